@@ -1,0 +1,167 @@
+/**
+ * Shared codecs and codec introspection. Codecs carry readable names: the name is what an error
+ * says was expected.
+ */
+import * as t from 'io-ts'
+import { either } from 'fp-ts/Either'
+
+// ── combinators ──────────────────────────────────────────────────────────────
+/** A string enum whose name lists its values: `"day" | "week"`. */
+export const literals = <const V extends readonly [string, ...string[]]>(values: V, name?: string): t.Type<V[number], V[number], unknown> =>
+  t.keyof(Object.fromEntries(values.map((v) => [v, null])) as { [K in V[number]]: null }, name ?? values.map((v) => JSON.stringify(v)).join(' | ')) as unknown as t.Type<V[number], V[number], unknown>
+
+/** Numeric literal set: `0 | 1`. */
+export const numbers = <const V extends readonly [number, ...number[]]>(values: V): t.Type<V[number], V[number], unknown> =>
+  new t.Type<V[number], V[number], unknown>(
+    values.join(' | '),
+    (u): u is V[number] => typeof u === 'number' && values.includes(u),
+    (u, c) => (typeof u === 'number' && values.includes(u) ? t.success(u) : t.failure(u, c)),
+    t.identity,
+  )
+
+/** Refine a string codec with a predicate, keeping a readable name. */
+export const pattern = (name: string, test: (s: string) => boolean): t.Type<string, string, unknown> =>
+  new t.Type<string, string, unknown>(
+    name,
+    (u): u is string => typeof u === 'string' && test(u),
+    (u, c) => (typeof u === 'string' && test(u) ? t.success(u) : t.failure(u, c)),
+    t.identity,
+  )
+
+/** An object codec: required and optional fields, unknown fields rejected by compile. */
+export const struct = <R extends t.Props, O extends t.Props>(name: string, required: R, optional: O) =>
+  t.exact(t.intersection([t.type(required), t.partial(optional)]), name)
+
+export const record = <C extends t.Mixed>(codec: C, name?: string) => t.record(t.string, codec, name)
+
+// ── shared value codecs ──────────────────────────────────────────────────────
+const isCalendarDate = (s: string): boolean => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s)
+  if (!m) return false
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]))
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3]
+}
+
+export const DateYMD = pattern('a date YYYY-MM-DD', isCalendarDate)
+
+export const DateTime = pattern('a date-time YYYY-MM-DD HH:MM:SS', (s) => {
+  const m = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):([0-5]\d):([0-5]\d)$/.exec(s)
+  return !!m && isCalendarDate(m[1])
+})
+
+/** ISO 8601 date or date-time. */
+export const IsoDate = pattern('an ISO 8601 date', (s) =>
+  isCalendarDate(s.slice(0, 10)) && (s.length === 10 || /^T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(s.slice(10))),
+)
+
+const isIpv4 = (s: string) => /^(\d{1,3})(\.\d{1,3}){3}$/.test(s) && s.split('.').every((p) => +p <= 255 && String(+p) === p)
+const isIpv6 = (s: string) => /^[0-9a-fA-F:.]+$/.test(s) && s.includes(':') && (s.match(/::/g) ?? []).length <= 1 && s.split(':').length <= 8
+
+/** An IP range in CIDR form (a bare address is a /32 or /128). */
+export const Cidr = pattern('an IP range in CIDR form (e.g. 10.0.0.0/8)', (s) => {
+  const [ip, bits, ...rest] = s.split('/')
+  if (rest.length) return false
+  if (isIpv4(ip)) return bits === undefined || (/^\d{1,2}$/.test(bits) && +bits <= 32)
+  if (isIpv6(ip)) return bits === undefined || (/^\d{1,3}$/.test(bits) && +bits <= 128)
+  return false
+})
+
+const DURATION = /^(?:(\d+(?:\.\d+)?)h)?(?:(\d+(?:\.\d+)?)m(?!s))?(?:(\d+(?:\.\d+)?)s)?(?:(\d+)ms)?$/
+
+/** `30s`, `5m`, `1m30s`, `1h`, `250ms` → milliseconds; undefined when malformed or zero. */
+export const parseDuration = (s: string): number | undefined => {
+  const m = DURATION.exec(s.trim())
+  if (!m || s.trim() === '' || m.slice(1).every((x) => x === undefined)) return undefined
+  const ms = (+(m[1] ?? 0)) * 3_600_000 + (+(m[2] ?? 0)) * 60_000 + (+(m[3] ?? 0)) * 1000 + +(m[4] ?? 0)
+  return ms > 0 && Number.isFinite(ms) ? ms : undefined
+}
+
+export const Duration = pattern('a duration such as 30s, 5m or 1m30s', (s) => parseDuration(s) !== undefined)
+
+export const JsonString = pattern('a JSON document', (s) => {
+  try {
+    JSON.parse(s)
+    return true
+  } catch {
+    return false
+  }
+})
+
+export const Email = pattern('an e-mail address', (s) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(s))
+
+/** Accepts a number or a decimal string (platforms that echo amounts as `"300.0"`), yields a number. */
+export const NumberLike = new t.Type<number, number, unknown>(
+  'a number',
+  (u): u is number => typeof u === 'number',
+  (u, c) =>
+    typeof u === 'number'
+      ? t.success(u)
+      : typeof u === 'string' && u.trim() !== '' && Number.isFinite(Number(u))
+        ? t.success(Number(u))
+        : t.failure(u, c),
+  t.identity,
+)
+
+/** Decode, falling back to `fallback` when absent or null. */
+export const withDefault = <C extends t.Mixed>(codec: C, fallback: t.TypeOf<C>): t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown> =>
+  new t.Type(codec.name, codec.is, (u, c) => (u === undefined || u === null ? t.success(fallback) : codec.validate(u, c)), codec.encode)
+
+export { either }
+
+// ── introspection ────────────────────────────────────────────────────────────
+export interface FieldInfo {
+  readonly name: string
+  readonly codec: t.Mixed
+  readonly required: boolean
+}
+
+/** The fields of an object codec (exact / strict / type / partial / intersection / readonly). */
+export const fieldsOf = (codec: t.Mixed): ReadonlyArray<FieldInfo> => {
+  const c = codec as t.Mixed & { _tag?: string }
+  if (c instanceof t.ExactType || c instanceof t.ReadonlyType || c instanceof t.RefinementType) return fieldsOf(c.type)
+  if (c instanceof t.InterfaceType) return Object.entries(c.props as t.Props).map(([name, codec]) => ({ name, codec, required: !acceptsUndefined(codec) }))
+  if (c instanceof t.PartialType) return Object.entries(c.props as t.Props).map(([name, codec]) => ({ name, codec, required: false }))
+  if (c instanceof t.IntersectionType) return (c.types as t.Mixed[]).flatMap(fieldsOf)
+  return []
+}
+
+const acceptsUndefined = (c: t.Mixed): boolean => c.is(undefined)
+
+/** The element codec of an array codec, if it is one. */
+export const elementOf = (codec: t.Mixed): t.Mixed | undefined => {
+  const c = codec as t.Mixed
+  if (c instanceof t.ArrayType || c instanceof t.ReadonlyArrayType) return c.type
+  if (c instanceof t.ReadonlyType || c instanceof t.ExactType) return elementOf(c.type)
+  return undefined
+}
+
+/** The value codec of a record codec, if it is one. */
+export const recordValueOf = (codec: t.Mixed): t.Mixed | undefined => {
+  const c = codec as t.Mixed
+  if (c instanceof t.DictionaryType) return c.codomain
+  if (c instanceof t.ReadonlyType) return recordValueOf(c.type)
+  return undefined
+}
+
+export const isObjectCodec = (codec: t.Mixed): boolean => fieldsOf(codec).length > 0
+
+/** A short, human description of a codec's type for `trellis schema`. */
+export const describeCodec = (codec: t.Mixed): string => codec.name
+
+// ── secrets ──────────────────────────────────────────────────────────────────
+import { isSecret as _isSecret, secret as _secret, reveal as _reveal, type Secret as _Secret } from './secret'
+
+/** A secret string: accepts a plain string or a Secret, always yields a Secret. */
+export const SecretString = new t.Type<_Secret<string>, _Secret<string>, unknown>(
+  'a secret string',
+  (u): u is _Secret<string> => _isSecret(u),
+  (u, c) =>
+    _isSecret(u)
+      ? typeof _reveal(u) === 'string'
+        ? t.success(u as _Secret<string>)
+        : t.failure(u, c)
+      : typeof u === 'string'
+        ? t.success(_secret(u))
+        : t.failure(u, c),
+  t.identity,
+)

@@ -1,0 +1,74 @@
+/**
+ * Nodes: the frozen, serialisable description of one resource or one lookup in a stack.
+ */
+
+// ── model ────────────────────────────────────────────────────────────────────
+export interface ResourceOptions {
+  /** explicit dependencies, as node addresses */
+  readonly dependsOn?: ReadonlyArray<string>
+  /** refuse delete and replace */
+  readonly protect?: boolean
+  /** input fields whose changes are ignored after creation */
+  readonly ignoreChanges?: ReadonlyArray<string>
+  /** delete the old object before creating its replacement */
+  readonly deleteBeforeReplace?: boolean
+  /** adopt an existing remote object with this import id instead of creating one */
+  readonly importId?: string
+  /** name of the provider instance in the stack (default: the instance named after the provider) */
+  readonly provider?: string
+}
+
+export interface ResourceNode {
+  readonly _tag: 'Resource'
+  readonly token: string
+  readonly name: string
+  readonly inputs: Readonly<Record<string, unknown>>
+  readonly options: ResourceOptions
+}
+
+export interface LookupNode {
+  readonly _tag: 'Lookup'
+  readonly token: string
+  readonly name: string
+  readonly args: Readonly<Record<string, unknown>>
+  readonly options: Pick<ResourceOptions, 'dependsOn' | 'provider'>
+}
+
+export type Node = ResourceNode | LookupNode
+
+// ── constructors ─────────────────────────────────────────────────────────────
+const deepFreeze = <A>(a: A): A => {
+  if (typeof a === 'object' && a !== null && !Object.isFrozen(a)) {
+    Object.freeze(a)
+    for (const v of Object.values(a)) deepFreeze(v)
+  }
+  return a
+}
+
+export const resourceNode = (
+  token: string,
+  name: string,
+  inputs: Record<string, unknown>,
+  options: ResourceOptions = {},
+): ResourceNode => deepFreeze({ _tag: 'Resource', token, name, inputs, options })
+
+export const lookupNode = (
+  token: string,
+  name: string,
+  args: Record<string, unknown>,
+  options: LookupNode['options'] = {},
+): LookupNode => deepFreeze({ _tag: 'Lookup', token, name, args, options })
+
+export { deepFreeze }
+
+// ── destructors ──────────────────────────────────────────────────────────────
+/** The address that refs and state use: `cost:CostReport/monthly`. */
+export const addressOf = (n: { readonly token: string; readonly name: string }): string => `${n.token}/${n.name}`
+
+/** How errors and plans name a node: `cost:CostReport "monthly"`. */
+export const labelOf = (n: { readonly token: string; readonly name: string }): string => `${n.token} "${n.name}"`
+
+export const labelOfAddress = (address: string): string => {
+  const i = address.indexOf('/')
+  return i < 0 ? address : `${address.slice(0, i)} "${address.slice(i + 1)}"`
+}

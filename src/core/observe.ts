@@ -1,0 +1,68 @@
+/**
+ * Helpers for wire tables: split a platform object (already in spec names) into the inputs and
+ * outputs a spec declares, and build import-id parsers.
+ */
+import * as t from 'io-ts'
+import * as E from 'fp-ts/Either'
+import { pipe } from 'fp-ts/function'
+import { fieldsOf } from './codecs'
+import type { Identity, ImportTarget, Observed } from './spec'
+import { formatIssue, findingsFromErrors, issue } from './issue'
+
+/** Decode a spec-named object into Observed: inputs keep declared input fields, outputs are decoded. */
+export const observe = <I, O>(
+  inputsCodec: t.Type<I, unknown, unknown>,
+  outputsCodec: t.Type<O, unknown, unknown>,
+  obj: Record<string, unknown>,
+  id: string,
+  what: string,
+): E.Either<string, Observed<I, O>> => {
+  const inputs: Record<string, unknown> = {}
+  for (const f of fieldsOf(inputsCodec)) if (obj[f.name] !== undefined && obj[f.name] !== null) inputs[f.name] = obj[f.name]
+  const outs: Record<string, unknown> = {}
+  for (const f of fieldsOf(outputsCodec)) if (obj[f.name] !== undefined && obj[f.name] !== null) outs[f.name] = obj[f.name]
+  return pipe(
+    outputsCodec.decode(outs),
+    E.mapLeft((errs) => findingsFromErrors(errs).map((f) => formatIssue(issue(what, f))).join('; ')),
+    E.map((outputs) => ({ id, inputs: inputs as Partial<I>, outputs })),
+  )
+}
+
+/** The object's id is the token itself: import by token. */
+export const byToken = <I>(what = 'token'): Identity<I> => ({
+  importFormat: `<${what}>`,
+  parseImportId: (s) => (s.trim() !== '' && !/\s/.test(s) ? E.right({ id: s }) : E.left(`expected a ${what}, got ${JSON.stringify(s)}`)),
+  printImportId: (id) => id,
+})
+
+/**
+ * Import ids made of parts joined by a separator: `<zone_id>:<record_id>`. `fields` name the input
+ * each part fills (null: none); `idPart` is the index of the part that is the remote id
+ * (-1: the whole string is the id). Empty parts are kept.
+ */
+export const compositeId = <I>(
+  sep: string,
+  parts: ReadonlyArray<{ readonly label: string; readonly field: (keyof I & string) | null }>,
+  idPart: number,
+  alternatives: ReadonlyArray<ReadonlyArray<{ readonly label: string; readonly field: (keyof I & string) | null }>> = [],
+): Identity<I> => {
+  const forms = [parts, ...alternatives]
+  const fmt = (ps: typeof parts) => ps.map((p) => `<${p.label}>`).join(sep)
+  return {
+    importFormat: forms.map(fmt).join(' or '),
+    parseImportId: (s): E.Either<string, ImportTarget<I>> => {
+      const got = s.split(sep)
+      const form = forms.find((f) => f.length === got.length)
+      if (!form || got.some((g, i) => g === '' && form[i].field !== null && i !== idPart))
+        return E.left(`expected ${forms.map(fmt).join(' or ')}, got ${JSON.stringify(s)}`)
+      const inputs: Record<string, string> = {}
+      form.forEach((p, i) => {
+        if (p.field) inputs[p.field] = got[i]
+      })
+      const last = form === parts ? idPart : form.length - 1
+      return E.right({ id: idPart < 0 ? s : got[last], inputs: inputs as Partial<I> })
+    },
+    printImportId: (id, inputs) =>
+      idPart < 0 ? id : parts.map((p, i) => (i === idPart ? id : p.field ? String((inputs as Record<string, unknown>)[p.field] ?? '') : '')).join(sep),
+  }
+}

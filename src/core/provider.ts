@@ -1,0 +1,81 @@
+/**
+ * Provider specs: a provider's configuration codec, environment fallbacks, bridge keys and its
+ * registry of resource and lookup specs.
+ */
+import type * as t from 'io-ts'
+import type { Finding } from './issue'
+import type { LookupSpec, ResourceSpec } from './spec'
+import { secret, isSecret } from './secret'
+import type { TaskEither } from 'fp-ts/TaskEither'
+import type { PlatformClient } from './wire'
+
+// ── model ────────────────────────────────────────────────────────────────────
+export interface ProviderSpecDef<C, R extends Record<string, ResourceSpec>, L extends Record<string, LookupSpec>> {
+  readonly name: string
+  readonly doc: string
+  /** raw configuration → decoded configuration with defaults applied */
+  readonly config: t.Type<C, unknown, unknown>
+  /** secret configuration fields */
+  readonly secrets: ReadonlyArray<keyof C & string>
+  /** environment fallbacks, read only by `fromEnv` at the edge */
+  readonly env: Partial<Record<keyof C & string, string>>
+  /** how list-valued env fallbacks split (comma by default) */
+  readonly envLists?: ReadonlyArray<keyof C & string>
+  /** cross-field configuration checks */
+  readonly rules: ReadonlyArray<(config: C) => ReadonlyArray<Finding>>
+  /** the configuration under the underlying engine's snake_case key names */
+  readonly bridge: (config: C) => Readonly<Record<string, unknown>>
+  /**
+   * Optional effect run once per provider instance before planning against the real platform
+   * (e.g. resolving and validating a default team). Returns the configuration to use, or an error.
+   */
+  readonly resolve?: (config: C, client: PlatformClient) => TaskEither<string, C>
+  readonly resources: R
+  readonly lookups: L
+}
+
+export interface ProviderSpec<
+  C = any,
+  R extends Record<string, ResourceSpec> = Record<string, ResourceSpec>,
+  L extends Record<string, LookupSpec> = Record<string, LookupSpec>,
+> extends ProviderSpecDef<C, R, L> {
+  readonly _tag: 'ProviderSpec'
+}
+
+export const defineProvider = <C, R extends Record<string, ResourceSpec>, L extends Record<string, LookupSpec>>(
+  def: ProviderSpecDef<C, R, L>,
+): ProviderSpec<C, R, L> => {
+  for (const [k, r] of Object.entries(def.resources))
+    if (r.provider !== def.name || r.type !== k) throw new Error(`provider ${def.name}: resource key ${k} does not match ${r.token}`)
+  for (const [k, l] of Object.entries(def.lookups))
+    if (l.provider !== def.name || l.fn !== k) throw new Error(`provider ${def.name}: lookup key ${k} does not match ${l.token}`)
+  return Object.freeze({ _tag: 'ProviderSpec' as const, ...def })
+}
+
+/**
+ * Fill unset configuration fields from the environment. Secret fields are wrapped as secrets;
+ * explicit values win. This is the only place a provider reads environment variables.
+ */
+export const configFromEnv = <C>(
+  spec: Pick<ProviderSpec<C>, 'env' | 'secrets' | 'envLists'>,
+  env: Readonly<Record<string, string | undefined>>,
+  explicit: Readonly<Record<string, unknown>> = {},
+): Record<string, unknown> => {
+  const out: Record<string, unknown> = { ...explicit }
+  for (const [field, variable] of Object.entries(spec.env) as [string, string][]) {
+    if (out[field] !== undefined) continue
+    const v = env[variable]
+    if (v === undefined || v === '') continue
+    const value = (spec.envLists as ReadonlyArray<string> | undefined)?.includes(field)
+      ? v.split(',').map((s) => s.trim()).filter(Boolean)
+      : v
+    out[field] = (spec.secrets as ReadonlyArray<string>).includes(field) && !isSecret(value) ? secret(value) : value
+  }
+  return out
+}
+
+/**
+ * Builds the PlatformClient of one provider instance from its decoded configuration. The edge
+ * (CLI, script, test) supplies it; `clients/platforms.ts` has the default one.
+ */
+export type ClientFactory = (provider: string, config: Readonly<Record<string, unknown>>) => PlatformClient

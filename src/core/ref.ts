@@ -1,0 +1,61 @@
+/**
+ * Ref<T>: an explicit reference to another node's output, optionally with pure functions applied
+ * once the value is known. Serialises as `{ _tag: 'Ref', node, path, mapped }`; the functions stay
+ * in memory (they are code, not data).
+ */
+
+// ── model ────────────────────────────────────────────────────────────────────
+export interface Ref<T> {
+  readonly _tag: 'Ref'
+  /** address of the node, e.g. `cost:Folder/finance` */
+  readonly node: string
+  readonly path: ReadonlyArray<string>
+  /** how many functions are applied (the functions themselves are not data) */
+  readonly mapped: number
+  /** phantom */
+  readonly _T?: (t: T) => T
+  readonly map: <B>(f: (a: T) => B) => Ref<B>
+}
+
+const fnsOf = new WeakMap<object, ReadonlyArray<(a: unknown) => unknown>>()
+
+// ── constructors ─────────────────────────────────────────────────────────────
+export const makeRef = <T>(
+  node: string,
+  path: ReadonlyArray<string>,
+  fns: ReadonlyArray<(a: unknown) => unknown> = [],
+): Ref<T> => {
+  const r = {
+    _tag: 'Ref' as const,
+    node,
+    path: Object.freeze([...path]),
+    mapped: fns.length,
+  } as Ref<T>
+  Object.defineProperty(r, 'map', {
+    enumerable: false,
+    value: <B>(f: (a: T) => B): Ref<B> => makeRef<B>(node, path, [...fns, f as (a: unknown) => unknown]),
+  })
+  fnsOf.set(r, fns)
+  return Object.freeze(r)
+}
+
+// ── destructors ──────────────────────────────────────────────────────────────
+export const isRef = (u: unknown): u is Ref<unknown> =>
+  typeof u === 'object' && u !== null && (u as { _tag?: unknown })._tag === 'Ref' && typeof (u as { node?: unknown }).node === 'string'
+
+/** Apply a ref's functions to the value found at its path. */
+export const resolveRef = (r: Ref<unknown>, nodeValue: unknown): unknown => {
+  let v: unknown = nodeValue
+  for (const k of r.path) v = v === undefined || v === null ? undefined : (v as Record<string, unknown>)[k]
+  for (const f of fnsOf.get(r) ?? []) v = f(v)
+  return v
+}
+
+/** Every ref inside a value, depth first. */
+export const refsIn = (u: unknown, acc: Ref<unknown>[] = []): Ref<unknown>[] => {
+  if (isRef(u)) acc.push(u)
+  else if (Array.isArray(u)) u.forEach((x) => refsIn(x, acc))
+  else if (typeof u === 'object' && u !== null && (u as { _tag?: unknown })._tag !== 'Secret')
+    Object.values(u).forEach((x) => refsIn(x, acc))
+  return acc
+}

@@ -1,0 +1,166 @@
+/**
+ * Specs: everything about one resource type or lookup, as a value. `defineResource` and
+ * `defineLookup` only check and freeze; the engine, builders, CLI and conformance suite read them.
+ */
+import type * as t from 'io-ts'
+import type { Either } from 'fp-ts/Either'
+import type { Finding } from './issue'
+import type { PlatformError, WireRequest } from './wire'
+
+// ── shared pieces ────────────────────────────────────────────────────────────
+/** What wire functions and rules can see besides the node's own values. */
+export interface WireContext {
+  /** the provider instance's decoded configuration (secrets still wrapped) */
+  readonly config: Readonly<Record<string, unknown>>
+}
+
+export interface RuleContext extends WireContext {
+  /** set at plan time when the resource already exists */
+  readonly prior?: {
+    readonly inputs: Readonly<Record<string, unknown>>
+    readonly outputs: Readonly<Record<string, unknown>>
+    /** ISO time of the last change applied, per field (e.g. when site analytics was enabled) */
+    readonly changedAt: Readonly<Record<string, string>>
+  }
+  readonly now: Date
+}
+
+/** A cross-field check. `when: 'plan'` rules need `prior` and run at plan time only. */
+export interface Rule<I> {
+  readonly name: string
+  readonly when?: 'compile' | 'plan'
+  readonly check: (inputs: Readonly<I>, ctx: RuleContext) => ReadonlyArray<Finding>
+}
+
+/** A platform object as observed, in spec names. */
+export interface Observed<I, O> {
+  readonly id: string
+  /** inputs as the platform reports them (fields it does not return are taken from what was sent) */
+  readonly inputs: Partial<I>
+  readonly outputs: O
+}
+
+export type Decoded<A> = Either<string, A>
+
+// ── resources ────────────────────────────────────────────────────────────────
+export interface ResourceWire<I, O> {
+  readonly create: (inputs: I, ctx: WireContext) => WireRequest
+  readonly read: (id: string, ctx: WireContext & { readonly inputs: I; readonly outputs: O }) => WireRequest
+  /** absent: the platform has no update, every change replaces */
+  readonly update?: (id: string, inputs: I, ctx: WireContext & { readonly prior: I; readonly outputs: O }) => WireRequest
+  /** 'forget': the platform has no delete; removing only drops the object from state */
+  readonly delete: ((id: string, ctx: WireContext & { readonly inputs: I; readonly outputs: O }) => WireRequest) | 'forget'
+  /** platform reply (of create, read, update or one listed item) → spec view */
+  readonly decode: (reply: unknown, ctx: WireContext & { readonly inputs: Partial<I> }) => Decoded<Observed<I, O>>
+  /** one request that lists every object of this type (bulk refresh, reconciliation) */
+  readonly list?: (ctx: WireContext) => WireRequest
+  /** does an observed object match what a create sent? Used to adopt an ambiguous create. */
+  readonly matches?: (sent: I, observed: Observed<I, O>) => boolean
+  /** does this read error mean the object is gone? Default: kind NotFound. */
+  readonly gone?: (e: PlatformError) => boolean
+}
+
+export interface ImportTarget<I> {
+  readonly id: string
+  /** inputs that the import id carries (e.g. zoneId of `<zone_id>:<record_id>`) */
+  readonly inputs?: Partial<I>
+}
+
+export interface Identity<I> {
+  /** e.g. `<zone_id>:<record_id>` */
+  readonly importFormat: string
+  readonly parseImportId: (s: string) => Either<string, ImportTarget<I>>
+  /** the import id of an existing object (printed by `state show`) */
+  readonly printImportId: (id: string, inputs: Partial<I>) => string
+}
+
+export interface ResourceExamples<I, O> {
+  readonly valid: I
+  /** inputs that must fail, with the field path the error names */
+  readonly invalid: ReadonlyArray<readonly [unknown, string]>
+  /** outputs as the outputs codec sees them (mock defaults use these) */
+  readonly outputs: O
+  /** a wire reply that `wire.decode` maps (conformance checks it) */
+  readonly reply?: unknown
+}
+
+export interface ResourceSpecDef<I, O> {
+  readonly token: string
+  /** one paragraph for docs and `trellis schema`, naming fields that come from the wire reference */
+  readonly doc: string
+  readonly inputs: t.Type<I, unknown, unknown>
+  readonly outputs: t.Type<O, unknown, unknown>
+  readonly identity: Identity<I>
+  /** inputs whose change forces replacement */
+  readonly replaceOn: ReadonlyArray<keyof I & string>
+  /** inputs fixed after creation: a change warns and keeps the existing value */
+  readonly keepOnUpdate?: ReadonlyArray<keyof I & string>
+  /** secret field paths, dotted, `*` for every item: `secretValues.*.value` (inputs or outputs) */
+  readonly secrets: ReadonlyArray<string>
+  readonly rules: ReadonlyArray<Rule<I>>
+  /** inputs compared by a spec-defined equality (e.g. JSON semantics, case-insensitive) */
+  readonly equals?: Partial<Record<keyof I & string, (a: unknown, b: unknown) => boolean>>
+  readonly wire: ResourceWire<I, O>
+  readonly examples: ResourceExamples<I, O>
+}
+
+export interface ResourceSpec<I = any, O = any> extends ResourceSpecDef<I, O> {
+  readonly _tag: 'ResourceSpec'
+  readonly provider: string
+  /** `CostReport` */
+  readonly type: string
+}
+
+const splitToken = (token: string): [string, string] => {
+  const m = /^([a-z][a-zA-Z0-9]*):([A-Za-z][A-Za-z0-9]*)$/.exec(token)
+  if (!m) throw new Error(`spec token ${JSON.stringify(token)} is not of the form provider:Type`)
+  return [m[1], m[2]]
+}
+
+export const defineResource = <I, O>(def: ResourceSpecDef<I, O>): ResourceSpec<I, O> => {
+  const [provider, type] = splitToken(def.token)
+  if (!/^[A-Z]/.test(type)) throw new Error(`resource token ${def.token}: type must start upper-case`)
+  return Object.freeze({ _tag: 'ResourceSpec' as const, provider, type, keepOnUpdate: [], equals: {}, ...def })
+}
+
+// ── lookups ──────────────────────────────────────────────────────────────────
+export interface LookupWire<A, R> {
+  readonly request: (args: A, ctx: WireContext) => WireRequest
+  /** reply → result (without `id`, which the engine adds when the platform gives none) */
+  readonly decode: (reply: unknown, args: A, ctx: WireContext) => Decoded<R>
+}
+
+export interface LookupExamples<A, R> {
+  readonly valid: A
+  readonly invalid: ReadonlyArray<readonly [unknown, string]>
+  readonly result: R
+  readonly reply?: unknown
+}
+
+export interface LookupSpecDef<A, R> {
+  readonly token: string
+  readonly doc: string
+  readonly args: t.Type<A, unknown, unknown>
+  readonly result: t.Type<R, unknown, unknown>
+  readonly secrets: ReadonlyArray<string>
+  readonly rules: ReadonlyArray<Rule<A>>
+  readonly wire: LookupWire<A, R>
+  readonly examples: LookupExamples<A, R>
+}
+
+export interface LookupSpec<A = any, R = any> extends LookupSpecDef<A, R> {
+  readonly _tag: 'LookupSpec'
+  readonly provider: string
+  /** `getWorkspaces` */
+  readonly fn: string
+}
+
+export const defineLookup = <A, R>(def: LookupSpecDef<A, R>): LookupSpec<A, R> => {
+  const [provider, fn] = splitToken(def.token)
+  if (!/^get[A-Z]/.test(fn)) throw new Error(`lookup token ${def.token}: function must be getXxx`)
+  return Object.freeze({ _tag: 'LookupSpec' as const, provider, fn, ...def })
+}
+
+export type AnySpec = ResourceSpec | LookupSpec
+export type InputsOf<S> = S extends ResourceSpec<infer I, any> ? I : S extends LookupSpec<infer A, any> ? A : never
+export type OutputsOf<S> = S extends ResourceSpec<infer I, infer O> ? I & O : S extends LookupSpec<any, infer R> ? R & { id: string } : never

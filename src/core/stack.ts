@@ -1,0 +1,54 @@
+/**
+ * Stack: the frozen description a script builds: provider instances, nodes and exported outputs.
+ * Plain data (methods are non-enumerable), so `JSON.stringify(stack)` works.
+ */
+import { deepFreeze, type Node } from './node'
+
+// ── model ────────────────────────────────────────────────────────────────────
+export interface ProviderInstance {
+  readonly _tag: 'Provider'
+  /** `cost` */
+  readonly provider: string
+  /** raw configuration (secrets wrapped) */
+  readonly config: Readonly<Record<string, unknown>>
+}
+
+/** Anything that carries a node: a builder or a node itself. */
+export type HasNode = Node | { readonly node: Node }
+
+export interface Stack {
+  readonly _tag: 'Stack'
+  readonly name: string
+  /** provider instances by instance name; the instance named after a provider is its default */
+  readonly providers: Readonly<Record<string, ProviderInstance>>
+  readonly nodes: ReadonlyArray<Node>
+  readonly outputs: Readonly<Record<string, unknown>>
+  readonly add: (...items: ReadonlyArray<HasNode>) => Stack
+  readonly export: (name: string, value: unknown) => Stack
+}
+
+export interface StackOptions {
+  readonly providers?: Readonly<Record<string, ProviderInstance>>
+}
+
+// ── constructors ─────────────────────────────────────────────────────────────
+const nodeOf = (h: HasNode): Node => ('_tag' in h && (h._tag === 'Resource' || h._tag === 'Lookup') ? h : (h as { node: Node }).node)
+
+const make = (name: string, providers: Stack['providers'], nodes: ReadonlyArray<Node>, outputs: Stack['outputs']): Stack => {
+  const s = { _tag: 'Stack' as const, name, providers, nodes, outputs } as Stack
+  Object.defineProperties(s, {
+    add: { enumerable: false, value: (...items: ReadonlyArray<HasNode>) => make(name, providers, [...nodes, ...items.map(nodeOf)], outputs) },
+    export: { enumerable: false, value: (k: string, v: unknown) => make(name, providers, nodes, { ...outputs, [k]: v }) },
+  })
+  Object.freeze(nodes)
+  Object.freeze(outputs)
+  return Object.freeze(s)
+}
+
+export const stack = (name: string, options: StackOptions = {}): Stack => {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) throw new Error(`stack name ${JSON.stringify(name)}: expected letters, digits, '.', '_' or '-'`)
+  return make(name, deepFreeze({ ...(options.providers ?? {}) }), [], {})
+}
+
+export const providerInstance = (provider: string, config: Record<string, unknown>): ProviderInstance =>
+  deepFreeze({ _tag: 'Provider', provider, config })

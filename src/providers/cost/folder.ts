@@ -1,0 +1,57 @@
+/**
+ * cost:Folder — a folder of cost reports. From the wire reference (not in the spec): the outputs
+ * `createdAt` and `updatedAt`; `workspaceToken` is create-only, so changing it replaces the folder.
+ */
+import * as t from 'io-ts'
+import { defineResource } from '../../core/spec'
+import { byToken } from '../../core/observe'
+import { costCrud } from './wire'
+
+export const FolderInputs = t.exact(
+  t.intersection([
+    t.type({ title: t.string }),
+    t.partial({
+      parentFolderToken: t.string,
+      savedFilterTokens: t.array(t.string),
+      workspaceToken: t.string,
+    }),
+  ]),
+  'FolderInputs',
+)
+export type FolderInputs = t.TypeOf<typeof FolderInputs>
+
+export const FolderOutputs = t.exact(
+  t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, updatedAt: t.string })]),
+  'FolderOutputs',
+)
+export type FolderOutputs = t.TypeOf<typeof FolderOutputs>
+
+export const Folder = defineResource({
+  token: 'cost:Folder',
+  doc: 'A folder of cost reports; saved filters given here apply to every report in it.',
+  inputs: FolderInputs,
+  outputs: FolderOutputs,
+  identity: byToken('folder token'),
+  replaceOn: ['workspaceToken'],
+  secrets: [],
+  rules: [],
+  wire: costCrud({
+    path: '/v2/folders',
+    items: 'folders',
+    inputs: FolderInputs,
+    outputs: FolderOutputs,
+    createOnly: ['workspaceToken'],
+    // arrays replace on PUT and a missing array can error: always send one
+    createBody: (i) => ({ ...i, savedFilterTokens: i.savedFilterTokens ?? [] }),
+    updateBody: (i) => ({ title: i.title, parentFolderToken: i.parentFolderToken, savedFilterTokens: i.savedFilterTokens ?? [] }),
+  }),
+  examples: {
+    valid: { title: 'Finance', workspaceToken: 'wrkspc_1' },
+    invalid: [
+      [{ workspaceToken: 'wrkspc_1' }, 'title'],
+      [{ title: 'Finance', savedFilterTokens: 'svd_fltr_1' }, 'savedFilterTokens'],
+    ],
+    outputs: { token: 'fldr_1a2b3c', createdAt: '2024-01-01T00:00:00Z' },
+    reply: { token: 'fldr_1a2b3c', title: 'Finance', parent_folder_token: null, saved_filter_tokens: [], workspace_token: 'wrkspc_1', created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z' },
+  },
+})
