@@ -1,0 +1,147 @@
+/**
+ * The fluent DSL, derived generically from a provider's registry: one builder function per
+ * resource (`cost.costReport(name, initial?)`) and per lookup (`cost.getWorkspaces(name, args?)`),
+ * one setter per input field, typed refs under `.out`, lifecycle `.options()`. Every call returns a
+ * new frozen builder over a frozen node; nothing here knows any particular resource.
+ */
+import { fieldsOf } from '../src/core/codecs'
+import { addressOf, lookupNode, resourceNode, type LookupNode, type ResourceNode, type ResourceOptions } from '../src/core/node'
+import { configFromEnv, type ProviderSpec } from '../src/core/provider'
+import { makeRef, type Ref } from '../src/core/ref'
+import type { Secret } from '../src/core/secret'
+import type { LookupSpec, ResourceSpec } from '../src/core/spec'
+import { providerInstance, type HasNode, type ProviderInstance } from '../src/core/stack'
+
+// ── types ────────────────────────────────────────────────────────────────────
+/** A value, a ref to one, or (for any value) a secret; arrays and objects may hold refs inside. */
+export type Input<T> =
+  | T
+  | Ref<T>
+  | Secret<T>
+  | (T extends ReadonlyArray<infer U> ? ReadonlyArray<Input<U>> : T extends object ? { readonly [K in keyof T]: Input<T[K]> } : never)
+
+export type Inputs<I> = { readonly [K in keyof I]?: Input<Exclude<I[K], undefined>> }
+
+/** Typed refs to every field a node exposes. */
+export type Outs<T> = { readonly [K in keyof T]-?: Ref<Exclude<T[K], undefined>> }
+
+export interface BuilderOptions extends Omit<ResourceOptions, 'dependsOn'> {
+  readonly dependsOn?: ReadonlyArray<HasNode | string>
+}
+
+export type ResourceBuilder<I, O> = {
+  readonly [K in keyof I]-?: (value: Input<Exclude<I[K], undefined>>) => ResourceBuilder<I, O>
+} & {
+  readonly node: ResourceNode
+  readonly out: Outs<I & O & { id: string }>
+  /** set several inputs at once */
+  readonly set: (inputs: Inputs<I>) => ResourceBuilder<I, O>
+  readonly options: (o: BuilderOptions) => ResourceBuilder<I, O>
+}
+
+export interface LookupBuilder<A, R> {
+  readonly node: LookupNode
+  readonly out: Outs<R & { id: string }>
+  readonly options: (o: Pick<BuilderOptions, 'dependsOn' | 'provider'>) => LookupBuilder<A, R>
+}
+
+type SpecI<S> = S extends ResourceSpec<infer I, any> ? I : never
+type SpecO<S> = S extends ResourceSpec<any, infer O> ? O : never
+type LArgs<S> = S extends LookupSpec<infer A, any> ? A : never
+type LRes<S> = S extends LookupSpec<any, infer R> ? R : never
+
+type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T]
+
+export type ConfigInput<C> = {
+  readonly [K in keyof C]?: Exclude<C[K], undefined> extends Secret<infer S> ? Secret<S> | S : Exclude<C[K], undefined>
+}
+
+export type Builders<P extends ProviderSpec> = {
+  readonly [K in keyof P['resources'] & string as Uncapitalize<K>]: (
+    name: string,
+    initial?: Inputs<SpecI<P['resources'][K]>>,
+  ) => ResourceBuilder<SpecI<P['resources'][K]>, SpecO<P['resources'][K]>>
+} & {
+  readonly [K in keyof P['lookups'] & string]: RequiredKeys<LArgs<P['lookups'][K]>> extends never
+    ? (name: string, args?: Inputs<LArgs<P['lookups'][K]>>) => LookupBuilder<LArgs<P['lookups'][K]>, LRes<P['lookups'][K]>>
+    : (name: string, args: Inputs<LArgs<P['lookups'][K]>>) => LookupBuilder<LArgs<P['lookups'][K]>, LRes<P['lookups'][K]>>
+} & {
+  /** a provider instance for `stack(name, { providers })` */
+  readonly provider: (config?: ConfigInput<P extends ProviderSpec<infer C, any, any> ? C : never>) => ProviderInstance
+  /** fill unset configuration from environment variables (call it at the edge with process.env) */
+  readonly fromEnv: (
+    env: Readonly<Record<string, string | undefined>>,
+    explicit?: ConfigInput<P extends ProviderSpec<infer C, any, any> ? C : never>,
+  ) => ProviderInstance
+  readonly spec: P
+}
+
+// ── constructors ─────────────────────────────────────────────────────────────
+const RESERVED = new Set(['node', 'out', 'set', 'options', 'then', 'toJSON', 'constructor'])
+
+const addressOfDep = (d: HasNode | string): string =>
+  typeof d === 'string' ? d : addressOf('_tag' in d && (d._tag === 'Resource' || d._tag === 'Lookup') ? d : (d as { node: ResourceNode }).node)
+
+const cleanOptions = (o: BuilderOptions): ResourceOptions => {
+  const { dependsOn, ...rest } = o
+  return dependsOn ? { ...rest, dependsOn: dependsOn.map(addressOfDep) } : rest
+}
+
+const outsOf = (address: string, fields: ReadonlyArray<string>): Record<string, Ref<unknown>> => {
+  const o: Record<string, Ref<unknown>> = {}
+  for (const f of fields) o[f] = makeRef(address, [f])
+  return Object.freeze(o)
+}
+
+const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ((name: string, initial?: Inputs<I>) => ResourceBuilder<I, O>) => {
+  const inputNames = fieldsOf(spec.inputs).map((f) => f.name)
+  const outNames = [...new Set(['id', ...inputNames, ...fieldsOf(spec.outputs).map((f) => f.name)])]
+  for (const n of inputNames) if (RESERVED.has(n)) throw new Error(`${spec.token}: input field \`${n}\` collides with a builder method`)
+  const proto: Record<string, unknown> = {}
+  const make = (node: ResourceNode): ResourceBuilder<I, O> => Object.freeze(Object.create(proto, { node: { value: node, enumerable: true } }))
+  for (const f of inputNames)
+    proto[f] = function (this: { node: ResourceNode }, value: unknown) {
+      return make(resourceNode(spec.token, this.node.name, { ...this.node.inputs, [f]: value }, this.node.options))
+    }
+  proto.set = function (this: { node: ResourceNode }, inputs: Record<string, unknown>) {
+    return make(resourceNode(spec.token, this.node.name, { ...this.node.inputs, ...inputs }, this.node.options))
+  }
+  proto.options = function (this: { node: ResourceNode }, o: BuilderOptions) {
+    return make(resourceNode(spec.token, this.node.name, this.node.inputs, { ...this.node.options, ...cleanOptions(o) }))
+  }
+  Object.defineProperty(proto, 'out', {
+    get(this: { node: ResourceNode }) {
+      return outsOf(addressOf(this.node), outNames)
+    },
+  })
+  Object.freeze(proto)
+  return (name, initial = {}) => make(resourceNode(spec.token, name, { ...(initial as Record<string, unknown>) }))
+}
+
+const lookupBuilder = <A, R>(spec: LookupSpec<A, R>): ((name: string, args?: Inputs<A>) => LookupBuilder<A, R>) => {
+  const outNames = [...new Set(['id', ...fieldsOf(spec.result).map((f) => f.name), ...fieldsOf(spec.args).map((f) => f.name)])]
+  const make = (node: LookupNode): LookupBuilder<A, R> =>
+    Object.freeze({
+      node,
+      get out() {
+        return outsOf(addressOf(node), outNames) as LookupBuilder<A, R>['out']
+      },
+      options: (o: Pick<BuilderOptions, 'dependsOn' | 'provider'>) => make(lookupNode(spec.token, node.name, node.args, { ...node.options, ...cleanOptions(o) })),
+    }) as LookupBuilder<A, R>
+  return (name, args = {}) => make(lookupNode(spec.token, name, { ...(args as Record<string, unknown>) }))
+}
+
+const uncapitalize = (s: string) => s[0].toLowerCase() + s.slice(1)
+
+/** Every builder of one provider, from its registry. */
+export const buildersFor = <P extends ProviderSpec>(p: P): Builders<P> => {
+  const out: Record<string, unknown> = {
+    spec: p,
+    provider: (config: Record<string, unknown> = {}) => providerInstance(p.name, config),
+    fromEnv: (env: Readonly<Record<string, string | undefined>>, explicit: Record<string, unknown> = {}) =>
+      providerInstance(p.name, configFromEnv<any>(p as ProviderSpec<any>, env, explicit)),
+  }
+  for (const [type, spec] of Object.entries(p.resources)) out[uncapitalize(type)] = resourceBuilder(spec)
+  for (const [fn, spec] of Object.entries(p.lookups)) out[fn] = lookupBuilder(spec)
+  return Object.freeze(out) as Builders<P>
+}

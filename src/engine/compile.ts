@@ -1,0 +1,147 @@
+/**
+ * compile: Stack → Graph. Decodes every node and provider configuration, runs every compile-time
+ * rule, checks refs and dependencies, sorts topologically — and collects ALL errors, so one run
+ * shows everything wrong with a stack. Pure; no network.
+ */
+import * as E from 'fp-ts/Either'
+import { fieldsOf } from '../core/codecs'
+import { issue, type Issue } from '../core/issue'
+import { addressOf, labelOf, labelOfAddress, type Node } from '../core/node'
+import { refsIn } from '../core/ref'
+import type { Registry } from '../core/registry'
+import type { Stack } from '../core/stack'
+import { toposort, type Graph, type ProviderConfig, type Vertex } from './graph'
+import { validateValue } from './validate'
+
+export interface CompileError {
+  readonly _tag: 'CompileError'
+  readonly issues: ReadonlyArray<Issue>
+}
+
+const compileError = (issues: ReadonlyArray<Issue>): CompileError => ({ _tag: 'CompileError', issues })
+
+/** Fields a ref may name on a node: inputs and outputs of a resource, result fields and id of a lookup. */
+const refFields = (registry: Registry, token: string): ReadonlySet<string> | undefined => {
+  const r = registry.resources.get(token)
+  if (r) return new Set(['id', ...fieldsOf(r.inputs).map((f) => f.name), ...fieldsOf(r.outputs).map((f) => f.name)])
+  const l = registry.lookups.get(token)
+  if (l) return new Set(['id', ...fieldsOf(l.result).map((f) => f.name), ...fieldsOf(l.args).map((f) => f.name)])
+  return undefined
+}
+
+export const compile =
+  (registry: Registry, opts: { readonly now?: Date } = {}) =>
+  (stack: Stack): E.Either<CompileError, Graph> => {
+    const errors: Issue[] = []
+    const warnings: Issue[] = []
+    const now = opts.now ?? new Date()
+    const push = (i: Issue) => (i.severity === 'warning' ? warnings : errors).push(i)
+
+    // provider instances used by the nodes, decoded once each
+    const providers = new Map<string, ProviderConfig>()
+    const instanceOf = (n: Node, provider: string): string | undefined => {
+      const name = n.options.provider ?? provider
+      if (providers.has(name)) return name
+      const inst = stack.providers[name]
+      if (!inst && name !== provider) {
+        push(issue(labelOf(n), { path: 'options.provider', expected: `a provider instance declared in the stack (${Object.keys(stack.providers).join(', ') || 'none'})`, given: name }))
+        return undefined
+      }
+      if (inst && inst.provider !== provider) {
+        push(issue(labelOf(n), { path: 'options.provider', expected: `an instance of provider ${provider}`, given: `${name} (${inst.provider})` }))
+        return undefined
+      }
+      const spec = registry.providers.get(provider)!
+      const label = `provider ${name}`
+      const raw = inst?.config ?? {}
+      const findings = validateValue(spec.config, raw)
+      findings.forEach((f) => push(issue(label, f)))
+      if (findings.length > 0) return undefined
+      const decoded = spec.config.decode(raw)
+      if (E.isLeft(decoded)) return undefined
+      for (const rule of spec.rules) rule(decoded.right).forEach((f) => push(issue(label, f)))
+      providers.set(name, { name, provider, config: decoded.right as Record<string, unknown> })
+      return name
+    }
+
+    const vertices = new Map<string, Vertex>()
+    for (const n of stack.nodes) {
+      const address = addressOf(n)
+      const label = labelOf(n)
+      if (vertices.has(address)) {
+        push(issue(label, { path: '', expected: 'a name used once per type in the stack', given: n.name, message: 'duplicate name.' }))
+        continue
+      }
+      const deps = new Set<string>(n.options.dependsOn ?? [])
+      for (const r of refsIn(n._tag === 'Resource' ? n.inputs : n.args)) deps.add(r.node)
+      if (n._tag === 'Resource') {
+        const spec = registry.resources.get(n.token)
+        if (!spec) {
+          push(issue(label, { path: '', expected: `a registered resource type`, given: n.token, message: 'unknown resource type.' }))
+          continue
+        }
+        const provider = instanceOf(n, spec.provider)
+        const findings = validateValue(spec.inputs, n.inputs)
+        findings.forEach((f) => push(issue(label, f)))
+        const inputNames = new Set(fieldsOf(spec.inputs).map((f) => f.name))
+        for (const f of n.options.ignoreChanges ?? [])
+          if (!inputNames.has(f.split('.')[0])) push(issue(label, { path: 'options.ignoreChanges', expected: `input fields of ${n.token}`, given: f }))
+        if (findings.length === 0 && provider) {
+          const config = providers.get(provider)!.config
+          for (const rule of spec.rules)
+            if (rule.when !== 'plan') rule.check(n.inputs, { config, now }).forEach((f) => push(issue(label, f)))
+        }
+        if (n.options.importId !== undefined) {
+          const parsed = spec.identity.parseImportId(n.options.importId)
+          if (E.isLeft(parsed)) push(issue(label, { path: 'options.importId', expected: spec.identity.importFormat, given: n.options.importId, message: parsed.left + '.' }))
+        }
+        if (provider) vertices.set(address, { _tag: 'Resource', address, label, node: n, spec, provider, deps: [...deps] })
+      } else {
+        const spec = registry.lookups.get(n.token)
+        if (!spec) {
+          push(issue(label, { path: '', expected: `a registered lookup`, given: n.token, message: 'unknown lookup.' }))
+          continue
+        }
+        const provider = instanceOf(n, spec.provider)
+        const findings = validateValue(spec.args, n.args)
+        findings.forEach((f) => push(issue(label, f)))
+        if (findings.length === 0 && provider) {
+          const config = providers.get(provider)!.config
+          for (const rule of spec.rules) rule.check(n.args, { config, now }).forEach((f) => push(issue(label, f)))
+        }
+        if (provider) vertices.set(address, { _tag: 'Lookup', address, label, node: n, spec, provider, deps: [...deps] })
+      }
+    }
+
+    // refs and dependencies must name declared nodes and declared fields
+    const declared = new Set(stack.nodes.map(addressOf))
+    for (const n of stack.nodes) {
+      const label = labelOf(n)
+      for (const d of n.options.dependsOn ?? [])
+        if (!declared.has(d)) push(issue(label, { path: 'options.dependsOn', expected: 'a node declared in this stack', given: labelOfAddress(d), message: 'dangling dependency.' }))
+      const where = n._tag === 'Resource' ? n.inputs : n.args
+      for (const [field, value] of Object.entries(where))
+        for (const r of refsIn(value)) {
+          if (!declared.has(r.node)) {
+            push(issue(label, { path: field, expected: 'a ref to a node added to this stack', given: r, message: `dangling ref to ${labelOfAddress(r.node)}.` }))
+            continue
+          }
+          const token = r.node.slice(0, r.node.indexOf('/'))
+          const fields = refFields(registry, token)
+          if (fields && r.path.length > 0 && !fields.has(r.path[0]))
+            push(issue(label, { path: field, expected: `an output of ${token} (${[...fields].join(', ')})`, given: r, message: `ref to undeclared output \`${r.path[0]}\`.` }))
+        }
+    }
+    for (const [k, v] of Object.entries(stack.outputs))
+      for (const r of refsIn(v)) if (!declared.has(r.node)) push(issue(`stack ${stack.name}`, { path: `outputs.${k}`, expected: 'a ref to a node added to this stack', given: r }))
+
+    if (errors.length > 0) return E.left(compileError(errors))
+
+    const keys = [...vertices.keys()]
+    const sorted = toposort(keys, (k) => vertices.get(k)!.deps)
+    if ('cycle' in sorted) {
+      const names = sorted.cycle.map(labelOfAddress)
+      return E.left(compileError([issue(names[0], { path: '', expected: 'no dependency cycle', given: names.join(' → '), message: `dependency cycle: ${names.join(' → ')}.` })]))
+    }
+    return E.right({ stack: stack.name, vertices, order: sorted.order, providers, outputs: stack.outputs, warnings })
+  }

@@ -1,0 +1,25 @@
+/**
+ * Env: everything an engine operation needs, injected. Nothing in the engine reads process.env,
+ * writes to the console or opens a socket on its own.
+ */
+import type { Registry } from '../core/registry'
+import type { StateStore } from '../state/state-store'
+import type { Handler } from './handler'
+import type { EventSink } from './events'
+
+export interface Env {
+  readonly registry: Registry
+  readonly handler: Handler
+  readonly store: StateStore
+  readonly events: EventSink
+  /** the most steps in flight at once */
+  readonly concurrency: number
+  readonly now: () => Date
+  readonly signal?: AbortSignal
+  /** encrypts secrets in state when given (TRELLIS_PASSPHRASE at the edge) */
+  readonly passphrase?: string
+  /** how long to wait for another run's lock */
+  readonly lockWaitMs?: number
+}
+
+export const DEFAULT_CONCURRENCY = 16

@@ -1,0 +1,98 @@
+/**
+ * Graph: the compiled stack — decoded nodes with their specs, provider configs and dependency
+ * edges, in a topological order.
+ */
+import type { LookupSpec, ResourceSpec } from '../core/spec'
+import type { LookupNode, ResourceNode } from '../core/node'
+import type { Issue } from '../core/issue'
+
+// ── model ────────────────────────────────────────────────────────────────────
+export interface ResourceVertex {
+  readonly _tag: 'Resource'
+  readonly address: string
+  readonly label: string
+  readonly node: ResourceNode
+  readonly spec: ResourceSpec
+  /** provider instance name */
+  readonly provider: string
+  /** addresses this node waits for (refs and dependsOn) */
+  readonly deps: ReadonlyArray<string>
+}
+
+export interface LookupVertex {
+  readonly _tag: 'Lookup'
+  readonly address: string
+  readonly label: string
+  readonly node: LookupNode
+  readonly spec: LookupSpec
+  readonly provider: string
+  readonly deps: ReadonlyArray<string>
+}
+
+export type Vertex = ResourceVertex | LookupVertex
+
+export interface ProviderConfig {
+  /** instance name */
+  readonly name: string
+  /** provider name (`cost`) */
+  readonly provider: string
+  /** decoded configuration (defaults applied, secrets wrapped) */
+  readonly config: Readonly<Record<string, unknown>>
+}
+
+export interface Graph {
+  readonly stack: string
+  readonly vertices: ReadonlyMap<string, Vertex>
+  /** topological order: dependencies first */
+  readonly order: ReadonlyArray<string>
+  readonly providers: ReadonlyMap<string, ProviderConfig>
+  readonly outputs: Readonly<Record<string, unknown>>
+  /** warnings found while compiling */
+  readonly warnings: ReadonlyArray<Issue>
+}
+
+// ── combinators ──────────────────────────────────────────────────────────────
+/**
+ * Kahn's algorithm, stable in declaration order. Returns the order, or the nodes of one cycle
+ * (in cycle order, first node repeated at the end) when there is one.
+ */
+export const toposort = (
+  keys: ReadonlyArray<string>,
+  depsOf: (k: string) => ReadonlyArray<string>,
+): { readonly order: string[] } | { readonly cycle: string[] } => {
+  const indeg = new Map<string, number>()
+  const users = new Map<string, string[]>()
+  for (const k of keys) {
+    indeg.set(k, 0)
+    users.set(k, [])
+  }
+  for (const k of keys)
+    for (const d of depsOf(k)) {
+      if (!indeg.has(d)) continue
+      indeg.set(k, indeg.get(k)! + 1)
+      users.get(d)!.push(k)
+    }
+  const queue: string[] = keys.filter((k) => indeg.get(k) === 0)
+  const order: string[] = []
+  for (let i = 0; i < queue.length; i++) {
+    const k = queue[i]
+    order.push(k)
+    for (const u of users.get(k)!) {
+      const n = indeg.get(u)! - 1
+      indeg.set(u, n)
+      if (n === 0) queue.push(u)
+    }
+  }
+  if (order.length === keys.length) return { order }
+  // walk back along remaining edges to name one cycle
+  const left = new Set(keys.filter((k) => indeg.get(k)! > 0))
+  let cur = [...left][0]
+  const seen = new Map<string, number>()
+  const path: string[] = []
+  while (!seen.has(cur)) {
+    seen.set(cur, path.length)
+    path.push(cur)
+    cur = depsOf(cur).find((d) => left.has(d))!
+  }
+  return { cycle: [...path.slice(seen.get(cur)!).reverse(), path.slice(seen.get(cur)!).reverse()[0]] }
+}

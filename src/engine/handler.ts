@@ -1,0 +1,63 @@
+/**
+ * Handler: what performs one step. The real interpreter's handler speaks to the platform through
+ * the spec's wire table; the mock interpreter's fabricates results in memory. The run loop, state
+ * and plan are shared.
+ */
+import type { TaskEither } from 'fp-ts/TaskEither'
+import type { LookupSpec, Observed, ResourceSpec } from '../core/spec'
+import type { PlatformError } from '../core/wire'
+
+export interface OpContext {
+  readonly spec: ResourceSpec
+  readonly address: string
+  readonly name: string
+  /** provider instance name and its decoded configuration */
+  readonly provider: string
+  readonly config: Readonly<Record<string, unknown>>
+  readonly signal?: AbortSignal
+}
+
+export interface LookupContext {
+  readonly spec: LookupSpec
+  readonly address: string
+  readonly name: string
+  readonly provider: string
+  readonly config: Readonly<Record<string, unknown>>
+  readonly signal?: AbortSignal
+}
+
+export interface StepFailure {
+  readonly _tag: 'StepFailure'
+  /** `cost:CostReport "monthly"` */
+  readonly node: string
+  readonly op: 'create' | 'read' | 'update' | 'delete' | 'lookup' | 'import' | 'list' | 'find'
+  readonly message: string
+  /** the request may have changed the platform: reconcile before retrying */
+  readonly ambiguous: boolean
+  readonly cause?: PlatformError
+}
+
+export type Obs = Observed<Record<string, unknown>, Record<string, unknown>>
+
+export interface Handler {
+  readonly create: (c: OpContext, inputs: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, Obs>
+  /** undefined: the object is gone */
+  readonly read: (c: OpContext, id: string, inputs: Readonly<Record<string, unknown>>, outputs: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, Obs | undefined>
+  readonly update: (c: OpContext, id: string, inputs: Readonly<Record<string, unknown>>, prior: Readonly<Record<string, unknown>>, outputs: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, Obs>
+  /** a missing object counts as deleted */
+  readonly delete: (c: OpContext, id: string, inputs: Readonly<Record<string, unknown>>, outputs: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, void>
+  readonly lookup: (c: LookupContext, args: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, Readonly<Record<string, unknown>>>
+  /** every object of a type (bulk refresh); undefined when the platform cannot list it */
+  readonly list?: (c: OpContext) => TaskEither<StepFailure, ReadonlyArray<Obs>> | undefined
+  /** find the object an ambiguous create may have made (undefined: none) */
+  readonly find: (c: OpContext, sent: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, Obs | undefined>
+}
+
+export const stepFailure = (node: string, op: StepFailure['op'], message: string, extra: Partial<Pick<StepFailure, 'ambiguous' | 'cause'>> = {}): StepFailure => ({
+  _tag: 'StepFailure',
+  node,
+  op,
+  message,
+  ambiguous: false,
+  ...extra,
+})

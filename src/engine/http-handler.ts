@@ -1,0 +1,132 @@
+/**
+ * httpHandler: the real interpreter's handler. The spec's wire table turns spec-named values into
+ * WireRequests; the provider's PlatformClient (built by the injected ClientFactory) sends them; the
+ * wire table decodes the replies. Wire names appear only in the specs' wire tables.
+ */
+import { createHash } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
+import * as E from 'fp-ts/Either'
+import * as TE from 'fp-ts/TaskEither'
+import { pipe } from 'fp-ts/function'
+import { labelOfAddress } from '../core/node'
+import type { ClientFactory } from '../core/provider'
+import { isSecret } from '../core/secret'
+import type { PlatformClient, PlatformError, WireRequest } from '../core/wire'
+import { isProtected } from '../state/protect'
+import { deepEqual } from './diff'
+import { stepFailure, type Handler, type Obs, type OpContext, type StepFailure } from './handler'
+
+export interface HttpHandlerOptions {
+  readonly clients: ClientFactory
+  /** where lookups with `resultOutputFile` write their result (default: the file system) */
+  readonly writeFile?: (path: string, content: string) => Promise<void>
+}
+
+const failure = (c: { address: string }, op: StepFailure['op'], e: PlatformError): StepFailure =>
+  stepFailure(labelOfAddress(c.address), op, `${e.request}: ${e.message}${e.status ? ` (HTTP ${e.status}${e.code ? `, ${e.code}` : ''})` : e.code ? ` (${e.code})` : ''}`, { ambiguous: e.ambiguous, cause: e })
+
+const decodeFailure = (c: { address: string }, op: StepFailure['op'], message: string): StepFailure =>
+  stepFailure(labelOfAddress(c.address), op, `unexpected reply from the platform: ${message}`)
+
+/** Default match for reconciliation: every plain field that was sent is what the platform shows. */
+const defaultMatches = (c: OpContext) => (sent: Readonly<Record<string, unknown>>, o: Obs): boolean =>
+  Object.entries(sent).every(([k, v]) => {
+    if (v === undefined || isSecret(v) || isProtected(v) || JSON.stringify(v)?.includes('"_tag":"Secret"')) return true
+    const got = (o.inputs as Record<string, unknown>)[k]
+    if (got === undefined) return true
+    const eq = c.spec.equals?.[k]
+    return eq ? eq(v, got) : deepEqual(v, got)
+  })
+
+export const httpHandler = (opts: HttpHandlerOptions): Handler => {
+  const cache = new WeakMap<object, PlatformClient>()
+  const clientOf = (c: { spec: { provider: string }; config: Readonly<Record<string, unknown>> }): PlatformClient => {
+    let client = cache.get(c.config)
+    if (!client) {
+      client = opts.clients(c.spec.provider, c.config)
+      cache.set(c.config, client)
+    }
+    return client
+  }
+  const send = (c: OpContext, op: StepFailure['op'], req: WireRequest): TE.TaskEither<StepFailure, unknown> =>
+    pipe(clientOf(c).call(req, c.signal), TE.mapLeft((e) => failure(c, op, e)))
+  const decode = (c: OpContext, op: StepFailure['op'], inputs: Readonly<Record<string, unknown>>) => (reply: unknown): TE.TaskEither<StepFailure, Obs> =>
+    pipe(
+      c.spec.wire.decode(reply, { config: c.config, inputs }),
+      E.mapLeft((m) => decodeFailure(c, op, m)),
+      E.map((o) => o as Obs),
+      TE.fromEither,
+    )
+  const list = (c: OpContext): TE.TaskEither<StepFailure, ReadonlyArray<Obs>> | undefined => {
+    const l = c.spec.wire.list
+    if (!l) return undefined
+    return pipe(
+      send(c, 'list', l({ config: c.config })),
+      TE.chain((items) =>
+        TE.fromEither(
+          E.traverseArray((it: unknown) => pipe(c.spec.wire.decode(it, { config: c.config, inputs: {} }), E.mapLeft((m) => decodeFailure(c, 'list', m))))(
+            Array.isArray(items) ? items : [],
+          ) as E.Either<StepFailure, ReadonlyArray<Obs>>,
+        ),
+      ),
+    )
+  }
+  const isGone = (c: OpContext, e: StepFailure): boolean =>
+    !!e.cause && (c.spec.wire.gone ? c.spec.wire.gone(e.cause) : e.cause.kind === 'NotFound')
+
+  return {
+    create: (c, inputs) => pipe(send(c, 'create', c.spec.wire.create(inputs, { config: c.config })), TE.chain(decode(c, 'create', inputs))),
+    read: (c, id, inputs, outputs) =>
+      pipe(
+        send(c, 'read', c.spec.wire.read(id, { config: c.config, inputs, outputs })),
+        TE.chain(decode(c, 'read', inputs)),
+        TE.map((o): Obs | undefined => o),
+        TE.orElse((e) => (isGone(c, e) ? TE.right<StepFailure, Obs | undefined>(undefined) : TE.left(e))),
+      ),
+    update: (c, id, inputs, prior, outputs) => {
+      const u = c.spec.wire.update
+      if (!u) return TE.left(stepFailure(labelOfAddress(c.address), 'update', `${c.spec.token} cannot be updated in place`))
+      return pipe(send(c, 'update', u(id, inputs, { config: c.config, prior, outputs })), TE.chain(decode(c, 'update', inputs)))
+    },
+    delete: (c, id, inputs, outputs) => {
+      const d = c.spec.wire.delete
+      if (d === 'forget') return TE.right(undefined)
+      return pipe(
+        send(c, 'delete', d(id, { config: c.config, inputs, outputs })),
+        TE.map(() => undefined),
+        TE.orElse((e) => (isGone(c, e) ? TE.right(undefined) : TE.left(e))),
+      )
+    },
+    lookup: (c, args) => {
+      const ctx = { config: c.config }
+      return pipe(
+        clientOf(c).call(c.spec.wire.request(args, ctx), c.signal),
+        TE.mapLeft((e) => failure(c, 'lookup', e)),
+        TE.chain((reply) => TE.fromEither(pipe(c.spec.wire.decode(reply, args, ctx), E.mapLeft((m) => stepFailure(labelOfAddress(c.address), 'lookup', m))))),
+        TE.map((r) => {
+          const result = r as Record<string, unknown>
+          const id = typeof result.id === 'string' && result.id !== '' ? result.id : createHash('sha256').update(c.spec.token + JSON.stringify(args)).digest('hex').slice(0, 16)
+          return { ...result, id }
+        }),
+        TE.chainFirst((result) => {
+          const file = args.resultOutputFile
+          if (typeof file !== 'string' || file === '') return TE.right(undefined)
+          return TE.tryCatch(
+            () => (opts.writeFile ?? ((p, s) => writeFile(p, s, 'utf8')))(file, JSON.stringify(result, null, 2) + '\n'),
+            (e) => stepFailure(labelOfAddress(c.address), 'lookup', `could not write resultOutputFile ${file}: ${(e as Error).message}`),
+          )
+        }),
+      )
+    },
+    list,
+    find: (c, sent) => {
+      const l = list(c)
+      if (!l) return TE.right(undefined)
+      const m = c.spec.wire.matches ?? defaultMatches(c)
+      return pipe(
+        l,
+        TE.map((items) => items.find((o) => m(sent as never, o as never))),
+      )
+    },
+  }
+}

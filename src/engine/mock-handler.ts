@@ -1,0 +1,81 @@
+/**
+ * mockHandler: the mock interpreter's handler. Pulumi's small contract — `newResource` returns an id
+ * and outputs, `call` returns a lookup's result — merged over defaults derived from the specs:
+ * inputs echoed, deterministic ids, example outputs. Objects live in memory, so read, update,
+ * delete and find behave like a platform's.
+ */
+import * as TE from 'fp-ts/TaskEither'
+import { fieldsOf } from '../core/codecs'
+import type { Handler, Obs } from './handler'
+import { stepFailure } from './handler'
+import { labelOfAddress } from '../core/node'
+
+export interface Mocks {
+  /** fabricate a resource; undefined falls back to the defaults */
+  readonly newResource?: (a: { readonly token: string; readonly name: string; readonly inputs: Readonly<Record<string, unknown>> }) =>
+    | { readonly id?: string; readonly outputs?: Readonly<Record<string, unknown>> }
+    | undefined
+  /** answer a lookup; undefined falls back to the spec's example result */
+  readonly call?: (a: { readonly token: string; readonly args: Readonly<Record<string, unknown>> }) => Readonly<Record<string, unknown>> | undefined
+}
+
+interface Stored {
+  readonly token: string
+  readonly inputs: Readonly<Record<string, unknown>>
+  readonly outputs: Readonly<Record<string, unknown>>
+}
+
+export interface MockHandler extends Handler {
+  /** objects the mock platform holds, by id */
+  readonly objects: () => ReadonlyMap<string, Stored>
+}
+
+const ID_LIKE = /(^id$|Id$|^token$)/
+
+export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored> = new Map()): MockHandler => {
+  const store = new Map<string, Stored>(seed)
+  const generation = new Map<string, number>()
+  return {
+    objects: () => store,
+    create: (c, inputs) =>
+      TE.fromIO(() => {
+        const n = (generation.get(c.address) ?? 0) + 1
+        generation.set(c.address, n)
+        const m = mocks.newResource?.({ token: c.spec.token, name: c.name, inputs })
+        const id = m?.id ?? `${c.spec.type.toLowerCase()}-${c.name}${n > 1 ? `-${n}` : ''}`
+        const outputs: Record<string, unknown> = {}
+        const example = (c.spec.examples.outputs ?? {}) as Record<string, unknown>
+        for (const f of fieldsOf(c.spec.outputs)) {
+          if (ID_LIKE.test(f.name) && f.codec.is('')) outputs[f.name] = id
+          else if (example[f.name] !== undefined) outputs[f.name] = example[f.name]
+        }
+        Object.assign(outputs, m?.outputs ?? {})
+        store.set(id, { token: c.spec.token, inputs, outputs })
+        return { id, inputs, outputs } as Obs
+      }),
+    read: (c, id) =>
+      TE.fromIO(() => {
+        const o = store.get(id)
+        return o && o.token === c.spec.token ? ({ id, inputs: o.inputs, outputs: o.outputs } as Obs) : undefined
+      }),
+    update: (c, id, inputs) => {
+      const o = store.get(id)
+      if (!o) return TE.left(stepFailure(labelOfAddress(c.address), 'update', `mock: no ${c.spec.token} with id ${id}`))
+      const next = { ...o, inputs }
+      store.set(id, next)
+      return TE.right({ id, inputs, outputs: o.outputs } as Obs)
+    },
+    delete: (_c, id) => TE.fromIO(() => void store.delete(id)),
+    lookup: (c, args) =>
+      TE.fromIO(() => {
+        const r = mocks.call?.({ token: c.spec.token, args }) ?? c.spec.examples.result
+        return { ...(r as Record<string, unknown>) }
+      }),
+    list: (c) => TE.right([...store.entries()].filter(([, o]) => o.token === c.spec.token).map(([id, o]) => ({ id, inputs: o.inputs, outputs: o.outputs }) as Obs)),
+    find: (c, sent) =>
+      TE.fromIO(() => {
+        for (const [id, o] of store) if (o.token === c.spec.token && JSON.stringify(o.inputs) === JSON.stringify(sent)) return { id, inputs: o.inputs, outputs: o.outputs } as Obs
+        return undefined
+      }),
+  }
+}

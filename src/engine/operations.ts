@@ -1,0 +1,404 @@
+/**
+ * The engine's operations over an injected Env: plan, apply, destroy, refresh and import. Each is a
+ * ReaderTaskEither<Env, EngineError, A>; both interpreters use these same functions and differ only
+ * in `env.handler`.
+ */
+import { randomUUID } from 'node:crypto'
+import * as E from 'fp-ts/Either'
+import type { ReaderTaskEither } from 'fp-ts/ReaderTaskEither'
+import { issue, type Issue } from '../core/issue'
+import { labelOfAddress, lookupNode } from '../core/node'
+import type { Stack } from '../core/stack'
+import { stack as makeStack } from '../core/stack'
+import { compile, type CompileError } from './compile'
+import type { Env } from './env'
+import type { Graph } from './graph'
+import type { StepFailure, OpContext } from './handler'
+import { makePlan, type Plan, type PlanError, hasChanges } from './plan'
+import { resolveRefs } from './resolve'
+import { runPlan, type RunResult } from './run'
+import { UNKNOWN, hasUnknown } from './unknown'
+import { diffInputs, type FieldChange } from './diff'
+import { makeProtector, newSalt, protectSecrets, type Protector } from '../state/protect'
+import { emptyState, type ResourceState, type State } from '../state/state'
+import type { Lock, StateError } from '../state/state-store'
+
+// ── errors ───────────────────────────────────────────────────────────────────
+export interface LookupError {
+  readonly _tag: 'LookupError'
+  readonly failures: ReadonlyArray<StepFailure>
+}
+export interface ApplyError {
+  readonly _tag: 'ApplyError'
+  readonly failures: ReadonlyArray<StepFailure>
+  /** what was done before the failure (state already saved) */
+  readonly result: ApplyResult
+}
+export interface PlanMismatch {
+  readonly _tag: 'PlanMismatch'
+  readonly message: string
+}
+export type EngineError = CompileError | PlanError | StateError | LookupError | ApplyError | PlanMismatch
+
+/** One line per problem, each naming the node and field. */
+export const formatEngineError = (e: EngineError): string => {
+  switch (e._tag) {
+    case 'CompileError':
+    case 'PlanError':
+      return e.issues.map((i) => formatIssueLine(i)).join('\n')
+    case 'StateError':
+      return `state: ${e.message}`
+    case 'LookupError':
+    case 'ApplyError':
+      return e.failures.map((f) => `${f.node}: ${f.op} failed: ${f.message}${f.ambiguous ? ' (the outcome is unknown; the next run reconciles it)' : ''}`).join('\n')
+    case 'PlanMismatch':
+      return e.message
+  }
+}
+const formatIssueLine = (i: Issue): string => {
+  const where = i.path ? `${i.node} field \`${i.path}\`` : i.node
+  return `${i.severity === 'warning' ? 'warning: ' : ''}${where}: ${i.message ? i.message + ' ' : ''}expected ${i.expected}, got ${i.given}`
+}
+
+// ── results ──────────────────────────────────────────────────────────────────
+export interface PlanOutcome {
+  readonly graph: Graph
+  readonly plan: Plan
+  /** the state the plan was made from (after reconciliation and refresh, in memory) */
+  readonly state: State
+  readonly lookups: ReadonlyMap<string, unknown>
+}
+
+export interface ApplyResult extends RunResult {
+  readonly plan: Plan
+}
+
+export interface Drift {
+  readonly address: string
+  readonly gone: boolean
+  readonly changes: ReadonlyArray<FieldChange>
+}
+
+export interface RefreshResult {
+  readonly state: State
+  readonly drift: ReadonlyArray<Drift>
+}
+
+export interface PlanOptions {
+  /** read every resource first, so drift shows in the plan */
+  readonly refresh?: boolean
+}
+
+// ── helpers ──────────────────────────────────────────────────────────────────
+const attempt = async <L, A>(te: () => Promise<E.Either<L, A>>): Promise<A> => {
+  const r = await te()
+  if (E.isLeft(r)) throw { engine: r.left }
+  return r.right
+}
+const toRTE =
+  <A>(f: (env: Env) => Promise<A>): ReaderTaskEither<Env, EngineError, A> =>
+  (env) =>
+  async () => {
+    try {
+      return E.right(await f(env))
+    } catch (e) {
+      if (typeof e === 'object' && e !== null && 'engine' in e) return E.left((e as { engine: EngineError }).engine)
+      throw e
+    }
+  }
+const fail = (e: EngineError): never => {
+  throw { engine: e }
+}
+
+const loadState = async (env: Env, stackName: string): Promise<State> =>
+  (await attempt(env.store.read(stackName))) ?? emptyState(stackName, randomUUID(), newSalt())
+
+const protectorOf = (env: Env, s: State): Protector => makeProtector(s.salt, env.passphrase)
+
+const opCtx = (env: Env, graph: Graph | undefined, r: { address: string; token: string; name: string; provider: string }): OpContext | undefined => {
+  const spec = env.registry.resources.get(r.token)
+  if (!spec) return undefined
+  const prov = graph?.providers.get(r.provider)
+  const pspec = env.registry.providers.get(spec.provider)!
+  const config = prov?.config ?? (E.getOrElseW(() => ({}))(pspec.config.decode({})) as Record<string, unknown>)
+  return { spec, address: r.address, name: r.name, provider: r.provider, config, ...(env.signal ? { signal: env.signal } : {}) }
+}
+
+/**
+ * Settle write-ahead entries left by an interrupted or ambiguous run: adopt an object a create made
+ * (found by listing the platform), confirm or forget an update, finish a delete. Returns the
+ * settled state (not yet written).
+ */
+const reconcile = async (env: Env, graph: Graph | undefined, s: State, protector: Protector): Promise<State> => {
+  const ops = Object.values(s.pending)
+  if (ops.length === 0) return s
+  const resources: Record<string, ResourceState> = { ...s.resources }
+  const pending = { ...s.pending }
+  for (const op of ops) {
+    const c = opCtx(env, graph, op)
+    env.events({ type: 'step-start', address: op.address, action: 'reconcile', at: Date.now() })
+    const t0 = Date.now()
+    if (!c) {
+      delete pending[op.opId]
+      continue
+    }
+    try {
+      if (op.op === 'create') {
+        const found = await attempt(env.handler.find(c, op.inputs))
+        if (found && !Object.values(resources).some((r) => r.id === found.id && r.token === op.token))
+          resources[op.address] = {
+            address: op.address, token: op.token, name: op.name, provider: op.provider, id: found.id,
+            inputs: op.inputs, outputs: protectSecrets(found.outputs, c.spec.secrets, protector) as Record<string, unknown>,
+            dependencies: graph?.vertices.get(op.address)?.deps ?? [], changedAt: {},
+          }
+        env.events({ type: 'step-done', address: op.address, action: 'reconcile', ms: Date.now() - t0, note: found ? `adopted ${found.id} made by an interrupted create` : 'the interrupted create made nothing' })
+      } else if (op.op === 'update') {
+        const prior = resources[op.address]
+        if (prior) {
+          const got = await attempt(env.handler.read(c, prior.id, prior.inputs, prior.outputs))
+          if (!got) delete resources[op.address]
+          else {
+            // the update took effect where the platform now shows what was sent
+            const d = diffInputs(protectSecrets(got.inputs, c.spec.secrets, protector) as Record<string, unknown>, op.inputs, { replaceOn: [], ignore: [], equals: c.spec.equals ?? {}, updatable: true, protector })
+            const applied = d.filter((x) => x.before !== undefined).length === 0
+            resources[op.address] = { ...prior, inputs: applied ? op.inputs : prior.inputs, outputs: protectSecrets(got.outputs, c.spec.secrets, protector) as Record<string, unknown> }
+          }
+        }
+        env.events({ type: 'step-done', address: op.address, action: 'reconcile', ms: Date.now() - t0 })
+      } else {
+        if (op.id) await attempt(env.handler.delete(c, op.id, op.inputs, {}))
+        if (resources[op.address]?.id === op.id) delete resources[op.address]
+        env.events({ type: 'step-done', address: op.address, action: 'reconcile', ms: Date.now() - t0, note: `finished deleting ${op.id}` })
+      }
+      delete pending[op.opId]
+    } catch (e) {
+      const f = (e as { engine?: StepFailure }).engine
+      env.events({ type: 'step-failed', address: op.address, action: 'reconcile', ms: Date.now() - t0, message: f?.message ?? String(e) })
+      fail({ _tag: 'LookupError', failures: f ? [f] : [] })
+    }
+  }
+  return { ...s, resources, pending }
+}
+
+/** Resolve every lookup whose args are known (in dependency order). */
+const resolveLookups = async (env: Env, graph: Graph, s: State): Promise<Map<string, unknown>> => {
+  const out = new Map<string, unknown>()
+  const failures: StepFailure[] = []
+  const known = (a: string): Record<string, unknown> | undefined => {
+    const l = out.get(a)
+    if (l !== undefined) return l === UNKNOWN ? undefined : (l as Record<string, unknown>)
+    const r = s.resources[a]
+    return r ? { ...r.inputs, ...r.outputs, id: r.id } : undefined
+  }
+  // lookups only depending on lookups or unchanged state can run now, concurrently per level
+  for (const address of graph.order) {
+    const v = graph.vertices.get(address)!
+    if (v._tag !== 'Lookup') continue
+    const args = resolveRefs(v.node.args, known) as Record<string, unknown>
+    if (hasUnknown(args)) {
+      out.set(address, UNKNOWN)
+      continue
+    }
+    env.events({ type: 'step-start', address, action: 'read', at: Date.now() })
+    const r = await env.handler.lookup({ spec: v.spec, address, name: v.node.name, provider: v.provider, config: graph.providers.get(v.provider)!.config, ...(env.signal ? { signal: env.signal } : {}) }, args)()
+    if (E.isLeft(r)) {
+      failures.push(r.left)
+      out.set(address, UNKNOWN)
+    } else out.set(address, r.right)
+  }
+  if (failures.length > 0) fail({ _tag: 'LookupError', failures })
+  return out
+}
+
+/** Read every resource of the state: bulk lists where the platform lists, single reads otherwise. */
+const refreshState = async (env: Env, graph: Graph | undefined, s: State, protector: Protector): Promise<RefreshResult> => {
+  const resources: Record<string, ResourceState> = { ...s.resources }
+  const drift: Drift[] = []
+  const groups = new Map<string, ResourceState[]>()
+  for (const r of Object.values(s.resources)) {
+    const k = `${r.token}\u0000${r.provider}`
+    ;(groups.get(k) ?? groups.set(k, []).get(k)!).push(r)
+  }
+  const apply = (r: ResourceState, c: OpContext, got: { inputs: Readonly<Record<string, unknown>>; outputs: Readonly<Record<string, unknown>> } | undefined) => {
+    if (!got) {
+      delete resources[r.address]
+      drift.push({ address: r.address, gone: true, changes: [] })
+      return
+    }
+    const observed = protectSecrets(got.inputs, c.spec.secrets, protector) as Record<string, unknown>
+    const seen: Record<string, unknown> = {}
+    for (const k of Object.keys(r.inputs)) seen[k] = observed[k] === undefined ? r.inputs[k] : observed[k]
+    const changes = diffInputs(r.inputs, seen, { replaceOn: [], ignore: [], equals: c.spec.equals ?? {}, updatable: true, protector })
+    resources[r.address] = { ...r, inputs: changes.length ? { ...r.inputs, ...Object.fromEntries(changes.map((x) => [x.path, x.after])) } : r.inputs, outputs: protectSecrets(got.outputs, c.spec.secrets, protector) as Record<string, unknown> }
+    if (changes.length) drift.push({ address: r.address, gone: false, changes })
+  }
+  const failures: StepFailure[] = []
+  await Promise.all(
+    [...groups.values()].map(async (rs) => {
+      const c = opCtx(env, graph, rs[0])
+      if (!c) return
+      const bulk = rs.length > 1 ? env.handler.list?.(c) : undefined
+      if (bulk) {
+        const r = await bulk()
+        if (E.isRight(r)) {
+          const byId = new Map(r.right.map((o) => [o.id, o]))
+          for (const x of rs) apply(x, { ...c, address: x.address, name: x.name }, byId.get(x.id))
+          return
+        }
+      }
+      // one read each, a few at a time
+      let i = 0
+      const worker = async () => {
+        while (i < rs.length) {
+          const x = rs[i++]
+          const cx = { ...c, address: x.address, name: x.name }
+          const r = await env.handler.read(cx, x.id, x.inputs, x.outputs)()
+          if (E.isLeft(r)) failures.push(r.left)
+          else apply(x, cx, r.right)
+        }
+      }
+      await Promise.all(Array.from({ length: Math.min(env.concurrency, rs.length) }, worker))
+    }),
+  )
+  if (failures.length > 0) fail({ _tag: 'LookupError', failures })
+  return { state: { ...s, resources }, drift }
+}
+
+const compileOrFail = (env: Env, s: Stack): Graph => {
+  const g = compile(env.registry, { now: env.now() })(s)
+  if (E.isLeft(g)) return fail(g.left)
+  return g.right
+}
+
+const planFrom = async (env: Env, graph: Graph, s0: State, opts: PlanOptions, protector: Protector): Promise<PlanOutcome> => {
+  let s = await reconcile(env, graph, s0, protector)
+  if (opts.refresh) s = (await refreshState(env, graph, s, protector)).state
+  const lookups = await resolveLookups(env, graph, s)
+  const p = makePlan({ graph, state: s, lookups, protector, now: env.now(), registry: env.registry })
+  if (E.isLeft(p)) fail(p.left)
+  return { graph, plan: (p as E.Right<Plan>).right, state: s, lookups }
+}
+
+const withLock = async <A>(env: Env, stackName: string, f: () => Promise<A>): Promise<A> => {
+  const lock: Lock = await attempt(env.store.lock(stackName, { waitMs: env.lockWaitMs ?? 0 }))
+  try {
+    return await f()
+  } finally {
+    await lock.release()()
+  }
+}
+
+// ── operations ───────────────────────────────────────────────────────────────
+/** Compile, reconcile, (refresh,) resolve lookups and plan. Changes nothing anywhere. */
+export const plan = (stack: Stack, opts: PlanOptions = {}): ReaderTaskEither<Env, EngineError, PlanOutcome> =>
+  toRTE(async (env) => {
+    const graph = compileOrFail(env, stack)
+    const s = await loadState(env, stack.name)
+    return planFrom(env, graph, s, opts, protectorOf(env, s))
+  })
+
+export interface ApplyOptions extends PlanOptions {
+  /** apply only if the fresh plan makes the same changes as this approved one */
+  readonly approved?: Plan
+}
+
+const sameChanges = (a: Plan, b: Plan): boolean =>
+  JSON.stringify(a.steps.filter((s) => s.action !== 'noop' && s.action !== 'read').map((s) => [s.address, s.action])) ===
+  JSON.stringify(b.steps.filter((s) => s.action !== 'noop' && s.action !== 'read').map((s) => [s.address, s.action]))
+
+const execute = async (env: Env, stackName: string, graph: Graph, opts: ApplyOptions): Promise<ApplyResult> => {
+  const s0 = await loadState(env, stackName)
+  const protector = protectorOf(env, s0)
+  const outcome = await planFrom(env, graph, s0, opts, protector)
+  if (opts.approved && !sameChanges(opts.approved, outcome.plan))
+    fail({ _tag: 'PlanMismatch', message: 'the stack or its state changed since the plan was approved; plan again' })
+  // reconciliation and refresh results become durable before new work starts
+  let base = outcome.state
+  if (base !== s0 || !hasChanges(outcome.plan)) base = await attempt(env.store.write(stackName, { ...base, serial: s0.serial }))
+  const r = await runPlan(graph, outcome.plan, base, env, protector, outcome.lookups)
+  const written = await attempt(env.store.write(stackName, { ...r.state, serial: base.serial }))
+  const result: ApplyResult = { ...r, state: written, plan: outcome.plan }
+  if (r.failures.length > 0) fail({ _tag: 'ApplyError', failures: r.failures, result })
+  return result
+}
+
+/** Plan and carry out the changes; state is written ahead of every change and saved at the end. */
+export const apply = (stack: Stack, opts: ApplyOptions = {}): ReaderTaskEither<Env, EngineError, ApplyResult> =>
+  toRTE((env) => {
+    const graph = compileOrFail(env, stack)
+    return withLock(env, stack.name, () => execute(env, stack.name, graph, opts))
+  })
+
+/** Delete every resource of the stack's state, dependents first. */
+export const destroy = (stack: Stack, opts: ApplyOptions = {}): ReaderTaskEither<Env, EngineError, ApplyResult> =>
+  toRTE((env) => {
+    const empty = makeStack(stack.name, { providers: stack.providers })
+    const graph = compileOrFail(env, empty)
+    // provider configs of the original stack are needed to reach the platform
+    const full = compile(env.registry, { now: env.now() })(stack)
+    const g2: Graph = E.isRight(full) ? { ...graph, providers: full.right.providers } : graph
+    return withLock(env, stack.name, () => execute(env, stack.name, g2, opts))
+  })
+
+/** Read every resource; drift is recorded in state (and shown by the next plan); gone objects leave state. */
+export const refresh = (stack: Stack): ReaderTaskEither<Env, EngineError, RefreshResult> =>
+  toRTE((env) => {
+    const g = compile(env.registry, { now: env.now() })(stack)
+    const graph = E.isRight(g) ? g.right : undefined
+    return withLock(env, stack.name, async () => {
+      const s0 = await loadState(env, stack.name)
+      const protector = protectorOf(env, s0)
+      const s1 = await reconcile(env, graph, s0, protector)
+      const r = await refreshState(env, graph, s1, protector)
+      const written = await attempt(env.store.write(stack.name, { ...r.state, serial: s0.serial }))
+      return { state: written, drift: r.drift }
+    })
+  })
+
+/** Adopt an existing remote object into state under a node address, using the spec's import id. */
+export const importResource = (
+  stack: Stack,
+  token: string,
+  name: string,
+  importId: string,
+  opts: { readonly provider?: string } = {},
+): ReaderTaskEither<Env, EngineError, ResourceState> =>
+  toRTE(async (env) => {
+    const spec = env.registry.resources.get(token)
+    const label = `${token} "${name}"`
+    if (!spec) return fail({ _tag: 'CompileError', issues: [issue(label, { path: '', expected: 'a registered resource type', given: token })] })
+    const parsed = spec.identity.parseImportId(importId)
+    if (E.isLeft(parsed)) return fail({ _tag: 'CompileError', issues: [issue(label, { path: 'importId', expected: spec.identity.importFormat, given: importId, message: parsed.left + '.' })] })
+    const g = compile(env.registry, { now: env.now() })(stack)
+    const graph = E.isRight(g) ? g.right : undefined
+    const provider = opts.provider ?? spec.provider
+    return withLock(env, stack.name, async () => {
+      const s0 = await loadState(env, stack.name)
+      const address = `${token}/${name}`
+      if (s0.resources[address]) return fail({ _tag: 'CompileError', issues: [issue(label, { path: '', expected: 'a name not yet in state', given: s0.resources[address].id, message: 'is already managed.' })] })
+      const protector = protectorOf(env, s0)
+      const c = opCtx(env, graph, { address, token, name, provider })!
+      const got = await attempt(env.handler.read(c, parsed.right.id, (parsed.right.inputs ?? {}) as Record<string, unknown>, {}))
+      if (!got) return fail({ _tag: 'LookupError', failures: [{ _tag: 'StepFailure', node: label, op: 'import', message: `no object with import id ${JSON.stringify(importId)} (${spec.identity.importFormat})`, ambiguous: false }] })
+      const at = env.now().toISOString()
+      const inputs = protectSecrets({ ...(parsed.right.inputs ?? {}), ...got.inputs }, spec.secrets, protector) as Record<string, unknown>
+      const r: ResourceState = {
+        address, token, name, provider, id: got.id, inputs,
+        outputs: protectSecrets(got.outputs, spec.secrets, protector) as Record<string, unknown>,
+        dependencies: [], changedAt: Object.fromEntries(Object.keys(inputs).map((k) => [k, at])),
+      }
+      await attempt(env.store.write(stack.name, { ...s0, resources: { ...s0.resources, [address]: r } }))
+      return r
+    })
+  })
+
+/** Run one lookup on its own (e.g. from a script or the CLI). */
+export const lookup = (token: string, name: string, args: Record<string, unknown>, stackProviders: Stack['providers'] = {}): ReaderTaskEither<Env, EngineError, Readonly<Record<string, unknown>>> =>
+  toRTE(async (env) => {
+    const st = makeStack('lookup', { providers: stackProviders }).add(lookupNode(token, name, args))
+    const graph = compileOrFail(env, st)
+    const r = await resolveLookups(env, graph, emptyState('lookup', 'none', 'none'))
+    return r.get(`${token}/${name}`) as Record<string, unknown>
+  })
+
+export { labelOfAddress }

@@ -1,0 +1,302 @@
+/**
+ * The run loop shared by both interpreters: steps start as soon as their dependencies are done,
+ * at most `concurrency` at once; refs resolve as outputs arrive; every create/update/delete is
+ * written ahead to the state journal and settled after; the first failure stops new work, in-flight
+ * steps finish and are recorded, and every failure is reported.
+ */
+import { randomUUID } from 'node:crypto'
+import { labelOfAddress } from '../core/node'
+import { isLeft } from 'fp-ts/Either'
+import type { Graph, ResourceVertex } from './graph'
+import type { Env } from './env'
+import type { Handler, Obs, OpContext, StepFailure } from './handler'
+import { stepFailure } from './handler'
+import { fieldsFromState, type Action, type Plan, type Step } from './plan'
+import { resolveRefs } from './resolve'
+import { hasUnknown } from './unknown'
+import { diffInputs } from './diff'
+import { protectSecrets, type Protector } from '../state/protect'
+import { replay, type JournalRecord, type PendingOp, type ResourceState, type State } from '../state/state'
+
+// ── model ────────────────────────────────────────────────────────────────────
+export interface JournalEntry {
+  readonly seq: number
+  readonly address: string
+  readonly action: Action
+  readonly status: 'done' | 'failed' | 'skipped'
+  readonly ms: number
+  readonly id?: string
+  readonly message?: string
+}
+
+export interface RunResult {
+  readonly state: State
+  readonly journal: ReadonlyArray<JournalEntry>
+  readonly failures: ReadonlyArray<StepFailure>
+  readonly outputs: Readonly<Record<string, unknown>>
+}
+
+// ── run ──────────────────────────────────────────────────────────────────────
+const run = <A>(t: () => Promise<A>): Promise<A> => t()
+
+export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env, protector: Protector, lookups: ReadonlyMap<string, unknown> = new Map()): Promise<RunResult> => {
+  const h = env.handler
+  const journal: JournalEntry[] = []
+  const failures: StepFailure[] = []
+  const records: JournalRecord[] = []
+  let state = state0
+  let seq = 0
+  const values = new Map<string, Record<string, unknown>>()
+  for (const r of Object.values(state0.resources)) if (graph.vertices.has(r.address)) values.set(r.address, fieldsFromState(r))
+  for (const [a, r] of lookups) if (!hasUnknown(r)) values.set(a, r as Record<string, unknown>)
+
+  // group commit: records of steps finishing together are appended in one durable write
+  let flushing: Promise<void> | undefined
+  let queued: JournalRecord[] = []
+  const durable = (rs: JournalRecord[]): Promise<void> => {
+    state = replay(state, rs)
+    records.push(...rs)
+    queued.push(...rs)
+    if (!flushing)
+      flushing = Promise.resolve().then(async () => {
+        while (queued.length > 0) {
+          const batch = queued
+          queued = []
+          const r = await env.store.append(plan.stack, batch)()
+          if (isLeft(r)) throw new Error(`state journal: ${r.left.message}`)
+        }
+        flushing = undefined
+      })
+    return flushing
+  }
+
+  const ctxOf = (s: Step, spec = env.registry.resources.get(s.token)!): OpContext => ({
+    spec,
+    address: s.address,
+    name: s.name,
+    provider: s.provider,
+    config: graph.providers.get(s.provider)?.config ?? {},
+    ...(env.signal ? { signal: env.signal } : {}),
+  })
+  const now = () => env.now().toISOString()
+  const protect = (spec: { secrets: ReadonlyArray<string> }, v: Readonly<Record<string, unknown>>) => protectSecrets(v, spec.secrets, protector) as Record<string, unknown>
+  const pending = async (op: Omit<PendingOp, 'opId' | 'startedAt'>): Promise<string> => {
+    const opId = randomUUID()
+    await durable([{ t: 'pending', op: { ...op, opId, startedAt: now() } }])
+    return opId
+  }
+  const attempt = async <A>(te: () => Promise<import('fp-ts/Either').Either<StepFailure, A>>): Promise<A> => {
+    const r = await te()
+    if (isLeft(r)) throw r.left
+    return r.right
+  }
+  const record = (v: ResourceVertex, id: string, inputs: Readonly<Record<string, unknown>>, o: Obs, prior?: ResourceState): ResourceState => {
+    const t = now()
+    const changedAt: Record<string, string> = { ...(prior?.changedAt ?? {}) }
+    const protectedInputs = protect(v.spec, inputs)
+    for (const k of Object.keys(protectedInputs)) if (!prior || JSON.stringify(prior.inputs[k]) !== JSON.stringify(protectedInputs[k])) changedAt[k] = t
+    return {
+      address: v.address,
+      token: v.node.token,
+      name: v.node.name,
+      provider: v.provider,
+      id,
+      inputs: protectedInputs,
+      outputs: protect(v.spec, o.outputs),
+      dependencies: v.deps,
+      changedAt,
+      ...(v.node.options.protect ? { protect: true } : {}),
+    }
+  }
+  const deferredDeletes: Array<{ step: Step; old: ResourceState }> = []
+
+  const doDelete = async (s: Step, old: ResourceState): Promise<void> => {
+    const spec = env.registry.resources.get(old.token)
+    if (!spec || spec.wire.delete === 'forget') {
+      await durable([{ t: 'drop', address: old.address }])
+      return
+    }
+    const opId = await pending({ op: 'delete', address: old.address, token: old.token, name: old.name, provider: old.provider, inputs: old.inputs, id: old.id })
+    try {
+      await attempt(h.delete({ ...ctxOf(s, spec), address: old.address }, old.id, old.inputs, old.outputs))
+    } catch (e) {
+      // an unfinished delete stays pending and is retried by the next run
+      if (!(e as StepFailure).ambiguous) await durable([{ t: 'settled', opId }])
+      throw e
+    }
+    await durable([...(state.resources[old.address]?.id === old.id ? [{ t: 'drop' as const, address: old.address }] : []), { t: 'settled', opId }])
+  }
+
+  const doCreate = async (s: Step, v: ResourceVertex, inputs: Record<string, unknown>): Promise<ResourceState> => {
+    const opId = await pending({ op: 'create', address: s.address, token: s.token, name: s.name, provider: s.provider, inputs: protect(v.spec, inputs) })
+    let o: Obs
+    try {
+      o = await attempt(h.create(ctxOf(s), inputs))
+    } catch (e) {
+      if (!(e as StepFailure).ambiguous) await durable([{ t: 'settled', opId }])
+      throw e
+    }
+    const r = record(v, o.id, inputs, o)
+    await durable([{ t: 'put', resource: r }, { t: 'settled', opId }])
+    return r
+  }
+
+  const doUpdate = async (s: Step, v: ResourceVertex, inputs: Record<string, unknown>, prior: ResourceState): Promise<ResourceState> => {
+    const opId = await pending({ op: 'update', address: s.address, token: s.token, name: s.name, provider: s.provider, inputs: protect(v.spec, inputs), id: prior.id })
+    let o: Obs
+    try {
+      o = await attempt(h.update(ctxOf(s), prior.id, inputs, prior.inputs, prior.outputs))
+    } catch (e) {
+      if (!(e as StepFailure).ambiguous) await durable([{ t: 'settled', opId }])
+      throw e
+    }
+    const r = record(v, o.id || prior.id, inputs, o, prior)
+    await durable([{ t: 'put', resource: r }, { t: 'settled', opId }])
+    return r
+  }
+
+  const execute = async (s: Step): Promise<{ id?: string; note?: string }> => {
+    const v = graph.vertices.get(s.address)
+    if (s.kind === 'Lookup') {
+      const lv = v as Extract<typeof v, { _tag: 'Lookup' }>
+      const known = values.get(s.address)
+      if (known && !hasUnknown(known)) return {}
+      const args = resolveRefs(lv.node.args, (a) => values.get(a)) as Record<string, unknown>
+      const r = await attempt(h.lookup({ spec: lv.spec, address: s.address, name: s.name, provider: s.provider, config: graph.providers.get(s.provider)!.config }, args))
+      values.set(s.address, { ...r })
+      return {}
+    }
+    if (s.action === 'delete' || s.action === 'forget') {
+      const old = state.resources[s.address]
+      if (old) await doDelete(s, old)
+      values.delete(s.address)
+      return {}
+    }
+    const rv = v as ResourceVertex
+    const prior = state.resources[s.address]
+    const inputs = { ...(resolveRefs(rv.node.inputs, (a) => values.get(a)) as Record<string, unknown>), ...(s.overrides ?? {}) }
+    for (const k of Object.keys(inputs)) if (inputs[k] === undefined) delete inputs[k]
+    if (hasUnknown(inputs)) throw stepFailure(rv.label, 'create', 'an input is still unknown after its dependencies finished (a ref to a field the platform did not return)')
+    let r: ResourceState
+    if (s.action === 'noop') {
+      return {}
+    } else if (s.action === 'create') {
+      r = await doCreate(s, rv, inputs)
+    } else if (s.action === 'import') {
+      const parsed = rv.spec.identity.parseImportId(rv.node.options.importId!)
+      if (isLeft(parsed)) throw stepFailure(rv.label, 'import', parsed.left)
+      const target = parsed.right
+      const got = await attempt(h.read(ctxOf(s), target.id, { ...(target.inputs ?? {}), ...inputs }, {}))
+      if (!got) throw stepFailure(rv.label, 'import', `no ${rv.spec.token} with import id ${JSON.stringify(rv.node.options.importId)} exists`)
+      const observedInputs = { ...(target.inputs ?? {}), ...got.inputs } as Record<string, unknown>
+      r = record(rv, got.id, observedInputs, got)
+      await durable([{ t: 'put', resource: r }])
+      const d = diffInputs(r.inputs, inputs, { replaceOn: [], ignore: rv.node.options.ignoreChanges ?? [], equals: rv.spec.equals ?? {}, updatable: true, protector })
+      const relevant = d.filter((c) => c.after !== undefined)
+      if (relevant.length > 0) {
+        if (relevant.some((c) => rv.spec.replaceOn.includes(c.path as never)) || !rv.spec.wire.update)
+          throw stepFailure(rv.label, 'import', `imported, but ${relevant.map((c) => c.path).join(', ')} differ from the stack and cannot change in place; plan again to see the replacement`)
+        r = await doUpdate(s, rv, { ...observedInputs, ...inputs }, r)
+      }
+    } else if (s.action === 'update') {
+      const d = diffInputs(prior!.inputs, inputs, { replaceOn: [], ignore: rv.node.options.ignoreChanges ?? [], equals: rv.spec.equals ?? {}, updatable: true, protector })
+      if (d.length === 0) return { id: prior!.id, note: 'no change once values were known' }
+      r = await doUpdate(s, rv, inputs, prior!)
+    } else {
+      // replace
+      if (s.deleteBeforeReplace) {
+        await doDelete(s, prior!)
+        r = await doCreate(s, rv, inputs)
+      } else {
+        r = await doCreate(s, rv, inputs)
+        deferredDeletes.push({ step: s, old: prior! })
+      }
+    }
+    values.set(s.address, fieldsFromState({ ...r, inputs, outputs: r.outputs }))
+    return { id: r.id }
+  }
+
+  // ── scheduler ──
+  const steps = plan.steps.filter((s) => s.action !== 'noop' || s.kind === 'Lookup')
+  const inPlan = new Set(steps.map((s) => s.address))
+  const waiting = new Map<string, number>()
+  const users = new Map<string, string[]>()
+  for (const s of steps) {
+    const ds = s.deps.filter((d) => inPlan.has(d) && d !== s.address)
+    waiting.set(s.address, ds.length)
+    for (const d of ds) (users.get(d) ?? users.set(d, []).get(d)!).push(s.address)
+  }
+  const byAddress = new Map(steps.map((s) => [s.address, s]))
+  const ready: Step[] = steps.filter((s) => waiting.get(s.address) === 0)
+  let running = 0
+  let stopped = false
+  const finished = new Set<string>()
+
+  await new Promise<void>((resolveAll) => {
+    const pump = () => {
+      if (env.signal?.aborted) stopped = true
+      while (!stopped && running < env.concurrency && ready.length > 0) {
+        const s = ready.shift()!
+        running++
+        const t0 = Date.now()
+        env.events({ type: 'step-start', address: s.address, action: s.action, at: t0 })
+        run(() => execute(s)).then(
+          (r) => {
+            const ms = Date.now() - t0
+            journal.push({ seq: seq++, address: s.address, action: s.action, status: 'done', ms, ...(r.id ? { id: r.id } : {}) })
+            env.events({ type: 'step-done', address: s.address, action: s.action, ms, ...(r.note ? { note: r.note } : {}) })
+            finished.add(s.address)
+            for (const u of users.get(s.address) ?? []) {
+              const n = waiting.get(u)! - 1
+              waiting.set(u, n)
+              if (n === 0) ready.push(byAddress.get(u)!)
+            }
+          },
+          (e: unknown) => {
+            const ms = Date.now() - t0
+            const f: StepFailure = (e as StepFailure)?._tag === 'StepFailure' ? (e as StepFailure) : stepFailure(labelOfAddress(s.address), 'create', e instanceof Error ? e.message : String(e))
+            failures.push(f)
+            stopped = true
+            journal.push({ seq: seq++, address: s.address, action: s.action, status: 'failed', ms, message: f.message })
+            env.events({ type: 'step-failed', address: s.address, action: s.action, ms, message: f.message })
+          },
+        ).finally(() => {
+          running--
+          pump()
+        })
+      }
+      if (running === 0) resolveAll()
+    }
+    pump()
+  })
+
+  // old objects of replaced resources go last, once their dependents point at the new ones
+  if (failures.length === 0 && !env.signal?.aborted)
+    for (const { step, old } of deferredDeletes.reverse()) {
+      const t0 = Date.now()
+      try {
+        await doDelete(step, old)
+        journal.push({ seq: seq++, address: step.address, action: 'delete', status: 'done', ms: Date.now() - t0, id: old.id })
+      } catch (e) {
+        const f = e as StepFailure
+        failures.push(f)
+        journal.push({ seq: seq++, address: step.address, action: 'delete', status: 'failed', ms: Date.now() - t0, message: f.message })
+      }
+    }
+  else
+    for (const { old } of deferredDeletes)
+      // keep the replaced object on record so a later run deletes it
+      await durable([{ t: 'pending', op: { opId: randomUUID(), op: 'delete', address: old.address, token: old.token, name: old.name, provider: old.provider, inputs: old.inputs, id: old.id, startedAt: now() } }])
+
+  for (const s of steps)
+    if (!finished.has(s.address) && !journal.some((j) => j.address === s.address))
+      journal.push({ seq: seq++, address: s.address, action: s.action, status: 'skipped', ms: 0 })
+
+  if (flushing) await flushing
+  const outputs = resolveRefs(graph.outputs, (a) => values.get(a)) as Record<string, unknown>
+  const safeOutputs = protectSecrets(outputs, [], protector) as Record<string, unknown>
+  state = { ...state, outputs: failures.length === 0 ? safeOutputs : state.outputs }
+  return { state, journal, failures, outputs }
+}
+
+export type { Handler }

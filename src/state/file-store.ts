@@ -1,0 +1,240 @@
+/**
+ * The default StateStore: `.trellis/<stack>.json` snapshots plus a `.trellis/<stack>.journal` of
+ * write-ahead records. Snapshots are written atomically (temp file, fsync, rename) with a checksum;
+ * journal appends are fsynced, so every settled step is durable without rewriting the whole state;
+ * the journal is folded into the snapshot at the end of a run. A lock file names its holder (owner,
+ * pid, host, since); a lock whose process is gone is stale and recovered. The last 5 snapshots are
+ * kept under `backups/`.
+ */
+import { createHash } from 'node:crypto'
+import { promises as fs, constants } from 'node:fs'
+import { hostname } from 'node:os'
+import { join } from 'node:path'
+import * as TE from 'fp-ts/TaskEither'
+import { replay, type JournalRecord, type State } from './state'
+import { stateError, type Lock, type LockInfo, type StateError, type StateStore } from './state-store'
+
+export interface FileStoreOptions {
+  /** default `.trellis` */
+  readonly dir?: string
+  readonly backups?: number
+  /** a lock older than this is stale even if its process seems alive (default 6 h) */
+  readonly staleAfterMs?: number
+  readonly sleep?: (ms: number) => Promise<void>
+}
+
+const checksum = (body: string) => createHash('sha256').update(body).digest('hex')
+
+const io = <A>(f: () => Promise<A>): TE.TaskEither<StateError, A> =>
+  TE.tryCatch(f, (e) => ((e as StateError)?._tag === 'StateError' ? (e as StateError) : stateError('Io', (e as Error).message)))
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+const writeAtomic = async (path: string, content: string): Promise<void> => {
+  const tmp = `${path}.${process.pid}.${Date.now()}.tmp`
+  const fh = await fs.open(tmp, 'w')
+  try {
+    await fh.writeFile(content, 'utf8')
+    await fh.sync()
+  } finally {
+    await fh.close()
+  }
+  await fs.rename(tmp, path)
+}
+
+export const fileStore = (opts: FileStoreOptions = {}): StateStore & {
+  readonly dir: string
+  readonly backups: (stack: string) => TE.TaskEither<StateError, ReadonlyArray<{ readonly serial: number; readonly path: string }>>
+  readonly restore: (stack: string, serial?: number) => TE.TaskEither<StateError, State>
+} => {
+  const dir = opts.dir ?? '.trellis'
+  const keep = opts.backups ?? 5
+  const staleAfter = opts.staleAfterMs ?? 6 * 3600_000
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
+  const snap = (s: string) => join(dir, `${s}.json`)
+  const jour = (s: string) => join(dir, `${s}.journal`)
+  const lockf = (s: string) => join(dir, `${s}.lock`)
+  const bdir = join(dir, 'backups')
+  let made = false
+  const ensure = async () => {
+    if (!made) await fs.mkdir(bdir, { recursive: true })
+    made = true
+  }
+  // serial of the snapshot this instance last read or wrote (journal lines are tagged with it)
+  const known = new Map<string, number>()
+
+  const parseSnapshot = (stack: string, text: string, where: string): State => {
+    let doc: { checksum?: string; state?: State }
+    try {
+      doc = JSON.parse(text)
+    } catch {
+      throw stateError('Corrupt', `state file ${where} is not valid JSON (truncated or damaged). It was NOT treated as empty. Restore the last good copy with \`trellis state restore --stack ${stack}\` (backups are in ${bdir}).`)
+    }
+    if (!doc.state || doc.checksum !== checksum(JSON.stringify(doc.state)))
+      throw stateError('Corrupt', `state file ${where} fails its checksum (edited or damaged). It was NOT treated as empty. Restore the last good copy with \`trellis state restore --stack ${stack}\` (backups are in ${bdir}).`)
+    return doc.state
+  }
+
+  const readSnapshot = async (stack: string): Promise<State | undefined> => {
+    let text: string
+    try {
+      text = await fs.readFile(snap(stack), 'utf8')
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+      throw e
+    }
+    return parseSnapshot(stack, text, snap(stack))
+  }
+
+  const readJournal = async (stack: string, serial: number): Promise<JournalRecord[]> => {
+    let text: string
+    try {
+      text = await fs.readFile(jour(stack), 'utf8')
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return []
+      throw e
+    }
+    const out: JournalRecord[] = []
+    for (const line of text.split('\n')) {
+      if (!line) continue
+      try {
+        const { s, r } = JSON.parse(line) as { s: number; r: JournalRecord }
+        // records written before the last compaction belong to an older snapshot
+        if (s === serial) out.push(r)
+      } catch {
+        // a torn last line from a crash mid-append: everything before it is intact
+        break
+      }
+    }
+    return out
+  }
+
+  const read = async (stack: string): Promise<State | undefined> => {
+    const s = await readSnapshot(stack)
+    const j = await readJournal(stack, s?.serial ?? -1)
+    if (!s) {
+      if (j.length === 0) return undefined
+      throw stateError('Corrupt', `journal ${jour(stack)} has records but the snapshot ${snap(stack)} is missing; restore it with \`trellis state restore --stack ${stack}\``)
+    }
+    known.set(stack, s.serial)
+    return replay(s, j)
+  }
+
+  const listBackups = async (stack: string) => {
+    await ensure()
+    const files = await fs.readdir(bdir)
+    return files
+      .map((f) => ({ f, m: new RegExp(`^${stack.replace(/[.]/g, '\\.')}\\.(\\d+)\\.json$`).exec(f) }))
+      .filter((x) => x.m)
+      .map((x) => ({ serial: Number(x.m![1]), path: join(bdir, x.f) }))
+      .sort((a, b) => b.serial - a.serial)
+  }
+
+  const writeSnapshot = async (stack: string, next: State) => {
+    const body = JSON.stringify(next)
+    const content = JSON.stringify({ checksum: checksum(body), state: next }, null, 1)
+    await writeAtomic(snap(stack), content)
+    await writeAtomic(join(bdir, `${stack}.${next.serial}.json`), content)
+    // the snapshot now holds every journal record
+    await fs.rm(jour(stack), { force: true })
+    for (const old of (await listBackups(stack)).slice(keep)) await fs.rm(old.path, { force: true })
+  }
+
+  return {
+    dir,
+    lock: (stack, o = {}) =>
+      io(async (): Promise<Lock> => {
+        await ensure()
+        const info: LockInfo = { owner: o.owner ?? process.env.USER ?? 'trellis', pid: process.pid, host: hostname(), since: new Date().toISOString() }
+        const deadline = Date.now() + (o.waitMs ?? 0)
+        for (;;) {
+          try {
+            const fh = await fs.open(lockf(stack), constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY)
+            await fh.writeFile(JSON.stringify(info))
+            await fh.sync()
+            await fh.close()
+            return { release: () => io(() => fs.rm(lockf(stack), { force: true })) }
+          } catch (e) {
+            if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+          }
+          let holder: LockInfo | undefined
+          try {
+            holder = JSON.parse(await fs.readFile(lockf(stack), 'utf8'))
+          } catch {
+            holder = undefined // being written or torn: treat as stale only if it stays so
+          }
+          const stale =
+            holder === undefined
+              ? Date.now() - (await fs.stat(lockf(stack)).then((s) => s.mtimeMs, () => Date.now())) > 5_000
+              : (holder.host === hostname() && !alive(holder.pid)) || Date.now() - Date.parse(holder.since) > staleAfter
+          if (stale) {
+            await fs.rm(lockf(stack), { force: true })
+            continue
+          }
+          if (Date.now() >= deadline)
+            throw stateError('Locked', `stack ${stack} is locked by ${holder?.owner ?? 'another run'} (pid ${holder?.pid ?? '?'} on ${holder?.host ?? '?'}) since ${holder?.since ?? '?'}; wait for it to finish`, holder)
+          await sleep(Math.min(200, Math.max(1, deadline - Date.now())))
+        }
+      }),
+    read: (stack) => io(() => read(stack)),
+    append: (stack, records) =>
+      io(async () => {
+        await ensure()
+        const serial = known.get(stack) ?? (await readSnapshot(stack))?.serial ?? -1
+        const fh = await fs.open(jour(stack), 'a')
+        try {
+          await fh.writeFile(records.map((r) => JSON.stringify({ s: serial, r })).join('\n') + '\n', 'utf8')
+          await fh.sync()
+        } finally {
+          await fh.close()
+        }
+      }),
+    write: (stack, state) =>
+      io(async () => {
+        await ensure()
+        const on = await readSnapshot(stack)
+        if (on && on.lineage !== state.lineage)
+          throw stateError('Conflict', `state of ${stack} belongs to lineage ${on.lineage}, this write to lineage ${state.lineage}: refusing to overwrite another stack's history`)
+        if (on && on.serial !== state.serial)
+          throw stateError('Conflict', `state of ${stack} is at serial ${on.serial}, but this write is based on serial ${state.serial}: another run changed it; plan again`)
+        const next: State = { ...state, serial: state.serial + 1 }
+        await writeSnapshot(stack, next)
+        known.set(stack, next.serial)
+        return next
+      }),
+    list: () =>
+      io(async () => {
+        try {
+          return (await fs.readdir(dir)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5))
+        } catch {
+          return []
+        }
+      }),
+    backups: (stack) => io(() => listBackups(stack)),
+    restore: (stack, serial) =>
+      io(async () => {
+        const bs = await listBackups(stack)
+        const pick = serial === undefined ? bs : bs.filter((b) => b.serial === serial)
+        for (const b of pick) {
+          try {
+            const s = parseSnapshot(stack, await fs.readFile(b.path, 'utf8'), b.path)
+            const current = await readSnapshot(stack).catch(() => undefined)
+            // the restored copy continues the history: a serial above anything written before
+            const next: State = { ...s, serial: Math.max(s.serial, current?.serial ?? 0, bs[0]?.serial ?? 0) + 1 }
+            await writeSnapshot(stack, next)
+            return next
+          } catch {
+            continue
+          }
+        }
+        throw stateError('NotFound', `no intact backup of ${stack}${serial !== undefined ? ` at serial ${serial}` : ''} in ${bdir}`)
+      }),
+  }
+}

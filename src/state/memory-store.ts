@@ -1,0 +1,43 @@
+/**
+ * In-memory StateStore (mock runs, tests). Same semantics as the file store, nothing durable.
+ */
+import * as TE from 'fp-ts/TaskEither'
+import { hostname } from 'node:os'
+import { replay, type JournalRecord, type State } from './state'
+import { stateError, type LockInfo, type StateStore } from './state-store'
+
+export const memoryStore = (initial: Readonly<Record<string, State>> = {}): StateStore & { readonly snapshot: (stack: string) => State | undefined } => {
+  const states = new Map<string, State>(Object.entries(initial))
+  const journals = new Map<string, JournalRecord[]>()
+  const locks = new Map<string, LockInfo>()
+  const current = (stack: string) => {
+    const s = states.get(stack)
+    return s ? replay(s, journals.get(stack) ?? []) : undefined
+  }
+  return {
+    snapshot: current,
+    lock: (stack, opts = {}) => {
+      const held = locks.get(stack)
+      if (held) return TE.left(stateError('Locked', `stack ${stack} is locked by ${held.owner} (pid ${held.pid} on ${held.host}) since ${held.since}`, held))
+      locks.set(stack, { owner: opts.owner ?? 'trellis', pid: process.pid, host: hostname(), since: new Date().toISOString() })
+      return TE.right({ release: () => TE.fromIO(() => void locks.delete(stack)) })
+    },
+    read: (stack) => TE.right(current(stack)),
+    append: (stack, records) =>
+      TE.fromIO(() => {
+        const j = journals.get(stack) ?? []
+        j.push(...records)
+        journals.set(stack, j)
+      }),
+    write: (stack, state) => {
+      const on = current(stack)
+      if (on && on.lineage !== state.lineage) return TE.left(stateError('Conflict', `state of ${stack} belongs to lineage ${on.lineage}, not ${state.lineage}`))
+      if (on && on.serial !== state.serial) return TE.left(stateError('Conflict', `state of ${stack} is at serial ${on.serial}; this write is based on serial ${state.serial}`))
+      const next = { ...state, serial: state.serial + 1 }
+      states.set(stack, next)
+      journals.set(stack, [])
+      return TE.right(next)
+    },
+    list: () => TE.right([...states.keys()]),
+  }
+}

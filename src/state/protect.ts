@@ -1,0 +1,86 @@
+/**
+ * Secret protection in state. With a passphrase, a secret is stored encrypted (AES-256-GCM, key
+ * from scrypt(passphrase, salt)) plus a keyed digest; without one, only the keyed digest — enough to
+ * detect a changed secret, never enough to read it.
+ */
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, scryptSync } from 'node:crypto'
+import { isSecret, isSecretMarker, reveal, secret, type Secret } from '../core/secret'
+
+export interface ProtectedSecret {
+  readonly _tag: 'Secret'
+  readonly digest: string
+  /** base64(iv | tag | ciphertext), present when a passphrase was given */
+  readonly enc?: string
+}
+
+export interface Protector {
+  readonly digest: (value: unknown) => string
+  readonly protect: (value: unknown) => ProtectedSecret
+  /** the plain value of a protected secret, when it was encrypted and the key is known */
+  readonly unprotect: (p: ProtectedSecret) => Secret<unknown> | undefined
+}
+
+export const isProtected = (u: unknown): u is ProtectedSecret =>
+  typeof u === 'object' && u !== null && (u as { _tag?: unknown })._tag === 'Secret' && typeof (u as { digest?: unknown }).digest === 'string'
+
+export const makeProtector = (salt: string, passphrase?: string): Protector => {
+  const key = passphrase ? scryptSync(passphrase, salt, 32) : undefined
+  const hmacKey = key ?? Buffer.from(salt, 'utf8')
+  const digest = (value: unknown) => createHmac('sha256', hmacKey).update(JSON.stringify(value)).digest('base64url')
+  return {
+    digest,
+    protect: (value) => {
+      const d = digest(value)
+      if (!key) return { _tag: 'Secret', digest: d }
+      const iv = randomBytes(12)
+      const c = createCipheriv('aes-256-gcm', key, iv)
+      const ct = Buffer.concat([c.update(JSON.stringify(value), 'utf8'), c.final()])
+      return { _tag: 'Secret', digest: d, enc: Buffer.concat([iv, c.getAuthTag(), ct]).toString('base64') }
+    },
+    unprotect: (p) => {
+      if (!key || !p.enc) return undefined
+      const b = Buffer.from(p.enc, 'base64')
+      const d = createDecipheriv('aes-256-gcm', key, b.subarray(0, 12))
+      d.setAuthTag(b.subarray(12, 28))
+      try {
+        return secret(JSON.parse(Buffer.concat([d.update(b.subarray(28)), d.final()]).toString('utf8')))
+      } catch {
+        return undefined
+      }
+    },
+  }
+}
+
+/** Does a path pattern (`secretValues.*.value`) match a concrete path? */
+const matches = (pattern: ReadonlyArray<string>, path: ReadonlyArray<string>): boolean =>
+  pattern.length === path.length && pattern.every((p, i) => p === '*' || p === path[i])
+
+/** Is a concrete path secret under the spec's patterns? */
+export const isSecretPath = (patterns: ReadonlyArray<string>, path: ReadonlyArray<string>): boolean =>
+  patterns.some((p) => matches(p.split('.'), path))
+
+/**
+ * Replace every secret in a value — Secret instances and values at the spec's secret paths — with
+ * its protected form (or the marker when no protector is given).
+ */
+export const protectSecrets = (value: unknown, patterns: ReadonlyArray<string>, p: Protector | undefined, path: string[] = []): unknown => {
+  if (isProtected(value)) return value
+  if (isSecret(value) || (path.length > 0 && value !== undefined && value !== null && isSecretPath(patterns, path))) {
+    const v = isSecret(value) ? reveal(value) : value
+    return p ? p.protect(v) : { _tag: 'Secret' }
+  }
+  if (isSecretMarker(value)) return value
+  if (Array.isArray(value)) return value.map((x, i) => protectSecrets(x, patterns, p, [...path, String(i)]))
+  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+    const o: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value)) o[k] = protectSecrets(v, patterns, p, [...path, k])
+    return o
+  }
+  return value
+}
+
+/** Mask every secret for display: Secret instances, protected values and values at secret paths. */
+export const maskSecrets = (value: unknown, patterns: ReadonlyArray<string>, path: string[] = []): unknown =>
+  protectSecrets(value, patterns, undefined, path)
+
+export const newSalt = (): string => randomBytes(16).toString('base64url')

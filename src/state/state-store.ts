@@ -1,0 +1,48 @@
+/**
+ * StateStore: where a stack's state lives. Every store passes the same conformance suite
+ * (test/state/store-conformance.ts): locking, serial and lineage checks, durable journal appends.
+ */
+import type { TaskEither } from 'fp-ts/TaskEither'
+import type { JournalRecord, State } from './state'
+
+export interface LockInfo {
+  readonly owner: string
+  readonly pid: number
+  readonly host: string
+  /** ISO time the lock was taken */
+  readonly since: string
+}
+
+export interface StateError {
+  readonly _tag: 'StateError'
+  readonly kind: 'Locked' | 'Conflict' | 'Corrupt' | 'Io' | 'NotFound'
+  readonly message: string
+  readonly holder?: LockInfo
+}
+
+export const stateError = (kind: StateError['kind'], message: string, holder?: LockInfo): StateError => ({
+  _tag: 'StateError',
+  kind,
+  message,
+  ...(holder ? { holder } : {}),
+})
+
+export interface Lock {
+  readonly release: () => TaskEither<StateError, void>
+}
+
+export interface StateStore {
+  /** take the stack's lock, waiting up to `waitMs` for a live holder; stale locks are recovered */
+  readonly lock: (stack: string, opts?: { readonly owner?: string; readonly waitMs?: number }) => TaskEither<StateError, Lock>
+  /** the state with every durable journal record applied; undefined when the stack has none */
+  readonly read: (stack: string) => TaskEither<StateError, State | undefined>
+  /** durably append write-ahead records (resolves once they are on disk) */
+  readonly append: (stack: string, records: ReadonlyArray<JournalRecord>) => TaskEither<StateError, void>
+  /**
+   * Write a full snapshot (and compact the journal). `state.serial` must be the serial read;
+   * the store refuses a write based on an older serial or another lineage, and stores serial + 1.
+   */
+  readonly write: (stack: string, state: State) => TaskEither<StateError, State>
+  /** stack names that have state */
+  readonly list: () => TaskEither<StateError, ReadonlyArray<string>>
+}

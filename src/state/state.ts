@@ -1,0 +1,85 @@
+/**
+ * State: what was last applied, per stack. Plain JSON. Secret values are never held in plain text:
+ * see protect.ts.
+ */
+
+export interface ResourceState {
+  readonly address: string
+  readonly token: string
+  readonly name: string
+  /** provider instance name */
+  readonly provider: string
+  /** remote id */
+  readonly id: string
+  /** the inputs as last applied (resolved; secrets protected) — only fields the user set */
+  readonly inputs: Readonly<Record<string, unknown>>
+  /** computed outputs as last observed */
+  readonly outputs: Readonly<Record<string, unknown>>
+  readonly dependencies: ReadonlyArray<string>
+  /** ISO time each input field last changed (rules such as "10 minutes after enabling") */
+  readonly changedAt: Readonly<Record<string, string>>
+  readonly protect?: boolean
+}
+
+/** A write-ahead record: an operation sent (or about to be sent) whose outcome is not yet known. */
+export interface PendingOp {
+  readonly opId: string
+  readonly op: 'create' | 'update' | 'delete'
+  readonly address: string
+  readonly token: string
+  readonly name: string
+  readonly provider: string
+  /** what was sent (secrets protected) */
+  readonly inputs: Readonly<Record<string, unknown>>
+  readonly id?: string
+  readonly startedAt: string
+}
+
+export interface State {
+  readonly version: 1
+  readonly stack: string
+  /** random id of this state's history; a write from another lineage is refused */
+  readonly lineage: string
+  /** incremented on every write; a write based on an older serial is refused */
+  readonly serial: number
+  readonly resources: Readonly<Record<string, ResourceState>>
+  readonly pending: Readonly<Record<string, PendingOp>>
+  readonly outputs: Readonly<Record<string, unknown>>
+  /** salt for secret digests and key derivation (not a secret by itself) */
+  readonly salt: string
+}
+
+export const emptyState = (stack: string, lineage: string, salt: string): State => ({
+  version: 1,
+  stack,
+  lineage,
+  serial: 0,
+  resources: {},
+  pending: {},
+  outputs: {},
+  salt,
+})
+
+/** One journal record: the unit of durable progress during an apply. */
+export type JournalRecord =
+  | { readonly t: 'pending'; readonly op: PendingOp }
+  | { readonly t: 'settled'; readonly opId: string }
+  | { readonly t: 'put'; readonly resource: ResourceState }
+  | { readonly t: 'drop'; readonly address: string }
+  | { readonly t: 'outputs'; readonly outputs: Readonly<Record<string, unknown>> }
+
+/** Apply journal records to a state (pure). */
+export const replay = (s: State, records: ReadonlyArray<JournalRecord>): State => {
+  if (records.length === 0) return s
+  const resources = { ...s.resources }
+  const pending = { ...s.pending }
+  let outputs = s.outputs
+  for (const r of records) {
+    if (r.t === 'pending') pending[r.op.opId] = r.op
+    else if (r.t === 'settled') delete pending[r.opId]
+    else if (r.t === 'put') resources[r.resource.address] = r.resource
+    else if (r.t === 'drop') delete resources[r.address]
+    else outputs = r.outputs
+  }
+  return { ...s, resources, pending, outputs }
+}
