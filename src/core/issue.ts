@@ -47,6 +47,11 @@ export const issue = (node: string, f: Finding): Issue => ({
   ...(f.message ? { message: f.message } : {}),
 })
 
+const isCombinator = (c: t.Decoder<unknown, unknown>): boolean =>
+  c instanceof t.IntersectionType ||
+  c instanceof t.UnionType ||
+  ((c instanceof t.ExactType || c instanceof t.ReadonlyType || c instanceof t.RefinementType) && isCombinator(c.type))
+
 /** io-ts errors → findings with clean dotted paths (intersection/union indices dropped). */
 export const findingsFromErrors = (errors: t.Errors): Finding[] => {
   const seen = new Set<string>()
@@ -54,8 +59,7 @@ export const findingsFromErrors = (errors: t.Errors): Finding[] => {
   for (const e of errors) {
     const keys: string[] = []
     for (let i = 1; i < e.context.length; i++) {
-      const parent = e.context[i - 1].type
-      if (parent instanceof t.IntersectionType || parent instanceof t.UnionType) continue
+      if (isCombinator(e.context[i - 1].type)) continue
       keys.push(e.context[i].key)
     }
     const path = keys.join('.')

@@ -1,0 +1,112 @@
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { isLeft, isRight } from 'fp-ts/Either'
+import { stack } from '../../src/core/stack'
+import { secret } from '../../src/core/secret'
+import { mockWith } from '../../src/engine/mock'
+import { renderPlan, planToJson } from '../../src/engine/render'
+import { demo } from '../fixtures/demo-builders'
+import { demoRegistry } from '../fixtures/demo-provider'
+
+const mock = mockWith(demoRegistry)
+const test = suite('mock interpreter')
+
+const shelf = demo.shelf('main', { title: 'Main' })
+const book = demo.book('dune').shelfToken(shelf.out.token).title('Dune').code(secret('s3cret'))
+const base = stack('lib').add(shelf, book)
+
+test('a first run creates every resource, dependencies first, with refs resolved', async () => {
+  const r = await mock(base)()
+  if (isLeft(r)) throw new Error(JSON.stringify(r.left))
+  const order = r.right.journal.map((j) => `${j.action} ${j.address}`)
+  assert.equal(order, ['create demo:Shelf/main', 'create demo:Book/dune'])
+  const b = r.right.state.resources['demo:Book/dune']
+  assert.is(b.inputs.shelfToken, r.right.state.resources['demo:Shelf/main'].id)
+})
+
+test('a second run on the resulting state plans no changes', async () => {
+  const r1 = await mock(base)()
+  if (isLeft(r1)) throw new Error('first run failed')
+  const r2 = await mock(base, { state: r1.right.state })()
+  if (isLeft(r2)) throw new Error(JSON.stringify(r2.left))
+  assert.equal(r2.right.plan.steps.map((s) => s.action), ['noop', 'noop'])
+  assert.is(r2.right.journal.length, 0)
+})
+
+test('state never holds a secret in plain text, yet a changed secret is detected', async () => {
+  const r1 = await mock(base)()
+  if (isLeft(r1)) throw new Error('first run failed')
+  assert.not.ok(JSON.stringify(r1.right.state).includes('s3cret'))
+  const changed = stack('lib').add(shelf, book.code(secret('other')))
+  const r2 = await mock(changed, { state: r1.right.state })()
+  if (isLeft(r2)) throw new Error(JSON.stringify(r2.left))
+  const step = r2.right.plan.steps.find((s) => s.name === 'dune')!
+  assert.is(step.action, 'replace')
+  const text = renderPlan(r2.right.plan, demoRegistry)
+  assert.ok(text.includes('code: [secret] → [secret]'), text)
+  assert.not.ok(text.includes('other') || JSON.stringify(planToJson(r2.right.plan, demoRegistry)).includes('other'))
+})
+
+test('changing a create-only field replaces; other fields update in place', async () => {
+  const r1 = await mock(base)()
+  if (isLeft(r1)) throw new Error('first run failed')
+  const moved = stack('lib').add(shelf.room('attic').tags(['x']), book)
+  const r2 = await mock(moved, { state: r1.right.state })()
+  if (isLeft(r2)) throw new Error(JSON.stringify(r2.left))
+  const s = r2.right.plan.steps.find((x) => x.name === 'main')!
+  assert.is(s.action, 'replace')
+  assert.equal(s.diff.filter((d) => d.replaces).map((d) => d.path), ['room'])
+  const tagged = stack('lib').add(shelf.tags(['x']), book)
+  const r3 = await mock(tagged, { state: r1.right.state })()
+  if (isLeft(r3)) throw new Error(JSON.stringify(r3.left))
+  assert.is(r3.right.plan.steps.find((x) => x.name === 'main')!.action, 'update')
+})
+
+test('a node removed from the stack is deleted; a protected one is refused with a clear error', async () => {
+  const r1 = await mock(stack('lib').add(shelf.options({ protect: true }), book))()
+  if (isLeft(r1)) throw new Error('first run failed')
+  const r2 = await mock(stack('lib').add(shelf.options({ protect: true })), { state: r1.right.state })()
+  if (isLeft(r2)) throw new Error(JSON.stringify(r2.left))
+  assert.equal(r2.right.journal.map((j) => `${j.action} ${j.address}`), ['delete demo:Book/dune'])
+  const r3 = await mock(stack('lib'), { state: r2.right.state })()
+  assert.ok(isLeft(r3))
+  if (isLeft(r3)) {
+    assert.is(r3.left._tag, 'PlanError')
+    assert.match(JSON.stringify(r3.left), /is protected/)
+  }
+})
+
+test('lookups are read at plan time and their results flow through refs', async () => {
+  const lib = demo.getLibrary('lib')
+  const s = demo.shelf('first', { title: lib.out.rooms.map((r) => r[0]) })
+  const r = await mock(stack('x').add(lib, s))()
+  if (isLeft(r)) throw new Error(JSON.stringify(r.left))
+  assert.is(r.right.state.resources['demo:Shelf/first'].inputs.title, 'north')
+  const p = r.right.plan.steps.find((x) => x.name === 'first')!
+  assert.equal(p.inputs.title, 'north')
+})
+
+test('custom mocks give ids and outputs', async () => {
+  const r = await mock(base, { mocks: { newResource: ({ token, name }) => ({ id: `${token}#${name}`, outputs: token === 'demo:Book' ? { createdAt: 'yesterday' } : {} }) } })()
+  if (isLeft(r)) throw new Error(JSON.stringify(r.left))
+  assert.is(r.right.state.resources['demo:Book/dune'].id, 'demo:Book#dune')
+  assert.is(r.right.state.resources['demo:Book/dune'].outputs.createdAt, 'yesterday')
+})
+
+test('a fixed field change warns and keeps the existing value', async () => {
+  const r1 = await mock(stack('lib').add(shelf, book.label('one')))()
+  if (isLeft(r1)) throw new Error('first run failed')
+  const r2 = await mock(stack('lib').add(shelf, book.label('two')), { state: r1.right.state })()
+  if (isLeft(r2)) throw new Error(JSON.stringify(r2.left))
+  const st = r2.right.plan.steps.find((x) => x.name === 'dune')!
+  assert.is(st.action, 'noop')
+  assert.is(r2.right.plan.warnings[0].path, 'label')
+})
+
+test('stack outputs resolve after apply', async () => {
+  const r = await mock(base.export('shelf', shelf.out.token))()
+  assert.ok(isRight(r))
+  if (isRight(r)) assert.is(r.right.outputs.shelf, 'shelf-main')
+})
+
+test.run()
