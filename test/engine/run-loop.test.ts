@@ -1,0 +1,134 @@
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import * as TE from 'fp-ts/TaskEither'
+import { isLeft, isRight } from 'fp-ts/Either'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { stack } from '../../src/core/stack'
+import { apply, plan, destroy } from '../../src/engine/operations'
+import { mockHandler } from '../../src/engine/mock-handler'
+import { stepFailure, type Handler } from '../../src/engine/handler'
+import type { Env } from '../../src/engine/env'
+import { memoryStore } from '../../src/state/memory-store'
+import { fileStore } from '../../src/state/file-store'
+import { demo } from '../fixtures/demo-builders'
+import { demoRegistry } from '../fixtures/demo-provider'
+
+const test = suite('run loop')
+const envOf = (handler: Handler, extra: Partial<Env> = {}): Env => ({
+  registry: demoRegistry,
+  handler,
+  store: memoryStore(),
+  events: () => undefined,
+  concurrency: 4,
+  now: () => new Date('2026-01-01T00:00:00Z'),
+  ...extra,
+})
+const shelves = (n: number) => stack('many').add(...Array.from({ length: n }, (_, i) => demo.shelf(`s${i}`, { title: `S${i}` })))
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+test('never more steps in flight than the concurrency bound', async () => {
+  const m = mockHandler()
+  let inFlight = 0
+  let max = 0
+  const h: Handler = { ...m, create: (c, i) => async () => { inFlight++; max = Math.max(max, inFlight); await delay(2); inFlight--; return m.create(c, i)() } }
+  const r = await apply(shelves(20))(envOf(h, { concurrency: 3 }))()
+  assert.ok(isRight(r))
+  assert.is(max, 3)
+})
+
+test('the first failure stops new work; in-flight steps finish and are recorded; all failures reported', async () => {
+  const m = mockHandler()
+  let started = 0
+  const h: Handler = {
+    ...m,
+    create: (c, i) => async () => {
+      started++
+      await delay(c.name === 's0' ? 1 : 5)
+      if (c.name === 's0' || c.name === 's1') return TE.left(stepFailure(c.address, 'create', `boom ${c.name}`))()
+      return m.create(c, i)()
+    },
+  }
+  const store = memoryStore()
+  const r = await apply(shelves(10))(envOf(h, { concurrency: 3, store }))()
+  assert.ok(isLeft(r))
+  if (isLeft(r) && r.left._tag === 'ApplyError') {
+    assert.equal(r.left.failures.map((f) => f.message).sort(), ['boom s0', 'boom s1'])
+    assert.is(started, 3)
+    const done = r.left.result.journal.filter((j) => j.status === 'done').map((j) => j.address)
+    assert.equal(done, ['demo:Shelf/s2'])
+    assert.is(r.left.result.journal.filter((j) => j.status === 'skipped').length, 7)
+    assert.ok(store.snapshot('many')!.resources['demo:Shelf/s2'])
+  } else assert.unreachable('expected an ApplyError')
+})
+
+test('cancellation: after abort no new step starts, in-flight ones finish and are saved', async () => {
+  const m = mockHandler()
+  const ac = new AbortController()
+  const h: Handler = { ...m, create: (c, i) => async () => { ac.abort(); await delay(2); return m.create(c, i)() } }
+  const store = memoryStore()
+  const r = await apply(shelves(10))(envOf(h, { concurrency: 2, signal: ac.signal, store }))()
+  assert.ok(isRight(r))
+  if (isRight(r)) {
+    assert.is(r.right.journal.filter((j) => j.status === 'done').length, 2)
+    assert.is(Object.keys(store.snapshot('many')!.resources).length, 2)
+  }
+})
+
+test('an ambiguous create stays pending and the next run adopts the object instead of duplicating it', async () => {
+  const m = mockHandler()
+  let fail = true
+  const h: Handler = {
+    ...m,
+    create: (c, i) => async () => {
+      const r = await m.create(c, i)()
+      // the platform made it, but the reply was lost
+      if (fail) return TE.left(stepFailure(c.address, 'create', 'connection reset after sending', { ambiguous: true }))()
+      return r
+    },
+  }
+  const store = memoryStore()
+  const s = stack('one').add(demo.shelf('a', { title: 'A' }))
+  const r1 = await apply(s)(envOf(h, { store }))()
+  assert.ok(isLeft(r1))
+  assert.is(Object.keys(store.snapshot('one')!.pending).length, 1)
+  fail = false
+  const r2 = await apply(s)(envOf(h, { store }))()
+  assert.ok(isRight(r2))
+  assert.is(m.objects().size, 1)
+  assert.is(Object.keys(store.snapshot('one')!.pending).length, 0)
+  assert.is(store.snapshot('one')!.resources['demo:Shelf/a'].id, [...m.objects().keys()][0])
+})
+
+test('a non-ambiguous failure clears its pending entry', async () => {
+  const m = mockHandler()
+  const h: Handler = { ...m, create: (c) => TE.left(stepFailure(c.address, 'create', '400 bad request')) }
+  const store = memoryStore()
+  await apply(stack('one').add(demo.shelf('a', { title: 'A' })))(envOf(h, { store }))()
+  assert.is(Object.keys(store.snapshot('one')!.pending).length, 0)
+})
+
+test('durable apply on the file store: every step journalled, then compacted', async () => {
+  const store = fileStore({ dir: mkdtempSync(join(tmpdir(), 'trellis-run-')) })
+  const r = await apply(shelves(50))(envOf(mockHandler(), { store }))()
+  assert.ok(isRight(r))
+  const back = await store.read('many')()
+  assert.ok(isRight(back) && Object.keys(back.right!.resources).length === 50)
+  const p = await plan(shelves(50))(envOf(mockHandler(), { store }))()
+  assert.ok(isRight(p) && p.right.plan.steps.every((s) => s.action === 'noop'))
+})
+
+test('destroy deletes dependents before what they depend on', async () => {
+  const m = mockHandler()
+  const store = memoryStore()
+  const shelf = demo.shelf('a', { title: 'A' })
+  const s = stack('d').add(shelf, demo.book('b', { shelfToken: shelf.out.token, title: 'B' }))
+  await apply(s)(envOf(m, { store }))()
+  const r = await destroy(s)(envOf(m, { store }))()
+  assert.ok(isRight(r))
+  if (isRight(r)) assert.equal(r.right.journal.map((j) => `${j.action} ${j.address}`), ['delete demo:Book/b', 'delete demo:Shelf/a'])
+  assert.is(m.objects().size, 0)
+})
+
+test.run()

@@ -1,0 +1,107 @@
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { mkdtempSync, readFileSync, writeFileSync, readdirSync, existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { isLeft, isRight } from 'fp-ts/Either'
+import { fileStore } from '../../src/state/file-store'
+import { emptyState, type State } from '../../src/state/state'
+
+const test = suite('file store')
+const fresh = () => fileStore({ dir: mkdtempSync(join(tmpdir(), 'trellis-')) })
+const base = (): State => emptyState('web', 'lin-1', 'salt')
+const put = (n: number) => ({ t: 'put' as const, resource: { address: `demo:Shelf/s${n}`, token: 'demo:Shelf', name: `s${n}`, provider: 'demo', id: `id${n}`, inputs: {}, outputs: {}, dependencies: [], changedAt: {} } })
+
+test('a snapshot round-trips and the serial increments on each write', async () => {
+  const s = fresh()
+  const w1 = await s.write('web', base())()
+  assert.ok(isRight(w1))
+  const r = await s.read('web')()
+  assert.ok(isRight(r) && r.right?.serial === 1)
+})
+
+test('journal records are durable before the snapshot is rewritten, and fold into it', async () => {
+  const s = fresh()
+  const w = await s.write('web', base())()
+  if (isLeft(w)) throw new Error(w.left.message)
+  await s.append('web', [put(1)])()
+  await s.append('web', [put(2), put(3)])()
+  // a second store instance (another process) sees them
+  const other = fileStore({ dir: s.dir })
+  const r = await other.read('web')()
+  assert.ok(isRight(r))
+  if (isRight(r)) assert.equal(Object.keys(r.right!.resources).sort(), ['demo:Shelf/s1', 'demo:Shelf/s2', 'demo:Shelf/s3'])
+  const w2 = await s.write('web', r.right!)()
+  assert.ok(isRight(w2))
+  assert.not.ok(existsSync(join(s.dir, 'web.journal')))
+})
+
+test('a torn last journal line (crash mid-append) loses only that record', async () => {
+  const s = fresh()
+  await s.write('web', base())()
+  await s.append('web', [put(1)])()
+  writeFileSync(join(s.dir, 'web.journal'), readFileSync(join(s.dir, 'web.journal'), 'utf8') + '{"s":1,"r":{"t":"put","reso', { flag: 'w' })
+  const r = await s.read('web')()
+  assert.ok(isRight(r))
+  if (isRight(r)) assert.equal(Object.keys(r.right!.resources), ['demo:Shelf/s1'])
+})
+
+test('a write based on an older serial or another lineage is refused', async () => {
+  const s = fresh()
+  const w1 = await s.write('web', base())()
+  if (isLeft(w1)) throw new Error()
+  await s.write('web', w1.right)()
+  const stale = await s.write('web', w1.right)()
+  assert.ok(isLeft(stale) && stale.left.kind === 'Conflict')
+  const other = await s.write('web', { ...w1.right, serial: 2, lineage: 'lin-2' })()
+  assert.ok(isLeft(other) && /lineage/.test(other.left.message))
+})
+
+test('a corrupted state file is an error with restore advice, never an empty state; restore works', async () => {
+  const s = fresh()
+  const w1 = await s.write('web', base())()
+  if (isLeft(w1)) throw new Error()
+  await s.write('web', { ...w1.right, outputs: { a: 1 } })()
+  writeFileSync(join(s.dir, 'web.json'), readFileSync(join(s.dir, 'web.json'), 'utf8').slice(0, 40))
+  const r = await s.read('web')()
+  assert.ok(isLeft(r))
+  if (isLeft(r)) {
+    assert.is(r.left.kind, 'Corrupt')
+    assert.match(r.left.message, /trellis state restore/)
+  }
+  const restored = await s.restore('web')()
+  assert.ok(isRight(restored))
+  if (isRight(restored)) assert.equal(restored.right.outputs, { a: 1 })
+  const again = await s.read('web')()
+  assert.ok(isRight(again))
+})
+
+test('at most 5 backups are kept', async () => {
+  const s = fresh()
+  let st = base()
+  for (let i = 0; i < 8; i++) {
+    const w = await s.write('web', st)()
+    if (isLeft(w)) throw new Error(w.left.message)
+    st = w.right
+  }
+  assert.is(readdirSync(join(s.dir, 'backups')).length, 5)
+})
+
+test('a live lock refuses a second holder, naming it; a stale lock is recovered', async () => {
+  const s = fresh()
+  const l1 = await s.lock('web', { owner: 'alice' })()
+  assert.ok(isRight(l1))
+  const l2 = await s.lock('web', { owner: 'bob', waitMs: 50 })()
+  assert.ok(isLeft(l2))
+  if (isLeft(l2)) {
+    assert.is(l2.left.kind, 'Locked')
+    assert.match(l2.left.message, new RegExp(`alice \\(pid ${process.pid} on .+\\) since `))
+  }
+  if (isRight(l1)) await l1.right.release()()
+  // a lock left by a process that no longer exists
+  writeFileSync(join(s.dir, 'web.lock'), JSON.stringify({ owner: 'ghost', pid: 2 ** 22 + 12345, host: (await import('node:os')).hostname(), since: new Date().toISOString() }))
+  const l3 = await s.lock('web', { owner: 'carol' })()
+  assert.ok(isRight(l3))
+})
+
+test.run()
