@@ -1,0 +1,257 @@
+/**
+ * cost:CostReport — a saved cost report. From the wire reference (the spec leaves them "not
+ * shown"): the chartType, dateBin and dateInterval values, the chartSettings fields
+ * (xAxisDimensions, yAxisDimension), the settings' aggregateBy values, and the output createdAt.
+ *
+ * Wire quirks handled here (§6): the update is a full-state PUT (a partial PUT resets chart type
+ * and date bin), so every desired field is sent; arrays go out as arrays; removing groupings sends
+ * `""`; the server fills dates, interval, chart type, date bin and settings with defaults, which
+ * decode drops unless the user set them or they differ from the default, so a re-plan is clean.
+ */
+import * as t from 'io-ts'
+import { defineResource, type Rule } from '../../core/spec'
+import { byToken } from '../../core/observe'
+import { IsoDate, literals } from '../../core/codecs'
+import type { Finding } from '../../core/issue'
+import { costCrud, filterEquals, keepIfSetOrNotDefault, dropEmptyUnlessSent, known } from './wire'
+
+// ── enums (wire reference §2.7) ──────────────────────────────────────────────
+export const CHART_TYPES = ['area', 'line', 'pie', 'bar', 'multi_bar'] as const
+export const DATE_BINS = ['cumulative', 'day', 'week', 'month', 'quarter', 'hour'] as const
+export const DATE_INTERVALS = [
+  'this_month', 'last_7_days', 'last_30_days', 'last_month', 'last_3_months', 'last_6_months', 'custom',
+  'last_12_months', 'last_24_months', 'last_36_months', 'next_month', 'next_3_months', 'next_6_months',
+  'next_12_months', 'year_to_date', 'last_3_days', 'last_14_days',
+] as const
+
+export const ChartType = literals(CHART_TYPES)
+export const DateBin = literals(DATE_BINS)
+export const DateInterval = literals(DATE_INTERVALS)
+export const AggregateBy = literals(['cost', 'usage', 'count'])
+
+/** Server defaults of a cost report's settings (wire reference §2.7). */
+export const SETTINGS_DEFAULTS = {
+  includeCredits: false,
+  includeRefunds: false,
+  includeDiscounts: true,
+  includeTax: true,
+  amortize: true,
+  unallocated: false,
+  aggregateBy: 'cost',
+  showPreviousPeriod: true,
+} as const
+
+export const CostReportSettings = t.exact(
+  t.partial({
+    includeCredits: t.boolean,
+    includeRefunds: t.boolean,
+    includeDiscounts: t.boolean,
+    includeTax: t.boolean,
+    amortize: t.boolean,
+    unallocated: t.boolean,
+    aggregateBy: AggregateBy,
+    showPreviousPeriod: t.boolean,
+  }),
+  'CostReportSettings',
+)
+
+export const ChartSettings = t.exact(
+  t.partial({
+    /** the dimension along the x-axis; the platform allows one element (default `['date']`) */
+    xAxisDimensions: t.array(t.string),
+    yAxisDimension: AggregateBy,
+  }),
+  'ChartSettings',
+)
+
+// ── codecs ───────────────────────────────────────────────────────────────────
+export const CostReportInputs = t.exact(
+  t.intersection([
+    t.type({ title: t.string }),
+    t.partial({
+      workspaceToken: t.string,
+      folderToken: t.string,
+      filter: t.string,
+      savedFilterTokens: t.array(t.string),
+      groupings: t.string,
+      chartType: ChartType,
+      dateBin: DateBin,
+      dateInterval: DateInterval,
+      startDate: IsoDate,
+      endDate: IsoDate,
+      previousPeriodStartDate: IsoDate,
+      previousPeriodEndDate: IsoDate,
+      settings: CostReportSettings,
+      chartSettings: ChartSettings,
+    }),
+  ]),
+  'CostReportInputs',
+)
+export type CostReportInputs = t.TypeOf<typeof CostReportInputs>
+
+export const CostReportOutputs = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string })]), 'CostReportOutputs')
+export type CostReportOutputs = t.TypeOf<typeof CostReportOutputs>
+
+// ── rules ────────────────────────────────────────────────────────────────────
+const pairRule = (start: 'startDate' | 'previousPeriodStartDate', end: 'endDate' | 'previousPeriodEndDate'): Rule<CostReportInputs> => ({
+  name: `${start} and ${end} go together`,
+  check: (i) => {
+    const s = i[start]
+    const e = i[end]
+    const out: Finding[] = []
+    if (s !== undefined && e === undefined) out.push({ path: end, expected: `an end date when ${start} is given`, given: e })
+    if (e !== undefined && s === undefined) out.push({ path: start, expected: `a start date when ${end} is given`, given: s })
+    if (known(s) && known(e) && typeof s === 'string' && typeof e === 'string' && s.slice(0, 10) > e.slice(0, 10))
+      out.push({ path: end, expected: `a date not before ${start} (${s})`, given: e })
+    return out
+  },
+})
+
+const rules: ReadonlyArray<Rule<CostReportInputs>> = [
+  pairRule('startDate', 'endDate'),
+  pairRule('previousPeriodStartDate', 'previousPeriodEndDate'),
+  {
+    name: 'dates need the custom interval',
+    check: (i) =>
+      known(i.dateInterval) && i.dateInterval !== 'custom' && (i.startDate !== undefined || i.endDate !== undefined)
+        ? [{ path: 'dateInterval', expected: '`custom` (or no dateInterval) when startDate/endDate are given', given: i.dateInterval }]
+        : [],
+  },
+  {
+    name: 'one x-axis dimension',
+    check: (i) => {
+      const x = i.chartSettings?.xAxisDimensions
+      return known(x) && Array.isArray(x) && x.length !== 1
+        ? [{ path: 'chartSettings.xAxisDimensions', expected: 'exactly one dimension (e.g. ["date"])', given: x }]
+        : []
+    },
+  },
+]
+
+// ── wire ─────────────────────────────────────────────────────────────────────
+const RENAMES = { xAxisDimensions: 'x_axis_dimension' }
+
+/** Every desired field, as the platform's full-state PUT needs it (dates only with `custom`). */
+const fullBody = (i: CostReportInputs, prior?: CostReportInputs): Record<string, unknown> => {
+  const dated = i.startDate !== undefined
+  return {
+    title: i.title,
+    folderToken: i.folderToken,
+    filter: i.filter ?? (prior?.filter !== undefined ? '' : undefined),
+    savedFilterTokens: i.savedFilterTokens ?? [],
+    // `""` removes groupings; omitting keeps the old ones
+    groupings: i.groupings ?? (prior?.groupings !== undefined ? '' : undefined),
+    chartType: i.chartType,
+    dateBin: i.dateBin,
+    dateInterval: dated ? 'custom' : i.dateInterval,
+    startDate: dated ? i.startDate : undefined,
+    endDate: dated ? i.endDate : undefined,
+    previousPeriodStartDate: i.previousPeriodStartDate,
+    previousPeriodEndDate: i.previousPeriodEndDate,
+    settings: i.settings,
+    chartSettings: i.chartSettings,
+  }
+}
+
+const normalise = (o: Record<string, unknown>, sent: Partial<CostReportInputs>): Record<string, unknown> => {
+  const s = sent as Record<string, unknown>
+  const out = { ...o }
+  if (out.groupings === '' || out.groupings === null) delete out.groupings
+  if (out.filter === '' || out.filter === null) delete out.filter
+  // the workspace of a report in a folder is the folder's: only a workspace the user gave counts
+  if (sent.workspaceToken === undefined && (sent.folderToken !== undefined || out.folderToken)) delete out.workspaceToken
+  dropEmptyUnlessSent(out, s, 'savedFilterTokens')
+  // relative intervals come back with concrete (moving) dates: not the user's unless they gave them
+  const custom = out.dateInterval === 'custom'
+  if (sent.startDate === undefined && sent.endDate === undefined && !custom) {
+    delete out.startDate
+    delete out.endDate
+  }
+  // `this_month` is the default; `custom` is implied by the dates
+  if (sent.dateInterval === undefined && (out.dateInterval === 'this_month' || (custom && out.startDate !== undefined))) delete out.dateInterval
+  keepIfSetOrNotDefault(out, s, 'chartType', (v) => v === 'line')
+  keepIfSetOrNotDefault(out, s, 'dateBin', (v) => v === 'cumulative')
+  const settings = out.settings as Record<string, unknown> | undefined
+  if (settings && typeof settings === 'object') {
+    const given = (sent.settings ?? {}) as Record<string, unknown>
+    const kept: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(settings)) {
+      if (!(k in SETTINGS_DEFAULTS)) continue
+      if (given[k] !== undefined || (v !== null && v !== (SETTINGS_DEFAULTS as Record<string, unknown>)[k])) kept[k] = v
+    }
+    if (Object.keys(kept).length === 0 && sent.settings === undefined) delete out.settings
+    else out.settings = kept
+  }
+  const chart = out.chartSettings as Record<string, unknown> | undefined
+  if (chart && typeof chart === 'object') {
+    const given = (sent.chartSettings ?? {}) as Record<string, unknown>
+    const kept: Record<string, unknown> = {}
+    const x = chart.xAxisDimensions
+    if (given.xAxisDimensions !== undefined || (Array.isArray(x) && !(x.length === 1 && x[0] === 'date'))) kept.xAxisDimensions = x
+    if (given.yAxisDimension !== undefined || (chart.yAxisDimension != null && chart.yAxisDimension !== 'cost')) kept.yAxisDimension = chart.yAxisDimension
+    if (Object.keys(kept).length === 0 && sent.chartSettings === undefined) delete out.chartSettings
+    else out.chartSettings = kept
+  }
+  return out
+}
+
+export const CostReport = defineResource({
+  token: 'cost:CostReport',
+  doc:
+    'A saved cost report: a filter in the query language over cost data, grouped and charted. chartType, dateBin, ' +
+    'dateInterval values and the chartSettings fields come from the wire reference. Relative intervals get concrete ' +
+    'dates from the server; those are not compared unless you set them. workspaceToken is fixed at creation.',
+  inputs: CostReportInputs,
+  outputs: CostReportOutputs,
+  identity: byToken('cost report token'),
+  replaceOn: ['workspaceToken'],
+  secrets: [],
+  rules,
+  equals: { filter: filterEquals },
+  wire: costCrud({
+    path: '/v2/cost_reports',
+    items: 'cost_reports',
+    inputs: CostReportInputs,
+    outputs: CostReportOutputs,
+    renames: RENAMES,
+    createOnly: ['workspaceToken'],
+    createBody: (i) => ({ ...fullBody(i), workspaceToken: i.workspaceToken, filter: i.filter, groupings: i.groupings }),
+    updateBody: (i, prior) => fullBody(i, prior),
+    normalise,
+  }),
+  examples: {
+    valid: {
+      title: 'Monthly AWS',
+      folderToken: 'fldr_1',
+      filter: "costs.provider = 'aws'",
+      groupings: 'service,provider',
+      chartType: 'bar',
+      dateBin: 'month',
+      dateInterval: 'last_3_months',
+      settings: { amortize: true, includeCredits: false, aggregateBy: 'cost' },
+      chartSettings: { xAxisDimensions: ['date'], yAxisDimension: 'cost' },
+    },
+    invalid: [
+      [{ folderToken: 'fldr_1' }, 'title'],
+      [{ title: 'r', chartType: 'donut' }, 'chartType'],
+      [{ title: 'r', dateBin: 'year' }, 'dateBin'],
+      [{ title: 'r', dateInterval: 'last_2_days' }, 'dateInterval'],
+      [{ title: 'r', startDate: '2024-13-01', endDate: '2024-12-31' }, 'startDate'],
+      [{ title: 'r', settings: { amortize: 'yes' } }, 'settings.amortize'],
+      [{ title: 'r', settings: { aggregateBy: 'euros' } }, 'settings.aggregateBy'],
+      [{ title: 'r', chartSettings: { yAxisDimension: 'money' } }, 'chartSettings.yAxisDimension'],
+      [{ title: 'r', startDate: '2024-01-01' }, 'endDate'],
+      [{ title: 'r', previousPeriodEndDate: '2024-01-31' }, 'previousPeriodStartDate'],
+      [{ title: 'r', dateInterval: 'last_month', startDate: '2024-01-01', endDate: '2024-01-31' }, 'dateInterval'],
+      [{ title: 'r', chartSettings: { xAxisDimensions: ['date', 'service'] } }, 'chartSettings.xAxisDimensions'],
+    ],
+    outputs: { token: 'rprt_1a2b3c', createdAt: '2024-07-01T00:00:00Z' },
+    reply: {
+      token: 'rprt_1a2b3c', title: 'Monthly AWS', folder_token: 'fldr_1', workspace_token: 'wrkspc_1', filter: "costs.provider = 'aws'",
+      saved_filter_tokens: [], groupings: 'service,provider', chart_type: 'bar', date_bin: 'month', date_interval: 'last_3_months',
+      start_date: '2024-05-01', end_date: '2024-07-31', previous_period_start_date: null, previous_period_end_date: null,
+      settings: { include_credits: false, include_refunds: false, include_discounts: true, include_tax: true, amortize: true, unallocated: false, aggregate_by: 'cost', show_previous_period: true },
+      chart_settings: { x_axis_dimension: ['date'], y_axis_dimension: 'cost' }, created_at: '2024-07-01T00:00:00Z',
+    },
+  },
+})
