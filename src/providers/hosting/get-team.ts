@@ -1,0 +1,68 @@
+/**
+ * hosting:getTeam — a team (the platform calls it an account) by id or slug, or the provider's
+ * default team. From the wire reference: a slug is matched exactly against `GET /accounts` (every
+ * page is fetched here; the original read only the first), an id is read with `GET /accounts/{id}`;
+ * the slug wins when both are given.
+ */
+import * as t from 'io-ts'
+import * as E from 'fp-ts/Either'
+import { defineLookup } from '../../core/spec'
+import { rest } from '../../core/wire'
+import { apiPath, asObject, defaultTeamId, hasDefaultTeam, short, str } from './wire'
+
+export const GetTeamArgs = t.exact(t.partial({ id: t.string, slug: t.string }), 'GetTeamArgs')
+export type GetTeamArgs = t.TypeOf<typeof GetTeamArgs>
+
+export const GetTeamResult = t.exact(t.intersection([t.type({ name: t.string, slug: t.string }), t.partial({ id: t.string })]), 'GetTeamResult')
+export type GetTeamResult = t.TypeOf<typeof GetTeamResult>
+
+/** A platform account → the spec's team. */
+export const teamOf = (u: unknown): (GetTeamResult & { id: string }) | undefined => {
+  const a = asObject(u)
+  const id = a ? str(a.id) : undefined
+  return a && id ? { id, name: str(a.name) ?? '', slug: str(a.slug) ?? '' } : undefined
+}
+
+export const getTeam = defineLookup({
+  token: 'hosting:getTeam',
+  doc: 'A team by id or slug (the slug wins when both are given), or the provider\'s default team when neither is given. Returns id, name and slug.',
+  args: GetTeamArgs,
+  result: GetTeamResult,
+  secrets: [],
+  rules: [
+    {
+      name: 'id, slug or default team',
+      check: (a, ctx) =>
+        a.id === undefined && a.slug === undefined && !hasDefaultTeam(ctx.config)
+          ? [{ path: 'id', expected: 'an id or a slug (the hosting provider has no default team)', given: a.id }]
+          : [],
+    },
+  ],
+  wire: {
+    request: (a, ctx) => {
+      if (a.slug !== undefined) return rest('GET', apiPath`/accounts`, { paginate: { items: '', pageSize: 100 } })
+      const id = a.id ?? defaultTeamId(ctx.config)
+      if (id === undefined) throw new Error('hosting:getTeam: give an id or a slug, or configure a default team on the hosting provider')
+      return rest('GET', apiPath`/accounts/${id}`)
+    },
+    decode: (reply, a, ctx) => {
+      if (a.slug !== undefined) {
+        const all = Array.isArray(reply) ? reply : []
+        const hit = all.map(teamOf).find((x) => x?.slug === a.slug)
+        return hit ? E.right(hit) : E.left(`no team with slug ${JSON.stringify(a.slug)} among the ${all.length} team(s) this token can see`)
+      }
+      const team = teamOf(reply)
+      const wanted = a.id ?? defaultTeamId(ctx.config)
+      return team ? E.right(team) : E.left(`team ${JSON.stringify(wanted)}: expected an account object, got ${short(reply)}`)
+    },
+  },
+  examples: {
+    valid: { slug: 'acme' },
+    invalid: [
+      [{ slug: 3 }, 'slug'],
+      [{}, 'id'],
+    ],
+    result: { id: '5f1a2b3c4d5e6f7a8b9c0d1e', name: 'Acme Inc', slug: 'acme' },
+    reply: [{ id: '5f1a2b3c4d5e6f7a8b9c0d1e', name: 'Acme Inc', slug: 'acme', type_name: 'Starter' }],
+  },
+})

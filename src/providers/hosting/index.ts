@@ -1,0 +1,31 @@
+/**
+ * The hosting provider: configuration, environment fallbacks, bridge keys, default-team
+ * resolution and the registry of its resource and lookup specs.
+ */
+import { configFromEnv, defineProvider } from '../../core/provider'
+import { HostingConfig, hostingBridge, hostingEnv, oneDefaultTeam } from './config'
+import { resolveDefaultTeam } from './resolve-team'
+import { DnsZone } from './dns-zone'
+import { DnsRecord } from './dns-record'
+import { getTeam } from './get-team'
+
+export const hostingProvider = defineProvider({
+  name: 'hosting',
+  doc:
+    'A web-hosting platform (REST API v1, bearer token): teams, sites, DNS, deploy keys, environment variables, log drains, ' +
+    'firewall traffic rules, site metrics and WAF policies. The default team (defaultTeamId or defaultTeamSlug) is resolved ' +
+    'and validated once before planning.',
+  config: HostingConfig,
+  secrets: ['token'],
+  env: hostingEnv,
+  rules: [oneDefaultTeam],
+  bridge: hostingBridge,
+  resolve: resolveDefaultTeam,
+  resources: { DnsZone, DnsRecord },
+  lookups: { getTeam },
+})
+
+export { HostingConfig, hostingBridge }
+
+export const fromEnv = (env: Readonly<Record<string, string | undefined>>, explicit?: Readonly<Record<string, unknown>>) =>
+  configFromEnv(hostingProvider, env, explicit)
