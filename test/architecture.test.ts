@@ -1,0 +1,43 @@
+/**
+ * The dependency rule of DESIGN.md, kept by scanning imports: src/core imports nothing of ours
+ * outside itself; nothing under src/ (the CLI aside) imports builders/ or clients/; clients/ imports
+ * only src/core; cross-fetch is imported by clients/fetch.ts alone.
+ */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative, resolve, dirname } from 'node:path'
+
+const test = suite('architecture')
+const root = resolve(new URL('..', import.meta.url).pathname)
+const walk = (d: string): string[] => readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : f.endsWith('.ts') ? [join(d, f)] : []))
+const importsOf = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"\n]*?from\s+['"]([^'"]+)['"]/g)].map((m) => m[1])
+const target = (file: string, spec: string) => (spec.startsWith('.') ? relative(root, resolve(dirname(file), spec)) : spec)
+
+test('src/core depends only on itself and libraries', () => {
+  for (const f of walk(join(root, 'src/core')))
+    for (const i of importsOf(f).map((s) => target(f, s))) assert.ok(!i.startsWith('src/') || i.startsWith('src/core'), `${relative(root, f)} imports ${i}`)
+})
+
+test('src (except the CLI) never imports builders/ or clients/', () => {
+  for (const f of walk(join(root, 'src')).filter((f) => !f.includes('/src/cli/') && !f.includes('/src/testing/')))
+    for (const i of importsOf(f).map((s) => target(f, s))) assert.ok(!i.startsWith('builders') && !i.startsWith('clients'), `${relative(root, f)} imports ${i}`)
+})
+
+test('src/engine does not import the providers', () => {
+  for (const f of walk(join(root, 'src/engine')))
+    for (const i of importsOf(f).map((s) => target(f, s))) assert.ok(!i.startsWith('src/providers'), `${relative(root, f)} imports ${i}`)
+})
+
+test('clients import only src/core among our modules', () => {
+  for (const f of walk(join(root, 'clients')))
+    for (const i of importsOf(f).map((s) => target(f, s))) assert.ok(!i.startsWith('src/') || i.startsWith('src/core'), `${relative(root, f)} imports ${i}`)
+})
+
+test('cross-fetch is imported only by clients/fetch.ts', () => {
+  for (const f of [...walk(join(root, 'src')), ...walk(join(root, 'clients')), ...walk(join(root, 'builders'))])
+    if (importsOf(f).includes('cross-fetch')) assert.is(relative(root, f), 'clients/fetch.ts')
+})
+
+test.run()
