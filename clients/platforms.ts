@@ -1,0 +1,98 @@
+/**
+ * platformClients: the default ClientFactory. It builds the PlatformClient of one provider
+ * instance from that instance's DECODED configuration: cost and hosting speak bearer-token REST,
+ * cloud speaks signed actions. `endpoints` points a platform at another base URL (emulators on
+ * loopback); the transport and its middlewares come in as one composed HttpClient.
+ */
+import * as TE from 'fp-ts/TaskEither'
+import { parseDuration } from '../src/core/codecs'
+import type { ClientFactory } from '../src/core/provider'
+import type { Secret } from '../src/core/secret'
+import { DEFAULT_COST_HOST } from '../src/providers/cost/config'
+import { platformError, type PlatformClient, type PlatformError } from '../src/core/wire'
+import type { HttpClient } from './http'
+import { restClient } from './rest'
+import type { SequenceOptions } from './sequence'
+import { tc3Client, type Tc3Credentials } from './tc3'
+
+// ── model ────────────────────────────────────────────────────────────────────
+export type Platform = 'cost' | 'hosting' | 'cloud'
+
+export interface PlatformClientsOptions extends SequenceOptions {
+  readonly http: HttpClient
+  /** base URL per platform, overriding the configuration (emulators on loopback) */
+  readonly endpoints?: Partial<Record<Platform, string>>
+  /**
+   * Where the cloud credentials come from for one provider configuration (e.g. shared credential
+   * files, role assumption). Default: the configuration's secretId/secretKey/securityToken.
+   */
+  readonly cloudCredentials?: (config: Readonly<Record<string, unknown>>) => () => TE.TaskEither<PlatformError, Tc3Credentials>
+}
+
+/** the cloud's default is per service (`<service>.tencentcloudapi.com`, see clients/tc3.ts) */
+export const DEFAULT_HOSTS: Readonly<Record<'cost' | 'hosting', string>> = {
+  cost: DEFAULT_COST_HOST,
+  hosting: 'https://api.netlify.com',
+}
+export const DEFAULT_CLOUD_REGION = 'ap-guangzhou'
+const DEFAULT_COST_TIMEOUT_MS = 30_000
+
+// ── helpers ──────────────────────────────────────────────────────────────────
+const str = (u: unknown): string | undefined => (typeof u === 'string' && u.trim() !== '' ? u : undefined)
+const secretOrString = (u: unknown): Secret<string> | string | undefined =>
+  typeof u === 'string' ? (u === '' ? undefined : u) : typeof u === 'object' && u !== null ? (u as Secret<string>) : undefined
+
+/** The configuration's own keys, or a clear Unauthorized error naming what to set. */
+export const staticCloudCredentials =
+  (config: Readonly<Record<string, unknown>>) =>
+  (): TE.TaskEither<PlatformError, Tc3Credentials> => {
+    const secretId = str(config.secretId)
+    const secretKey = secretOrString(config.secretKey)
+    const token = secretOrString(config.securityToken)
+    if (secretId && secretKey) return TE.right({ secretId, secretKey, ...(token ? { token } : {}) })
+    const missing = [secretId ? undefined : 'secretId (CLOUD_SECRET_ID)', secretKey ? undefined : 'secretKey (CLOUD_SECRET_KEY)'].filter(Boolean).join(' and ')
+    const shared = config.profile !== undefined || config.sharedCredentialsDir !== undefined || config.camRoleName !== undefined || config.assumeRole !== undefined
+    const note = shared ? '; shared credential files, instance roles and role assumption are not read by the default client factory (pass cloudCredentials)' : ''
+    return TE.left(platformError('Unauthorized', 'cloud credentials', `no cloud credentials: set ${missing} in the provider configuration${note}`))
+  }
+
+// ── factory ──────────────────────────────────────────────────────────────────
+export const platformClients = (opts: PlatformClientsOptions): ClientFactory => {
+  const seq: SequenceOptions = { sleep: opts.sleep, now: opts.now, onProgress: opts.onProgress }
+  return (provider, config): PlatformClient => {
+    switch (provider) {
+      case 'cost':
+        return restClient({
+          ...seq,
+          style: 'cost',
+          http: opts.http,
+          baseUrl: opts.endpoints?.cost ?? str(config.host) ?? DEFAULT_HOSTS.cost,
+          token: secretOrString(config.apiToken),
+          timeoutMs: (str(config.timeout) && parseDuration(config.timeout as string)) || DEFAULT_COST_TIMEOUT_MS,
+          tokenHint: 'set apiToken in the cost provider configuration (or COST_API_TOKEN)',
+        })
+      case 'hosting':
+        return restClient({
+          ...seq,
+          style: 'hosting',
+          http: opts.http,
+          baseUrl: opts.endpoints?.hosting ?? str(config.endpoint) ?? DEFAULT_HOSTS.hosting,
+          token: secretOrString(config.token),
+          tokenHint: 'set token in the hosting provider configuration (or HOST_API_TOKEN)',
+        })
+      case 'cloud':
+        return tc3Client({
+          ...seq,
+          http: opts.http,
+          credentials: opts.cloudCredentials?.(config) ?? staticCloudCredentials(config),
+          region: str(config.region) ?? DEFAULT_CLOUD_REGION,
+          protocol: str(config.protocol),
+          domain: str(config.domain),
+          endpoint: opts.endpoints?.cloud,
+          timeoutMs: 300_000,
+        })
+      default:
+        throw new Error(`no platform client for provider "${provider}": the default client factory knows cost, hosting and cloud`)
+    }
+  }
+}

@@ -1,0 +1,250 @@
+/**
+ * restClient: the bearer-token JSON REST protocol of the cost and hosting platforms. It turns a
+ * RestRequest into HTTP (URL, query, headers, JSON body), follows the platform's pagination style,
+ * and decodes error bodies into typed PlatformErrors. The token is revealed only while building
+ * the request headers, and is scrubbed from every message it produces.
+ */
+import * as E from 'fp-ts/Either'
+import { describeRequest, platformError, type PlatformClient, type PlatformError, type PlatformErrorKind, type RestRequest } from '../src/core/wire'
+import { isSecret, reveal, revealDeep, type Secret } from '../src/core/secret'
+import type { HttpClient, HttpError, HttpResponse } from './http'
+import { isRead, runWire, type Send, type SequenceOptions } from './sequence'
+
+// ── model ────────────────────────────────────────────────────────────────────
+export type RestStyle = 'cost' | 'hosting'
+
+export interface RestClientOptions extends SequenceOptions {
+  /** only the origin (scheme, host, port) is used: request paths carry `/v2` or `/api/v1` */
+  readonly baseUrl: string
+  readonly token?: Secret<string> | string
+  readonly http: HttpClient
+  readonly timeoutMs?: number
+  /** error body shape and pagination style */
+  readonly style: RestStyle
+  readonly userAgent?: string
+  /** how to configure the token, for the missing-token message (e.g. `set apiToken or COST_API_TOKEN`) */
+  readonly tokenHint?: string
+}
+
+export const USER_AGENT = 'trellis/0.1'
+/** a pagination loop longer than this is a platform bug (a `next` that never ends) */
+export const MAX_PAGES = 10_000
+
+type Query = NonNullable<RestRequest['query']>
+interface Reply {
+  readonly body: unknown
+  readonly headers: Readonly<Record<string, string>>
+}
+
+// ── helpers ──────────────────────────────────────────────────────────────────
+/** The origin of a base URL; a value without a scheme means https. */
+export const originOf = (baseUrl: string): string | undefined => {
+  const b = baseUrl.trim()
+  try {
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(b) ? b : `https://${b}`).origin
+  } catch {
+    return undefined
+  }
+}
+
+const enc = encodeURIComponent
+
+/** `a=1&tags=x,y`: undefined values and empty arrays are left out; arrays are comma-joined. */
+export const encodeQuery = (q: Query): string =>
+  Object.entries(q)
+    .filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0))
+    .map(([k, v]) => `${enc(k)}=${enc(Array.isArray(v) ? v.join(',') : String(v))}`)
+    .join('&')
+
+export const kindOfStatus = (status: number): PlatformErrorKind =>
+  status === 401
+    ? 'Unauthorized'
+    : status === 403
+      ? 'Forbidden'
+      : status === 404 || status === 410
+        ? 'NotFound'
+        : status === 408
+          ? 'Timeout'
+          : status === 409
+            ? 'Conflict'
+            : status === 429
+              ? 'RateLimited'
+              : status >= 500
+                ? 'Server'
+                : 'Invalid'
+
+const REASONS: Readonly<Record<number, string>> = {
+  400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found',
+  405: 'Method Not Allowed', 406: 'Not Acceptable', 408: 'Request Timeout', 409: 'Conflict', 410: 'Gone',
+  422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway',
+  503: 'Service Unavailable', 504: 'Gateway Timeout',
+}
+export const reasonOf = (status: number): string => REASONS[status] ?? `HTTP ${status}`
+
+/** A short, single-line excerpt of a text or HTML body (its title when it has one). */
+export const excerpt = (text: string, max = 200): string => {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1]
+  const plain = (title ?? text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '))
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return plain.length > max ? `${plain.slice(0, max)}…` : plain
+}
+
+const messageOf = (u: unknown): string | undefined =>
+  typeof u === 'string' ? u : typeof u === 'object' && u !== null && typeof (u as { message?: unknown }).message === 'string' ? (u as { message: string }).message : undefined
+
+/**
+ * The human message of an error body. Cost bodies are `{errors: [..]}`, hosting bodies
+ * `{code, message}`; each style reads its own shape first and the other's as a fallback, then
+ * plain text (`Not Found`) or an HTML page's title.
+ */
+export const errorMessage = (style: RestStyle, res: HttpResponse): string => {
+  const text = res.body.trim()
+  if (text === '') return reasonOf(res.status)
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return excerpt(text) || reasonOf(res.status)
+  }
+  if (typeof json === 'object' && json !== null) {
+    const o = json as Record<string, unknown>
+    const errors = Array.isArray(o.errors) ? o.errors.map(messageOf).filter((m): m is string => !!m) : []
+    const fromErrors = errors.length > 0 ? errors.join('; ') : typeof o.errors === 'string' ? o.errors : undefined
+    const fromMessage = typeof o.message === 'string' && o.message !== '' ? o.message : typeof o.error === 'string' ? o.error : undefined
+    const m = style === 'cost' ? (fromErrors ?? fromMessage) : (fromMessage ?? fromErrors)
+    if (m) return m
+    return Object.keys(o).length === 0 ? reasonOf(res.status) : `${reasonOf(res.status)}: ${excerpt(text)}`
+  }
+  return typeof json === 'string' && json !== '' ? json : reasonOf(res.status)
+}
+
+/** `<…?page=2>; rel="next", <…>; rel="last"` → the URL of each rel. */
+export const parseLinkHeader = (h: string): Readonly<Record<string, string>> => {
+  const out: Record<string, string> = {}
+  for (const m of h.matchAll(/<([^>]*)>\s*((?:;\s*[^;,]+)*)/g)) {
+    const rel = /rel\s*=\s*"?([^";,]+)"?/i.exec(m[2] ?? '')?.[1]
+    if (rel) for (const r of rel.trim().split(/\s+/)) out[r.toLowerCase()] = m[1]!
+  }
+  return out
+}
+
+const pageOf = (url: string, base: string): number | undefined => {
+  try {
+    const p = new URL(url, base).searchParams.get('page')
+    const n = p === null ? NaN : Number(p)
+    return Number.isInteger(n) && n > 0 ? n : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const tokenOf = (t: Secret<string> | string | undefined): E.Either<string, string> => {
+  if (t === undefined) return E.left('no API token is configured')
+  if (typeof t === 'string') return t.trim() === '' ? E.left('the API token is empty') : E.right(t)
+  if (!isSecret(t)) return E.left('the API token was read back from a saved file and holds no value; configure it again')
+  const v = reveal(t)
+  return typeof v === 'string' && v.trim() !== '' ? E.right(v) : E.left('the API token is empty')
+}
+
+// ── client ───────────────────────────────────────────────────────────────────
+export const restClient = (opts: RestClientOptions): PlatformClient => {
+  const origin = originOf(opts.baseUrl)
+  const userAgent = opts.userAgent ?? USER_AGENT
+
+  const send: Send = (req, signal) => async () => {
+    const name = describeRequest(req)
+    if (req._tag !== 'Rest')
+      return E.left(platformError('Refused', name, `the ${opts.style} platform speaks REST; a signed action request cannot be sent to it`))
+    const token = tokenOf(opts.token)
+    if (E.isLeft(token)) return E.left(platformError('Unauthorized', name, `${token.left}${opts.tokenHint ? `: ${opts.tokenHint}` : ''}`))
+    if (!origin) return E.left(platformError('Refused', name, `the configured base URL ${JSON.stringify(opts.baseUrl)} is not a valid URL`))
+    const write = !isRead(req)
+    const secretText = token.right
+    const scrub = (s: string): string => (secretText.length >= 4 ? s.split(secretText).join('[secret]') : s)
+    const fail = (kind: PlatformErrorKind, message: string, extra: Partial<Pick<PlatformError, 'status' | 'ambiguous'>> = {}) =>
+      E.left(platformError(kind, name, scrub(message), extra))
+
+    const body = req.body === undefined || req.method === 'GET' ? undefined : JSON.stringify(revealDeep(req.body))
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${secretText}`,
+      accept: 'application/json',
+      'user-agent': userAgent,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    }
+    const path = req.path.startsWith('/') ? req.path : `/${req.path}`
+
+    const exchange = async (query: Query): Promise<E.Either<PlatformError, Reply>> => {
+      const qs = encodeQuery(query)
+      const url = `${origin}${path}${qs ? (path.includes('?') ? '&' : '?') + qs : ''}`
+      const r = await opts.http({ method: req.method, url, headers, body, timeoutMs: opts.timeoutMs, signal })()
+      if (E.isLeft(r)) return fromHttpError(r.left)
+      const res = r.right
+      if (res.status >= 300) {
+        const message = res.status < 400 ? `unexpected redirect (HTTP ${res.status}) to ${res.headers.location ?? 'nowhere'}` : errorMessage(opts.style, res)
+        return fail(kindOfStatus(res.status), message, { status: res.status, ambiguous: write && res.status >= 500 })
+      }
+      if (res.body.trim() === '') return E.right({ body: null, headers: res.headers })
+      try {
+        return E.right({ body: JSON.parse(res.body), headers: res.headers })
+      } catch {
+        const what = /^\s*</.test(res.body) ? `an HTML page (${excerpt(res.body, 80)})` : `not valid JSON (${excerpt(res.body, 80)}, ${res.body.length} bytes)`
+        return fail('Malformed', `the platform answered ${res.status} but the reply is ${what}`, { status: res.status, ambiguous: write })
+      }
+    }
+    const fromHttpError = (e: HttpError): E.Either<PlatformError, never> =>
+      fail(e.kind === 'Timeout' ? 'Timeout' : e.kind === 'Aborted' ? 'Aborted' : 'Network', e.message, { ambiguous: write && e.sent })
+
+    const itemsOf = (reply: Reply, key: string): E.Either<PlatformError, ReadonlyArray<unknown>> => {
+      const v = key === '' ? reply.body : typeof reply.body === 'object' && reply.body !== null ? (reply.body as Record<string, unknown>)[key] : undefined
+      if (Array.isArray(v)) return E.right(v)
+      if (key !== '' && v == null && typeof reply.body === 'object' && reply.body !== null) return E.right([])
+      return fail('Malformed', `expected a list ${key === '' ? 'as the reply body' : `under "${key}"`} in each page, got ${excerpt(JSON.stringify(reply.body) ?? 'nothing', 80)}`)
+    }
+
+    if (!req.paginate) {
+      const r = await exchange(req.query ?? {})
+      return E.isLeft(r) ? r : E.right(r.right.body)
+    }
+    const p = req.paginate
+    const max = p.max ?? Infinity
+    const size = p.pageSize ?? (opts.style === 'cost' ? 1000 : 100)
+    const all: unknown[] = []
+    let page = 1
+    for (let n = 0; n < MAX_PAGES; n++) {
+      const query = opts.style === 'cost' ? { ...req.query, limit: size, page } : { ...req.query, page, per_page: size }
+      const r = await exchange(query)
+      if (E.isLeft(r)) return r
+      const items = itemsOf(r.right, p.items)
+      if (E.isLeft(items)) return items
+      all.push(...items.right)
+      if (all.length >= max) return E.right(all.slice(0, max))
+      let next: number | undefined
+      if (opts.style === 'cost') {
+        // links.next null or absent (some endpoints have no links at all): this was the last page
+        const links = (r.right.body as { links?: { next?: unknown } } | null)?.links
+        const url = typeof links?.next === 'string' && links.next !== '' ? links.next : undefined
+        if (!url) return E.right(all)
+        next = pageOf(url, origin)
+        if (next === undefined) return fail('Malformed', `links.next (${excerpt(url, 120)}) names no page number`)
+      } else {
+        if (items.right.length === 0) return E.right(all)
+        const link = r.right.headers.link
+        if (link === undefined) {
+          if (items.right.length < size) return E.right(all)
+          next = page + 1
+        } else {
+          const url = parseLinkHeader(link).next
+          if (!url) return E.right(all)
+          next = pageOf(url, origin) ?? page + 1
+        }
+      }
+      if (next <= page) return fail('Malformed', `the next page (${next}) does not come after page ${page}`)
+      page = next
+    }
+    return fail('Malformed', `more than ${MAX_PAGES} pages; giving up`)
+  }
+
+  return { call: runWire(send, opts) }
+}
