@@ -6,7 +6,7 @@
  */
 import { fieldsOf } from '../src/core/codecs'
 import { addressOf, lookupNode, resourceNode, type LookupNode, type ResourceNode, type ResourceOptions } from '../src/core/node'
-import { configFromEnv, type ProviderSpec } from '../src/core/provider'
+import { bridgeConfig, configFromEnv, type ProviderSpec } from '../src/core/provider'
 import { makeRef, type Ref } from '../src/core/ref'
 import type { Secret } from '../src/core/secret'
 import type { LookupSpec, ResourceSpec } from '../src/core/spec'
@@ -73,6 +73,8 @@ export type Builders<P extends ProviderSpec> = {
     env: Readonly<Record<string, string | undefined>>,
     explicit?: ConfigInput<P extends ProviderSpec<infer C, any, any> ? C : never>,
   ) => ProviderInstance
+  /** the configuration of a provider instance under the underlying engine's snake_case keys */
+  readonly bridgeConfig: (instance: ProviderInstance) => Readonly<Record<string, unknown>>
   readonly spec: P
 }
 
@@ -140,6 +142,7 @@ export const buildersFor = <P extends ProviderSpec>(p: P): Builders<P> => {
     provider: (config: Record<string, unknown> = {}) => providerInstance(p.name, config),
     fromEnv: (env: Readonly<Record<string, string | undefined>>, explicit: Record<string, unknown> = {}) =>
       providerInstance(p.name, configFromEnv<any>(p as ProviderSpec<any>, env, explicit)),
+    bridgeConfig: (instance: ProviderInstance) => bridgeConfig(p, instance),
   }
   for (const [type, spec] of Object.entries(p.resources)) out[uncapitalize(type)] = resourceBuilder(spec)
   for (const [fn, spec] of Object.entries(p.lookups)) out[fn] = lookupBuilder(spec)

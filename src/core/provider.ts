@@ -79,3 +79,14 @@ export const configFromEnv = <C>(
  * (CLI, script, test) supplies it; `clients/platforms.ts` has the default one.
  */
 export type ClientFactory = (provider: string, config: Readonly<Record<string, unknown>>) => PlatformClient
+
+/**
+ * A provider instance's configuration under the underlying engine's snake_case key names. Throws
+ * with every configuration error when the instance does not decode.
+ */
+export const bridgeConfig = (spec: ProviderSpec, instance: { readonly provider: string; readonly config: Readonly<Record<string, unknown>> }): Readonly<Record<string, unknown>> => {
+  if (instance.provider !== spec.name) throw new Error(`bridgeConfig: instance of ${instance.provider}, not ${spec.name}`)
+  const r = spec.config.decode(instance.config)
+  if (r._tag === 'Left') throw new Error(`provider ${spec.name}: invalid configuration (${r.left.map((e) => e.context.map((c) => c.key).filter(Boolean).join('.')).join(', ')})`)
+  return spec.bridge(r.right)
+}
