@@ -1,0 +1,165 @@
+/**
+ * retry: a middleware that repeats a request when the failure was transient and repeating it is
+ * safe. Idempotent methods retry on 429/5xx and on network failures; a POST or PATCH only when it
+ * surely did not reach the server (nothing was sent, or a 429: a rate-limited request is not
+ * applied), because a repeated create makes duplicates — the engine reconciles those instead.
+ * Waits use exponential backoff with full jitter, or what the server asked for (Retry-After, the
+ * platforms' rate-limit reset headers), and both the attempts and the total time are bounded.
+ */
+import * as E from 'fp-ts/Either'
+import type { HttpError, HttpRequest, HttpResponse, Middleware } from './http'
+import { httpError } from './http'
+
+// ── model ────────────────────────────────────────────────────────────────────
+export interface RetryInfo {
+  readonly method: string
+  readonly url: string
+  /** the attempt that just failed, 1-based */
+  readonly attempt: number
+  /** how long it waits before the next attempt */
+  readonly delayMs: number
+  /** `status 503`, `ConnectionReset`, … */
+  readonly reason: string
+  /** true when the wait came from the server (Retry-After or a reset header) */
+  readonly serverAsked: boolean
+}
+
+export interface RetryOptions {
+  /** attempts in all, the first included (default 5) */
+  readonly maxAttempts?: number
+  /** no wait starts that would end later than this after the first attempt (default 60 000) */
+  readonly maxElapsedMs?: number
+  /** first backoff ceiling (default 250) */
+  readonly baseMs?: number
+  /** largest single wait, server-requested ones included (default 20 000) */
+  readonly capMs?: number
+  readonly random?: () => number
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  readonly now?: () => number
+  readonly onRetry?: (info: RetryInfo) => void
+}
+
+export interface RateLimitHeaders {
+  readonly limit?: number
+  readonly remaining?: number
+  /** epoch milliseconds at which the window resets */
+  readonly resetAt?: number
+}
+
+// ── helpers shared with the rate budget ──────────────────────────────────────
+/** setTimeout as a promise; rejects when the signal aborts. */
+export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new Error('aborted'))
+    const onAbort = (): void => {
+      clearTimeout(timer)
+      reject(new Error('aborted'))
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, Math.max(0, ms))
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+
+const num = (v: string | undefined): number | undefined => {
+  if (v === undefined) return undefined
+  const n = Number(v.trim())
+  return v.trim() !== '' && Number.isFinite(n) ? n : undefined
+}
+
+/**
+ * The rate-limit headers of either family: `x-ratelimit-*` (hosting) and `x-rate-limit-*` (cost).
+ * Both document the reset as Unix seconds; a small value is read as seconds from now, which is
+ * what other APIs send under the same name.
+ */
+export const rateLimitOf = (headers: Readonly<Record<string, string>>, now: number): RateLimitHeaders => {
+  const get = (suffix: string): string | undefined => {
+    for (const [k, v] of Object.entries(headers)) {
+      const name = k.toLowerCase()
+      if (name === `x-ratelimit-${suffix}` || name === `x-rate-limit-${suffix}`) return v
+    }
+    return undefined
+  }
+  const reset = num(get('reset'))
+  return {
+    limit: num(get('limit')),
+    remaining: num(get('remaining')),
+    resetAt: reset === undefined ? undefined : reset < 1e9 ? now + reset * 1000 : reset * 1000,
+  }
+}
+
+/** `Retry-After` (delta seconds or an HTTP-date) as a wait in ms. */
+export const retryAfterMs = (headers: Readonly<Record<string, string>>, now: number): number | undefined => {
+  const v = headers['retry-after']
+  if (v === undefined) return undefined
+  const secs = num(v)
+  if (secs !== undefined) return Math.max(0, secs * 1000)
+  const at = Date.parse(v)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
+
+/** How long the server asked us to wait before the next request, if it said. */
+export const serverWaitMs = (res: HttpResponse, now: number): number | undefined => {
+  const after = retryAfterMs(res.headers, now)
+  if (after !== undefined) return after
+  const rl = rateLimitOf(res.headers, now)
+  if (rl.resetAt !== undefined && (res.status === 429 || rl.remaining === 0)) return Math.max(0, rl.resetAt - now)
+  return undefined
+}
+
+// ── policy ───────────────────────────────────────────────────────────────────
+const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE'])
+const RETRY_STATUS: ReadonlySet<number> = new Set([429, 500, 502, 503, 504])
+const RETRY_KINDS: ReadonlySet<string> = new Set(['ConnectFailed', 'ConnectionReset', 'Timeout'])
+
+/** Is repeating this request after this outcome both useful and safe? */
+export const isRetryable = (req: Pick<HttpRequest, 'method'>, result: E.Either<HttpError, HttpResponse>): boolean => {
+  const idempotent = IDEMPOTENT.has(req.method)
+  if (E.isRight(result)) {
+    const s = result.right.status
+    return RETRY_STATUS.has(s) && (idempotent || s === 429)
+  }
+  const err = result.left
+  if (!RETRY_KINDS.has(err.kind)) return false
+  return idempotent || !err.sent
+}
+
+const reasonOf = (result: E.Either<HttpError, HttpResponse>): string =>
+  E.isRight(result) ? `status ${result.right.status}` : result.left.kind
+
+// ── combinator ───────────────────────────────────────────────────────────────
+export const retry =
+  (opts: RetryOptions = {}): Middleware =>
+  (next) =>
+  (req) =>
+  async () => {
+    const maxAttempts = Math.max(1, opts.maxAttempts ?? 5)
+    const maxElapsedMs = opts.maxElapsedMs ?? 60_000
+    const baseMs = opts.baseMs ?? 250
+    const capMs = opts.capMs ?? 20_000
+    const random = opts.random ?? Math.random
+    const wait = opts.sleep ?? sleep
+    const now = opts.now ?? Date.now
+
+    const start = now()
+    for (let attempt = 1; ; attempt++) {
+      const result = await next(req)()
+      if (req.signal?.aborted || attempt >= maxAttempts || !isRetryable(req, result)) return result
+
+      const hint = E.isRight(result) ? serverWaitMs(result.right, now()) : undefined
+      const delayMs = Math.round(Math.min(capMs, hint ?? random() * Math.min(capMs, baseMs * 2 ** (attempt - 1))))
+      // give up now rather than wait past the time budget: the caller gets the last answer
+      if (now() - start + delayMs > maxElapsedMs) return result
+      opts.onRetry?.({ method: req.method, url: req.url, attempt, delayMs, reason: reasonOf(result), serverAsked: hint !== undefined })
+      try {
+        await wait(delayMs, req.signal)
+      } catch {
+        const sent = E.isRight(result) || result.left.sent
+        return E.left(httpError('Aborted', req, `${req.method} ${req.url}: aborted while waiting to retry (${reasonOf(result)})`, sent))
+      }
+      if (req.signal?.aborted) {
+        return E.left(httpError('Aborted', req, `${req.method} ${req.url}: aborted while waiting to retry (${reasonOf(result)})`, E.isRight(result) || result.left.sent))
+      }
+    }
+  }
