@@ -5,7 +5,7 @@
 import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
-import { costCrud } from './wire'
+import { costCrud, dropEmptyUnlessSent } from './wire'
 
 export const FolderInputs = t.exact(
   t.intersection([
@@ -44,6 +44,13 @@ export const Folder = defineResource({
     // arrays replace on PUT and a missing array can error: always send one
     createBody: (i) => ({ ...i, savedFilterTokens: i.savedFilterTokens ?? [] }),
     updateBody: (i) => ({ title: i.title, parentFolderToken: i.parentFolderToken, savedFilterTokens: i.savedFilterTokens ?? [] }),
+    normalise: (o, sent) => {
+      const out = { ...o }
+      dropEmptyUnlessSent(out, sent, 'savedFilterTokens')
+      // a sub-folder's workspace is its parent's: only a workspace the user gave counts
+      if (sent.workspaceToken === undefined && out.parentFolderToken) delete out.workspaceToken
+      return out
+    },
   }),
   examples: {
     valid: { title: 'Finance', workspaceToken: 'wrkspc_1' },

@@ -27,3 +27,70 @@ export const planFindings = (spec: ResourceSpec, inputs: unknown, prior: Record<
   spec.rules
     .filter((r) => r.when === 'plan')
     .flatMap((r) => [...r.check(inputs as never, { ...ctx, prior: { inputs: prior, outputs: {}, changedAt: {} } })])
+
+// ── wire round trips against the emulator ────────────────────────────────────
+import * as E from 'fp-ts/Either'
+import { restClient } from '../../../clients/rest'
+import { costEmulator, type CostEmulatorOptions } from '../../../clients/emulators/cost'
+import type { PlatformClient, PlatformError } from '../../../src/core/wire'
+import type { Emulator } from '../../../clients/emulators/emulator'
+
+export const emulated = (o: CostEmulatorOptions = {}): { emu: Emulator; client: PlatformClient } => {
+  const emu = costEmulator(o)
+  return { emu, client: restClient({ baseUrl: 'https://api.vantage.sh', token: 'test-token', http: emu.client, style: 'cost' }) }
+}
+
+export const call = async (client: PlatformClient, req: Parameters<PlatformClient['call']>[0]): Promise<unknown> => {
+  const r = await client.call(req)()
+  if (E.isLeft(r)) throw new Error(`${r.left.request}: ${r.left.message} (${r.left.kind})`)
+  return r.right
+}
+
+export const callError = async (client: PlatformClient, req: Parameters<PlatformClient['call']>[0]): Promise<PlatformError> => {
+  const r = await client.call(req)()
+  if (E.isRight(r)) throw new Error(`expected an error, got ${JSON.stringify(r.right)}`)
+  return r.left
+}
+
+/**
+ * create → read → update → read → delete → read (NotFound), checking that decode gives back what
+ * was sent each time (no diff), with `equals` where the spec has one.
+ */
+export const roundTrip = async (
+  spec: ResourceSpec,
+  client: PlatformClient,
+  create: Record<string, unknown>,
+  update: Record<string, unknown> | undefined,
+): Promise<{ id: string; created: Record<string, unknown>; updated?: Record<string, unknown>; outputs: Record<string, unknown> }> => {
+  const ctx = { config: {} }
+  const dec = (reply: unknown, inputs: Record<string, unknown>) => {
+    const d = spec.wire.decode(reply, { ...ctx, inputs })
+    if (E.isLeft(d)) throw new Error(`decode: ${d.left}`)
+    return d.right
+  }
+  const same = (sent: Record<string, unknown>, got: Record<string, unknown>, when: string) => {
+    for (const k of new Set([...Object.keys(sent), ...Object.keys(got)])) {
+      const eq = (spec.equals as Record<string, ((a: unknown, b: unknown) => boolean) | undefined>)?.[k]
+      const ok = sent[k] === undefined && got[k] === undefined ? true : eq && sent[k] !== undefined && got[k] !== undefined ? eq(sent[k], got[k]) : JSON.stringify(sent[k]) === JSON.stringify(got[k])
+      if (!ok) throw new Error(`${when}: field ${k} sent ${JSON.stringify(sent[k])}, decoded ${JSON.stringify(got[k])}`)
+    }
+  }
+  const c = dec(await call(client, spec.wire.create(create as never, ctx)), create)
+  same(create, c.inputs as Record<string, unknown>, 'create')
+  const r1 = dec(await call(client, spec.wire.read(c.id, { ...ctx, inputs: create as never, outputs: c.outputs as never })), create)
+  same(create, r1.inputs as Record<string, unknown>, 'read after create')
+  let updated: Record<string, unknown> | undefined
+  if (update && spec.wire.update) {
+    const u = dec(await call(client, spec.wire.update(c.id, update as never, { ...ctx, prior: create as never, outputs: c.outputs as never })), update)
+    same(update, u.inputs as Record<string, unknown>, 'update')
+    const r2 = dec(await call(client, spec.wire.read(c.id, { ...ctx, inputs: update as never, outputs: u.outputs as never })), update)
+    same(update, r2.inputs as Record<string, unknown>, 'read after update')
+    updated = r2.inputs as Record<string, unknown>
+  }
+  if (spec.wire.delete !== 'forget') {
+    await call(client, spec.wire.delete(c.id, { ...ctx, inputs: create as never, outputs: c.outputs as never }))
+    const gone = await callError(client, spec.wire.read(c.id, { ...ctx, inputs: create as never, outputs: c.outputs as never }))
+    if (gone.kind !== 'NotFound') throw new Error(`read after delete: expected NotFound, got ${gone.kind}`)
+  }
+  return { id: c.id, created: c.inputs as Record<string, unknown>, updated, outputs: c.outputs as Record<string, unknown> }
+}
