@@ -8,7 +8,6 @@ import * as TE from 'fp-ts/TaskEither'
 import { parseDuration } from '../src/core/codecs'
 import type { ClientFactory } from '../src/core/provider'
 import type { Secret } from '../src/core/secret'
-import { DEFAULT_COST_HOST } from '../src/providers/cost/config'
 import { platformError, type PlatformClient, type PlatformError } from '../src/core/wire'
 import type { HttpClient } from './http'
 import { restClient } from './rest'
@@ -29,9 +28,13 @@ export interface PlatformClientsOptions extends SequenceOptions {
   readonly cloudCredentials?: (config: Readonly<Record<string, unknown>>) => () => TE.TaskEither<PlatformError, Tc3Credentials>
 }
 
-/** the cloud's default is per service (`<service>.tencentcloudapi.com`, see clients/tc3.ts) */
+/**
+ * Used when a configuration has no host (the decoded cost config always has one). The cloud's
+ * default is per service (`<service>.tencentcloudapi.com`, see clients/tc3.ts). Clients import
+ * only the core, so these are not taken from the providers' config modules.
+ */
 export const DEFAULT_HOSTS: Readonly<Record<'cost' | 'hosting', string>> = {
-  cost: DEFAULT_COST_HOST,
+  cost: 'https://api.vantage.sh',
   hosting: 'https://api.netlify.com',
 }
 export const DEFAULT_CLOUD_REGION = 'ap-guangzhou'
