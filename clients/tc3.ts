@@ -47,6 +47,11 @@ export interface Tc3ClientOptions extends SequenceOptions {
 
 export const DEFAULT_DOMAIN = 'tencentcloudapi.com'
 export const DEFAULT_PAGE_SIZE = 100
+/** actions the provider pages in 20s (wire/cloud.md §1.6); a spec's paginate.pageSize still wins */
+export const PAGE_SIZE_BY_ACTION: Readonly<Record<string, number>> = {
+  DescribeApiBindApiAppsStatus: 20,
+  DescribePluginsByApi: 20,
+}
 const MAX_PAGES = 10_000
 
 /** One failed attempt, and whether trying again is safe and useful. */
@@ -228,7 +233,7 @@ export const tc3Client = (opts: Tc3ClientOptions): PlatformClient => {
     const max = p.max ?? Infinity
     // VPC's address-template actions take Offset/Limit as strings: keep the type the spec used
     const stringy = typeof req.params.Offset === 'string' || typeof req.params.Limit === 'string'
-    const limit = p.pageSize ?? numberOf(req.params.Limit) ?? DEFAULT_PAGE_SIZE
+    const limit = p.pageSize ?? numberOf(req.params.Limit) ?? PAGE_SIZE_BY_ACTION[req.action] ?? DEFAULT_PAGE_SIZE
     let offset = numberOf(req.params.Offset) ?? 0
     const parent = p.items.includes('.') ? p.items.slice(0, p.items.lastIndexOf('.')) : ''
     const all: unknown[] = []

@@ -215,6 +215,12 @@ seq('paging stops when collected reaches TotalCount even on a full page; max cap
   assert.is(b.calls.length, 1)
 })
 
+seq('per-action default page size (20 for DescribePluginsByApi)', async () => {
+  const { c, calls } = client([ok({ Result: { PluginSet: [1] } })])
+  await c.call(action('apigateway', '2018-08-08', 'DescribePluginsByApi', {}, { paginate: { items: 'Result.PluginSet' } }))()
+  assert.is(JSON.parse(calls[0]!.body!).Limit, 20)
+})
+
 seq('a short page ends paging without a total', async () => {
   const { c, calls } = client([ok({ Result: { PluginSet: [1, 2, 3] } }), ok({ Result: { PluginSet: [4] } })])
   const r = await c.call(action('apigateway', '2018-08-08', 'DescribePluginsByApi', {}, { paginate: { items: 'Result.PluginSet', pageSize: 3 } }))()
