@@ -54,7 +54,8 @@ export const staticCloudCredentials =
     const token = secretOrString(config.securityToken)
     if (secretId && secretKey) return TE.right({ secretId, secretKey, ...(token ? { token } : {}) })
     const missing = [secretId ? undefined : 'secretId (CLOUD_SECRET_ID)', secretKey ? undefined : 'secretKey (CLOUD_SECRET_KEY)'].filter(Boolean).join(' and ')
-    const shared = config.profile !== undefined || config.sharedCredentialsDir !== undefined || config.camRoleName !== undefined || config.assumeRole !== undefined
+    const other = ['profile', 'sharedCredentialsDir', 'camRoleName', 'assumeRole', 'assumeRoleWithSaml', 'assumeRoleWithWebIdentity', 'mfaCertification', 'enablePodOidc']
+    const shared = other.some((k) => config[k] !== undefined && config[k] !== false)
     const note = shared ? '; shared credential files, instance roles and role assumption are not read by the default client factory (pass cloudCredentials)' : ''
     return TE.left(platformError('Unauthorized', 'cloud credentials', `no cloud credentials: set ${missing} in the provider configuration${note}`))
   }
