@@ -52,6 +52,8 @@ export const serve = (client: HttpClient, opts: ServeOptions = {}): Promise<Serv
   if (!isLoopback(host)) return Promise.reject(new Error(`serve: refusing to listen on ${host}; only loopback addresses (127.0.0.1, ::1, localhost) are allowed`))
 
   const sockets = new Set<Socket>()
+  /** the bound port, for requests without a Host header (HTTP/1.0) */
+  let boundPort = opts.port ?? 0
   const inFlight = new Set<AbortController>()
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
@@ -61,7 +63,8 @@ export const serve = (client: HttpClient, opts: ServeOptions = {}): Promise<Serv
       return
     }
     const headers = flatHeaders(req.headers)
-    const url = `http://${headers['host'] ?? `${host}`}${req.url ?? '/'}`
+    const shown = host.includes(':') ? `[${host}]` : host
+    const url = `http://${headers['host'] ?? `${shown}:${boundPort}`}${req.url ?? '/'}`
     const body = await readBody(req)
     // the caller hanging up cancels the forwarded request
     const ctl = new AbortController()
@@ -104,8 +107,13 @@ export const serve = (client: HttpClient, opts: ServeOptions = {}): Promise<Serv
     }
     const out = result.right
     const outHeaders = Object.fromEntries(Object.entries(out.headers).filter(([k]) => !HOP_BY_HOP.has(k.toLowerCase())))
-    res.writeHead(out.status, outHeaders)
-    res.end(method === 'HEAD' ? undefined : out.body)
+    // HEAD, 204 and 304 answers carry no body (nor a length for it)
+    if (method === 'HEAD' || out.status === 204 || out.status === 304) {
+      res.writeHead(out.status, outHeaders).end()
+      return
+    }
+    res.writeHead(out.status, { ...outHeaders, 'content-length': String(Buffer.byteLength(out.body, 'utf8')) })
+    res.end(out.body)
   }
 
   const server = http.createServer((req, res) => {
@@ -122,6 +130,7 @@ export const serve = (client: HttpClient, opts: ServeOptions = {}): Promise<Serv
       server.off('error', reject)
       const addr = server.address()
       const port = typeof addr === 'object' && addr !== null ? addr.port : (opts.port ?? 0)
+      boundPort = port
       const shown = host.includes(':') ? `[${host}]` : host
       resolve({
         url: `http://${shown}:${port}`,

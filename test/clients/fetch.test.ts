@@ -5,6 +5,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
+import * as net from 'node:net'
 import { fetchClient } from '../../clients/fetch'
 import { serve } from '../../clients/serve'
 import { scripted } from '../../clients/scripted'
@@ -63,6 +64,20 @@ test('a closed port is ConnectFailed, not sent', async () => {
     assert.is(r.left.kind, 'ConnectFailed')
     assert.is(r.left.sent, false)
     assert.match(r.left.message, 'ECONNREFUSED')
+  }
+})
+
+test('a connection reset on accept is a not-sent ConnectFailed or a maybe-sent ConnectionReset, never a not-sent reset', async () => {
+  // which one depends on whether the client saw the connection open before the reset arrived
+  const srv = net.createServer((socket) => void socket.resetAndDestroy())
+  await new Promise<void>((res) => srv.listen(0, '127.0.0.1', () => res()))
+  try {
+    const port = (srv.address() as net.AddressInfo).port
+    const r = await http({ method: 'POST', url: `http://127.0.0.1:${port}/v2/folders`, headers: {}, body: '{}' })()
+    assert.ok(E.isLeft(r))
+    if (E.isLeft(r)) assert.ok((r.left.kind === 'ConnectFailed' && !r.left.sent) || (r.left.kind === 'ConnectionReset' && r.left.sent), `${r.left.kind} sent=${r.left.sent}`)
+  } finally {
+    await new Promise((res) => srv.close(res))
   }
 })
 
