@@ -4,8 +4,21 @@
  */
 import { configFromEnv, defineProvider } from '../../core/provider'
 import { CostConfig, costBridge, costEnv } from './config'
-import { Folder } from './folder'
+import { AccessGrant } from './access-grant'
+import { AnomalyNotification } from './anomaly-notification'
+import { BillingRule } from './billing-rule'
+import { Budget } from './budget'
+import { BusinessMetric } from './business-metric'
+import { CostAlert } from './cost-alert'
 import { CostReport } from './cost-report'
+import { CustomProvider } from './custom-provider'
+import { FinancialCommitmentReport } from './financial-commitment-report'
+import { Folder } from './folder'
+import { Invoice } from './invoice'
+import { KubernetesEfficiencyReport } from './kubernetes-efficiency-report'
+import { ManagedAccount } from './managed-account'
+import { NetworkFlowReport } from './network-flow-report'
+import { RecommendationView } from './recommendation-view'
 import { getWorkspaces } from './get-workspaces'
 
 export const costProvider = defineProvider({
@@ -21,7 +34,10 @@ export const costProvider = defineProvider({
         : [{ path: 'host', expected: 'an absolute URL such as https://api.vantage.sh (scheme and host; /v2 is appended)', given: c.host }],
   ],
   bridge: costBridge,
-  resources: { Folder, CostReport },
+  resources: {
+    AccessGrant, AnomalyNotification, BillingRule, Budget, BusinessMetric, CostAlert, CostReport, CustomProvider,
+    FinancialCommitmentReport, Folder, Invoice, KubernetesEfficiencyReport, ManagedAccount, NetworkFlowReport, RecommendationView,
+  },
   lookups: { getWorkspaces },
 })
 

@@ -44,6 +44,8 @@ export interface CostCrud<I, O> {
   readonly delete?: 'forget'
   /** false: the list endpoint takes no paging parameters and has no `links` */
   readonly paged?: boolean
+  /** query of the list request (`provider=custom_provider`) */
+  readonly listQuery?: RestRequest['query']
 }
 
 const enc = (token: string) => encodeURIComponent(token)
@@ -78,7 +80,7 @@ export const costCrud = <I, O>(c: CostCrud<I, O>): ResourceWire<I, O> => {
       : { update: (id: string, inputs: I, ctx: { readonly prior: I }) => rest('PUT', `${c.path}/${enc(id)}`, { body: body(c.updateBody ? c.updateBody(inputs, ctx.prior) : withoutCreateOnly(inputs)) }) }),
     delete: c.delete === 'forget' ? 'forget' : (id) => rest('DELETE', `${c.path}/${enc(id)}`),
     decode,
-    list: () => rest('GET', c.path, { paginate: c.paged === false ? { items: c.items } : { items: c.items, pageSize: 1000 } }),
+    list: () => listRequest(c.path, c.items, { query: c.listQuery, paged: c.paged }),
   }
 }
 

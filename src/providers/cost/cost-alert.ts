@@ -1,0 +1,90 @@
+/**
+ * cost:CostAlert — alerts when reports' costs move past a threshold over an interval. From the
+ * wire reference: the wire names of the chat channels (chatAChannels, chatBChannels), and that the
+ * workspace is fixed at creation. Lists are always sent as arrays.
+ */
+import * as t from 'io-ts'
+import { defineResource } from '../../core/spec'
+import { byToken } from '../../core/observe'
+import { literals } from '../../core/codecs'
+import { costCrud, dropEmptyUnlessSent, known } from './wire'
+
+export const CostAlertInputs = t.exact(
+  t.intersection([
+    t.type({
+      title: t.string,
+      interval: literals(['day', 'week', 'month', 'quarter']),
+      unitType: literals(['currency', 'percentage']),
+      threshold: t.number,
+      reportTokens: t.array(t.string),
+      workspaceToken: t.string,
+    }),
+    t.partial({
+      minimumThreshold: t.number,
+      emailRecipients: t.array(t.string),
+      chatAChannels: t.array(t.string),
+      chatBChannels: t.array(t.string),
+    }),
+  ]),
+  'CostAlertInputs',
+)
+export type CostAlertInputs = t.TypeOf<typeof CostAlertInputs>
+
+export const CostAlertOutputs = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, updatedAt: t.string })]), 'CostAlertOutputs')
+export type CostAlertOutputs = t.TypeOf<typeof CostAlertOutputs>
+
+const LISTS = ['emailRecipients', 'chatAChannels', 'chatBChannels'] as const
+
+export const CostAlert = defineResource({
+  token: 'cost:CostAlert',
+  doc: 'Alerts by e-mail or chat when the costs of reports move past a threshold (an amount or a percentage) within a day, week, month or quarter. minimumThreshold applies to percentage alerts only.',
+  inputs: CostAlertInputs,
+  outputs: CostAlertOutputs,
+  identity: byToken('cost alert token'),
+  replaceOn: ['workspaceToken'],
+  secrets: [],
+  rules: [
+    {
+      name: 'minimum threshold for percentages only',
+      check: (i) =>
+        i.minimumThreshold !== undefined && known(i.unitType) && i.unitType !== 'percentage'
+          ? [{ path: 'minimumThreshold', expected: 'no minimumThreshold unless unitType is `percentage`', given: i.minimumThreshold }]
+          : [],
+    },
+  ],
+  wire: costCrud({
+    path: '/v2/cost_alerts',
+    items: 'cost_alerts',
+    inputs: CostAlertInputs,
+    outputs: CostAlertOutputs,
+    renames: { chatAChannels: 'slack_channels', chatBChannels: 'teams_channels' },
+    createOnly: ['workspaceToken'],
+    createBody: (i) => ({ ...i, emailRecipients: i.emailRecipients ?? [], chatAChannels: i.chatAChannels ?? [], chatBChannels: i.chatBChannels ?? [] }),
+    updateBody: (i) => {
+      const { workspaceToken: _w, ...rest } = i
+      return { ...rest, emailRecipients: i.emailRecipients ?? [], chatAChannels: i.chatAChannels ?? [], chatBChannels: i.chatBChannels ?? [] }
+    },
+    normalise: (o, sent) => {
+      const out = { ...o }
+      dropEmptyUnlessSent(out, sent, ...LISTS)
+      return out
+    },
+  }),
+  examples: {
+    valid: { title: 'Spike', interval: 'day', unitType: 'percentage', threshold: 20, minimumThreshold: 100, reportTokens: ['rprt_1'], workspaceToken: 'wrkspc_1', chatAChannels: ['#finops'] },
+    invalid: [
+      [{ interval: 'day', unitType: 'currency', threshold: 1, reportTokens: [], workspaceToken: 'w' }, 'title'],
+      [{ title: 'a', interval: 'year', unitType: 'currency', threshold: 1, reportTokens: [], workspaceToken: 'w' }, 'interval'],
+      [{ title: 'a', interval: 'day', unitType: 'euros', threshold: 1, reportTokens: [], workspaceToken: 'w' }, 'unitType'],
+      [{ title: 'a', interval: 'day', unitType: 'currency', reportTokens: [], workspaceToken: 'w' }, 'threshold'],
+      [{ title: 'a', interval: 'day', unitType: 'currency', threshold: 1, workspaceToken: 'w' }, 'reportTokens'],
+      [{ title: 'a', interval: 'day', unitType: 'currency', threshold: 1, reportTokens: [] }, 'workspaceToken'],
+      [{ title: 'a', interval: 'day', unitType: 'currency', threshold: 1, reportTokens: [], workspaceToken: 'w', minimumThreshold: 5 }, 'minimumThreshold'],
+    ],
+    outputs: { token: 'cstm_alrt_rl_1', createdAt: '2025-04-21T15:19:49.891Z', updatedAt: '2025-04-21T15:19:49.891Z' },
+    reply: {
+      token: 'cstm_alrt_rl_1', title: 'Spike', interval: 'day', unit_type: 'percentage', threshold: 20, minimum_threshold: 100, report_tokens: ['rprt_1'],
+      workspace_token: 'wrkspc_1', email_recipients: [], slack_channels: ['#finops'], teams_channels: [], created_at: '2025-04-21T15:19:49.891Z', updated_at: '2025-04-21T15:19:49.891Z',
+    },
+  },
+})

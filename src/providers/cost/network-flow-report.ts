@@ -1,0 +1,86 @@
+/**
+ * cost:NetworkFlowReport — network flow log costs. From the wire reference: the interval values
+ * (`last_3_days`, `last_7_days`, `last_14_days`, `last_30_days`, `custom`), the flowDirection
+ * values, and that the workspace is fixed at creation. The interval defaults to `last_7_days`,
+ * flowWeight to `costs`; dates go only with `custom` (or no interval). Groupings go out as a list
+ * and come back comma-joined.
+ */
+import * as t from 'io-ts'
+import { defineResource } from '../../core/spec'
+import { byToken } from '../../core/observe'
+import { DateYMD, literals } from '../../core/codecs'
+import { costCrud } from './wire'
+import { reportBody, reportDateRules, reportNormalise } from './report-wire'
+
+export const NETWORK_FLOW_GROUPINGS = [
+  'account_id', 'az_id', 'dstaddr', 'dsthostname', 'flow_direction', 'interface_id', 'instance_id', 'peer_resource_uuid', 'peer_account_id',
+  'peer_vpc_id', 'peer_region', 'peer_az_id', 'peer_subnet_id', 'peer_interface_id', 'peer_instance_id', 'region', 'resource_uuid', 'srcaddr',
+  'srchostname', 'subnet_id', 'traffic_category', 'traffic_path', 'vpc_id',
+] as const
+
+export const NetworkFlowReportInputs = t.exact(
+  t.intersection([
+    t.type({ title: t.string, workspaceToken: t.string }),
+    t.partial({
+      dateInterval: literals(['last_3_days', 'last_7_days', 'last_14_days', 'last_30_days', 'custom']),
+      startDate: DateYMD,
+      endDate: DateYMD,
+      filter: t.string,
+      flowDirection: literals(['ingress', 'egress', 'all']),
+      flowWeight: literals(['costs', 'bytes']),
+      groupings: t.array(literals(NETWORK_FLOW_GROUPINGS, 'a network flow grouping (account_id, az_id, … vpc_id; 23 values)')),
+    }),
+  ]),
+  'NetworkFlowReportInputs',
+)
+export type NetworkFlowReportInputs = t.TypeOf<typeof NetworkFlowReportInputs>
+
+export const NetworkFlowReportOutputs = t.exact(
+  t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, createdByToken: t.string, default: t.boolean })]),
+  'NetworkFlowReportOutputs',
+)
+export type NetworkFlowReportOutputs = t.TypeOf<typeof NetworkFlowReportOutputs>
+
+export const NetworkFlowReport = defineResource({
+  token: 'cost:NetworkFlowReport',
+  doc:
+    'A network flow log report. dateInterval defaults to `last_7_days`; startDate/endDate (YYYY-MM-DD) only with `custom` or no interval. ' +
+    'flowWeight (costs or bytes) defaults to `costs`. groupings from the 23 flow-log dimensions. Changing the workspace replaces the report.',
+  inputs: NetworkFlowReportInputs,
+  outputs: NetworkFlowReportOutputs,
+  identity: byToken('network flow report token'),
+  replaceOn: ['workspaceToken'],
+  secrets: [],
+  rules: reportDateRules<NetworkFlowReportInputs>('network flow reports', { customAllowed: true }),
+  wire: costCrud({
+    path: '/v2/network_flow_reports',
+    items: 'network_flow_reports',
+    inputs: NetworkFlowReportInputs,
+    outputs: NetworkFlowReportOutputs,
+    createOnly: ['workspaceToken'],
+    createBody: reportBody,
+    updateBody: (i) => {
+      const { workspaceToken: _w, ...rest } = reportBody(i)
+      return rest
+    },
+    normalise: (o, sent) => reportNormalise({ interval: 'last_7_days', groupings: 'resource_uuid,traffic_category,peer_resource_uuid', fields: { flowWeight: 'costs' } })(o, sent),
+  }),
+  examples: {
+    valid: { title: 'Egress', workspaceToken: 'wrkspc_1', flowDirection: 'egress', groupings: ['vpc_id', 'peer_vpc_id'] },
+    invalid: [
+      [{ workspaceToken: 'w' }, 'title'],
+      [{ title: 'n' }, 'workspaceToken'],
+      [{ title: 'n', workspaceToken: 'w', dateInterval: 'this_month' }, 'dateInterval'],
+      [{ title: 'n', workspaceToken: 'w', flowWeight: 'packets' }, 'flowWeight'],
+      [{ title: 'n', workspaceToken: 'w', flowDirection: 'sideways' }, 'flowDirection'],
+      [{ title: 'n', workspaceToken: 'w', groupings: ['pod'] }, 'groupings.0'],
+      [{ title: 'n', workspaceToken: 'w', dateInterval: 'last_3_days', startDate: '2024-01-01', endDate: '2024-01-02' }, 'dateInterval'],
+      [{ title: 'n', workspaceToken: 'w', startDate: '2024-01-01T00:00:00Z', endDate: '2024-01-02' }, 'startDate'],
+    ],
+    outputs: { token: 'ntflw_lg_rprt_1', createdAt: '2024-01-01T00:00:00Z', createdByToken: 'usr_1', default: false },
+    reply: {
+      token: 'ntflw_lg_rprt_1', title: 'Egress', workspace_token: 'wrkspc_1', date_interval: 'last_7_days', start_date: '2024-07-08', end_date: '2024-07-15',
+      filter: null, flow_direction: 'egress', flow_weight: 'costs', groupings: 'vpc_id,peer_vpc_id', created_at: '2024-01-01T00:00:00Z', created_by_token: 'usr_1', default: false,
+    },
+  },
+})
