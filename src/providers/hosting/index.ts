@@ -5,8 +5,19 @@
 import { configFromEnv, defineProvider } from '../../core/provider'
 import { HostingConfig, hostingBridge, hostingEnv, oneDefaultTeam } from './config'
 import { resolveDefaultTeam } from './resolve-team'
+import { DeployKey } from './deploy-key'
 import { DnsZone } from './dns-zone'
 import { DnsRecord } from './dns-record'
+import { EnvironmentVariable } from './environment-variable'
+import { LogDrain } from './log-drain'
+import { SiteFirewallTrafficRules } from './site-firewall-traffic-rules'
+import { TeamFirewallTrafficRules } from './team-firewall-traffic-rules'
+import { SiteMetricsSettings } from './site-metrics-settings'
+import { WafPolicy } from './waf-policy'
+import { getDnsZone } from './get-dns-zone'
+import { getManagedWafRules } from './get-managed-waf-rules'
+import { getSite } from './get-site'
+import { getSites } from './get-sites'
 import { getTeam } from './get-team'
 
 export const hostingProvider = defineProvider({
@@ -21,8 +32,18 @@ export const hostingProvider = defineProvider({
   rules: [oneDefaultTeam],
   bridge: hostingBridge,
   resolve: resolveDefaultTeam,
-  resources: { DnsZone, DnsRecord },
-  lookups: { getTeam },
+  resources: {
+    DeployKey,
+    DnsZone,
+    DnsRecord,
+    EnvironmentVariable,
+    LogDrain,
+    SiteFirewallTrafficRules,
+    TeamFirewallTrafficRules,
+    SiteMetricsSettings,
+    WafPolicy,
+  },
+  lookups: { getDnsZone, getManagedWafRules, getSite, getSites, getTeam },
 })
 
 export { HostingConfig, hostingBridge }

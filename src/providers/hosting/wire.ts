@@ -93,9 +93,12 @@ export const known = <A>(u: A): u is Exclude<A, undefined> => u !== undefined &&
 // ── import ids ───────────────────────────────────────────────────────────────
 type Part<I> = { readonly label: string; readonly field: (keyof I & string) | null }
 
-/** `<a>:<b>` import ids where every part must be non-empty (the platform's provider rejects empty parts). */
-export const importIds = <I>(parts: ReadonlyArray<Part<I>>, alternatives: ReadonlyArray<ReadonlyArray<Part<I>>> = []): Identity<I> => {
-  const base = compositeId<I>(':', parts, parts.length - 1, alternatives)
+/**
+ * `<a>:<b>` import ids where every part must be non-empty (the platform's provider rejects empty
+ * parts). The last part is the remote id, or with `whole` the entire string is.
+ */
+export const importIds = <I>(parts: ReadonlyArray<Part<I>>, alternatives: ReadonlyArray<ReadonlyArray<Part<I>>> = [], whole = false): Identity<I> => {
+  const base = compositeId<I>(':', parts, whole ? -1 : parts.length - 1, alternatives)
   return {
     ...base,
     parseImportId: (s) => (s.split(':').some((p) => p.trim() === '') ? E.left(`expected ${base.importFormat} with no empty part, got ${JSON.stringify(s)}`) : base.parseImportId(s)),

@@ -1,0 +1,87 @@
+/**
+ * hosting:TeamFirewallTrafficRules — traffic rules for every site of a team (teamId, or the
+ * provider's default team). From the wire reference (not in the spec): one full PUT of both rule
+ * sets creates and updates, read takes `?id=` with the team id, delete removes the rule set, and
+ * the `siteId` output is always empty on the platform.
+ */
+import * as t from 'io-ts'
+import * as E from 'fp-ts/Either'
+import { defineResource } from '../../core/spec'
+import { compositeId, observe } from '../../core/observe'
+import { rest } from '../../core/wire'
+import { apiPath, asObject, defaultTeamId, needsTeam, short, stamp, teamIdOr } from './wire'
+import { ruleSetFindings, ruleSetFromWire, ruleSetToWire, sameRuleSet, TrafficRuleSet } from './firewall-rules'
+
+export const TeamFirewallTrafficRulesInputs = t.exact(
+  t.intersection([t.type({ published: TrafficRuleSet, unpublished: TrafficRuleSet }), t.partial({ teamId: t.string })]),
+  'TeamFirewallTrafficRulesInputs',
+)
+export type TeamFirewallTrafficRulesInputs = t.TypeOf<typeof TeamFirewallTrafficRulesInputs>
+
+export const TeamFirewallTrafficRulesOutputs = t.exact(t.intersection([t.type({ lastUpdated: t.string }), t.partial({ siteId: t.string })]), 'TeamFirewallTrafficRulesOutputs')
+export type TeamFirewallTrafficRulesOutputs = t.TypeOf<typeof TeamFirewallTrafficRulesOutputs>
+
+type Inputs = TeamFirewallTrafficRulesInputs
+
+const read = (team: string) => rest('GET', apiPath`/accounts/${team}/firewall_rule_set`, { query: { id: team } })
+
+export const TeamFirewallTrafficRules = defineResource({
+  token: 'hosting:TeamFirewallTrafficRules',
+  doc:
+    'Traffic rules of a whole team (teamId or the default team): a rule set for published and one for unpublished deploys, ' +
+    'each a default action with IP (CIDR) and geographic restrictions and exceptions. Every change rewrites both rule ' +
+    'sets; deleting removes them. Import by team id.',
+  inputs: TeamFirewallTrafficRulesInputs,
+  outputs: TeamFirewallTrafficRulesOutputs,
+  identity: compositeId<Inputs>(':', [{ label: 'team_id', field: 'teamId' }], 0),
+  replaceOn: ['teamId'],
+  secrets: [],
+  rules: [
+    { name: 'team id or default team', check: (i, ctx) => needsTeam(i.teamId, 'teamId', ctx.config) },
+    { name: 'rule sets', check: (i) => [...ruleSetFindings(i.published, 'published'), ...ruleSetFindings(i.unpublished, 'unpublished')] },
+  ],
+  equals: { published: sameRuleSet, unpublished: sameRuleSet },
+  wire: {
+    create: (i, ctx) => {
+      const team = teamIdOr(i.teamId, ctx.config, 'hosting:TeamFirewallTrafficRules')
+      return rest('PUT', apiPath`/accounts/${team}/firewall_rule_set`, {
+        body: { published: ruleSetToWire(i.published), unpublished: ruleSetToWire(i.unpublished) },
+        then: () => read(team),
+      })
+    },
+    read: (id) => read(id),
+    update: (id, i) =>
+      rest('PUT', apiPath`/accounts/${id}/firewall_rule_set`, {
+        body: { published: ruleSetToWire(i.published), unpublished: ruleSetToWire(i.unpublished) },
+        then: () => read(id),
+      }),
+    delete: (id) => rest('DELETE', apiPath`/accounts/${id}/firewall_rule_set`),
+    decode: (reply, ctx) => {
+      const o = asObject(reply)
+      const teamId = ctx.inputs.teamId ?? defaultTeamId(ctx.config)
+      if (!o || teamId === undefined) return E.left(`expected a firewall rule set of a known team, got ${short(reply)}`)
+      const obj = { teamId: ctx.inputs.teamId, published: ruleSetFromWire(o.published), unpublished: ruleSetFromWire(o.unpublished), lastUpdated: stamp(o) }
+      return observe(TeamFirewallTrafficRulesInputs, TeamFirewallTrafficRulesOutputs, obj, teamId, 'hosting:TeamFirewallTrafficRules')
+    },
+  },
+  examples: {
+    valid: {
+      teamId: '5f1a2b3c4d5e6f7a8b9c0d1e',
+      published: { defaultAction: 'allow', geoRestrictions: [{ countries: ['US'], subregions: ['US-CA'], description: 'no California traffic' }] },
+      unpublished: { defaultAction: 'deny', ipExceptions: [{ addresses: ['2001:db8::/32'], description: 'office v6' }] },
+    },
+    invalid: [
+      [{ published: { defaultAction: 'allow' }, unpublished: { defaultAction: 'allow' } }, 'teamId'],
+      [{ teamId: 't', published: { defaultAction: 'allow' } }, 'unpublished'],
+      [{ teamId: 't', published: { defaultAction: 'allow', geoRestrictions: [{ countries: ['US'], subregions: ['California'], description: 'x' }] }, unpublished: { defaultAction: 'allow' } }, 'published.geoRestrictions.0.subregions.0'],
+      [{ teamId: 't', published: { defaultAction: 'allow', ipExceptions: [{ addresses: ['not-an-ip'], description: 'x' }] }, unpublished: { defaultAction: 'allow' } }, 'published.ipExceptions.0.addresses.0'],
+      [{ teamId: 't', published: { defaultAction: 'allow' }, unpublished: { defaultAction: 'deny', geoRestrictions: [{ countries: ['US'], description: 'x' }] } }, 'unpublished.geoRestrictions'],
+    ],
+    outputs: { lastUpdated: '2024-01-01T00:00:00Z' },
+    reply: {
+      id: '65c0d1e2f3a4b5c6d7e8f902',
+      published: { default: 'allow', rules: [{ type: 'geo', action: 'deny', description: 'no California traffic', data: { countries: ['US'], subregions: ['US-CA'] } }] },
+      unpublished: { default: 'deny', rules: [{ type: 'ip', action: 'allow', description: 'office v6', data: { addresses: ['2001:db8::/32'] } }] },
+    },
+  },
+})

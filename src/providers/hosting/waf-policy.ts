@@ -1,0 +1,206 @@
+/**
+ * hosting:WafPolicy — a team's web application firewall policy over managed rule sets. From the
+ * wire reference (not in the spec): create answers `{policy_id}` only and update/delete answer 202
+ * without a body, so each write is followed by a read; categoryThresholds and ruleOverrides are
+ * always sent as objects; a null passive_mode reads as false; only teamId replaces. Unlike the
+ * platform's own provider, excludedPatterns is sent and read back (the original dropped it and
+ * showed a permanent diff). `name` is optional in the spec only because of auto-naming, which
+ * trellis does not do: a rule asks for it.
+ */
+import * as t from 'io-ts'
+import * as E from 'fp-ts/Either'
+import { pipe } from 'fp-ts/function'
+import { literals } from '../../core/codecs'
+import type { Finding } from '../../core/issue'
+import { isRef } from '../../core/ref'
+import { defineResource } from '../../core/spec'
+import { observe } from '../../core/observe'
+import { rest } from '../../core/wire'
+import { apiPath, asObject, bool, importIds, num, short, stamp, str, strings, withId, type Json } from './wire'
+
+export const WAF_CATEGORIES = [
+  'fixation', 'injection-generic', 'injection-java', 'injection-php', 'lfi', 'protocol',
+  'rce', 'reputation-scanner', 'rfi', 'sqli', 'ssrf', 'xss',
+] as const
+
+export const RECOMMENDED_OVERALL_THRESHOLD = 5
+
+export const CategoryThresholds = t.exact(t.partial(Object.fromEntries(WAF_CATEGORIES.map((c) => [c, t.number])) as Record<(typeof WAF_CATEGORIES)[number], t.NumberC>), 'CategoryThresholds')
+export const RuleOverride = t.exact(t.type({ action: literals(['log_only', 'none']) }), 'RuleOverride')
+
+export const WafRuleSet = t.exact(
+  t.intersection([
+    t.type({ managedId: literals(['crs-basic']), overallThreshold: t.number, passiveMode: t.boolean }),
+    t.partial({ categoryThresholds: CategoryThresholds, excludedPatterns: t.array(t.string), ruleOverrides: t.record(t.string, RuleOverride) }),
+  ]),
+  'WafRuleSet',
+)
+export type WafRuleSet = t.TypeOf<typeof WafRuleSet>
+
+export const WafPolicyInputs = t.exact(
+  t.intersection([t.type({ teamId: t.string, description: t.string, ruleSets: t.array(WafRuleSet) }), t.partial({ name: t.string })]),
+  'WafPolicyInputs',
+)
+export type WafPolicyInputs = t.TypeOf<typeof WafPolicyInputs>
+
+export const WafPolicyOutputs = t.exact(t.type({ lastUpdated: t.string }), 'WafPolicyOutputs')
+export type WafPolicyOutputs = t.TypeOf<typeof WafPolicyOutputs>
+
+type Inputs = WafPolicyInputs
+
+// ── rules ────────────────────────────────────────────────────────────────────
+const thresholds = (i: Readonly<Inputs>): Finding[] =>
+  Array.isArray(i.ruleSets)
+    ? i.ruleSets.flatMap((rs, n) =>
+        !isRef(rs) && typeof rs.overallThreshold === 'number' && rs.overallThreshold !== RECOMMENDED_OVERALL_THRESHOLD
+          ? [{ path: `ruleSets.${n}.overallThreshold`, expected: `the recommended overall threshold ${RECOMMENDED_OVERALL_THRESHOLD}`, given: rs.overallThreshold, severity: 'warning' as const }]
+          : [],
+      )
+    : []
+
+const nameNeeded = (i: Readonly<Inputs>): Finding[] =>
+  i.name === undefined ? [{ path: 'name', expected: 'a policy name', given: undefined, message: 'is needed by the platform (trellis does not auto-name policies).' }] : []
+
+// ── wire ─────────────────────────────────────────────────────────────────────
+const body = (i: Inputs): Json => ({
+  name: i.name,
+  description: i.description,
+  rule_sets: i.ruleSets.map((rs) => ({
+    managed_id: rs.managedId,
+    passive_mode: rs.passiveMode,
+    overall_threshold: rs.overallThreshold,
+    category_thresholds: rs.categoryThresholds ?? {},
+    rule_overrides: rs.ruleOverrides ?? {},
+    excluded_patterns: rs.excludedPatterns ?? [],
+  })),
+})
+
+const read = (team: string, id: string) => rest('GET', apiPath`/accounts/${team}/waf/policies/${id}`)
+
+const ruleSetFromWire = (u: unknown): Json => {
+  const r = asObject(u) ?? {}
+  const cats = asObject(r.category_thresholds)
+  const overrides = asObject(r.rule_overrides)
+  const patterns = strings(r.excluded_patterns)
+  return {
+    managedId: str(r.managed_id),
+    overallThreshold: num(r.overall_threshold),
+    passiveMode: bool(r.passive_mode) ?? false,
+    ...(cats && Object.keys(cats).length > 0 ? { categoryThresholds: Object.fromEntries(Object.entries(cats).map(([k, v]) => [k, num(v)])) } : {}),
+    ...(overrides && Object.keys(overrides).length > 0 ? { ruleOverrides: Object.fromEntries(Object.entries(overrides).map(([k, v]) => [k, { action: str(asObject(v)?.action) }])) } : {}),
+    ...(patterns && patterns.length > 0 ? { excludedPatterns: patterns } : {}),
+  }
+}
+
+/** Empty maps and lists are the defaults: compare without them. */
+const canonical = (u: unknown): unknown =>
+  Array.isArray(u)
+    ? u.map((x) => {
+        const o = asObject(x)
+        if (!o) return x
+        const out: Json = {}
+        for (const k of Object.keys(o).sort()) {
+          const v = o[k]
+          if (v === undefined || (Array.isArray(v) && v.length === 0) || (asObject(v) && Object.keys(v as object).length === 0)) continue
+          out[k] = asObject(v) ? Object.fromEntries(Object.keys(v as object).sort().map((kk) => [kk, (v as Json)[kk]])) : v
+        }
+        return out
+      })
+    : u
+
+export const WafPolicy = defineResource({
+  token: 'hosting:WafPolicy',
+  doc:
+    'A web application firewall policy of a team: name, description and managed rule sets (crs-basic) with an overall ' +
+    'threshold (5 is recommended), passive mode, per-category thresholds, excluded patterns and rule overrides. Only a ' +
+    'teamId change replaces it. Import as <team_id>:<policy_id>.',
+  inputs: WafPolicyInputs,
+  outputs: WafPolicyOutputs,
+  identity: importIds<Inputs>([
+    { label: 'team_id', field: 'teamId' },
+    { label: 'policy_id', field: null },
+  ]),
+  replaceOn: ['teamId'],
+  secrets: [],
+  rules: [
+    { name: 'policy name', check: nameNeeded },
+    { name: 'recommended overall threshold', check: thresholds },
+  ],
+  equals: { ruleSets: (a, b) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b)) },
+  wire: {
+    create: (i) =>
+      rest('POST', apiPath`/accounts/${i.teamId}/waf/policies`, {
+        body: body(i),
+        // only `{policy_id}` comes back
+        then: (reply) => {
+          const id = str(asObject(reply)?.policy_id)
+          if (!id) throw new Error(`expected {policy_id}, got ${short(reply)}`)
+          return read(i.teamId, id)
+        },
+      }),
+    read: (id, ctx) => read(ctx.inputs.teamId, id),
+    // 202 without a body: read the policy back
+    update: (id, i) => rest('PUT', apiPath`/accounts/${i.teamId}/waf/policies/${id}`, { body: body(i), then: () => read(i.teamId, id) }),
+    delete: (id, ctx) => rest('DELETE', apiPath`/accounts/${ctx.inputs.teamId}/waf/policies/${id}`),
+    decode: (reply, ctx) =>
+      pipe(
+        withId(reply, 'a WAF policy'),
+        E.chain((p) => {
+          const sent = ctx.inputs
+          const ruleSets = (Array.isArray(p.rule_sets) ? p.rule_sets : []).map(ruleSetFromWire)
+          const obj = {
+            teamId: sent.teamId,
+            name: str(p.name),
+            description: str(p.description) ?? '',
+            ruleSets: sent.ruleSets !== undefined && JSON.stringify(canonical(sent.ruleSets)) === JSON.stringify(canonical(ruleSets)) ? sent.ruleSets : ruleSets,
+            lastUpdated: stamp(p),
+          }
+          return observe(WafPolicyInputs, WafPolicyOutputs, obj, p.id, 'hosting:WafPolicy')
+        }),
+      ),
+    matches: (sent, o) => sent.teamId === o.inputs.teamId && sent.name === o.inputs.name,
+  },
+  examples: {
+    valid: {
+      teamId: '5f1a2b3c4d5e6f7a8b9c0d1e',
+      name: 'baseline',
+      description: 'OWASP core rules, blocking',
+      ruleSets: [
+        {
+          managedId: 'crs-basic',
+          overallThreshold: 5,
+          passiveMode: false,
+          categoryThresholds: { sqli: 3, xss: 4 },
+          excludedPatterns: ['/healthz'],
+          ruleOverrides: { '920100': { action: 'log_only' } },
+        },
+      ],
+    },
+    invalid: [
+      [{ name: 'p', description: 'd', ruleSets: [] }, 'teamId'],
+      [{ teamId: 't', name: 'p', ruleSets: [] }, 'description'],
+      [{ teamId: 't', name: 'p', description: 'd' }, 'ruleSets'],
+      [{ teamId: 't', description: 'd', ruleSets: [] }, 'name'],
+      [{ teamId: 't', name: 'p', description: 'd', ruleSets: [{ managedId: 'crs-full', overallThreshold: 5, passiveMode: false }] }, 'ruleSets.0.managedId'],
+      [{ teamId: 't', name: 'p', description: 'd', ruleSets: [{ managedId: 'crs-basic', overallThreshold: 5, passiveMode: false, categoryThresholds: { nosql: 3 } }] }, 'ruleSets.0.categoryThresholds.nosql'],
+      [{ teamId: 't', name: 'p', description: 'd', ruleSets: [{ managedId: 'crs-basic', overallThreshold: 5, passiveMode: false, ruleOverrides: { '1': { action: 'block' } } }] }, 'ruleSets.0.ruleOverrides.1.action'],
+      [{ teamId: 't', name: 'p', description: 'd', ruleSets: [{ managedId: 'crs-basic', passiveMode: false }] }, 'ruleSets.0.overallThreshold'],
+    ],
+    outputs: { lastUpdated: '2024-01-01T00:00:00Z' },
+    reply: {
+      id: '65e0f1a2b3c4d5e6f7a80913',
+      name: 'baseline',
+      description: 'OWASP core rules, blocking',
+      rule_sets: [
+        {
+          managed_id: 'crs-basic',
+          passive_mode: false,
+          overall_threshold: 5,
+          category_thresholds: { sqli: 3, xss: 4 },
+          rule_overrides: { '920100': { action: 'log_only' } },
+          excluded_patterns: ['/healthz'],
+        },
+      ],
+    },
+  },
+})
