@@ -200,9 +200,9 @@ export const decodeService = (reply: unknown, region: string): E.Either<string, 
       if (field) obj[field] = limitOf(e.Strategy)
     }
     const tags: Record<string, string> = {}
+    // rows are {ResourceId, TagKey, TagValue}; keep only this service's (the engine's filter)
     for (const row of itemsOf(steps, 'tags', 'Tags').filter(isObj))
-      if (row.ResourceId === id || row.ResourceId === undefined)
-        for (const kv of listOf(row, 'Tags').filter(isObj)) if (typeof kv.TagKey === 'string') tags[kv.TagKey] = String(kv.TagValue ?? '')
+      if ((row.ResourceId === id || row.ResourceId === undefined) && typeof row.TagKey === 'string') tags[row.TagKey] = String(row.TagValue ?? '')
     obj.tags = tags
     const seen = new Set<string>()
     const plans: Array<Record<string, string | undefined>> = []
