@@ -19,7 +19,34 @@ import { KubernetesEfficiencyReport } from './kubernetes-efficiency-report'
 import { ManagedAccount } from './managed-account'
 import { NetworkFlowReport } from './network-flow-report'
 import { RecommendationView } from './recommendation-view'
+import { getAccessGrants } from './get-access-grants'
+import { getAnomalyNotifications } from './get-anomaly-notifications'
+import { getBillingProfiles } from './get-billing-profiles'
+import { getBillingRules } from './get-billing-rules'
+import { getBudgets } from './get-budgets'
+import { getBusinessMetrics } from './get-business-metrics'
+import { getCostAlerts } from './get-cost-alerts'
+import { getCostReports } from './get-cost-reports'
+import { getDashboards } from './get-dashboards'
+import { getFinancialCommitmentReports } from './get-financial-commitment-reports'
+import { getFolders } from './get-folders'
+import { getKubernetesEfficiencyReports } from './get-kubernetes-efficiency-reports'
+import { getManagedAccounts } from './get-managed-accounts'
+import { getNetworkFlowReports } from './get-network-flow-reports'
+import { getRecommendationViews } from './get-recommendation-views'
+import { getReportNotifications } from './get-report-notifications'
+import { getResourceReports } from './get-resource-reports'
+import { getSavedFilters } from './get-saved-filters'
+import { getSegments } from './get-segments'
+import { getTeams } from './get-teams'
+import { getUsers } from './get-users'
+import { getVirtualTagConfigs } from './get-virtual-tag-configs'
 import { getWorkspaces } from './get-workspaces'
+import { getInvoices } from './get-invoices'
+import { getIntegrations } from './get-integrations'
+import { getIntegrationByName } from './get-integration-by-name'
+import { getResourceReportColumns } from './get-resource-report-columns'
+import { getCloudProviderAInfo } from './get-cloud-provider-a-info'
 
 export const costProvider = defineProvider({
   name: 'cost',
@@ -38,7 +65,36 @@ export const costProvider = defineProvider({
     AccessGrant, AnomalyNotification, BillingRule, Budget, BusinessMetric, CostAlert, CostReport, CustomProvider,
     FinancialCommitmentReport, Folder, Invoice, KubernetesEfficiencyReport, ManagedAccount, NetworkFlowReport, RecommendationView,
   },
-  lookups: { getWorkspaces },
+  lookups: {
+    getAccessGrants,
+    getAnomalyNotifications,
+    getBillingProfiles,
+    getBillingRules,
+    getBudgets,
+    getBusinessMetrics,
+    getCostAlerts,
+    getCostReports,
+    getDashboards,
+    getFinancialCommitmentReports,
+    getFolders,
+    getKubernetesEfficiencyReports,
+    getManagedAccounts,
+    getNetworkFlowReports,
+    getRecommendationViews,
+    getReportNotifications,
+    getResourceReports,
+    getSavedFilters,
+    getSegments,
+    getTeams,
+    getUsers,
+    getVirtualTagConfigs,
+    getWorkspaces,
+    getInvoices,
+    getIntegrations,
+    getIntegrationByName,
+    getResourceReportColumns,
+    getCloudProviderAInfo,
+  },
 })
 
 export { CostConfig }

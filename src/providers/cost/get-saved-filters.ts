@@ -1,0 +1,27 @@
+/**
+ * cost:getSavedFilters — Every saved filter (the result key is `filters`). Item fields come from the wire reference (the spec leaves them "not
+ * shown"); every page is fetched.
+ */
+import * as t from 'io-ts'
+import { collectionLookup, NoArgs } from './list-lookup'
+
+export const SavedFilterItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ title: t.string, costReportTokens: t.array(t.string), workspaceToken: t.string, filter: t.string, createdAt: t.string, createdBy: t.string })]), 'SavedFilterItem')
+
+export const GetSavedFiltersArgs = NoArgs('GetSavedFiltersArgs')
+export type GetSavedFiltersArgs = t.TypeOf<typeof GetSavedFiltersArgs>
+
+export const getSavedFilters = collectionLookup({
+  token: 'cost:getSavedFilters',
+  doc: 'Every saved filter (the result key is `filters`).',
+  path: '/v2/saved_filters',
+  items: 'saved_filters',
+  key: 'filters',
+  item: SavedFilterItem,
+
+  example: {
+    reply: { links: { next: null }, saved_filters: [{ token: 'svd_fltr_1', title: 'Prod', cost_report_tokens: ['rprt_1'], workspace_token: 'wrkspc_1', filter: "costs.tag = 'prod'" }] },
+    result: { filters: [{ token: 'svd_fltr_1', title: 'Prod', costReportTokens: ['rprt_1'], workspaceToken: 'wrkspc_1', filter: "costs.tag = 'prod'" }] },
+  },
+})
+export const GetSavedFiltersResult = getSavedFilters.result
+export type GetSavedFiltersResult = t.TypeOf<typeof GetSavedFiltersResult>
