@@ -70,7 +70,11 @@ export const hasDefaultTeam = (config: Readonly<Record<string, unknown>>): boole
 export const teamIdOr = (own: string | undefined, config: Readonly<Record<string, unknown>>, what: string): string => {
   const id = own ?? defaultTeamId(config)
   if (id === undefined)
-    throw new Error(`${what}: no teamId given and the hosting provider has no default team (set defaultTeamId or defaultTeamSlug)`)
+    throw new Error(
+      defaultTeamSlug(config) !== undefined
+        ? `${what}: no teamId given and the default team slug ${JSON.stringify(defaultTeamSlug(config))} has not been resolved to an id (the hosting provider's resolve step did not run); set teamId or defaultTeamId`
+        : `${what}: no teamId given and the hosting provider has no default team (set defaultTeamId or defaultTeamSlug)`,
+    )
   return id
 }
 
