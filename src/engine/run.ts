@@ -16,7 +16,7 @@ import { resolveRefs } from './resolve'
 import { hasUnknown } from './unknown'
 import { diffInputs } from './diff'
 import { protectSecrets, type Protector } from '../state/protect'
-import { replay, type JournalRecord, type PendingOp, type ResourceState, type State } from '../state/state'
+import { type JournalRecord, type PendingOp, type ResourceState, type State } from '../state/state'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface JournalEntry {
@@ -43,8 +43,10 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   const h = env.handler
   const journal: JournalEntry[] = []
   const failures: StepFailure[] = []
-  const records: JournalRecord[] = []
-  let state = state0
+  // working copies, mutated in place: a step's record costs O(1), not a copy of the whole state
+  const resources: Record<string, ResourceState> = { ...state0.resources }
+  const pendingOps: Record<string, PendingOp> = { ...state0.pending }
+  const state = { get resources() { return resources } }
   let seq = 0
   const values = new Map<string, Record<string, unknown>>()
   for (const r of Object.values(state0.resources)) if (graph.vertices.has(r.address)) values.set(r.address, fieldsFromState(r))
@@ -54,8 +56,12 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   let flushing: Promise<void> | undefined
   let queued: JournalRecord[] = []
   const durable = (rs: JournalRecord[]): Promise<void> => {
-    state = replay(state, rs)
-    records.push(...rs)
+    for (const r of rs) {
+      if (r.t === 'pending') pendingOps[r.op.opId] = r.op
+      else if (r.t === 'settled') delete pendingOps[r.opId]
+      else if (r.t === 'put') resources[r.resource.address] = r.resource
+      else if (r.t === 'drop') delete resources[r.address]
+    }
     queued.push(...rs)
     if (!flushing)
       flushing = Promise.resolve().then(async () => {
@@ -288,15 +294,16 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
       // keep the replaced object on record so a later run deletes it
       await durable([{ t: 'pending', op: { opId: randomUUID(), op: 'delete', address: old.address, token: old.token, name: old.name, provider: old.provider, inputs: old.inputs, id: old.id, startedAt: now() } }])
 
+  const journalled = new Set(journal.map((j) => j.address))
   for (const s of steps)
-    if (!finished.has(s.address) && !journal.some((j) => j.address === s.address))
+    if (!finished.has(s.address) && !journalled.has(s.address))
       journal.push({ seq: seq++, address: s.address, action: s.action, status: 'skipped', ms: 0 })
 
   if (flushing) await flushing
   const outputs = resolveRefs(graph.outputs, (a) => values.get(a)) as Record<string, unknown>
   const safeOutputs = protectSecrets(outputs, [], protector) as Record<string, unknown>
-  state = { ...state, outputs: failures.length === 0 ? safeOutputs : state.outputs }
-  return { state, journal, failures, outputs }
+  const final: State = { ...state0, resources, pending: pendingOps, outputs: failures.length === 0 ? safeOutputs : state0.outputs }
+  return { state: final, journal, failures, outputs }
 }
 
 export type { Handler }
