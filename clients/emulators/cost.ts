@@ -165,7 +165,9 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
   /** relative interval → concrete dates; dates → `custom` */
   const fillDates = (o: Obj, defaultInterval: string): Obj => {
     const dated = isYmd(o.start_date)
-    const interval = dated ? 'custom' : ((o.date_interval as string | null) ?? defaultInterval)
+    const asked = (o.date_interval as string | null) ?? defaultInterval
+    // custom without dates falls back to the default interval
+    const interval = dated ? 'custom' : asked === 'custom' ? defaultInterval : asked
     const [s, e] = dated ? [o.start_date as string, (o.end_date as string) ?? ymd(now())] : intervalDates(interval === 'custom' ? defaultInterval : interval, now())
     return { ...o, date_interval: interval, start_date: s, end_date: e }
   }
@@ -214,7 +216,8 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     return fillDates(merged, 'last_3_months')
   }
 
-  const costReport = (b: Obj, prior: Obj | undefined): Obj => {
+  const costReport = (body: Obj, prior: Obj | undefined): Obj => {
+    let b = body
     oneOf(b, 'chart_type', ['area', 'line', 'pie', 'bar', 'multi_bar'])
     oneOf(b, 'date_bin', ['cumulative', 'day', 'week', 'month', 'quarter', 'hour'])
     oneOf(b, 'date_interval', REPORT_INTERVALS)
@@ -223,7 +226,9 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     if (b.start_date && !b.end_date) fail(400, 'end_date is required when start_date is given')
     if (b.previous_period_start_date && !b.previous_period_end_date) fail(400, 'previous_period_end_date is required when previous_period_start_date is given')
     if (b.folder_token !== undefined && b.folder_token !== null && !exists('folders', b.folder_token)) fail(404, `Folder ${String(b.folder_token)} not found`)
-    if (b.settings !== undefined && (typeof b.settings !== 'object' || b.settings === null)) fail(400, 'settings must be an object')
+    if (b.settings === null) b = { ...b, settings: {} }
+    if (b.chart_settings === null) b = { ...b, chart_settings: {} }
+    if (b.settings !== undefined && (typeof b.settings !== 'object' || Array.isArray(b.settings))) fail(400, 'settings must be an object')
     const settings = b.settings as Obj | undefined
     if (settings) {
       allowOnly(settings, Object.keys(SETTINGS_DEFAULTS))
@@ -248,8 +253,8 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       groupings: b.groupings === '' ? null : (b.groupings ?? base.groupings),
       filter: b.filter === '' ? null : (b.filter ?? base.filter),
     }
-    if (prior && !('start_date' in b) && b.date_interval === undefined) o.date_interval = 'this_month'
-    if (prior && !('start_date' in b)) delete o.start_date
+    if (prior && !isYmd(b.start_date) && b.date_interval === undefined) o.date_interval = 'this_month'
+    if (prior && !isYmd(b.start_date)) delete o.start_date
     if (o.folder_token && exists('folders', o.folder_token)) o.workspace_token = coll('folders').get(o.folder_token as string)!.workspace_token
     return fillDates(o, 'this_month')
   }
@@ -290,7 +295,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
   const metricFields = (b: Obj, prior?: Obj): Obj => {
     const o: Obj = { ...(prior ?? {}), ...b }
     for (const k of ['values', 'forecasted_values'] as const)
-      if (b[k] !== undefined) {
+      if (b[k] !== undefined && b[k] !== null) {
         if (!Array.isArray(b[k])) fail(400, `${k} must be an array`)
         ;(b[k] as Obj[]).forEach((v, i) => {
           allowOnly(v, ['date', 'amount', 'label'])
@@ -298,7 +303,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
           if (typeof v.amount !== 'number') fail(400, `${k}[${i}].amount must be a number`)
         })
       }
-    if (b.cost_report_tokens_with_metadata !== undefined) {
+    if (b.cost_report_tokens_with_metadata !== undefined && b.cost_report_tokens_with_metadata !== null) {
       if (!Array.isArray(b.cost_report_tokens_with_metadata)) fail(400, 'cost_report_tokens_with_metadata must be an array')
       o.cost_report_tokens_with_metadata = (b.cost_report_tokens_with_metadata as Obj[]).map((m, i) => {
         allowOnly(m, ['cost_report_token', 'unit_scale', 'label_filter'])

@@ -10,7 +10,7 @@ import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { DateYMD } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
-import { costCrud, dropEmptyUnlessSent, known, toNumber } from './wire'
+import { costCrud, dropEmptyUnlessSent, dropServerChosen, known, toNumber } from './wire'
 
 export const BudgetPeriod = t.exact(t.intersection([t.type({ startAt: DateYMD, amount: t.number }), t.partial({ endAt: DateYMD })]), 'BudgetPeriod')
 export type BudgetPeriod = t.TypeOf<typeof BudgetPeriod>
@@ -114,6 +114,7 @@ export const Budget = defineResource({
           return q
         })
       }
+      dropServerChosen(out, sent, 'workspaceToken')
       dropEmptyUnlessSent(out, sent, 'childBudgetTokens')
       if (Array.isArray(out.performances)) out.performances = (out.performances as unknown[]).filter((p) => p !== null)
       return out

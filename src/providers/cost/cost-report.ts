@@ -13,7 +13,7 @@ import { defineResource, type Rule } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { IsoDate, literals } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
-import { costCrud, filterEquals, keepIfSetOrNotDefault, dropEmptyUnlessSent, known } from './wire'
+import { costCrud, filterEquals, keepIfSetOrNotDefault, dropEmptyUnlessSent, dropServerChosen, known } from './wire'
 
 // ── enums (wire reference §2.7) ──────────────────────────────────────────────
 export const CHART_TYPES = ['area', 'line', 'pie', 'bar', 'multi_bar'] as const
@@ -148,8 +148,9 @@ const fullBody = (i: CostReportInputs, prior?: CostReportInputs): Record<string,
     endDate: dated ? i.endDate : undefined,
     previousPeriodStartDate: i.previousPeriodStartDate,
     previousPeriodEndDate: i.previousPeriodEndDate,
-    settings: i.settings,
-    chartSettings: i.chartSettings,
+    // an empty object puts the platform's defaults back
+    settings: i.settings ?? (prior?.settings !== undefined ? {} : undefined),
+    chartSettings: i.chartSettings ?? (prior?.chartSettings !== undefined ? {} : undefined),
   }
 }
 
@@ -160,6 +161,7 @@ const normalise = (o: Record<string, unknown>, sent: Partial<CostReportInputs>):
   if (out.filter === '' || out.filter === null) delete out.filter
   // the workspace of a report in a folder is the folder's: only a workspace the user gave counts
   if (sent.workspaceToken === undefined && (sent.folderToken !== undefined || out.folderToken)) delete out.workspaceToken
+  dropServerChosen(out, s, 'workspaceToken')
   dropEmptyUnlessSent(out, s, 'savedFilterTokens')
   // relative intervals come back with concrete (moving) dates: not the user's unless they gave them
   const custom = out.dateInterval === 'custom'

@@ -88,6 +88,7 @@ export const CustomProvider = defineResource({
       return i.workspaces && i.workspaces.length > 0 && typeof token === 'string' ? workspacePut(token, i.workspaces) : undefined
     },
     updateBody: (i) => ({ workspaceTokens: i.workspaces ?? [] }),
+    clearRemoved: false,
     normalise: (o, sent) => {
       const out: Record<string, unknown> = { ...o, workspaces: o.workspaceTokens }
       // the name stays as the user wrote it; an import seeds it from the platform's display name

@@ -5,7 +5,7 @@
 import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
-import { costCrud, dropEmptyUnlessSent } from './wire'
+import { costCrud, dropEmptyUnlessSent, dropServerChosen } from './wire'
 
 export const FolderInputs = t.exact(
   t.intersection([
@@ -46,6 +46,7 @@ export const Folder = defineResource({
     updateBody: (i) => ({ title: i.title, parentFolderToken: i.parentFolderToken, savedFilterTokens: i.savedFilterTokens ?? [] }),
     normalise: (o, sent) => {
       const out = { ...o }
+      dropServerChosen(out, sent, 'workspaceToken')
       dropEmptyUnlessSent(out, sent, 'savedFilterTokens')
       // a sub-folder's workspace is its parent's: only a workspace the user gave counts
       if (sent.workspaceToken === undefined && out.parentFolderToken) delete out.workspaceToken

@@ -44,6 +44,8 @@ export interface CostCrud<I, O> {
   readonly delete?: 'forget'
   /** false: the list endpoint takes no paging parameters and has no `links` */
   readonly paged?: boolean
+  /** false: a field removed from the stack is not sent as null on update (default: it is, so the platform clears it) */
+  readonly clearRemoved?: boolean
   /** query of the list request (`provider=custom_provider`) */
   readonly listQuery?: RestRequest['query']
 }
@@ -66,6 +68,15 @@ export const costCrud = <I, O>(c: CostCrud<I, O>): ResourceWire<I, O> => {
     for (const k of c.createOnly ?? []) delete o[k]
     return o
   }
+  // a PUT leaves out keys as they were: a field the user removed is sent as null to clear it
+  const updateBody = (inputs: I, prior: I): Record<string, unknown> => {
+    const b = { ...(c.updateBody ? c.updateBody(inputs, prior) : withoutCreateOnly(inputs)) }
+    if (c.clearRemoved === false) return b
+    const now = inputs as Record<string, unknown>
+    for (const [k, v] of Object.entries((prior ?? {}) as Record<string, unknown>))
+      if (v !== undefined && now[k] === undefined && b[k] === undefined && !(c.createOnly ?? []).includes(k as keyof I & string)) b[k] = null
+    return b
+  }
   return {
     create: (inputs): WireRequest => {
       const after = c.afterCreate
@@ -77,7 +88,7 @@ export const costCrud = <I, O>(c: CostCrud<I, O>): ResourceWire<I, O> => {
     read: (id) => rest('GET', `${c.path}/${enc(id)}`, c.readQuery ? { query: c.readQuery } : {}),
     ...(c.update === false
       ? {}
-      : { update: (id: string, inputs: I, ctx: { readonly prior: I }) => rest('PUT', `${c.path}/${enc(id)}`, { body: body(c.updateBody ? c.updateBody(inputs, ctx.prior) : withoutCreateOnly(inputs)) }) }),
+      : { update: (id: string, inputs: I, ctx: { readonly prior: I }) => rest('PUT', `${c.path}/${enc(id)}`, { body: body(updateBody(inputs, ctx.prior)) }) }),
     delete: c.delete === 'forget' ? 'forget' : (id) => rest('DELETE', `${c.path}/${enc(id)}`),
     decode,
     list: () => listRequest(c.path, c.items, { query: c.listQuery, paged: c.paged }),
@@ -140,6 +151,14 @@ export const keepIfSent = (obj: Record<string, unknown>, sent: Record<string, un
   if (sent[field] === undefined) delete obj[field]
 }
 
+/**
+ * A value the server chose because the user gave none (e.g. the token's default workspace): not
+ * the user's. After an import (nothing was sent) it is kept, so the state shows where the object is.
+ */
+export const dropServerChosen = (obj: Record<string, unknown>, sent: Record<string, unknown>, field: string): void => {
+  if (Object.keys(sent).length > 0 && sent[field] === undefined) delete obj[field]
+}
+
 /** An empty array the user did not set is the same as no array (we always send arrays, §6.2). */
 export const dropEmptyUnlessSent = (obj: Record<string, unknown>, sent: Record<string, unknown>, ...fields: string[]): void => {
   for (const f of fields) if (sent[f] === undefined && Array.isArray(obj[f]) && (obj[f] as unknown[]).length === 0) delete obj[f]
@@ -200,4 +219,9 @@ export const itemsFromWire = (
   raw: ReadonlyArray<unknown>,
   renames: Readonly<Record<string, string>> = {},
   normalise: (o: Record<string, unknown>) => Record<string, unknown> = (o) => o,
-): Record<string, unknown>[] => raw.map((x) => normalise(keysFromWire(dropNullsDeep(x), renames) as Record<string, unknown>))
+): Record<string, unknown>[] =>
+  raw.map((x) => {
+    const o = normalise(keysFromWire(dropNullsDeep(x), renames) as Record<string, unknown>)
+    for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k]
+    return o
+  })

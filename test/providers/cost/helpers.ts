@@ -34,6 +34,7 @@ import { restClient } from '../../../clients/rest'
 import { costEmulator, type CostEmulatorOptions } from '../../../clients/emulators/cost'
 import type { PlatformClient, PlatformError } from '../../../src/core/wire'
 import type { Emulator } from '../../../clients/emulators/emulator'
+import { deepEqual } from '../../../src/engine/diff'
 
 export const emulated = (o: CostEmulatorOptions = {}): { emu: Emulator; client: PlatformClient } => {
   const emu = costEmulator(o)
@@ -71,7 +72,7 @@ export const roundTrip = async (
   const same = (sent: Record<string, unknown>, got: Record<string, unknown>, when: string) => {
     for (const k of new Set([...Object.keys(sent), ...Object.keys(got)])) {
       const eq = (spec.equals as Record<string, ((a: unknown, b: unknown) => boolean) | undefined>)?.[k]
-      const ok = sent[k] === undefined && got[k] === undefined ? true : eq && sent[k] !== undefined && got[k] !== undefined ? eq(sent[k], got[k]) : JSON.stringify(sent[k]) === JSON.stringify(got[k])
+      const ok = sent[k] === undefined && got[k] === undefined ? true : eq && sent[k] !== undefined && got[k] !== undefined ? eq(sent[k], got[k]) : deepEqual(sent[k], got[k])
       if (!ok) throw new Error(`${when}: field ${k} sent ${JSON.stringify(sent[k])}, decoded ${JSON.stringify(got[k])}`)
     }
   }
