@@ -38,7 +38,7 @@ export interface ManagedRuleSetFixture {
 export interface HostingFixtures {
   readonly accounts?: ReadonlyArray<HostingAccountFixture>
   readonly sites?: ReadonlyArray<HostingSiteFixture>
-  /** managed WAF rule sets, the same for every team */
+  /** managed WAF rule sets, the same for every team (default: the `crs-basic` set) */
   readonly managedWafRules?: Readonly<Record<string, ManagedRuleSetFixture>>
   /** zones to seed: name and team slug */
   readonly dnsZones?: ReadonlyArray<{ readonly name: string; readonly account_slug: string }>
@@ -147,7 +147,8 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
   const firewalls = new Map<string, Json>()
   const wafPolicies = new Map<string, Json & { account_id: string }>()
   const analyticsEnabledAt = new Map<string, number>()
-  const managed = clone(fixtures.managedWafRules ?? {})
+  // the managed rule sets are the platform's, not the user's: keep them unless replaced
+  const managed = clone(fixtures.managedWafRules ?? DEFAULT_HOSTING_FIXTURES.managedWafRules ?? {})
   const served: Record<string, number> = {}
 
   const newDeployKey = (): Json => {

@@ -10,6 +10,7 @@ import { stack } from '../../../src/core/stack'
 import { secret } from '../../../src/core/secret'
 import { apply, plan, destroy, importResource, refresh } from '../../../src/engine/operations'
 import { httpHandler } from '../../../src/engine/http-handler'
+import { renderPlan, planToJson } from '../../../src/engine/render'
 import type { Env } from '../../../src/engine/env'
 import { memoryStore } from '../../../src/state/memory-store'
 import { registry } from '../../../src/providers'
@@ -73,8 +74,12 @@ test('environment variable with a secret: create, no-change re-plan, update in p
     secretValues: [{ context: 'production', value: secret(PLAIN) }, { context: 'branch', contextParameter: 'staging', value: secret('staging-pass') }],
   })
   const s1 = stack('env', { providers: providers() }).add(v)
+  const first = await run(plan(s1), w.env)
+  assert.not.ok(renderPlan(first.plan).includes(PLAIN))
+  assert.not.ok(JSON.stringify(planToJson(first.plan)).includes(PLAIN))
   const r = await run(apply(s1), w.env)
   assert.not.ok(JSON.stringify(r.state).includes(PLAIN))
+  assert.not.ok(JSON.stringify(r).includes(PLAIN))
   const again = await run(plan(s1, { refresh: true }), w.env)
   assert.equal(Object.values(actions(again.plan)), ['noop'])
   const s2 = stack('env', { providers: providers() }).add(v.scopes(['builds', 'runtime']))
