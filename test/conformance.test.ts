@@ -39,7 +39,7 @@ for (const p of providers) {
       assert.ok(isRight(spec.outputs.decode(spec.examples.outputs)))
       if (spec.examples.reply !== undefined) {
         const d = spec.wire.decode(spec.examples.reply, { config: {}, inputs: spec.examples.valid })
-        assert.ok(isRight(d), isLeft(d) ? d.left : '')
+        assert.ok(isRight(d), isLeft(d) ? String(d.left) : '')
       }
       for (const f of spec.replaceOn) assert.ok(typeof f === 'string')
     })

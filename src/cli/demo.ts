@@ -30,7 +30,7 @@ export const runDemo = async (out: Out): Promise<number> => {
     out.line('\n2. apply')
     const a = await apply(quickstart)(env)()
     if (isLeft(a)) return fail(out, formatEngineError(a.left))
-    out.line(`applied ${a.right.journal.filter((j) => j.status === 'done').length} changes; state serial ${a.right.state.serial}`)
+    out.line(`applied ${a.right.journal.filter((j) => j.status === 'done' && j.action !== 'read').length} changes; state serial ${a.right.state.serial}`)
     out.line('\n3. plan again')
     const p2 = await plan(quickstart)(env)()
     if (isLeft(p2)) return fail(out, formatEngineError(p2.left))

@@ -155,7 +155,7 @@ export const main = async (argv: ReadonlyArray<string>, out: Out): Promise<numbe
         const c = prog.counts()
         if (json) out.line(JSON.stringify({ journal: r.right.journal, outputs: displayValue(r.right.outputs), serial: r.right.state.serial }, null, 2))
         else {
-          out.line(`\n${cmd === 'apply' ? 'Apply' : 'Destroy'} complete: ${r.right.journal.filter((j) => j.status === 'done').length} changes in ${(c.ms / 1000).toFixed(1)}s (state serial ${r.right.state.serial}).`)
+          out.line(`\n${cmd === 'apply' ? 'Apply' : 'Destroy'} complete: ${r.right.journal.filter((j) => j.status === 'done' && j.action !== 'read').length} changes in ${(c.ms / 1000).toFixed(1)}s (state serial ${r.right.state.serial}).`)
           for (const [k, v] of Object.entries(displayValue(r.right.outputs) as Record<string, unknown>)) out.line(`  output ${k} = ${JSON.stringify(v)}`)
         }
         return EXIT.ok

@@ -1,0 +1,13 @@
+/** The cloud provider's builders, generated from its registry by builders/generate.ts — do not edit. */
+import { cloudProvider } from '../src/providers/cloud'
+import { buildersFor } from './builder'
+
+export const cloud = buildersFor(cloudProvider)
+export const {
+  provider,
+  fromEnv,
+  apiGatewayService,
+  apiGatewayApi,
+  getApiGatewayApis,
+} = cloud
+export default cloud
