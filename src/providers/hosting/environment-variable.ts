@@ -12,7 +12,7 @@ import * as E from 'fp-ts/Either'
 import { literals, SecretString } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
 import { isRef } from '../../core/ref'
-import { defineResource, type WireContext } from '../../core/spec'
+import { defineResource, type Observed, type WireContext } from '../../core/spec'
 import { observe } from '../../core/observe'
 import { rest } from '../../core/wire'
 import { apiPath, asObject, defaultTeamId, importIds, known, needsTeam, short, stamp, str, teamIdOr, type Json } from './wire'
@@ -215,13 +215,17 @@ export const EnvironmentVariable = defineResource({
         key,
         teamId,
         siteId: sent.siteId,
-        scopes: sameScopes ? sent.scopes : scopes,
+        // all four is the default: reported as absent unless it was asked for
+        scopes: sameScopes ? sent.scopes : sent.scopes === undefined && allScopes(scopes) ? undefined : scopes,
         values: values !== undefined && sent.values !== undefined && sameSet(sent.values, values, valueKey) ? sent.values : values,
         // write-only on the platform: keep what was sent, never what was echoed
         secretValues: secret ? sent.secretValues : undefined,
         lastUpdated: stamp(v),
       }
-      return observe(EnvironmentVariableInputs, EnvironmentVariableOutputs, obj, envVarId(teamId, sent.siteId, key), 'hosting:EnvironmentVariable')
+      // the outputs always carry the scopes in effect
+      return E.map((o: Observed<Inputs, EnvironmentVariableOutputs>) => ({ ...o, outputs: { ...o.outputs, scopes: scopes as EnvironmentVariableOutputs['scopes'] } }))(
+        observe(EnvironmentVariableInputs, EnvironmentVariableOutputs, obj, envVarId(teamId, sent.siteId, key), 'hosting:EnvironmentVariable'),
+      )
     },
     matches: (sent, o) => sent.key === o.inputs.key,
   },

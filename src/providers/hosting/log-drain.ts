@@ -193,9 +193,10 @@ export const LogDrain = defineResource({
           const obj = {
             siteId: str(d.site_id) ?? sent.siteId,
             destination: str(d.destination),
-            format: str(d.format) ?? 'json',
+            // defaults are reported only when asked for (an import then matches a stack that leaves them out)
+            format: sent.format === undefined && (str(d.format) ?? 'json') === 'json' ? undefined : (str(d.format) ?? 'json'),
             logTypes: types !== undefined && sent.logTypes !== undefined && sameSet(types, sent.logTypes) ? sent.logTypes : types,
-            excludePii: bool(d.exclude_pii) ?? false,
+            excludePii: sent.excludePii === undefined && !bool(d.exclude_pii) ? undefined : (bool(d.exclude_pii) ?? false),
             serviceConfig: decodeConfig(d.service_config, sent.serviceConfig),
             lastUpdated: stamp(d),
           }

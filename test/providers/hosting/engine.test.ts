@@ -64,6 +64,21 @@ test('DNS zone and records: create, no-change re-plan (trailing dots, relative n
   assert.is(w.emu.objects().filter((o) => o.kind === 'dns_zones' || o.kind === 'dns_records').length, 0)
 })
 
+test('DNS record import: a stack that leaves ttl out and names the host relatively plans no change', async () => {
+  const w = world()
+  const zone = hosting.dnsZone('zone', { name: 'example.org', teamSlug: 'acme' })
+  const made = hosting.dnsRecord('made', { zoneId: zone.out.id, hostname: 'docs.example.org', type: 'CNAME', value: 'docs-site.netlify.app' })
+  const r = await run(apply(stack('made', { providers: providers() }).add(zone, made)), w.env)
+  const zoneId = r.state.resources['hosting:DnsZone/zone'].id
+  const recId = r.state.resources['hosting:DnsRecord/made'].id
+  const mine = hosting.dnsRecord('docs', { zoneId, hostname: 'docs', type: 'CNAME', value: 'docs-site.netlify.app.' })
+  const s2 = stack('adopt', { providers: providers() }).add(mine)
+  const imported = await run(importResource(s2, 'hosting:DnsRecord', 'docs', `${zoneId}:${recId}`), w.env)
+  assert.is(imported.inputs.ttl, undefined)
+  const p = await run(plan(s2), w.env)
+  assert.equal(Object.values(actions(p.plan)), ['noop'])
+})
+
 test('environment variable with a secret: create, no-change re-plan, update in place, import, delete; secret never in state', async () => {
   const w = world()
   const accounts = w.emu.objects().filter((o) => o.kind === 'accounts')
