@@ -424,6 +424,8 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     return listed(all, p, 'ApiKeySet')
   }
 
+  const DescribeApiKey = (p: Params): Obj => ({ Result: clone(key(reqStr(p, 'AccessKeyId'))) })
+
   const UpdateApiKey = (p: Params): Obj => {
     const k = key(reqStr(p, 'AccessKeyId'))
     const secret = optStr(p, 'AccessKeySecret')
@@ -640,6 +642,11 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       .filter((x) => (!ids || ids.includes(x.PluginId as string)) && (!name || x.PluginName === name) && (!type || x.PluginType === type))
       .map((x) => ({ ...x, AttachedApiTotalCount: attachments.filter((a) => a.PluginId === x.PluginId).length }))
     return listed(all, p, 'PluginSet')
+  }
+
+  const DescribePlugin = (p: Params): Obj => {
+    const pl = plugin(reqStr(p, 'PluginId'))
+    return { Result: { ...clone(pl), AttachedApiTotalCount: attachments.filter((a) => a.PluginId === pl.PluginId).length } }
   }
 
   const ModifyPlugin = (p: Params): Obj => {
@@ -918,6 +925,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       ModifyApiEnvironmentStrategy,
       CreateApiKey,
       DescribeApiKeysStatus,
+      DescribeApiKey,
       UpdateApiKey,
       EnableApiKey: setKeyStatus(1),
       DisableApiKey: setKeyStatus(0),
@@ -937,6 +945,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       DescribeApiUsagePlan,
       CreatePlugin,
       DescribePlugins,
+      DescribePlugin,
       ModifyPlugin,
       DeletePlugin,
       AttachPlugin,

@@ -7,6 +7,13 @@ import { defineProvider } from '../../core/provider'
 import { CloudConfig, cloudBridge, cloudConfigFromEnv, cloudConfigRules, cloudEnv } from './config'
 import { ApiGatewayService } from './api-gateway-service'
 import { ApiGatewayApi } from './api-gateway-api'
+import { ApiGatewayApiKey } from './api-gateway-api-key'
+import { ApiGatewayUsagePlan } from './api-gateway-usage-plan'
+import { ApiGatewayUsagePlanAttachment } from './api-gateway-usage-plan-attachment'
+import { ApiGatewayServiceRelease } from './api-gateway-service-release'
+import { ApiGatewayPlugin } from './api-gateway-plugin'
+import { ApiGatewayCustomDomain } from './api-gateway-custom-domain'
+import { ApiGatewayIpStrategy } from './api-gateway-ip-strategy'
 import { getApiGatewayApis } from './get-api-gateway-apis'
 
 export const cloudProvider = defineProvider({
@@ -20,7 +27,17 @@ export const cloudProvider = defineProvider({
   env: cloudEnv,
   rules: cloudConfigRules,
   bridge: cloudBridge,
-  resources: { ApiGatewayService, ApiGatewayApi },
+  resources: {
+    ApiGatewayService,
+    ApiGatewayApi,
+    ApiGatewayApiKey,
+    ApiGatewayUsagePlan,
+    ApiGatewayUsagePlanAttachment,
+    ApiGatewayServiceRelease,
+    ApiGatewayPlugin,
+    ApiGatewayCustomDomain,
+    ApiGatewayIpStrategy,
+  },
   lookups: { getApiGatewayApis },
 })
 

@@ -5,7 +5,7 @@
  * multi-action sequences (create → wait → configure → read) expressed as one WireRequest chain.
  */
 import * as E from 'fp-ts/Either'
-import { action, type ActionRequest, type Paginate, type Poll, type WireRequest } from '../../core/wire'
+import { action, type ActionRequest, type Paginate, type PlatformError, type Poll, type WireRequest } from '../../core/wire'
 import { isRef } from '../../core/ref'
 import type { Identity } from '../../core/spec'
 
@@ -164,9 +164,23 @@ export const prefixedId = <I>(prefix: string, what: string): Identity<I> => ({
   printImportId: (id) => id,
 })
 
+/** Import by a platform id without a fixed prefix (an access key id of lo..hi characters). */
+export const prefixedIdLoose = <I>(what: string, lo: number, hi: number): Identity<I> => ({
+  importFormat: `<${what}>`,
+  parseImportId: (s) =>
+    s.length >= lo && s.length <= hi && !/[\s#]/.test(s) ? E.right({ id: s }) : E.left(`expected a ${what} (${lo} to ${hi} characters, no spaces), got ${JSON.stringify(s)}`),
+  printImportId: (id) => id,
+})
+
 // ── paging and waits ─────────────────────────────────────────────────────────
 /** Offset/Limit paging (§1.6): `items` is the dotted path of the item array in each reply. */
 export const pages = (items: string, pageSize = 100): Paginate => ({ items, pageSize })
+
+/** A `Result: true` acknowledgement (writes answer `Result: false` when not applied yet, G2). */
+export const acknowledged = (reply: unknown): boolean => responseOf(reply).Result === true
+
+/** Repeat an idempotent write until it is acknowledged (G2), up to the write timeout. */
+export const untilAcknowledged = (what: string): Poll => ({ what, until: acknowledged, timeoutMs: 300_000, intervalMs: 2000 })
 
 /** The waits after create (G1): a few minutes, polling every second. */
 export const visible = (what: string, until: (reply: unknown) => boolean, timeoutMs = 180_000): Poll => ({ what, until, timeoutMs, intervalMs: 1000 })
@@ -186,7 +200,19 @@ export interface Step {
   readonly request: (acc: Steps) => WireRequest | undefined
   /** the next page of this step; replies are gathered into an array under `name` */
   readonly more?: (reply: unknown, acc: Steps, page: number) => WireRequest | undefined
+  /** after the step (every page): a message when what it saw means the object is gone */
+  readonly absent?: (acc: Steps) => string | undefined
+  /** after the step: a message when what it saw forbids going on (a failed pre-check) */
+  readonly refuse?: (acc: Steps) => string | undefined
 }
+
+/**
+ * Marks the failure of a read whose replies show the object no longer exists although no action
+ * failed (an empty listing, an environment no longer released). The chain stops with a Malformed
+ * error carrying this mark; `isGone` recognises it.
+ */
+export const GONE_MARK = '[object gone]'
+export const isGone = (e: PlatformError): boolean => e.kind === 'NotFound' || e.message.includes(GONE_MARK)
 
 /** A step paging with Offset/Limit until a page is shorter than the limit (G14: not TotalCount). */
 export const pagedStep = (
@@ -226,7 +252,8 @@ export const attachSteps = (reply: unknown, acc: Steps): void => {
 export const stepsOf = (reply: unknown): Steps | undefined =>
   typeof reply === 'object' && reply !== null ? ((reply as Record<symbol, unknown>)[STEPS] as Steps | undefined) : undefined
 
-export const sequence = (steps: ReadonlyArray<Step>): WireRequest => {
+/** `extra`: values decode needs besides the replies (e.g. the version in a read's id). */
+export const sequence = (steps: ReadonlyArray<Step>, extra: Readonly<Record<string, unknown>> = {}): WireRequest => {
   const acc: Record<string, unknown> = {}
   const pageCount: Record<string, number> = {}
   const withThen = (j: number, r: WireRequest): WireRequest => ({
@@ -241,8 +268,12 @@ export const sequence = (steps: ReadonlyArray<Step>): WireRequest => {
         pageCount[s.name] = page + 1
         return withThen(j, again)
       }
+      const missing = s.absent?.(acc)
+      if (missing !== undefined) throw new Error(`${GONE_MARK} ${missing}`)
+      const refused = s.refuse?.(acc)
+      if (refused !== undefined) throw new Error(refused)
       const next = from(j + 1)
-      if (!next) attachSteps(reply, { ...acc })
+      if (!next) attachSteps(reply, { ...extra, ...acc })
       return next
     },
   })

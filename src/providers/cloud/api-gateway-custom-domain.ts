@@ -1,0 +1,195 @@
+/**
+ * cloud:ApiGatewayCustomDomain — binds the user's own domain to a gateway service. From the wire
+ * reference §4.8: defaultDomain (the service sub-domain it points at), certificateId,
+ * isForcedHttps and the output status; pathMappings travel as `{Path, Environment}` objects and
+ * are written `<path>#<environment>` (a path cannot contain `#`, G6). The id is
+ * `<serviceId>#<subDomain>`. Unlike the engine it bridges, the read looks for this sub-domain
+ * among the service's domains (G12), and changing subDomain or defaultDomain rebinds the domain
+ * (replacement) instead of sending a modification for a domain that is not bound.
+ */
+import * as t from 'io-ts'
+import * as E from 'fp-ts/Either'
+import { defineResource } from '../../core/spec'
+import { compositeId, observe } from '../../core/observe'
+import { literals, pattern } from '../../core/codecs'
+import { apigw, bool, isGone, isObj, itemsOf, joinId, known, listOf, num, pagedStep, resultOf, sameSet, sequence, stepsOf, str, type Step, type Steps } from './wire'
+
+export const PathMapping = pattern('a path mapping "<path>#<environment>" (a path starting with "/" and without "#"; environment test, prepub or release)', (s) =>
+  /^\/[^#]*#(test|prepub|release)$/.test(s),
+)
+
+export const ApiGatewayCustomDomainInputs = t.exact(
+  t.intersection([
+    t.type({
+      serviceId: pattern('a service id', (s) => s !== ''),
+      subDomain: pattern('a domain name', (s) => s !== ''),
+      protocol: literals(['http', 'https', 'http&https']),
+      netType: literals(['INNER', 'OUTER']),
+      defaultDomain: pattern('a service sub-domain', (s) => s !== ''),
+    }),
+    t.partial({ isDefaultMapping: t.boolean, certificateId: t.string, pathMappings: t.array(PathMapping), isForcedHttps: t.boolean }),
+  ]),
+  'ApiGatewayCustomDomainInputs',
+)
+export type ApiGatewayCustomDomainInputs = t.TypeOf<typeof ApiGatewayCustomDomainInputs>
+
+export const ApiGatewayCustomDomainOutputs = t.exact(t.partial({ status: t.number }), 'ApiGatewayCustomDomainOutputs')
+export type ApiGatewayCustomDomainOutputs = t.TypeOf<typeof ApiGatewayCustomDomainOutputs>
+
+type I = ApiGatewayCustomDomainInputs
+
+const mappingSet = (m: ReadonlyArray<string> | undefined) =>
+  (m ?? []).map((s) => {
+    const at = s.lastIndexOf('#')
+    return { Path: s.slice(0, at), Environment: s.slice(at + 1) }
+  })
+
+const readSteps = (serviceId: string, sub: string): Step[] => [
+  { name: 'mappings', request: () => apigw('DescribeServiceSubDomainMappings', { ServiceId: serviceId, SubDomain: sub }) },
+  {
+    ...pagedStep('domains', (Offset, Limit) => apigw('DescribeServiceSubDomains', { ServiceId: serviceId, Offset, Limit }), 'Result.DomainSet'),
+    absent: (acc: Steps) =>
+      itemsOf(acc, 'domains', 'Result.DomainSet').some((d) => isObj(d) && d.DomainName === sub) ? undefined : `domain ${sub} is no longer bound to service ${serviceId}`,
+  },
+]
+
+const modifyParams = (i: I) => ({
+  ServiceId: i.serviceId,
+  SubDomain: i.subDomain,
+  IsDefaultMapping: i.isDefaultMapping ?? true,
+  IsForcedHttps: i.isForcedHttps ?? false,
+  CertificateId: i.certificateId || undefined,
+  Protocol: i.protocol,
+  NetType: i.netType,
+  ...((i.isDefaultMapping ?? true) ? {} : { PathMappingSet: mappingSet(i.pathMappings) }),
+})
+
+export const ApiGatewayCustomDomain = defineResource({
+  token: 'cloud:ApiGatewayCustomDomain',
+  doc:
+    'A custom domain of a gateway service. With isDefaultMapping false, pathMappings ("<path>#<environment>") route paths to environments. ' +
+    'From the wire reference: certificateId (needed for https), isForcedHttps and the output status.',
+  inputs: ApiGatewayCustomDomainInputs,
+  outputs: ApiGatewayCustomDomainOutputs,
+  identity: compositeId<I>(
+    '#',
+    [
+      { label: 'serviceId', field: 'serviceId' },
+      { label: 'subDomain', field: 'subDomain' },
+    ],
+    -1,
+  ),
+  replaceOn: ['serviceId', 'subDomain', 'defaultDomain'],
+  secrets: [],
+  rules: [
+    {
+      name: 'mappings when not default',
+      check: (i) =>
+        known(i.isDefaultMapping) && i.isDefaultMapping === false && (i.pathMappings === undefined || (Array.isArray(i.pathMappings) && i.pathMappings.length === 0))
+          ? [{ path: 'pathMappings', expected: 'at least one "<path>#<environment>" when isDefaultMapping is false', given: i.pathMappings }]
+          : (i.isDefaultMapping === undefined || i.isDefaultMapping === true) && Array.isArray(i.pathMappings) && i.pathMappings.length > 0
+            ? [{ path: 'pathMappings', expected: 'nothing when isDefaultMapping is true (the default)', given: i.pathMappings, severity: 'warning' as const, message: 'path mappings are ignored for a default mapping' }]
+            : [],
+    },
+    {
+      name: 'https needs a certificate',
+      check: (i) =>
+        known(i.protocol) && i.protocol !== 'http' && (i.certificateId === undefined || i.certificateId === '')
+          ? [{ path: 'certificateId', expected: `a certificate id for protocol ${i.protocol}`, given: i.certificateId }]
+          : [],
+    },
+    {
+      name: 'at most three mappings',
+      check: (i) => (Array.isArray(i.pathMappings) && i.pathMappings.length > 3 ? [{ path: 'pathMappings', expected: 'at most three path mappings', given: i.pathMappings }] : []),
+    },
+  ],
+  equals: { pathMappings: sameSet },
+  wire: {
+    create: (i) =>
+      sequence(
+        [
+          {
+            name: 'bind',
+            request: () =>
+              apigw('BindSubDomain', {
+                ServiceId: i.serviceId,
+                SubDomain: i.subDomain,
+                Protocol: i.protocol,
+                NetType: i.netType,
+                NetSubDomain: i.defaultDomain,
+                IsDefaultMapping: i.isDefaultMapping ?? true,
+                IsForcedHttps: i.isForcedHttps ?? false,
+                CertificateId: i.certificateId || undefined,
+                ...((i.isDefaultMapping ?? true) ? {} : { PathMappingSet: mappingSet(i.pathMappings) }),
+              }),
+          },
+          ...readSteps(i.serviceId, i.subDomain),
+        ],
+        { serviceId: i.serviceId, subDomain: i.subDomain },
+      ),
+    read: (id, ctx) => {
+      const at = id.indexOf('#')
+      const serviceId = at > 0 ? id.slice(0, at) : ctx.inputs.serviceId
+      const sub = at > 0 ? id.slice(at + 1) : ctx.inputs.subDomain
+      return sequence(readSteps(serviceId, sub), { serviceId, subDomain: sub })
+    },
+    update: (_id, i) =>
+      sequence([{ name: 'modify', request: () => apigw('ModifySubDomain', modifyParams(i)) }, ...readSteps(i.serviceId, i.subDomain)], { serviceId: i.serviceId, subDomain: i.subDomain }),
+    delete: (_id, ctx) => apigw('UnBindSubDomain', { ServiceId: ctx.inputs.serviceId, SubDomain: ctx.inputs.subDomain }),
+    decode: (reply, ctx) => {
+      const steps = stepsOf(reply)
+      const serviceId = str(steps?.serviceId) ?? ctx.inputs.serviceId
+      const sub = str(steps?.subDomain) ?? ctx.inputs.subDomain ?? str((reply as Record<string, unknown>)?.DomainName)
+      const d = steps ? itemsOf(steps, 'domains', 'Result.DomainSet').filter(isObj).find((x) => x.DomainName === sub) : isObj(reply) ? reply : undefined
+      if (!serviceId || !sub || !d || d.DomainName !== sub) return E.left(`expected the domain ${sub ?? '?'} of service ${serviceId ?? '?'}, got ${JSON.stringify(reply).slice(0, 200)}`)
+      const mappings = steps ? resultOf(steps.mappings) : undefined
+      const obj = {
+        serviceId,
+        subDomain: sub,
+        protocol: str(d.Protocol),
+        netType: str(d.NetType),
+        isDefaultMapping: bool(d.IsDefaultMapping),
+        certificateId: str(d.CertificateId) || undefined,
+        isForcedHttps: bool(d.IsForcedHttps),
+        pathMappings: mappings ? listOf(mappings, 'PathMappingSet').filter(isObj).map((m) => `${String(m.Path)}#${String(m.Environment)}`) : undefined,
+        status: num(d.Status),
+      }
+      // default-mapped domains have no mappings to compare
+      if (obj.isDefaultMapping !== false) delete obj.pathMappings
+      return observe(ApiGatewayCustomDomainInputs, ApiGatewayCustomDomainOutputs, obj, joinId(serviceId, sub), 'apigateway:DescribeServiceSubDomains')
+    },
+    gone: (e) => isGone(e) || e.code === 'ResourceNotFound.InvalidService',
+  },
+  examples: {
+    valid: {
+      serviceId: 'service-ohxqslqe',
+      subDomain: 'api.example.com',
+      protocol: 'https',
+      netType: 'OUTER',
+      isDefaultMapping: false,
+      defaultDomain: 'service-ohxqslqe-1250000000.gz.apigw.tencentcs.com',
+      certificateId: 'cert-a1b2c3d4',
+      pathMappings: ['/v1#release', '/beta#test'],
+    },
+    invalid: [
+      [{ subDomain: 'a.com', protocol: 'http', netType: 'OUTER', defaultDomain: 'd' }, 'serviceId'],
+      [{ serviceId: 's', subDomain: 'a.com', protocol: 'ftp', netType: 'OUTER', defaultDomain: 'd' }, 'protocol'],
+      [{ serviceId: 's', subDomain: 'a.com', protocol: 'http', netType: 'PUBLIC', defaultDomain: 'd' }, 'netType'],
+      [{ serviceId: 's', subDomain: 'a.com', protocol: 'http', netType: 'OUTER' }, 'defaultDomain'],
+      [{ serviceId: 's', subDomain: 'a.com', protocol: 'http', netType: 'OUTER', defaultDomain: 'd', isDefaultMapping: false, pathMappings: ['/v1'] }, 'pathMappings.0'],
+      [{ serviceId: 's', subDomain: 'a.com', protocol: 'http', netType: 'OUTER', defaultDomain: 'd', isDefaultMapping: false }, 'pathMappings'],
+      [{ serviceId: 's', subDomain: 'a.com', protocol: 'https', netType: 'OUTER', defaultDomain: 'd' }, 'certificateId'],
+    ],
+    outputs: { status: 1 },
+    reply: {
+      DomainName: 'api.example.com',
+      Status: 1,
+      CertificateId: 'cert-a1b2c3d4',
+      IsDefaultMapping: false,
+      Protocol: 'https',
+      NetType: 'OUTER',
+      IsForcedHttps: false,
+      RegistrationStatus: true,
+    },
+  },
+})

@@ -1,0 +1,129 @@
+/**
+ * cloud:ApiGatewayIpStrategy — an IP allow list (WHITE) or block list (BLACK) of a service. From
+ * the wire reference §4.9: strategyType is WHITE or BLACK, strategyData holds the addresses one
+ * per line, the outputs are strategyId and createTime, and only strategyData can change in place.
+ * The id is `<serviceId>#<strategyId>`. Create waits until DescribeIPStrategy sees the strategy
+ * (G1). Unlike the engine it bridges (G13), several addresses (or CIDR ranges) are accepted, and
+ * a strategy deleted elsewhere reads as gone rather than as an error.
+ */
+import * as t from 'io-ts'
+import * as E from 'fp-ts/Either'
+import { defineResource } from '../../core/spec'
+import { compositeId, observe } from '../../core/observe'
+import { Cidr, literals, pattern } from '../../core/codecs'
+import { apigw, isGone, joinId, responseOf, resultOf, sequence, stepsOf, str, visible, type Steps } from './wire'
+
+const lines = (s: string): string[] =>
+  s
+    .split(/[\n,]/)
+    .map((x) => x.trim())
+    .filter((x) => x !== '')
+
+export const StrategyData = pattern('IP addresses or CIDR ranges, one per line', (s) => lines(s).length > 0 && lines(s).every((x) => Cidr.is(x)))
+
+export const ApiGatewayIpStrategyInputs = t.exact(
+  t.type({
+    serviceId: pattern('a service id', (s) => s !== ''),
+    strategyName: pattern('a strategy name', (s) => s !== ''),
+    strategyType: literals(['WHITE', 'BLACK']),
+    strategyData: StrategyData,
+  }),
+  'ApiGatewayIpStrategyInputs',
+)
+export type ApiGatewayIpStrategyInputs = t.TypeOf<typeof ApiGatewayIpStrategyInputs>
+
+export const ApiGatewayIpStrategyOutputs = t.exact(t.intersection([t.type({ strategyId: t.string }), t.partial({ createTime: t.string })]), 'ApiGatewayIpStrategyOutputs')
+export type ApiGatewayIpStrategyOutputs = t.TypeOf<typeof ApiGatewayIpStrategyOutputs>
+
+type I = ApiGatewayIpStrategyInputs
+
+const describe = (serviceId: string, strategyId: string, extra = {}) =>
+  apigw('DescribeIPStrategy', { ServiceId: serviceId, StrategyId: strategyId, EnvironmentName: 'test', Offset: 0, Limit: 100 }, extra)
+
+const strategyIdOf = (id: string): string => id.slice(id.indexOf('#') + 1)
+
+export const ApiGatewayIpStrategy = defineResource({
+  token: 'cloud:ApiGatewayIpStrategy',
+  doc:
+    'An IP strategy of a service: strategyType WHITE (allow only) or BLACK (block), strategyData the addresses or CIDR ranges, one per line. ' +
+    'From the wire reference: the outputs strategyId and createTime; only strategyData changes in place.',
+  inputs: ApiGatewayIpStrategyInputs,
+  outputs: ApiGatewayIpStrategyOutputs,
+  identity: compositeId<I>(
+    '#',
+    [
+      { label: 'serviceId', field: 'serviceId' },
+      { label: 'strategyId', field: null },
+    ],
+    -1,
+  ),
+  replaceOn: ['serviceId', 'strategyName', 'strategyType'],
+  secrets: [],
+  rules: [],
+  equals: {
+    // the same addresses in any order and layout are no change
+    strategyData: (a, b) => typeof a === 'string' && typeof b === 'string' && lines(a).sort().join('\n') === lines(b).sort().join('\n'),
+  },
+  wire: {
+    create: (i) => {
+      const sid = (acc: Steps) => str(resultOf(acc.create).StrategyId) ?? ''
+      return sequence([
+        { name: 'create', request: () => apigw('CreateIPStrategy', { ServiceId: i.serviceId, StrategyName: i.strategyName, StrategyType: i.strategyType, StrategyData: i.strategyData }) },
+        {
+          name: 'strategy',
+          request: (acc) => describe(i.serviceId, sid(acc), { poll: visible(`IP strategy ${sid(acc)} to become visible`, (r) => str(resultOf(r).StrategyId) !== undefined) }),
+        },
+      ])
+    },
+    read: (id, ctx) => sequence([{ name: 'strategy', request: () => describe(ctx.inputs.serviceId, strategyIdOf(id)) }]),
+    update: (id, i) =>
+      sequence([
+        { name: 'modify', request: () => apigw('ModifyIPStrategy', { ServiceId: i.serviceId, StrategyId: strategyIdOf(id), StrategyData: i.strategyData }) },
+        { name: 'strategy', request: () => describe(i.serviceId, strategyIdOf(id)) },
+      ]),
+    delete: (id, ctx) => apigw('DeleteIPStrategy', { ServiceId: ctx.inputs.serviceId, StrategyId: strategyIdOf(id) }),
+    decode: (reply, ctx) => {
+      const steps = stepsOf(reply)
+      const s = resultOf(steps ? steps.strategy : reply)
+      const sid = str(s.StrategyId)
+      const serviceId = str(s.ServiceId) ?? ctx.inputs.serviceId
+      if (!sid || !serviceId) return E.left(`expected an IP strategy with a StrategyId and ServiceId, got ${JSON.stringify(responseOf(reply)).slice(0, 200)}`)
+      return observe(
+        ApiGatewayIpStrategyInputs,
+        ApiGatewayIpStrategyOutputs,
+        { serviceId, strategyName: str(s.StrategyName), strategyType: str(s.StrategyType), strategyData: str(s.StrategyData), strategyId: sid, createTime: str(s.CreatedTime) },
+        joinId(serviceId, sid),
+        'apigateway:DescribeIPStrategy',
+      )
+    },
+    matches: (sent, o) => o.inputs.serviceId === sent.serviceId && o.inputs.strategyName === sent.strategyName,
+    gone: (e) => isGone(e) || e.code === 'ResourceNotFound.InvalidIPStrategy' || e.code === 'ResourceNotFound.InvalidService',
+  },
+  examples: {
+    valid: { serviceId: 'service-ohxqslqe', strategyName: 'blocked', strategyType: 'BLACK', strategyData: '192.0.2.10\n198.51.100.0/24' },
+    invalid: [
+      [{ strategyName: 'b', strategyType: 'BLACK', strategyData: '192.0.2.10' }, 'serviceId'],
+      [{ serviceId: 's', strategyType: 'BLACK', strategyData: '192.0.2.10' }, 'strategyName'],
+      [{ serviceId: 's', strategyName: 'b', strategyType: 'GREY', strategyData: '192.0.2.10' }, 'strategyType'],
+      [{ serviceId: 's', strategyName: 'b', strategyType: 'BLACK', strategyData: 'not-an-ip' }, 'strategyData'],
+      [{ serviceId: 's', strategyName: 'b', strategyType: 'BLACK' }, 'strategyData'],
+    ],
+    outputs: { strategyId: 'IPStrategy-q1lk8ud2', createTime: '2024-01-01T00:00:00Z' },
+    reply: {
+      Response: {
+        Result: {
+          StrategyId: 'IPStrategy-q1lk8ud2',
+          StrategyName: 'blocked',
+          StrategyType: 'BLACK',
+          StrategyData: '192.0.2.10\n198.51.100.0/24',
+          CreatedTime: '2024-01-01T00:00:00Z',
+          ModifiedTime: '2024-01-01T00:00:00Z',
+          ServiceId: 'service-ohxqslqe',
+          BindApiTotalCount: 0,
+          BindApis: [],
+        },
+        RequestId: '3c3c3c3c-0000-4000-8000-000000000005',
+      },
+    },
+  },
+})

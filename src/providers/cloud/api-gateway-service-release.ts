@@ -1,0 +1,140 @@
+/**
+ * cloud:ApiGatewayServiceRelease — publishes a service's APIs to an environment. From the wire
+ * reference §4.6: the output releaseVersion; every input forces replacement (no update); the id
+ * is `<serviceId>#<environmentName>#<releaseVersion>`. Create waits until the service is visible,
+ * refuses a service without APIs, and checks the environment is then available. A release whose
+ * environment was un-released since (or whose service is gone) reads as gone.
+ */
+import * as t from 'io-ts'
+import * as E from 'fp-ts/Either'
+import { defineResource, type Identity } from '../../core/spec'
+import { observe } from '../../core/observe'
+import { literals } from '../../core/codecs'
+import { apigw, isGone, isObj, itemsOf, joinId, num, pagedStep, responseOf, resultOf, sequence, splitId, stepsOf, str, visible, type Step, type Steps } from './wire'
+
+export const ApiGatewayServiceReleaseInputs = t.exact(
+  t.type({ serviceId: t.string, environmentName: literals(['test', 'release', 'prepub']), releaseDesc: t.string }),
+  'ApiGatewayServiceReleaseInputs',
+)
+export type ApiGatewayServiceReleaseInputs = t.TypeOf<typeof ApiGatewayServiceReleaseInputs>
+
+export const ApiGatewayServiceReleaseOutputs = t.exact(t.type({ releaseVersion: t.string }), 'ApiGatewayServiceReleaseOutputs')
+export type ApiGatewayServiceReleaseOutputs = t.TypeOf<typeof ApiGatewayServiceReleaseOutputs>
+
+type I = ApiGatewayServiceReleaseInputs
+const LABELS = ['serviceId', 'environmentName', 'releaseVersion'] as const
+
+const identity: Identity<I> = {
+  importFormat: LABELS.map((l) => `<${l}>`).join('#'),
+  parseImportId: (s) => {
+    const r = splitId(s, LABELS)
+    if (E.isLeft(r)) return r
+    const [serviceId, env, version] = r.right
+    if (!serviceId || !['test', 'release', 'prepub'].includes(env) || !version)
+      return E.left(`expected ${LABELS.map((l) => `<${l}>`).join('#')} (environment test, release or prepub), got ${JSON.stringify(s)}`)
+    return E.right({ id: s, inputs: { serviceId, environmentName: env as I['environmentName'] } })
+  },
+  printImportId: (id) => id,
+}
+
+const available = (service: unknown, env: string): boolean =>
+  Array.isArray(responseOf(service).AvailableEnvironments) && (responseOf(service).AvailableEnvironments as unknown[]).includes(env)
+
+const readSteps = (serviceId: string, env: string, version: (acc: Steps) => string | undefined): Step[] => [
+  {
+    name: 'service',
+    request: () => apigw('DescribeService', { ServiceId: serviceId }),
+    absent: (acc) => (available(acc.service, env) ? undefined : `service ${serviceId} is no longer released in ${env}`),
+  },
+  {
+    ...pagedStep('history', (Offset, Limit) => apigw('DescribeServiceEnvironmentReleaseHistory', { ServiceId: serviceId, EnvironmentName: env, Offset, Limit }), 'Result.VersionList'),
+    absent: (acc: Steps) => {
+      const v = version(acc)
+      const list = itemsOf(acc, 'history', 'Result.VersionList').filter(isObj)
+      return list.length === 0 || (v !== undefined && !list.some((x) => x.VersionName === v)) ? `release ${v ?? ''} of ${serviceId} (${env}) is not in its history` : undefined
+    },
+  },
+]
+
+export const ApiGatewayServiceRelease = defineResource({
+  token: 'cloud:ApiGatewayServiceRelease',
+  doc:
+    'Releases (publishes) a service to an environment: test, release or prepub. The service needs at least one API. From the wire reference: the output releaseVersion. ' +
+    'Every change replaces the release; deleting it un-releases the environment.',
+  inputs: ApiGatewayServiceReleaseInputs,
+  outputs: ApiGatewayServiceReleaseOutputs,
+  identity,
+  replaceOn: ['serviceId', 'environmentName', 'releaseDesc'],
+  secrets: [],
+  rules: [],
+  wire: {
+    create: (i) => {
+      const version = (acc: Steps) => str(resultOf(acc.release).ReleaseVersion)
+      return sequence(
+        [
+          {
+            name: 'visible',
+            request: () =>
+              apigw('DescribeService', { ServiceId: i.serviceId }, { poll: visible(`service ${i.serviceId} to become visible`, (r) => str(responseOf(r).ServiceId) !== undefined) }),
+            refuse: (acc) => ((num(responseOf(acc.visible).ApiTotalCount) ?? 0) < 1 ? `service ${i.serviceId} has no API to release` : undefined),
+          },
+          {
+            name: 'release',
+            request: () => apigw('ReleaseService', { ServiceId: i.serviceId, EnvironmentName: i.environmentName, ReleaseDesc: i.releaseDesc }),
+            refuse: (acc) => (version(acc) ? undefined : 'the platform returned no release version'),
+          },
+          {
+            name: 'verify',
+            request: () => apigw('DescribeService', { ServiceId: i.serviceId }),
+            refuse: (acc) => (available(acc.verify, i.environmentName) ? undefined : `service ${i.serviceId} is not available in ${i.environmentName} after its release`),
+          },
+          ...readSteps(i.serviceId, i.environmentName, version),
+        ],
+        { serviceId: i.serviceId, environmentName: i.environmentName },
+      )
+    },
+    read: (id, ctx) => {
+      const [serviceId, env, version] = partsOr(id, ctx.inputs)
+      return sequence(readSteps(serviceId, env, () => version), { serviceId, environmentName: env, releaseVersion: version })
+    },
+    delete: (id, ctx) => {
+      const [serviceId, env] = partsOr(id, ctx.inputs)
+      return apigw('UnReleaseService', { ServiceId: serviceId, EnvironmentName: env })
+    },
+    decode: (reply, ctx) => {
+      const steps = stepsOf(reply)
+      const serviceId = str(steps?.serviceId) ?? ctx.inputs.serviceId
+      const env = str(steps?.environmentName) ?? ctx.inputs.environmentName
+      const version = str(steps?.releaseVersion) ?? str(resultOf(steps?.release ?? reply).ReleaseVersion)
+      if (!serviceId || !env || !version) return E.left(`expected a release of a known service and environment with a ReleaseVersion, got ${JSON.stringify(responseOf(reply)).slice(0, 200)}`)
+      const entry = steps ? itemsOf(steps, 'history', 'Result.VersionList').filter(isObj).find((x) => x.VersionName === version) : undefined
+      const releaseDesc = str(entry?.VersionDesc) ?? str(resultOf(steps?.release ?? reply).ReleaseDesc)
+      return observe(
+        ApiGatewayServiceReleaseInputs,
+        ApiGatewayServiceReleaseOutputs,
+        { serviceId, environmentName: env, releaseDesc, releaseVersion: version },
+        joinId(serviceId, env, version),
+        'apigateway:DescribeServiceEnvironmentReleaseHistory',
+      )
+    },
+    gone: (e) => isGone(e) || e.code === 'ResourceNotFound.InvalidService',
+  },
+  examples: {
+    valid: { serviceId: 'service-jjt3fs3s', environmentName: 'release', releaseDesc: 'first release' },
+    invalid: [
+      [{ environmentName: 'release', releaseDesc: 'd' }, 'serviceId'],
+      [{ serviceId: 's', releaseDesc: 'd' }, 'environmentName'],
+      [{ serviceId: 's', environmentName: 'staging', releaseDesc: 'd' }, 'environmentName'],
+      [{ serviceId: 's', environmentName: 'test' }, 'releaseDesc'],
+    ],
+    outputs: { releaseVersion: '20201015121916d85fb161-eaec-4dda-a7e0-659aa5f401be' },
+    reply: { Response: { Result: { ReleaseDesc: 'first release', ReleaseVersion: '20201015121916d85fb161-eaec-4dda-a7e0-659aa5f401be' }, RequestId: '9a8b7c6d-0000-4000-8000-000000000003' } },
+  },
+})
+
+/** The parts of a release id; a malformed one (never ours) falls back to the inputs. */
+function partsOr(id: string, inputs: Partial<I>): [string, string, string] {
+  const r = splitId(id, LABELS)
+  if (E.isRight(r)) return [r.right[0], r.right[1], r.right[2]]
+  return [inputs.serviceId ?? '', inputs.environmentName ?? '', '']
+}

@@ -1,0 +1,188 @@
+/**
+ * cloud:ApiGatewayUsagePlanAttachment — binds a usage plan to a service environment (or to one
+ * API of it) and, optionally, API keys to the plan. From the wire reference §4.5: accessKeyIds;
+ * every input forces replacement (no update); the id has six `#`-separated parts, empty parts
+ * kept: `<usagePlanId>#<serviceId>#<environment>#<bindType>#<apiId>#<accessKeyId,…>`.
+ * BindEnvironment/UnBindEnvironment may answer `Result: false` without an error and are repeated
+ * until acknowledged (G2). Unlike the engine it bridges (G15), a binding that disappeared reads
+ * as gone, and the bound keys are always refreshed.
+ */
+import * as t from 'io-ts'
+import * as E from 'fp-ts/Either'
+import { defineResource, type Identity } from '../../core/spec'
+import { observe } from '../../core/observe'
+import { literals } from '../../core/codecs'
+import {
+  apigw,
+  isGone,
+  isObj,
+  itemsOf,
+  joinId,
+  known,
+  pagedStep,
+  resultOf,
+  sequence,
+  splitId,
+  stepsOf,
+  str,
+  untilAcknowledged,
+  type Step,
+  type Steps,
+} from './wire'
+
+export const ApiGatewayUsagePlanAttachmentInputs = t.exact(
+  t.intersection([
+    t.type({ usagePlanId: t.string, serviceId: t.string, environment: literals(['test', 'release', 'prepub']) }),
+    t.partial({ bindType: literals(['SERVICE', 'API']), apiId: t.string, accessKeyIds: t.array(t.string) }),
+  ]),
+  'ApiGatewayUsagePlanAttachmentInputs',
+)
+export type ApiGatewayUsagePlanAttachmentInputs = t.TypeOf<typeof ApiGatewayUsagePlanAttachmentInputs>
+
+export const ApiGatewayUsagePlanAttachmentOutputs = t.exact(t.type({}), 'ApiGatewayUsagePlanAttachmentOutputs')
+export type ApiGatewayUsagePlanAttachmentOutputs = t.TypeOf<typeof ApiGatewayUsagePlanAttachmentOutputs>
+
+type I = ApiGatewayUsagePlanAttachmentInputs
+
+const LABELS = ['usagePlanId', 'serviceId', 'environment', 'bindType', 'apiId', 'accessKeyIds'] as const
+const ENVS = ['test', 'release', 'prepub']
+
+export const attachmentId = (i: Partial<I>): string =>
+  joinId(i.usagePlanId, i.serviceId, i.environment, i.bindType ?? 'SERVICE', i.bindType === 'API' ? i.apiId : '', (i.accessKeyIds ?? []).join(','))
+
+const identity: Identity<I> = {
+  importFormat: LABELS.map((l) => `<${l}>`).join('#'),
+  parseImportId: (s) => {
+    const r = splitId(s, LABELS)
+    if (E.isLeft(r)) return r
+    const [usagePlanId, serviceId, environment, bindType, apiId, keys] = r.right
+    if (!usagePlanId || !serviceId || !ENVS.includes(environment) || (bindType !== 'SERVICE' && bindType !== 'API') || (bindType === 'API' && !apiId))
+      return E.left(`expected ${LABELS.map((l) => `<${l}>`).join('#')} (environment test, release or prepub; bindType SERVICE or API, API with an apiId), got ${JSON.stringify(s)}`)
+    const accessKeyIds = keys === '' ? [] : keys.split(',')
+    return E.right({
+      id: s,
+      inputs: { usagePlanId, serviceId, environment: environment as I['environment'], bindType, ...(apiId ? { apiId } : {}), ...(accessKeyIds.length ? { accessKeyIds } : {}) },
+    })
+  },
+  printImportId: (id) => id,
+}
+
+const bindParams = (i: I) => ({
+  ServiceId: i.serviceId,
+  UsagePlanIds: [i.usagePlanId],
+  Environment: i.environment,
+  BindType: i.bindType ?? 'SERVICE',
+  ...(i.bindType === 'API' ? { ApiIds: [i.apiId] } : {}),
+})
+
+const listKey = (i: Partial<I>) => (i.bindType === 'API' ? 'Result.ApiUsagePlanList' : 'Result.ServiceUsagePlanList')
+
+const matching = (i: Partial<I>, rows: ReadonlyArray<unknown>) =>
+  rows.filter(isObj).find((r) => r.UsagePlanId === i.usagePlanId && r.Environment === i.environment && (i.bindType !== 'API' || r.ApiId === i.apiId))
+
+const readSteps = (i: I): Step[] => [
+  { name: 'plan', request: () => apigw('DescribeUsagePlan', { UsagePlanId: i.usagePlanId }) },
+  {
+    ...pagedStep(
+      'bindings',
+      (Offset, Limit) => apigw(i.bindType === 'API' ? 'DescribeApiUsagePlan' : 'DescribeServiceUsagePlan', { ServiceId: i.serviceId, Offset, Limit }),
+      listKey(i),
+    ),
+    absent: (acc: Steps) =>
+      matching(i, itemsOf(acc, 'bindings', listKey(i))) ? undefined : `usage plan ${i.usagePlanId} is no longer bound to ${i.serviceId} (${i.environment})`,
+  },
+  pagedStep('keys', (Offset, Limit) => apigw('DescribeUsagePlanSecretIds', { UsagePlanId: i.usagePlanId, Offset, Limit }), 'Result.AccessKeyList'),
+]
+
+export const ApiGatewayUsagePlanAttachment = defineResource({
+  token: 'cloud:ApiGatewayUsagePlanAttachment',
+  doc:
+    'Binds a usage plan to an environment (test, release or prepub) of a service, or of one API when bindType is API; accessKeyIds (from the wire reference) ' +
+    'are bound to the plan too. Every change replaces the attachment.',
+  inputs: ApiGatewayUsagePlanAttachmentInputs,
+  outputs: ApiGatewayUsagePlanAttachmentOutputs,
+  identity,
+  replaceOn: ['usagePlanId', 'serviceId', 'environment', 'bindType', 'apiId', 'accessKeyIds'],
+  secrets: [],
+  rules: [
+    {
+      name: 'api binding names an api',
+      check: (i) => {
+        if (i.bindType !== undefined && !known(i.bindType)) return []
+        const api = i.bindType === 'API'
+        if (api && i.apiId === undefined) return [{ path: 'apiId', expected: 'an api id when bindType is "API"', given: undefined }]
+        if (!api && i.apiId !== undefined) return [{ path: 'apiId', expected: 'nothing unless bindType is "API"', given: i.apiId }]
+        return []
+      },
+    },
+  ],
+  wire: {
+    create: (i) =>
+      sequence([
+        { name: 'plan', request: () => apigw('DescribeUsagePlan', { UsagePlanId: i.usagePlanId }) },
+        { name: 'service', request: () => apigw('DescribeService', { ServiceId: i.serviceId }) },
+        {
+          name: 'api',
+          request: () => (i.bindType === 'API' && (i.accessKeyIds ?? []).length > 0 ? apigw('DescribeApi', { ServiceId: i.serviceId, ApiId: i.apiId }) : undefined),
+          refuse: (acc) => {
+            const auth = str(resultOf(acc.api).AuthType)
+            return acc.api !== undefined && auth !== 'SECRET' ? `api ${i.apiId} uses ${auth ?? 'no'} authentication; API keys need an api with authType SECRET` : undefined
+          },
+        },
+        { name: 'bind', request: () => apigw('BindEnvironment', bindParams(i), { poll: untilAcknowledged(`usage plan ${i.usagePlanId} to be bound to ${i.serviceId} (${i.environment})`) }) },
+        { name: 'keys-bind', request: () => ((i.accessKeyIds ?? []).length ? apigw('BindSecretIds', { UsagePlanId: i.usagePlanId, AccessKeyIds: i.accessKeyIds }) : undefined) },
+        ...readSteps(i),
+      ]),
+    read: (_id, ctx) => sequence(readSteps(ctx.inputs)),
+    delete: (_id, ctx) => {
+      const i = ctx.inputs
+      return sequence([
+        { name: 'keys-unbind', request: () => ((i.accessKeyIds ?? []).length ? apigw('UnBindSecretIds', { UsagePlanId: i.usagePlanId, AccessKeyIds: i.accessKeyIds }) : undefined) },
+        { name: 'unbind', request: () => apigw('UnBindEnvironment', bindParams(i), { poll: untilAcknowledged(`usage plan ${i.usagePlanId} to be unbound from ${i.serviceId} (${i.environment})`) }) },
+      ])
+    },
+    decode: (reply, ctx) => {
+      const steps = stepsOf(reply)
+      const sent = ctx.inputs
+      const row = steps ? matching(sent, itemsOf(steps, 'bindings', listKey(sent))) : isObj(reply) ? reply : undefined
+      if (!row || typeof row.UsagePlanId !== 'string' || typeof row.ServiceId !== 'string')
+        return E.left(`expected a usage plan binding with UsagePlanId and ServiceId, got ${JSON.stringify(reply).slice(0, 200)}`)
+      const bindType = steps ? (sent.bindType ?? 'SERVICE') : str(row.ApiId) ? 'API' : 'SERVICE'
+      const bound = steps ? itemsOf(steps, 'keys', 'Result.AccessKeyList').filter(isObj).map((k) => str(k.AccessKeyId)) : []
+      const accessKeyIds = steps ? (sent.accessKeyIds ?? []).filter((k) => bound.includes(k)) : sent.accessKeyIds
+      const inputs: Partial<I> = {
+        usagePlanId: row.UsagePlanId,
+        serviceId: row.ServiceId,
+        environment: str(row.Environment) as I['environment'],
+        bindType,
+        ...(bindType === 'API' ? { apiId: str(row.ApiId) } : {}),
+        ...(accessKeyIds && (accessKeyIds.length || sent.accessKeyIds) ? { accessKeyIds } : {}),
+      }
+      return observe(ApiGatewayUsagePlanAttachmentInputs, ApiGatewayUsagePlanAttachmentOutputs, inputs, attachmentId({ ...inputs, accessKeyIds: sent.accessKeyIds ?? [] }), 'apigateway:DescribeServiceUsagePlan')
+    },
+    gone: (e) => isGone(e) || e.code === 'ResourceNotFound.InvalidUsagePlan' || e.code === 'ResourceNotFound.InvalidService',
+  },
+  examples: {
+    valid: { usagePlanId: 'usagePlan-gyeafpab', serviceId: 'service-pg6ud8pa', environment: 'release', bindType: 'API', apiId: 'api-p8gtanvy', accessKeyIds: ['AKIDpu1ex7s5rx6rt6bpn3bzhv8unqwhqkhmyfjv2rz'] },
+    invalid: [
+      [{ serviceId: 's', environment: 'release' }, 'usagePlanId'],
+      [{ usagePlanId: 'p', environment: 'release' }, 'serviceId'],
+      [{ usagePlanId: 'p', serviceId: 's' }, 'environment'],
+      [{ usagePlanId: 'p', serviceId: 's', environment: 'staging' }, 'environment'],
+      [{ usagePlanId: 'p', serviceId: 's', environment: 'test', bindType: 'METHOD' }, 'bindType'],
+      [{ usagePlanId: 'p', serviceId: 's', environment: 'test', bindType: 'API' }, 'apiId'],
+    ],
+    outputs: {},
+    reply: {
+      UsagePlanId: 'usagePlan-gyeafpab',
+      UsagePlanName: 'partners',
+      ServiceId: 'service-pg6ud8pa',
+      ApiId: '',
+      Environment: 'release',
+      MaxRequestNum: -1,
+      MaxRequestNumPreSec: -1,
+      CreatedTime: '2024-01-01T00:00:00Z',
+      ModifiedTime: '2024-01-01T00:00:00Z',
+    },
+  },
+})
