@@ -381,7 +381,12 @@ export const importResource = (
       const got = await attempt(env.handler.read(c, parsed.right.id, (parsed.right.inputs ?? {}) as Record<string, unknown>, {}))
       if (!got) return fail({ _tag: 'LookupError', failures: [{ _tag: 'StepFailure', node: label, op: 'import', message: `no object with import id ${JSON.stringify(importId)} (${spec.identity.importFormat})`, ambiguous: false }] })
       const at = env.now().toISOString()
-      const inputs = protectSecrets({ ...(parsed.right.inputs ?? {}), ...got.inputs }, spec.secrets, protector) as Record<string, unknown>
+      // record only the fields the stack sets (when it declares this node): values the platform
+      // chose are not the user's, and recording them would show as removals in the next plan
+      const node = stack.nodes.find((n) => n._tag === 'Resource' && n.token === token && n.name === name)
+      const observed: Record<string, unknown> = { ...(parsed.right.inputs ?? {}), ...got.inputs }
+      const kept = node ? Object.fromEntries(Object.entries(observed).filter(([k]) => k in node.inputs || k in (parsed.right.inputs ?? {}))) : observed
+      const inputs = protectSecrets(kept, spec.secrets, protector) as Record<string, unknown>
       const r: ResourceState = {
         address, token, name, provider, id: got.id, inputs,
         outputs: protectSecrets(got.outputs, spec.secrets, protector) as Record<string, unknown>,
