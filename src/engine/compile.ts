@@ -143,5 +143,5 @@ export const compile =
       const names = sorted.cycle.map(labelOfAddress)
       return E.left(compileError([issue(names[0], { path: '', expected: 'no dependency cycle', given: names.join(' → '), message: `dependency cycle: ${names.join(' → ')}.` })]))
     }
-    return E.right({ stack: stack.name, vertices, order: sorted.order, providers, outputs: stack.outputs, warnings })
+    return E.right({ stack: stack.name, vertices, order: sorted.order, providers, declared: stack.providers, outputs: stack.outputs, warnings })
   }

@@ -6,6 +6,7 @@
 import type { TaskEither } from 'fp-ts/TaskEither'
 import type { LookupSpec, Observed, ResourceSpec } from '../core/spec'
 import type { PlatformError } from '../core/wire'
+import type { ProviderSpec } from '../core/provider'
 
 export interface OpContext {
   readonly spec: ResourceSpec
@@ -49,6 +50,11 @@ export interface Handler {
   readonly lookup: (c: LookupContext, args: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, Readonly<Record<string, unknown>>>
   /** every object of a type (bulk refresh); undefined when the platform cannot list it */
   readonly list?: (c: OpContext) => TaskEither<StepFailure, ReadonlyArray<Obs>> | undefined
+  /**
+   * Run a provider's `resolve` hook (e.g. look up and validate a default team) once per provider
+   * instance before planning; absent for handlers that never reach a platform.
+   */
+  readonly configure?: (spec: ProviderSpec, instance: string, config: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, Readonly<Record<string, unknown>>>
   /** find the object an ambiguous create may have made (undefined: none) */
   readonly find: (c: OpContext, sent: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, Obs | undefined>
 }

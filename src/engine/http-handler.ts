@@ -119,6 +119,14 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
       )
     },
     list,
+    configure: (spec, instance, config) =>
+      spec.resolve
+        ? pipe(
+            spec.resolve(config, clientOf({ spec: { provider: spec.name }, config })),
+            TE.mapLeft((m) => stepFailure(`provider ${instance}`, 'read', m)),
+            TE.map((c) => c as Readonly<Record<string, unknown>>),
+          )
+        : TE.right(config),
     find: (c, sent) => {
       const l = list(c)
       if (!l) return TE.right(undefined)

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import * as E from 'fp-ts/Either'
 import type { ReaderTaskEither } from 'fp-ts/ReaderTaskEither'
 import { issue, type Issue } from '../core/issue'
-import { labelOfAddress, lookupNode } from '../core/node'
+import { labelOfAddress, lookupNode, type ResourceNode } from '../core/node'
 import type { Stack } from '../core/stack'
 import { stack as makeStack } from '../core/stack'
 import { compile, type CompileError } from './compile'
@@ -120,7 +120,8 @@ const opCtx = (env: Env, graph: Graph | undefined, r: { address: string; token: 
   if (!spec) return undefined
   const prov = graph?.providers.get(r.provider)
   const pspec = env.registry.providers.get(spec.provider)!
-  const config = prov?.config ?? (E.getOrElseW(() => ({}))(pspec.config.decode({})) as Record<string, unknown>)
+  // a provider instance no node uses any more: its configuration from the stack, or the defaults
+  const config = prov?.config ?? (E.getOrElseW(() => ({}))(pspec.config.decode(graph?.declared?.[r.provider]?.config ?? {})) as Record<string, unknown>)
   return { spec, address: r.address, name: r.name, provider: r.provider, config, ...(env.signal ? { signal: env.signal } : {}) }
 }
 
@@ -270,6 +271,25 @@ const compileOrFail = (env: Env, s: Stack): Graph => {
   return g.right
 }
 
+/** Run each provider instance's `resolve` hook once (real platforms only). */
+const configureProviders = async (env: Env, graph: Graph): Promise<Graph> => {
+  const configure = env.handler.configure
+  if (!configure) return graph
+  const providers = new Map(graph.providers)
+  const failures: StepFailure[] = []
+  for (const [name, pc] of graph.providers) {
+    const spec = env.registry.providers.get(pc.provider)
+    if (!spec?.resolve) continue
+    const r = await configure(spec, name, pc.config)()
+    if (E.isLeft(r)) failures.push(r.left)
+    else providers.set(name, { ...pc, config: r.right })
+  }
+  if (failures.length > 0) fail({ _tag: 'LookupError', failures })
+  return { ...graph, providers }
+}
+
+const prepare = async (env: Env, s: Stack): Promise<Graph> => configureProviders(env, compileOrFail(env, s))
+
 const planFrom = async (env: Env, graph: Graph, s0: State, opts: PlanOptions, protector: Protector): Promise<PlanOutcome> => {
   let s = await reconcile(env, graph, s0, protector)
   if (opts.refresh) s = (await refreshState(env, graph, s, protector)).state
@@ -292,7 +312,7 @@ const withLock = async <A>(env: Env, stackName: string, f: () => Promise<A>): Pr
 /** Compile, reconcile, (refresh,) resolve lookups and plan. Changes nothing anywhere. */
 export const plan = (stack: Stack, opts: PlanOptions = {}): ReaderTaskEither<Env, EngineError, PlanOutcome> =>
   toRTE(async (env) => {
-    const graph = compileOrFail(env, stack)
+    const graph = await prepare(env, stack)
     const s = await loadState(env, stack.name)
     return planFrom(env, graph, s, opts, protectorOf(env, s))
   })
@@ -324,27 +344,27 @@ const execute = async (env: Env, stackName: string, graph: Graph, opts: ApplyOpt
 
 /** Plan and carry out the changes; state is written ahead of every change and saved at the end. */
 export const apply = (stack: Stack, opts: ApplyOptions = {}): ReaderTaskEither<Env, EngineError, ApplyResult> =>
-  toRTE((env) => {
-    const graph = compileOrFail(env, stack)
+  toRTE(async (env) => {
+    const graph = await prepare(env, stack)
     return withLock(env, stack.name, () => execute(env, stack.name, graph, opts))
   })
 
 /** Delete every resource of the stack's state, dependents first. */
 export const destroy = (stack: Stack, opts: ApplyOptions = {}): ReaderTaskEither<Env, EngineError, ApplyResult> =>
-  toRTE((env) => {
+  toRTE(async (env) => {
     const empty = makeStack(stack.name, { providers: stack.providers })
     const graph = compileOrFail(env, empty)
     // provider configs of the original stack are needed to reach the platform
     const full = compile(env.registry, { now: env.now() })(stack)
-    const g2: Graph = E.isRight(full) ? { ...graph, providers: full.right.providers } : graph
+    const g2: Graph = E.isRight(full) ? await configureProviders(env, { ...graph, providers: full.right.providers }) : graph
     return withLock(env, stack.name, () => execute(env, stack.name, g2, opts))
   })
 
 /** Read every resource; drift is recorded in state (and shown by the next plan); gone objects leave state. */
 export const refresh = (stack: Stack): ReaderTaskEither<Env, EngineError, RefreshResult> =>
-  toRTE((env) => {
+  toRTE(async (env) => {
     const g = compile(env.registry, { now: env.now() })(stack)
-    const graph = E.isRight(g) ? g.right : undefined
+    const graph = E.isRight(g) ? await configureProviders(env, g.right) : undefined
     return withLock(env, stack.name, async () => {
       const s0 = await loadState(env, stack.name)
       const protector = protectorOf(env, s0)
@@ -370,7 +390,7 @@ export const importResource = (
     const parsed = spec.identity.parseImportId(importId)
     if (E.isLeft(parsed)) return fail({ _tag: 'CompileError', issues: [issue(label, { path: 'importId', expected: spec.identity.importFormat, given: importId, message: parsed.left + '.' })] })
     const g = compile(env.registry, { now: env.now() })(stack)
-    const graph = E.isRight(g) ? g.right : undefined
+    const graph = E.isRight(g) ? await configureProviders(env, g.right) : undefined
     const provider = opts.provider ?? spec.provider
     return withLock(env, stack.name, async () => {
       const s0 = await loadState(env, stack.name)
@@ -383,7 +403,7 @@ export const importResource = (
       const at = env.now().toISOString()
       // record only the fields the stack sets (when it declares this node): values the platform
       // chose are not the user's, and recording them would show as removals in the next plan
-      const node = stack.nodes.find((n) => n._tag === 'Resource' && n.token === token && n.name === name)
+      const node = stack.nodes.find((n): n is ResourceNode => n._tag === 'Resource' && n.token === token && n.name === name)
       const observed: Record<string, unknown> = { ...(parsed.right.inputs ?? {}), ...got.inputs }
       const kept = node ? Object.fromEntries(Object.entries(observed).filter(([k]) => k in node.inputs || k in (parsed.right.inputs ?? {}))) : observed
       const inputs = protectSecrets(kept, spec.secrets, protector) as Record<string, unknown>
@@ -401,7 +421,7 @@ export const importResource = (
 export const lookup = (token: string, name: string, args: Record<string, unknown>, stackProviders: Stack['providers'] = {}): ReaderTaskEither<Env, EngineError, Readonly<Record<string, unknown>>> =>
   toRTE(async (env) => {
     const st = makeStack('lookup', { providers: stackProviders }).add(lookupNode(token, name, args))
-    const graph = compileOrFail(env, st)
+    const graph = await prepare(env, st)
     const r = await resolveLookups(env, graph, emptyState('lookup', 'none', 'none'))
     return r.get(`${token}/${name}`) as Record<string, unknown>
   })
