@@ -106,3 +106,24 @@ for (const mode of ['in-process', 'loopback'] as Mode[]) {
   })
   test.run()
 }
+
+const teamTest = suite('provider resolve hooks')
+teamTest('a default team slug is resolved once to its id, and team-level resources use it', async () => {
+  const p = await platforms('in-process')
+  try {
+    const env = p.env()
+    const v = hosting.environmentVariable('api-url', { key: 'API_URL', values: [{ context: 'all', value: 'https://api.acme.test' }] })
+    const st = stack('team', { providers: { hosting: hosting.provider({ defaultTeamSlug: 'acme' }) } }).add(v)
+    const a = ok(await apply(st)(env)())
+    const r = a.state.resources['hosting:EnvironmentVariable/api-url']
+    assert.ok(r.id.length > 0)
+    const p2 = ok(await plan(st)(env)())
+    assert.ok(p2.plan.steps.every((s) => s.action === 'noop'))
+    const bad = await plan(stack('team', { providers: { hosting: hosting.provider({ defaultTeamSlug: 'nobody' }) } }).add(v))(env)()
+    assert.ok(isLeft(bad))
+    if (isLeft(bad)) assert.match(JSON.stringify(bad.left), /nobody/)
+  } finally {
+    await p.close()
+  }
+})
+teamTest.run()
