@@ -6,8 +6,16 @@ export const cloud = buildersFor(cloudProvider)
 export const {
   provider,
   fromEnv,
+  bridgeConfig,
   apiGatewayService,
   apiGatewayApi,
+  apiGatewayApiKey,
+  apiGatewayUsagePlan,
+  apiGatewayUsagePlanAttachment,
+  apiGatewayServiceRelease,
+  apiGatewayPlugin,
+  apiGatewayCustomDomain,
+  apiGatewayIpStrategy,
   getApiGatewayApis,
 } = cloud
 export default cloud

@@ -6,6 +6,7 @@ export const cost = buildersFor(costProvider)
 export const {
   provider,
   fromEnv,
+  bridgeConfig,
   accessGrant,
   anomalyNotification,
   billingRule,

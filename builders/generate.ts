@@ -20,6 +20,7 @@ export const render = (name: string, varName: string): string => {
     `export const {`,
     `  provider,`,
     `  fromEnv,`,
+    `  bridgeConfig,`,
     ...names.map((n) => `  ${n},`),
     `} = ${name}`,
     `export default ${name}`,

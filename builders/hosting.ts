@@ -6,6 +6,7 @@ export const hosting = buildersFor(hostingProvider)
 export const {
   provider,
   fromEnv,
+  bridgeConfig,
   deployKey,
   dnsZone,
   dnsRecord,
