@@ -28,11 +28,11 @@ test('README: custom mocks shape outputs', async () => {
 })
 
 test('bridgeConfig gives the underlying engine key names', () => {
-  const b = cost.bridgeConfig(cost.provider({ apiToken: 'tok', timeout: '5m' }))
+  const b = cost.bridgeConfig(cost.provider({ apiToken: 'sekret-123', timeout: '5m' }))
   assert.equal(Object.keys(b).sort(), ['api_token', 'host', 'timeout'])
   assert.is(b.timeout, '5m')
   assert.is(b.host, 'https://api.vantage.sh')
-  assert.not.ok(JSON.stringify(b).includes('tok'))
+  assert.not.ok(JSON.stringify(b).includes('sekret-123'))
 })
 
 test.run()
