@@ -143,7 +143,13 @@ export const recordValueOf = (codec: t.Mixed): t.Mixed | undefined => {
   return undefined
 }
 
-export const isObjectCodec = (codec: t.Mixed): boolean => fieldsOf(codec).length > 0
+/** Is this a codec of an object with named fields (possibly none)? */
+export const isObjectCodec = (codec: t.Mixed): boolean => {
+  const c = codec as t.Mixed
+  if (c instanceof t.ExactType || c instanceof t.ReadonlyType || c instanceof t.RefinementType) return isObjectCodec(c.type)
+  if (c instanceof t.IntersectionType) return (c.types as t.Mixed[]).every(isObjectCodec)
+  return c instanceof t.InterfaceType || c instanceof t.PartialType
+}
 
 /** A short, human description of a codec's type for `trellis schema`. */
 export const describeCodec = (codec: t.Mixed): string => codec.name
