@@ -10,7 +10,7 @@ import * as TE from 'fp-ts/TaskEither'
 import { pipe } from 'fp-ts/function'
 import { labelOfAddress } from '../core/node'
 import type { ClientFactory } from '../core/provider'
-import { isSecret } from '../core/secret'
+import { isSecret, secret } from '../core/secret'
 import type { PlatformClient, PlatformError, WireRequest } from '../core/wire'
 import { isProtected } from '../state/protect'
 import { deepEqual } from './diff'
@@ -37,6 +37,19 @@ const defaultMatches = (c: OpContext) => (sent: Readonly<Record<string, unknown>
     const eq = c.spec.equals?.[k]
     return eq ? eq(v, got) : deepEqual(v, got)
   })
+
+/** Wrap the values at secret paths (`a.b`, `items.*.key`) as Secret, leaving everything else. */
+export const wrapSecrets = (u: unknown, paths: ReadonlyArray<string>, at: string[] = []): unknown => {
+  if (paths.length === 0 || isSecret(u)) return u
+  if (at.length > 0 && u !== undefined && u !== null && paths.some((p) => { const ps = p.split('.'); return ps.length === at.length && ps.every((x, i) => x === '*' || x === at[i]) })) return secret(u)
+  if (Array.isArray(u)) return u.map((x, i) => wrapSecrets(x, paths, [...at, String(i)]))
+  if (typeof u === 'object' && u !== null && Object.getPrototypeOf(u) === Object.prototype) {
+    const o: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(u)) o[k] = wrapSecrets(v, paths, [...at, k])
+    return o
+  }
+  return u
+}
 
 export const httpHandler = (opts: HttpHandlerOptions): Handler => {
   const cache = new WeakMap<object, PlatformClient>()
@@ -104,7 +117,8 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
         TE.mapLeft((e) => failure(c, 'lookup', e)),
         TE.chain((reply) => TE.fromEither(pipe(c.spec.wire.decode(reply, args, ctx), E.mapLeft((m) => stepFailure(labelOfAddress(c.address), 'lookup', m))))),
         TE.map((r) => {
-          const result = r as Record<string, unknown>
+          // values at the spec's secret paths travel as secrets from here on
+          const result = wrapSecrets(r, c.spec.secrets) as Record<string, unknown>
           const id = typeof result.id === 'string' && result.id !== '' ? result.id : createHash('sha256').update(c.spec.token + JSON.stringify(args)).digest('hex').slice(0, 16)
           return { ...result, id }
         }),
