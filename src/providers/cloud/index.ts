@@ -14,7 +14,24 @@ import { ApiGatewayServiceRelease } from './api-gateway-service-release'
 import { ApiGatewayPlugin } from './api-gateway-plugin'
 import { ApiGatewayCustomDomain } from './api-gateway-custom-domain'
 import { ApiGatewayIpStrategy } from './api-gateway-ip-strategy'
+import { getAddressTemplateGroups } from './get-address-template-groups'
+import { getAddressTemplates } from './get-address-templates'
+import { getAntiddosBasicDeviceStatus } from './get-antiddos-basic-device-status'
+import { getAntiddosBgpBizTrend } from './get-antiddos-bgp-biz-trend'
+import { getAntiddosBgpInstances } from './get-antiddos-bgp-instances'
+import { getAntiddosListListener } from './get-antiddos-list-listener'
+import { getAntiddosOverviewAttackTrend } from './get-antiddos-overview-attack-trend'
+import { getAntiddosOverviewCcTrend } from './get-antiddos-overview-cc-trend'
+import { getApiGatewayApiAppApi } from './get-api-gateway-api-app-api'
+import { getApiGatewayApiAppService } from './get-api-gateway-api-app-service'
+import { getApiGatewayApiApps } from './get-api-gateway-api-apps'
+import { getApiGatewayApiDocs } from './get-api-gateway-api-docs'
+import { getApiGatewayApiKeys } from './get-api-gateway-api-keys'
+import { getApiGatewayApiPlugins } from './get-api-gateway-api-plugins'
 import { getApiGatewayApis } from './get-api-gateway-apis'
+import { getApiGatewayBindApiAppsStatus } from './get-api-gateway-bind-api-apps-status'
+import { getApiGatewayCustomerDomains } from './get-api-gateway-customer-domains'
+import { getApiGatewayIpStrategies } from './get-api-gateway-ip-strategies'
 
 export const cloudProvider = defineProvider({
   name: 'cloud',
@@ -38,7 +55,26 @@ export const cloudProvider = defineProvider({
     ApiGatewayCustomDomain,
     ApiGatewayIpStrategy,
   },
-  lookups: { getApiGatewayApis },
+  lookups: {
+    getAddressTemplateGroups,
+    getAddressTemplates,
+    getAntiddosBasicDeviceStatus,
+    getAntiddosBgpBizTrend,
+    getAntiddosBgpInstances,
+    getAntiddosListListener,
+    getAntiddosOverviewAttackTrend,
+    getAntiddosOverviewCcTrend,
+    getApiGatewayApiAppApi,
+    getApiGatewayApiAppService,
+    getApiGatewayApiApps,
+    getApiGatewayApiDocs,
+    getApiGatewayApiKeys,
+    getApiGatewayApiPlugins,
+    getApiGatewayApis,
+    getApiGatewayBindApiAppsStatus,
+    getApiGatewayCustomerDomains,
+    getApiGatewayIpStrategies,
+  },
 })
 
 export { CloudConfig }

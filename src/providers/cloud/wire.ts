@@ -5,6 +5,7 @@
  * multi-action sequences (create → wait → configure → read) expressed as one WireRequest chain.
  */
 import * as E from 'fp-ts/Either'
+import * as t from 'io-ts'
 import { action, type ActionRequest, type Paginate, type PlatformError, type Poll, type WireRequest } from '../../core/wire'
 import { isRef } from '../../core/ref'
 import type { Identity } from '../../core/spec'
@@ -332,3 +333,65 @@ export const sameSet = (a: unknown, b: unknown): boolean => {
   const kb = b.map(canonical).sort()
   return ka.length === kb.length && ka.every((x, i) => x === kb[i])
 }
+
+// ── lookups ──────────────────────────────────────────────────────────────────
+/** Every lookup also takes `resultOutputFile` (the engine writes the result there) and `id`. */
+export const lookupArgs = <R extends t.Props, O extends t.Props>(name: string, required: R, optional: O) =>
+  t.exact(t.intersection([t.type(required), t.partial({ ...optional, resultOutputFile: t.string, id: t.string })]), name)
+
+/** A lookup result: the named fields plus the optional `id`. */
+export const lookupResult = <R extends t.Props, O extends t.Props>(name: string, required: R, optional: O) =>
+  t.exact(t.intersection([t.type(required), t.partial({ ...optional, id: t.string })]), name)
+
+/** The items of a paginated reply (an array), or of one page given as an example reply. */
+export const itemsFrom = (reply: unknown, key: string): ReadonlyArray<unknown> => (Array.isArray(reply) ? reply : listOf(responseOf(reply), key))
+
+/** CRC-32 (IEEE) as an unsigned decimal string. */
+export const crc32 = (s: string): string => {
+  let c = 0xffffffff
+  for (const byte of Buffer.from(s, 'utf8')) {
+    c ^= byte
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1
+  }
+  return String((c ^ 0xffffffff) >>> 0)
+}
+
+/** The engine's id of a lookup over a set of objects: CRC-32 of every id followed by `-`. */
+export const idsHash = (ids: ReadonlyArray<string>): string => crc32(ids.map((i) => `${i}-`).join(''))
+
+/** Several requests (e.g. one per listed object), each paged with Offset/Limit until a short page. */
+export const eachPagedStep = (
+  name: string,
+  builders: (acc: Steps) => ReadonlyArray<(offset: number, limit: number) => WireRequest>,
+  items: string,
+  limit = 100,
+): Step => {
+  let list: ReadonlyArray<(offset: number, limit: number) => WireRequest> = []
+  let idx = 0
+  let offset = 0
+  return {
+    name,
+    request: (acc) => {
+      list = builders(acc)
+      idx = 0
+      offset = 0
+      return list[0]?.(0, limit)
+    },
+    more: (reply) => {
+      if (listOf(responseOf(reply), items).length >= limit) {
+        offset += limit
+        return list[idx](offset, limit)
+      }
+      idx++
+      offset = 0
+      return idx < list.length ? list[idx](0, limit) : undefined
+    },
+  }
+}
+
+/** Plain PascalCase object → camelCase spec object; null values dropped (the platform's "unset"). */
+export const camelObject = (u: unknown, renames: Readonly<Record<string, string>> = {}): Record<string, unknown> =>
+  isObj(u) ? (keysFromPascal(u, renames) as Record<string, unknown>) : {}
+
+/** A single object the engine exposes as a list of 0 or 1 element (MaxItems-1 blocks). */
+export const asList = (u: unknown, renames: Readonly<Record<string, string>> = {}): Array<Record<string, unknown>> => (isObj(u) ? [camelObject(u, renames)] : [])

@@ -1,0 +1,63 @@
+/**
+ * cloud:getAntiddosBasicDeviceStatus — the basic DDoS protection status of IPs and load
+ * balancers. From the wire reference §3.3: antiddos DescribeBasicDeviceStatus in one call;
+ * filterRegion is a region id (a number); `datas` and `clbDatas` are key/value pairs where the
+ * value is a status code: 1 blocking, 2 normal, 3 under attack.
+ */
+import * as t from 'io-ts'
+import * as E from 'fp-ts/Either'
+import { defineLookup } from '../../core/spec'
+import { antiddos, isObj, listOf, lookupArgs, lookupResult, responseOf, str } from './wire'
+
+export const GetAntiddosBasicDeviceStatusArgs = lookupArgs(
+  'GetAntiddosBasicDeviceStatusArgs',
+  {},
+  { filterRegion: t.number, idLists: t.array(t.string), ipLists: t.array(t.string) },
+)
+export type GetAntiddosBasicDeviceStatusArgs = t.TypeOf<typeof GetAntiddosBasicDeviceStatusArgs>
+
+export const DeviceStatus = t.exact(t.partial({ key: t.string, value: t.string }), 'DeviceStatus')
+
+export const GetAntiddosBasicDeviceStatusResult = lookupResult(
+  'GetAntiddosBasicDeviceStatusResult',
+  { datas: t.array(DeviceStatus), clbDatas: t.array(DeviceStatus) },
+  { filterRegion: t.number, idLists: t.array(t.string), ipLists: t.array(t.string) },
+)
+export type GetAntiddosBasicDeviceStatusResult = t.TypeOf<typeof GetAntiddosBasicDeviceStatusResult>
+
+const pairs = (o: unknown, key: string) =>
+  listOf(o, key)
+    .filter(isObj)
+    .map((kv) => ({ key: str(kv.Key), value: str(kv.Value) ?? (typeof kv.Value === 'number' ? String(kv.Value) : undefined) }))
+
+export const getAntiddosBasicDeviceStatus = defineLookup({
+  token: 'cloud:getAntiddosBasicDeviceStatus',
+  doc: 'Basic DDoS protection status of IPs (ipLists) and load-balancer ids (idLists): each resource with a status code, 1 blocking, 2 normal, 3 under attack.',
+  args: GetAntiddosBasicDeviceStatusArgs,
+  result: GetAntiddosBasicDeviceStatusResult,
+  secrets: [],
+  rules: [],
+  wire: {
+    request: (a) => antiddos('DescribeBasicDeviceStatus', { IpList: a.ipLists, IdList: a.idLists, FilterRegion: a.filterRegion }),
+    decode: (reply, a) => {
+      const r = responseOf(reply)
+      if (!isObj(reply)) return E.left('expected a DescribeBasicDeviceStatus reply')
+      return E.right({
+        datas: pairs(r, 'Data'),
+        clbDatas: pairs(r, 'CLBData'),
+        ...(a.filterRegion !== undefined ? { filterRegion: a.filterRegion } : {}),
+        ...(a.idLists !== undefined ? { idLists: a.idLists } : {}),
+        ...(a.ipLists !== undefined ? { ipLists: a.ipLists } : {}),
+      })
+    },
+  },
+  examples: {
+    valid: { ipLists: ['1.1.1.1'], filterRegion: 1 },
+    invalid: [
+      [{ filterRegion: 'ap-guangzhou' }, 'filterRegion'],
+      [{ ipLists: '1.1.1.1' }, 'ipLists'],
+    ],
+    result: { datas: [{ key: '1.1.1.1', value: '2' }], clbDatas: [], ipLists: ['1.1.1.1'], filterRegion: 1 },
+    reply: { Data: [{ Key: '1.1.1.1', Value: '2' }], CLBData: [], CnameWafData: [] },
+  },
+})

@@ -1,0 +1,62 @@
+/**
+ * cloud:getAntiddosOverviewCcTrend — the CC (HTTP flood) trend. From the wire reference §3.8:
+ * antiddos DescribeOverviewCCTrend (upper-case CC), one call; period 300, 3600 or 86400;
+ * metricName inqps, dropqps, incount or dropcount; business and ipLists optional. The spec does
+ * not show the outputs: the result is `datas` (in the platform's order, G7) plus the echoed inputs.
+ */
+import * as t from 'io-ts'
+import * as E from 'fp-ts/Either'
+import { DateTime, literals, numbers } from '../../core/codecs'
+import { defineLookup } from '../../core/spec'
+import { antiddos, isObj, listOf, lookupArgs, lookupResult, num, responseOf } from './wire'
+import { timeWindowRules } from './time-window'
+
+const required = { period: numbers([300, 3600, 86400]), startTime: DateTime, endTime: DateTime, metricName: literals(['inqps', 'dropqps', 'incount', 'dropcount']) }
+const optional = { business: t.string, ipLists: t.array(t.string) }
+
+export const GetAntiddosOverviewCcTrendArgs = lookupArgs('GetAntiddosOverviewCcTrendArgs', required, optional)
+export type GetAntiddosOverviewCcTrendArgs = t.TypeOf<typeof GetAntiddosOverviewCcTrendArgs>
+
+export const GetAntiddosOverviewCcTrendResult = lookupResult(
+  'GetAntiddosOverviewCcTrendResult',
+  { datas: t.array(t.number), period: t.number, startTime: t.string, endTime: t.string, metricName: t.string },
+  optional,
+)
+export type GetAntiddosOverviewCcTrendResult = t.TypeOf<typeof GetAntiddosOverviewCcTrendResult>
+
+export const getAntiddosOverviewCcTrend = defineLookup({
+  token: 'cloud:getAntiddosOverviewCcTrend',
+  doc: 'The CC attack trend (metricName inqps, dropqps, incount or dropcount) at a period of 300, 3600 or 86400 seconds, optionally for one business and some IPs.',
+  args: GetAntiddosOverviewCcTrendArgs,
+  result: GetAntiddosOverviewCcTrendResult,
+  secrets: [],
+  rules: timeWindowRules<GetAntiddosOverviewCcTrendArgs>(),
+  wire: {
+    request: (a) =>
+      antiddos('DescribeOverviewCCTrend', { Period: a.period, StartTime: a.startTime, EndTime: a.endTime, MetricName: a.metricName, Business: a.business, IpList: a.ipLists }),
+    decode: (reply, a) => {
+      const r = responseOf(reply)
+      if (!isObj(reply) || !Array.isArray(r.Data)) return E.left('expected a DescribeOverviewCCTrend reply with Data')
+      return E.right({
+        datas: listOf(r, 'Data').map((x) => num(x) ?? 0),
+        period: a.period,
+        startTime: a.startTime,
+        endTime: a.endTime,
+        metricName: a.metricName,
+        ...(a.business !== undefined ? { business: a.business } : {}),
+        ...(a.ipLists !== undefined ? { ipLists: a.ipLists } : {}),
+      })
+    },
+  },
+  examples: {
+    valid: { period: 3600, startTime: '2024-01-01 00:00:00', endTime: '2024-01-01 06:00:00', metricName: 'inqps', business: 'bgpip' },
+    invalid: [
+      [{ startTime: '2024-01-01 00:00:00', endTime: '2024-01-01 06:00:00', metricName: 'inqps' }, 'period'],
+      [{ period: 60, startTime: '2024-01-01 00:00:00', endTime: '2024-01-01 06:00:00', metricName: 'inqps' }, 'period'],
+      [{ period: 300, startTime: '2024-01-01 00:00:00', endTime: '2024-01-01 06:00:00', metricName: 'qps' }, 'metricName'],
+      [{ period: 300, startTime: '2024-13-01 00:00:00', endTime: '2024-01-01 06:00:00', metricName: 'inqps' }, 'startTime'],
+    ],
+    result: { datas: [5, 7], period: 3600, startTime: '2024-01-01 00:00:00', endTime: '2024-01-01 01:00:00', metricName: 'inqps' },
+    reply: { Count: 2, Data: [5, 7] },
+  },
+})
