@@ -11,7 +11,7 @@ import { refsIn } from '../core/ref'
 import type { Registry } from '../core/registry'
 import type { Stack } from '../core/stack'
 import { toposort, type Graph, type ProviderConfig, type Vertex } from './graph'
-import { validateValue } from './validate'
+import { makeValidator } from './validate'
 
 export interface CompileError {
   readonly _tag: 'CompileError'
@@ -35,6 +35,19 @@ export const compile =
     const errors: Issue[] = []
     const warnings: Issue[] = []
     const now = opts.now ?? new Date()
+    // facts about each type, worked out once per compile rather than once per node
+    const validateValue = makeValidator()
+    const refFieldsByToken = new Map<string, ReadonlySet<string> | undefined>()
+    const refFieldsOf = (token: string): ReadonlySet<string> | undefined => {
+      if (!refFieldsByToken.has(token)) refFieldsByToken.set(token, refFields(registry, token))
+      return refFieldsByToken.get(token)
+    }
+    const inputNamesBySpec = new Map<unknown, ReadonlySet<string>>()
+    const inputNamesOf = (codec: Parameters<typeof fieldsOf>[0]): ReadonlySet<string> => {
+      let names = inputNamesBySpec.get(codec)
+      if (!names) inputNamesBySpec.set(codec, (names = new Set(fieldsOf(codec).map((f) => f.name))))
+      return names
+    }
     const push = (i: Issue) => (i.severity === 'warning' ? warnings : errors).push(i)
 
     // provider instances used by the nodes, decoded once each
@@ -83,9 +96,8 @@ export const compile =
         const provider = instanceOf(n, spec.provider)
         const findings = validateValue(spec.inputs, n.inputs)
         findings.forEach((f) => push(issue(label, f)))
-        const inputNames = new Set(fieldsOf(spec.inputs).map((f) => f.name))
         for (const f of n.options.ignoreChanges ?? [])
-          if (!inputNames.has(f.split('.')[0])) push(issue(label, { path: 'options.ignoreChanges', expected: `input fields of ${n.token}`, given: f }))
+          if (!inputNamesOf(spec.inputs).has(f.split('.')[0])) push(issue(label, { path: 'options.ignoreChanges', expected: `input fields of ${n.token}`, given: f }))
         if (findings.length === 0 && provider) {
           const config = providers.get(provider)!.config
           for (const rule of spec.rules)
@@ -127,7 +139,7 @@ export const compile =
             continue
           }
           const token = r.node.slice(0, r.node.indexOf('/'))
-          const fields = refFields(registry, token)
+          const fields = refFieldsOf(token)
           if (fields && r.path.length > 0 && !fields.has(r.path[0]))
             push(issue(label, { path: field, expected: `an output of ${token} (${[...fields].join(', ')})`, given: r, message: `ref to undeclared output \`${r.path[0]}\`.` }))
         }
