@@ -35,14 +35,21 @@ const ID_LIKE = /(^id$|Id$|^token$)/
 export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored> = new Map()): MockHandler => {
   const store = new Map<string, Stored>(seed)
   const generation = new Map<string, number>()
+  // ids ever handed out (or seeded): a replacement never reuses its predecessor's id
+  const used = new Set<string>(seed.keys())
   return {
     objects: () => store,
     create: (c, inputs) =>
       TE.fromIO(() => {
-        const n = (generation.get(c.address) ?? 0) + 1
-        generation.set(c.address, n)
         const m = mocks.newResource?.({ token: c.spec.token, name: c.name, inputs })
-        const id = m?.id ?? `${c.spec.type.toLowerCase()}-${c.name}${n > 1 ? `-${n}` : ''}`
+        let n = generation.get(c.address) ?? 0
+        let id = m?.id
+        while (id === undefined || (m?.id === undefined && used.has(id))) {
+          n++
+          id = `${c.spec.type.toLowerCase()}-${c.name}${n > 1 ? `-${n}` : ''}`
+        }
+        generation.set(c.address, n)
+        used.add(id)
         const outputs: Record<string, unknown> = {}
         const example = (c.spec.examples.outputs ?? {}) as Record<string, unknown>
         for (const f of fieldsOf(c.spec.outputs)) {

@@ -103,6 +103,35 @@ test('a fixed field change warns and keeps the existing value', async () => {
   assert.is(r2.right.plan.warnings[0].path, 'label')
 })
 
+test('ignoreChanges: a change to an ignored field plans nothing and keeps the applied value', async () => {
+  const r1 = await mock(stack('lib').add(shelf.tags(['a']).options({ ignoreChanges: ['tags'] })))()
+  if (isLeft(r1)) throw new Error('first run failed')
+  const r2 = await mock(stack('lib').add(shelf.tags(['b']).options({ ignoreChanges: ['tags'] })), { state: r1.right.state })()
+  if (isLeft(r2)) throw new Error(JSON.stringify(r2.left))
+  assert.is(r2.right.plan.steps[0].action, 'noop')
+  assert.equal(r2.right.state.resources['demo:Shelf/main'].inputs.tags, ['a'])
+})
+
+test('deleteBeforeReplace deletes the old object first; by default the new one is created first', async () => {
+  for (const dbr of [true, false]) {
+    const order: string[] = []
+    const base = mockWith(demoRegistry)
+    const s1 = stack('lib').add(shelf.options({ deleteBeforeReplace: dbr }))
+    const r1 = await base(s1)()
+    if (isLeft(r1)) throw new Error('first run failed')
+    const r2 = await mock(stack('lib').add(shelf.room('attic').options({ deleteBeforeReplace: dbr })), {
+      state: r1.right.state,
+      events: (e) => void (e.type === 'step-done' && order.push(e.action)),
+      mocks: { newResource: () => { order.push('new'); return undefined } },
+    })()
+    if (isLeft(r2)) throw new Error(JSON.stringify(r2.left))
+    const objs = [...r2.right.objects().keys()]
+    assert.is(objs.length, 1, 'exactly one shelf remains')
+    assert.is.not(objs[0], r1.right.state.resources['demo:Shelf/main'].id)
+    assert.is(r2.right.journal.map((j) => j.action).join(','), dbr ? 'replace' : 'replace,delete')
+  }
+})
+
 test('stack outputs resolve after apply', async () => {
   const r = await mock(base.export('shelf', shelf.out.token))()
   assert.ok(isRight(r))
