@@ -89,15 +89,30 @@ const cleanOptions = (o: BuilderOptions): ResourceOptions => {
   return dependsOn ? { ...rest, dependsOn: dependsOn.map(addressOfDep) } : rest
 }
 
-const outsOf = (address: string, fields: ReadonlyArray<string>): Record<string, Ref<unknown>> => {
-  const o: Record<string, Ref<unknown>> = {}
-  for (const f of fields) o[f] = makeRef(address, [f])
-  return Object.freeze(o)
+/**
+ * The `.out` of a node: one getter per field on a prototype shared by every node of a type, so a
+ * ref is made only for the field asked for (making every field's ref on each `.out` was the
+ * largest cost of building a big stack).
+ */
+const ADDRESS = Symbol('address')
+const outsProto = (fields: ReadonlyArray<string>): object => {
+  const proto: Record<string, unknown> = {}
+  for (const f of fields)
+    Object.defineProperty(proto, f, {
+      enumerable: true,
+      get(this: { readonly [ADDRESS]: string }) {
+        return makeRef(this[ADDRESS], [f])
+      },
+    })
+  return Object.freeze(proto)
 }
+const outsOf = (proto: object, address: string): Record<string, Ref<unknown>> =>
+  Object.freeze(Object.create(proto, { [ADDRESS]: { value: address } }))
 
 const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ((name: string, initial?: Inputs<I>) => ResourceBuilder<I, O>) => {
   const inputNames = fieldsOf(spec.inputs).map((f) => f.name)
   const outNames = [...new Set(['id', ...inputNames, ...fieldsOf(spec.outputs).map((f) => f.name)])]
+  const outs = outsProto(outNames)
   for (const n of inputNames) if (RESERVED.has(n)) throw new Error(`${spec.token}: input field \`${n}\` collides with a builder method`)
   const proto: Record<string, unknown> = {}
   const make = (node: ResourceNode): ResourceBuilder<I, O> => Object.freeze(Object.create(proto, { node: { value: node, enumerable: true } }))
@@ -113,7 +128,7 @@ const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ((name: string, initia
   }
   Object.defineProperty(proto, 'out', {
     get(this: { node: ResourceNode }) {
-      return outsOf(addressOf(this.node), outNames)
+      return outsOf(outs, addressOf(this.node))
     },
   })
   Object.freeze(proto)
@@ -122,11 +137,12 @@ const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ((name: string, initia
 
 const lookupBuilder = <A, R>(spec: LookupSpec<A, R>): ((name: string, args?: Inputs<A>) => LookupBuilder<A, R>) => {
   const outNames = [...new Set(['id', ...fieldsOf(spec.result).map((f) => f.name), ...fieldsOf(spec.args).map((f) => f.name)])]
+  const outs = outsProto(outNames)
   const make = (node: LookupNode): LookupBuilder<A, R> =>
     Object.freeze({
       node,
       get out() {
-        return outsOf(addressOf(node), outNames) as LookupBuilder<A, R>['out']
+        return outsOf(outs, addressOf(node)) as LookupBuilder<A, R>['out']
       },
       options: (o: Pick<BuilderOptions, 'dependsOn' | 'provider'>) => make(lookupNode(spec.token, node.name, node.args, { ...node.options, ...cleanOptions(o) })),
     }) as LookupBuilder<A, R>

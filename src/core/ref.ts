@@ -35,7 +35,8 @@ export const makeRef = <T>(
     enumerable: false,
     value: <B>(f: (a: T) => B): Ref<B> => makeRef<B>(node, path, [...fns, f as (a: unknown) => unknown]),
   })
-  fnsOf.set(r, fns)
+  // most refs apply no function: they need no entry
+  if (fns.length > 0) fnsOf.set(r, fns)
   return Object.freeze(r)
 }
 
