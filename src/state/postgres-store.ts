@@ -36,7 +36,7 @@ export interface PostgresStore extends StateStore {
   readonly backups: (stack: string) => TE.TaskEither<StateError, ReadonlyArray<{ readonly serial: number; readonly writtenAt: string }>>
   /** write the newest intact backup (or the one at `serial`) back as the current state */
   readonly restore: (stack: string, serial?: number) => TE.TaskEither<StateError, State>
-  /** close the pool's connections (held locks keep their own until released) */
+  /** close the pool's connections, once (held locks keep their own until released) */
   readonly close: () => Promise<void>
 }
 
@@ -143,6 +143,7 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
     }
   }
 
+  let closing: Promise<void> | undefined
   // serial of the snapshot this instance last read or wrote (journal rows are tagged with it)
   const known = new Map<string, number>()
 
@@ -369,6 +370,6 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
     list: () => io(async () => (await tx(async (c) => (await c.query(`SELECT stack FROM ${S}.snapshots ORDER BY stack`)).rows as Array<{ stack: string }>)).map((r) => r.stack)),
     backups: (stack) => io(() => tx(async (c) => (await listBackups(c, stack)).map(({ serial, writtenAt }) => ({ serial, writtenAt })))),
     restore: (stack, serial) => io(() => restore(stack, serial)),
-    close: () => pool.end(),
+    close: () => (closing ??= pool.end()),
   }
 }
