@@ -5,7 +5,7 @@ import { cloudCredentials } from '../../../clients/cloud-credentials'
 import { cloudEmulator, EMULATOR_ACCOUNT_ID, EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY, roleArn } from '../../../clients/emulators/cloud'
 import { tc3Client } from '../../../clients/tc3'
 import { reveal, secret } from '../../../src/core/secret'
-import { action } from '../../../src/core/wire'
+import { action, type PlatformError } from '../../../src/core/wire'
 
 const ROLE = roleArn(EMULATOR_ACCOUNT_ID, 'deployer')
 const OTHER = roleArn('200000000002', 'auditor')
@@ -30,7 +30,7 @@ const world = (now = () => new Date()) => {
   return { emu, files, base, works }
 }
 
-const get = async (f: () => () => Promise<E.Either<unknown, any>>) => f()()
+const get = async (f: () => () => Promise<E.Either<PlatformError, any>>) => f()()
 
 test('credentials: explicit keys, then the environment', async () => {
   const w = world()
