@@ -63,17 +63,35 @@ export const isSecretPath = (patterns: ReadonlyArray<string>, path: ReadonlyArra
  * Replace every secret in a value — Secret instances and values at the spec's secret paths — with
  * its protected form (or the marker when no protector is given).
  */
-export const protectSecrets = (value: unknown, patterns: ReadonlyArray<string>, p: Protector | undefined, path: string[] = []): unknown => {
+export const protectSecrets = (value: unknown, patterns: ReadonlyArray<string>, p: Protector | undefined, path: string[] = []): unknown =>
+  // without secret paths no path needs building: most types have none, and the paths were most of the cost
+  patterns.length === 0 ? protectInstances(value, p) : protectAt(value, patterns.map((x) => x.split('.')), p, path)
+
+const protectAt = (value: unknown, patterns: ReadonlyArray<ReadonlyArray<string>>, p: Protector | undefined, path: string[]): unknown => {
   if (isProtected(value)) return value
-  if (isSecret(value) || (path.length > 0 && value !== undefined && value !== null && isSecretPath(patterns, path))) {
+  if (isSecret(value) || (path.length > 0 && value !== undefined && value !== null && patterns.some((x) => matches(x, path)))) {
     const v = isSecret(value) ? reveal(value) : value
     return p ? p.protect(v) : { _tag: 'Secret' }
   }
   if (isSecretMarker(value)) return value
-  if (Array.isArray(value)) return value.map((x, i) => protectSecrets(x, patterns, p, [...path, String(i)]))
+  if (Array.isArray(value)) return value.map((x, i) => protectAt(x, patterns, p, [...path, String(i)]))
   if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
     const o: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) o[k] = protectSecrets(v, patterns, p, [...path, k])
+    for (const [k, v] of Object.entries(value)) o[k] = protectAt(v, patterns, p, [...path, k])
+    return o
+  }
+  return value
+}
+
+/** protectAt with no secret paths: only Secret instances are protected. */
+const protectInstances = (value: unknown, p: Protector | undefined): unknown => {
+  if (isProtected(value)) return value
+  if (isSecret(value)) return p ? p.protect(reveal(value)) : { _tag: 'Secret' }
+  if (isSecretMarker(value)) return value
+  if (Array.isArray(value)) return value.map((x) => protectInstances(x, p))
+  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+    const o: Record<string, unknown> = {}
+    for (const k of Object.keys(value)) o[k] = protectInstances((value as Record<string, unknown>)[k], p)
     return o
   }
   return value
