@@ -6,6 +6,7 @@
  */
 import * as TE from 'fp-ts/TaskEither'
 import { fieldsOf } from '../core/codecs'
+import type { ResourceSpec } from '../core/spec'
 import type { Handler, Obs } from './handler'
 import { stepFailure } from './handler'
 import { labelOfAddress } from '../core/node'
@@ -37,6 +38,21 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
   const generation = new Map<string, number>()
   // ids ever handed out (or seeded): a replacement never reuses its predecessor's id
   const used = new Set<string>(seed.keys())
+  // per type, which outputs take the id (undefined) and which the example's value: facts about the spec, worked out once
+  const defaults = new Map<ResourceSpec, ReadonlyArray<readonly [string, { readonly example: unknown } | undefined]>>()
+  const defaultsOf = (spec: ResourceSpec) => {
+    let d = defaults.get(spec)
+    if (!d) {
+      const example = (spec.examples.outputs ?? {}) as Record<string, unknown>
+      const fields: Array<readonly [string, { readonly example: unknown } | undefined]> = []
+      for (const f of fieldsOf(spec.outputs)) {
+        if (ID_LIKE.test(f.name) && f.codec.is('')) fields.push([f.name, undefined])
+        else if (example[f.name] !== undefined) fields.push([f.name, { example: example[f.name] }])
+      }
+      defaults.set(spec, (d = fields))
+    }
+    return d
+  }
   return {
     objects: () => store,
     create: (c, inputs) =>
@@ -51,11 +67,7 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
         generation.set(c.address, n)
         used.add(id)
         const outputs: Record<string, unknown> = {}
-        const example = (c.spec.examples.outputs ?? {}) as Record<string, unknown>
-        for (const f of fieldsOf(c.spec.outputs)) {
-          if (ID_LIKE.test(f.name) && f.codec.is('')) outputs[f.name] = id
-          else if (example[f.name] !== undefined) outputs[f.name] = example[f.name]
-        }
+        for (const [f, v] of defaultsOf(c.spec)) outputs[f] = v ? v.example : id
         Object.assign(outputs, m?.outputs ?? {})
         store.set(id, { token: c.spec.token, inputs, outputs })
         return { id, inputs, outputs } as Obs
