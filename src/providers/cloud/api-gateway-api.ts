@@ -249,10 +249,10 @@ const readSteps = (serviceId: string, apiId: (acc: Steps) => string): Step[] => 
   { name: 'strategy', request: (acc) => apigw('DescribeApiEnvironmentStrategy', { ServiceId: serviceId, ApiIds: [apiId(acc)], Offset: 0, Limit: 100 }) },
 ]
 
-/** Normalise list items the platform echoes with its defaults filled in ("" strings, false flags). */
+/** Normalise list items the platform echoes with its defaults filled in ("" strings, false flags, 0 codes). */
 const stripDefaults = (u: unknown): unknown =>
   Array.isArray(u)
-    ? u.map((x) => (isObj(x) ? Object.fromEntries(Object.entries(x).filter(([, v]) => v !== '' && v !== false && v !== null && v !== undefined)) : x))
+    ? u.map((x) => (isObj(x) ? Object.fromEntries(Object.entries(x).filter(([, v]) => v !== '' && v !== false && v !== 0 && v !== null && v !== undefined)) : x))
     : u
 const setOfItems = (a: unknown, b: unknown): boolean => sameSet(stripDefaults(a), stripDefaults(b))
 
