@@ -6,8 +6,8 @@
  * pid, host, since); a lock whose process is gone is stale and recovered. The last 5 snapshots are
  * kept under `backups/`.
  */
-import { createHash } from 'node:crypto'
-import { promises as fs, constants } from 'node:fs'
+import { createHash, randomUUID } from 'node:crypto'
+import { promises as fs } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import * as TE from 'fp-ts/TaskEither'
@@ -47,6 +47,49 @@ const writeAtomic = async (path: string, content: string): Promise<void> => {
     await fh.close()
   }
   await fs.rename(tmp, path)
+}
+
+/** Remove our own lock only: after a stale takeover the file may be another holder's. */
+const releaseIfMine = async (path: string, mine: string): Promise<void> => {
+  const on = await fs.readFile(path, 'utf8').catch(() => undefined)
+  if (on === mine) await fs.rm(path, { force: true })
+}
+
+/**
+ * Remove a lock judged stale — only if it is still the file that was judged. Recoveries take turns
+ * under a guard file, so two runs recovering the same stale lock never delete each other's fresh
+ * one. False when another run is recovering it right now (the caller tries again).
+ */
+const removeStale = async (path: string, seen: string): Promise<boolean> => {
+  const guard = `${path}.recover`
+  try {
+    await (await fs.open(guard, 'wx')).close()
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+    // a recovery takes milliseconds: an old guard was left by a run that died during one
+    const age = Date.now() - (await fs.stat(guard).then((s) => s.mtimeMs, () => Date.now()))
+    if (age > 5_000) await fs.rm(guard, { force: true })
+    return false
+  }
+  try {
+    const now = await fs.readFile(path, 'utf8').catch(() => undefined)
+    if (now === seen) await fs.rm(path, { force: true })
+    return true
+  } finally {
+    await fs.rm(guard, { force: true })
+  }
+}
+
+/** The holder a lock file names, or undefined when the file is damaged. */
+const holderIn = (text: string): LockInfo | undefined => {
+  try {
+    const h = JSON.parse(text) as Partial<LockInfo>
+    return typeof h.owner === 'string' && typeof h.pid === 'number' && typeof h.host === 'string' && typeof h.since === 'string'
+      ? { owner: h.owner, pid: h.pid, host: h.host, since: h.since }
+      : undefined
+  } catch {
+    return undefined
+  }
 }
 
 export const fileStore = (opts: FileStoreOptions = {}): StateStore & {
@@ -153,29 +196,49 @@ export const fileStore = (opts: FileStoreOptions = {}): StateStore & {
       io(async (): Promise<Lock> => {
         await ensure()
         const info: LockInfo = { owner: o.owner ?? process.env.USER ?? 'trellis', pid: process.pid, host: hostname(), since: new Date().toISOString() }
+        // the nonce tells this holder's file from any other, even one written in the same millisecond
+        const mine = JSON.stringify({ ...info, nonce: randomUUID() })
+        const path = lockf(stack)
         const deadline = Date.now() + (o.waitMs ?? 0)
         for (;;) {
+          // the lock file appears whole or not at all (written aside, then linked into place), so a
+          // contender never reads a half-written holder
+          const tmp = `${path}.${process.pid}.${randomUUID()}.tmp`
+          const fh = await fs.open(tmp, 'w')
           try {
-            const fh = await fs.open(lockf(stack), constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY)
-            await fh.writeFile(JSON.stringify(info))
+            await fh.writeFile(mine, 'utf8')
             await fh.sync()
+          } finally {
             await fh.close()
-            return { release: () => io(() => fs.rm(lockf(stack), { force: true })) }
+          }
+          try {
+            await fs.link(tmp, path).catch(async (e: NodeJS.ErrnoException) => {
+              if (e.code === 'EEXIST') throw e
+              // a file system without hard links: exclusive create, then write
+              await fs.writeFile(path, mine, { flag: 'wx' })
+            })
+            return { release: () => io(() => releaseIfMine(path, mine)) }
           } catch (e) {
             if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+          } finally {
+            await fs.rm(tmp, { force: true })
           }
-          let holder: LockInfo | undefined
+          let seen: string
           try {
-            holder = JSON.parse(await fs.readFile(lockf(stack), 'utf8'))
-          } catch {
-            holder = undefined // being written or torn: treat as stale only if it stays so
+            seen = await fs.readFile(path, 'utf8')
+          } catch (e) {
+            // released between our attempt and this read: try again at once
+            if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue
+            throw e
           }
+          // a damaged file is treated as stale only if it stays so for a while
+          const holder = holderIn(seen)
           const stale =
             holder === undefined
-              ? Date.now() - (await fs.stat(lockf(stack)).then((s) => s.mtimeMs, () => Date.now())) > 5_000
+              ? Date.now() - (await fs.stat(path).then((s) => s.mtimeMs, () => 0)) > 5_000
               : (holder.host === hostname() && !alive(holder.pid)) || Date.now() - Date.parse(holder.since) > staleAfter
           if (stale) {
-            await fs.rm(lockf(stack), { force: true })
+            if (!(await removeStale(path, seen))) await sleep(5)
             continue
           }
           if (Date.now() >= deadline)
@@ -226,8 +289,10 @@ export const fileStore = (opts: FileStoreOptions = {}): StateStore & {
           try {
             const s = parseSnapshot(stack, await fs.readFile(b.path, 'utf8'), b.path)
             const current = await readSnapshot(stack).catch(() => undefined)
+            // journal records written on top of this very snapshot are still valid: keep their progress
+            const records = await readJournal(stack, s.serial).catch(() => [])
             // the restored copy continues the history: a serial above anything written before
-            const next: State = { ...s, serial: Math.max(s.serial, current?.serial ?? 0, bs[0]?.serial ?? 0) + 1 }
+            const next: State = { ...replay(s, records), serial: Math.max(s.serial, current?.serial ?? 0, bs[0]?.serial ?? 0) + 1 }
             await writeSnapshot(stack, next)
             return next
           } catch {

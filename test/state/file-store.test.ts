@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { mkdtempSync, readFileSync, writeFileSync, readdirSync, existsSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync, readdirSync, existsSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isLeft, isRight } from 'fp-ts/Either'
@@ -102,6 +102,47 @@ test('a live lock refuses a second holder, naming it; a stale lock is recovered'
   writeFileSync(join(s.dir, 'web.lock'), JSON.stringify({ owner: 'ghost', pid: 2 ** 22 + 12345, host: (await import('node:os')).hostname(), since: new Date().toISOString() }))
   const l3 = await s.lock('web', { owner: 'carol' })()
   assert.ok(isRight(l3))
+})
+
+test('restore keeps journal progress made on top of the restored snapshot', async () => {
+  const s = fresh()
+  const w = await s.write('web', base())()
+  if (isLeft(w)) throw new Error(w.left.message)
+  await s.read('web')()
+  await s.append('web', [put(4)])()
+  // the snapshot is damaged after the journal recorded a created resource
+  writeFileSync(join(s.dir, 'web.json'), '{"checksum":"x"')
+  const r = await s.restore('web')()
+  assert.ok(isRight(r), isLeft(r) ? r.left.message : '')
+  if (isRight(r)) assert.equal(Object.keys(r.right.resources), ['demo:Shelf/s4'])
+  const again = await fileStore({ dir: s.dir }).read('web')()
+  assert.ok(isRight(again) && again.right?.resources['demo:Shelf/s4']?.id === 'id4')
+})
+
+test('a holder whose lock was taken over as stale does not remove the new holder’s lock on release', async () => {
+  const s = fresh()
+  const l1 = await s.lock('web', { owner: 'alice' })()
+  if (isLeft(l1)) throw new Error(l1.left.message)
+  // a store that judges every lock stale (as after staleAfterMs) takes it over
+  const l2 = await fileStore({ dir: s.dir, staleAfterMs: -1 }).lock('web', { owner: 'bob' })()
+  assert.ok(isRight(l2))
+  await l1.right.release()()
+  const l3 = await fileStore({ dir: s.dir }).lock('web', { owner: 'carol' })()
+  assert.ok(isLeft(l3) && l3.left.holder?.owner === 'bob', 'bob still holds the lock')
+  if (isRight(l2)) await l2.right.release()()
+  const l4 = await fileStore({ dir: s.dir }).lock('web', { owner: 'carol' })()
+  assert.ok(isRight(l4))
+})
+
+test('a damaged lock file is not a holder: refused while fresh, recovered once old', async () => {
+  const s = fresh()
+  writeFileSync(join(s.dir, 'web.lock'), '{"owner":"half-writ')
+  const l1 = await s.lock('web', { owner: 'alice' })()
+  assert.ok(isLeft(l1) && l1.left.kind === 'Locked')
+  const old = new Date(Date.now() - 60_000)
+  utimesSync(join(s.dir, 'web.lock'), old, old)
+  const l2 = await s.lock('web', { owner: 'alice' })()
+  assert.ok(isRight(l2))
 })
 
 test.run()
