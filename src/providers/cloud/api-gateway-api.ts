@@ -18,7 +18,7 @@ import { compositeId, observe } from '../../core/observe'
 import { literals } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
 import { isRef } from '../../core/ref'
-import { apigw, fromWire, isObj, itemsOf, known, listOf, num, responseOf, resultOf, sameSet, sequence, stepsOf, str, toWire, type FieldTable, type Step, type Steps } from './wire'
+import { apigw, fromWire, isObj, known, listOf, num, responseOf, resultOf, sameSet, sequence, stepsOf, str, toWire, type FieldTable, type Step, type Steps } from './wire'
 import { QUOTA_MAX } from './api-gateway-service'
 
 // ── codecs ───────────────────────────────────────────────────────────────────
@@ -388,7 +388,6 @@ export const ApiGatewayApi = defineResource({
           if (field && q !== undefined) obj[field] = q === -1 ? QUOTA_MAX : q
         }
       }
-      void itemsOf
       return observe(ApiGatewayApiInputs, ApiGatewayApiOutputs, obj, id, 'apigateway:DescribeApi')
     },
     matches: (sent, o) => o.inputs.apiName === sent.apiName && o.inputs.requestConfigPath === sent.requestConfigPath,

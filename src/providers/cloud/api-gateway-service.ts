@@ -166,7 +166,7 @@ const limitOf = (u: unknown): number | undefined => {
 }
 
 /** The merged view of a service: DescribeService (or a listed item) plus what the companions add. */
-export const decodeService = (reply: unknown, region: string): E.Either<string, { id: string; obj: Record<string, unknown> }> => {
+export const decodeService = (reply: unknown): E.Either<string, { id: string; obj: Record<string, unknown> }> => {
   const steps = stepsOf(reply)
   const s = responseOf(steps ? steps.service : reply)
   const id = str(s.ServiceId)
@@ -216,7 +216,6 @@ export const decodeService = (reply: unknown, region: string): E.Either<string, 
       plans.push({ usagePlanId: str(p.UsagePlanId), usagePlanName: str(p.UsagePlanName), bindType: 'API', apiId: str(p.ApiId) })
     obj.usagePlanLists = plans
   }
-  void region
   return E.right({ id, obj })
 }
 
@@ -289,8 +288,8 @@ export const ApiGatewayService = defineResource({
         { name: 'delete', request: () => apigw('DeleteService', { ServiceId: serviceId }) },
       ])
     },
-    decode: (reply, ctx) => {
-      const d = decodeService(reply, regionOf(ctx))
+    decode: (reply) => {
+      const d = decodeService(reply)
       return E.isLeft(d) ? d : observe(ApiGatewayServiceInputs, ApiGatewayServiceOutputs, d.right.obj, d.right.id, 'apigateway:DescribeService')
     },
     list: () => apigw('DescribeServicesStatus', { Offset: 0, Limit: 100 }, { paginate: pages('Result.ServiceSet') }),

@@ -3,6 +3,8 @@
  * reference §3.7: antiddos DescribeOverviewAttackTrend, one call; type `cc` or `ddos`, dimension
  * only `attackcount`, period only 86400; the platform echoes type, period and times, which the
  * result carries; `Data` is `datas` (in the platform's order, G7) and `Count` is periodPointCount.
+ * The bridged engine gives this lookup a random id on every read (G19); here the id is left to the
+ * engine, which derives a stable one from the arguments.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'

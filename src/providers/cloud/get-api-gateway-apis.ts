@@ -124,13 +124,15 @@ export const getApiGatewayApis = defineLookup({
           (Offset, Limit) =>
             apigw('DescribeApisStatus', {
               ServiceId: a.serviceId,
-              Filters: (() => {
-                const f = filters([
-                  ['ApiId', a.apiId],
-                  ['ApiName', a.apiName],
-                ])
-                return f.length ? f : undefined
-              })(),
+              // Filters only when one is given
+              ...(a.apiId !== undefined || a.apiName !== undefined
+                ? {
+                    Filters: filters([
+                      ['ApiId', a.apiId],
+                      ['ApiName', a.apiName],
+                    ]),
+                  }
+                : {}),
               Offset,
               Limit,
             }),
