@@ -41,6 +41,8 @@ const describe = (serviceId: string, strategyId: string, extra = {}) =>
   apigw('DescribeIPStrategy', { ServiceId: serviceId, StrategyId: strategyId, EnvironmentName: 'test', Offset: 0, Limit: 100 }, extra)
 
 const strategyIdOf = (id: string): string => id.slice(id.indexOf('#') + 1)
+/** the service part of `<serviceId>#<strategyId>` (the inputs' when the id has none) */
+const serviceIdOf = (id: string, inputs: Partial<I>): string => (id.indexOf('#') > 0 ? id.slice(0, id.indexOf('#')) : (inputs.serviceId ?? ''))
 
 export const ApiGatewayIpStrategy = defineResource({
   token: 'cloud:ApiGatewayIpStrategy',
@@ -75,13 +77,13 @@ export const ApiGatewayIpStrategy = defineResource({
         },
       ])
     },
-    read: (id, ctx) => sequence([{ name: 'strategy', request: () => describe(ctx.inputs.serviceId, strategyIdOf(id)) }]),
+    read: (id, ctx) => sequence([{ name: 'strategy', request: () => describe(serviceIdOf(id, ctx.inputs), strategyIdOf(id)) }]),
     update: (id, i) =>
       sequence([
         { name: 'modify', request: () => apigw('ModifyIPStrategy', { ServiceId: i.serviceId, StrategyId: strategyIdOf(id), StrategyData: i.strategyData }) },
         { name: 'strategy', request: () => describe(i.serviceId, strategyIdOf(id)) },
       ]),
-    delete: (id, ctx) => apigw('DeleteIPStrategy', { ServiceId: ctx.inputs.serviceId, StrategyId: strategyIdOf(id) }),
+    delete: (id, ctx) => apigw('DeleteIPStrategy', { ServiceId: serviceIdOf(id, ctx.inputs), StrategyId: strategyIdOf(id) }),
     decode: (reply, ctx) => {
       const steps = stepsOf(reply)
       const s = resultOf(steps ? steps.strategy : reply)
