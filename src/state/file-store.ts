@@ -120,7 +120,7 @@ export const fileStore = (opts: FileStoreOptions = {}): StateStore & {
     } catch {
       throw stateError('Corrupt', `state file ${where} is not valid JSON (truncated or damaged). It was NOT treated as empty. Restore the last good copy with \`trellis state restore --stack ${stack}\` (backups are in ${bdir}).`)
     }
-    if (!doc.state || doc.checksum !== checksum(JSON.stringify(doc.state)))
+    if (typeof doc !== 'object' || doc === null || !doc.state || doc.checksum !== checksum(JSON.stringify(doc.state)))
       throw stateError('Corrupt', `state file ${where} fails its checksum (edited or damaged). It was NOT treated as empty. Restore the last good copy with \`trellis state restore --stack ${stack}\` (backups are in ${bdir}).`)
     return doc.state
   }
