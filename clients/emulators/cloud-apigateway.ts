@@ -271,7 +271,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       EnvironmentName: e,
       Url: `http://${s.info.OuterSubDomain || s.info.InternalSubDomain}/${e}`,
       Status: s.released.has(e) ? 1 : 0,
-      VersionName: s.history[e][0]?.VersionName ?? '',
+      VersionName: s.released.has(e) ? (s.history[e][0]?.VersionName ?? '') : '',
       Strategy: s.strategy[e],
       MaxStrategy: 5000,
     }))

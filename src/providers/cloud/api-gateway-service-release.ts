@@ -3,7 +3,9 @@
  * reference §4.6: the output releaseVersion; every input forces replacement (no update); the id
  * is `<serviceId>#<environmentName>#<releaseVersion>`. Create waits until the service is visible,
  * refuses a service without APIs, and checks the environment is then available. A release whose
- * environment was un-released since (or whose service is gone) reads as gone.
+ * environment was un-released since (or whose service is gone) reads as gone. Deleting a release
+ * un-releases its environment only while it is the environment's current version, so replacing a
+ * release (new one first) does not undo the new one.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
@@ -98,8 +100,20 @@ export const ApiGatewayServiceRelease = defineResource({
       return sequence(readSteps(serviceId, env, () => version), { serviceId, environmentName: env, releaseVersion: version })
     },
     delete: (id, ctx) => {
-      const [serviceId, env] = partsOr(id, ctx.inputs)
-      return apigw('UnReleaseService', { ServiceId: serviceId, EnvironmentName: env })
+      const [serviceId, env, version] = partsOr(id, ctx.inputs)
+      // a replacement releases the environment again first: the old release must then not
+      // un-release what the new one published, so only the environment's current version is undone
+      return sequence([
+        pagedStep('current', (Offset, Limit) => apigw('DescribeServiceEnvironmentStrategy', { ServiceId: serviceId, Offset, Limit }), 'Result.EnvironmentList'),
+        {
+          name: 'unrelease',
+          request: (acc) => {
+            const row = itemsOf(acc, 'current', 'Result.EnvironmentList').filter(isObj).find((e) => e.EnvironmentName === env)
+            const current = str(row?.VersionName)
+            return version === '' || current === undefined || current === '' || current === version ? apigw('UnReleaseService', { ServiceId: serviceId, EnvironmentName: env }) : undefined
+          },
+        },
+      ])
     },
     decode: (reply, ctx) => {
       const steps = stepsOf(reply)

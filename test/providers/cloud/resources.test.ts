@@ -189,6 +189,21 @@ test('ApiGatewayServiceRelease: release, read by version, un-release reads as go
   await goneAfterDelete(h, ApiGatewayServiceRelease, o.id, inputs)
 })
 
+test('ApiGatewayServiceRelease: deleting a superseded release leaves the newer one published', async () => {
+  const h = setup()
+  const { serviceId } = await serviceWithApi(h)
+  const a = await h.create(ApiGatewayServiceRelease, { serviceId, environmentName: 'release', releaseDesc: 'v1' })
+  const bInputs = { serviceId, environmentName: 'release' as const, releaseDesc: 'v2' }
+  const b = await h.create(ApiGatewayServiceRelease, bInputs)
+  await h.del(ApiGatewayServiceRelease, a.id, { serviceId, environmentName: 'release', releaseDesc: 'v1' })
+  assert.is(h.emu.requests()['apigateway:UnReleaseService'], undefined)
+  const still = await h.read(ApiGatewayServiceRelease, b.id, bInputs)
+  assert.is(still.inputs.releaseDesc, 'v2')
+  await h.del(ApiGatewayServiceRelease, b.id, bInputs)
+  assert.is(h.emu.requests()['apigateway:UnReleaseService'], 1)
+  await goneAfterDelete(h, ApiGatewayServiceRelease, b.id, bInputs)
+})
+
 test('ApiGatewayServiceRelease: a service without APIs is refused', async () => {
   const h = setup()
   const s = await h.apigw('CreateService', { ServiceName: 'empty', Protocol: 'http', NetTypes: ['OUTER'] })
