@@ -192,10 +192,11 @@ test('ApiGatewayServiceRelease: release, read by version, un-release reads as go
 test('ApiGatewayServiceRelease: deleting a superseded release leaves the newer one published', async () => {
   const h = setup()
   const { serviceId } = await serviceWithApi(h)
-  const a = await h.create(ApiGatewayServiceRelease, { serviceId, environmentName: 'release', releaseDesc: 'v1' })
+  const aInputs = { serviceId, environmentName: 'release' as const, releaseDesc: 'v1' }
+  const a = await h.create(ApiGatewayServiceRelease, aInputs)
   const bInputs = { serviceId, environmentName: 'release' as const, releaseDesc: 'v2' }
   const b = await h.create(ApiGatewayServiceRelease, bInputs)
-  await h.del(ApiGatewayServiceRelease, a.id, { serviceId, environmentName: 'release', releaseDesc: 'v1' })
+  await h.del(ApiGatewayServiceRelease, a.id, aInputs)
   assert.is(h.emu.requests()['apigateway:UnReleaseService'], undefined)
   const still = await h.read(ApiGatewayServiceRelease, b.id, bInputs)
   assert.is(still.inputs.releaseDesc, 'v2')
