@@ -808,7 +808,6 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const name = reqStr(p, 'StrategyName')
     const type = oneOf(p, 'StrategyType', ['WHITE', 'BLACK'])
     const data = reqStr(p, 'StrategyData')
-    for (const s of strategies.values()) if (s.info.ServiceId === serviceId && s.info.StrategyName === name) fail('FailedOperation', `An IP strategy named ${name} already exists in service ${serviceId}.`)
     const id = o.ids.id('IPStrategy-')
     const t = now()
     const s = { info: { StrategyId: id, StrategyName: name, StrategyType: type, StrategyData: data, CreatedTime: t, ModifiedTime: t, ServiceId: serviceId }, bound: { test: [], prepub: [], release: [] } }
