@@ -224,13 +224,8 @@ export const pagedStep = (
 ): Step => ({
   name,
   request: (acc) => build(0, limit, acc),
-  more: (reply, acc, page) => (listOf(resultLike(reply), items).length < limit ? undefined : build((page + 1) * limit, limit, acc)),
+  more: (reply, acc, page) => (listOf(responseOf(reply), items).length < limit ? undefined : build((page + 1) * limit, limit, acc)),
 })
-
-const resultLike = (reply: unknown): Obj => {
-  const r = responseOf(reply)
-  return r
-}
 
 /** A step repeated once per item (e.g. DescribeApi for every listed api). */
 export const eachStep = (name: string, requests: (acc: Steps) => ReadonlyArray<WireRequest>): Step => {
