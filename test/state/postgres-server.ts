@@ -57,14 +57,16 @@ const start = async (bin: string): Promise<string> => {
 
 let started: Promise<string> | undefined
 
-export const testPg = (): TestPg => {
-  const given = process.env.TRELLIS_TEST_PG
+/** what the tests do, given the environment and where initdb is (if anywhere) */
+export const decideTestPg = (env: Readonly<Record<string, string | undefined>>, bin: string | undefined): TestPg => {
+  const given = env.TRELLIS_TEST_PG
   if (given) return { kind: 'available', url: () => Promise.resolve(given) }
-  const bin = pgBin()
   if (bin) return { kind: 'available', url: () => (started ??= start(bin)) }
   const why = 'TRELLIS_TEST_PG is not set and initdb (PostgreSQL) is not installed'
-  return process.env.CI ? { kind: 'required', why: `${why}; .ci/run should have installed and started PostgreSQL` } : { kind: 'skip', why }
+  return env.CI ? { kind: 'required', why: `${why}; .ci/run should have installed and started PostgreSQL` } : { kind: 'skip', why }
 }
+
+export const testPg = (): TestPg => decideTestPg(process.env, process.env.TRELLIS_TEST_PG ? undefined : pgBin())
 
 /** run SQL as an administrator of the test server (kill sessions, damage rows, drop schemas) */
 export const adminQuery = async (url: string, sql: string, params: unknown[] = []): Promise<pg.QueryResult> => {
