@@ -1,0 +1,317 @@
+/**
+ * The benchmark runner (`npm run bench`). Benchmarks, not timed tests: every measurement runs in a
+ * process of its own (bench/scenario.ts, or a peer's script under bench/peers/), timed from spawn
+ * to exit (wallMs) and by itself (inProcessMs), with its peak RSS; each figure is the median of
+ * `--runs` runs (default 3). A full run writes bench/results.json and the table in bench/README.md.
+ *
+ *   npm run bench                                   every scenario, results.json + README table
+ *   npm run bench -- --only <scenario> [--n N] [--runs R] --json    one scenario, JSON on stdout
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem, platform, release } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const root = join(here, '..')
+
+// ── arguments ────────────────────────────────────────────────────────────────
+const argv = process.argv.slice(2)
+const opt = (k: string): string | undefined => {
+  const i = argv.indexOf(k)
+  return i >= 0 ? argv[i + 1] : undefined
+}
+const only = opt('--only')
+const nArg = opt('--n') !== undefined ? Number(opt('--n')) : undefined
+const runs = Number(opt('--runs') ?? 3)
+const asJson = argv.includes('--json')
+const log = (s: string) => process.stderr.write(s + '\n')
+
+// ── measuring ────────────────────────────────────────────────────────────────
+interface Sample {
+  readonly wallMs: number
+  readonly inProcessMs: number
+  readonly peakRssMb: number
+  readonly [k: string]: unknown
+}
+
+/** Run one script in a fresh process (through tsx, as every side of a comparison is). */
+const measure = (script: string, args: ReadonlyArray<string>, cwd = root): Promise<Sample> =>
+  new Promise((resolve, reject) => {
+    const t0 = performance.now()
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => {
+      const wallMs = Math.round((performance.now() - t0) * 10) / 10
+      const line = out.trim().split('\n').pop() ?? ''
+      if (code !== 0) return reject(new Error(`${script} ${args.join(' ')} exited ${code}: ${err.trim().split('\n').slice(-8).join('\n')}`))
+      try {
+        resolve({ ...(JSON.parse(line) as Sample), wallMs })
+      } catch {
+        reject(new Error(`${script} printed no JSON result: ${line.slice(0, 200)}`))
+      }
+    })
+  })
+
+const median = (xs: ReadonlyArray<number>): number => {
+  const s = [...xs].sort((a, b) => a - b)
+  const m = Math.floor(s.length / 2)
+  return s.length % 2 ? s[m] : Math.round(((s[m - 1] + s[m]) / 2) * 10) / 10
+}
+
+interface Point {
+  readonly scenario: string
+  readonly n: number
+  readonly wallMs: number
+  readonly inProcessMs: number
+  readonly peakRssMb: number
+  readonly runs: ReadonlyArray<Sample>
+  readonly [k: string]: unknown
+}
+
+/** `times` runs of one measurement; medians of the three figures, the rest from the median run. */
+const repeat = async (scenario: string, n: number, script: string, args: ReadonlyArray<string>, times = runs, cwd = root): Promise<Point> => {
+  const samples: Sample[] = []
+  for (let i = 0; i < times; i++) {
+    const s = await measure(script, args, cwd)
+    log(`  ${scenario} n=${n} ${args.filter((a) => a.startsWith('--') && a !== '--n').join(' ')} run ${i + 1}/${times}: wall ${s.wallMs} ms, in-process ${s.inProcessMs} ms, peak RSS ${s.peakRssMb} MB`)
+    samples.push(s)
+  }
+  const byInProcess = [...samples].sort((a, b) => a.inProcessMs - b.inProcessMs)[Math.floor(samples.length / 2)]
+  const { wallMs: _w, inProcessMs: _i, peakRssMb: _p, ...rest } = byInProcess
+  return {
+    ...rest,
+    scenario,
+    n,
+    wallMs: median(samples.map((s) => s.wallMs)),
+    inProcessMs: median(samples.map((s) => s.inProcessMs)),
+    peakRssMb: median(samples.map((s) => s.peakRssMb)),
+    runs: samples,
+  }
+}
+
+const trellis = (scenario: string, n: number, extra: ReadonlyArray<string> = [], times = runs) =>
+  repeat(scenario, n, join(here, 'scenario.ts'), [scenario, '--n', String(n), ...extra], times)
+
+// ── targets ──────────────────────────────────────────────────────────────────
+interface Target {
+  readonly text: string
+  readonly met: boolean
+}
+interface Outcome {
+  readonly scenario: string
+  /** the headline point (table row) */
+  readonly n: number
+  readonly wallMs: number
+  readonly inProcessMs: number
+  readonly peakRssMb: number
+  readonly targets: ReadonlyArray<Target>
+  readonly [k: string]: unknown
+}
+
+const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d
+
+const peersInstalled = (): string | undefined => {
+  if (existsSync(join(here, 'peers', 'node_modules', '@pulumi', 'pulumi')) && existsSync(join(here, 'peers', 'node_modules', 'cdktf'))) return undefined
+  log('installing the peers (npm ci --prefix bench/peers) …')
+  const r = spawnSync('npm', ['ci', '--prefix', join(here, 'peers'), '--no-audit', '--no-fund'], { stdio: ['ignore', 'inherit', 'inherit'] })
+  return r.status === 0 ? undefined : `npm ci --prefix bench/peers failed (exit ${r.status})`
+}
+
+const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
+  mock: async (n) => {
+    const ns = n !== undefined ? [n] : [1_000, 10_000, 50_000]
+    const points: Point[] = []
+    for (const x of ns) points.push(await trellis('mock', x))
+    const head = points.find((p) => p.n === 10_000) ?? points[points.length - 1]
+    const big = points.find((p) => p.n === 50_000)
+    const scaling = big ? round(big.inProcessMs / head.inProcessMs) : undefined
+    return {
+      ...head,
+      points,
+      ...(scaling !== undefined ? { scaling50kOver10k: scaling } : {}),
+      targets: [
+        ...(head.n === 10_000
+          ? [
+              { text: 'in-process ≤ 300 ms at 10,000', met: head.inProcessMs <= 300 },
+              { text: 'peak RSS ≤ 150 MB at 10,000', met: head.peakRssMb <= 150 },
+            ]
+          : []),
+        ...(scaling !== undefined ? [{ text: `50,000 within 6x of 10,000 (${scaling}x)`, met: scaling <= 6 }] : []),
+      ],
+    }
+  },
+
+  peers: async (n = 10_000) => {
+    const missing = peersInstalled()
+    const self = await trellis('mock', n)
+    if (missing) return { ...self, scenario: 'peers', skipped: missing, targets: [{ text: 'peers installed', met: false }] }
+    const peersDir = join(here, 'peers')
+    const pulumi = await repeat('pulumi-mocks', n, join(peersDir, 'pulumi-mocks.ts'), ['--n', String(n)], runs, root)
+    const cdktf = await repeat('cdktf-synth', n, join(peersDir, 'cdktf-synth.ts'), ['--n', String(n)], runs, root)
+    const ratios = { pulumiMocks: round(pulumi.wallMs / self.wallMs), cdktfSynth: round(cdktf.wallMs / self.wallMs) }
+    const memory = { trellis: self.peakRssMb, pulumiMocks: pulumi.peakRssMb, cdktfSynth: cdktf.peakRssMb }
+    return {
+      ...self,
+      scenario: 'peers',
+      ratios,
+      inProcessRatios: { pulumiMocks: round(pulumi.inProcessMs / self.inProcessMs), cdktfSynth: round(cdktf.inProcessMs / self.inProcessMs) },
+      memory,
+      peers: { pulumiMocks: pulumi, cdktfSynth: cdktf },
+      targets: [
+        { text: `≥ 20x faster than Pulumi mocks, whole process (${ratios.pulumiMocks}x)`, met: ratios.pulumiMocks >= 20 },
+        { text: `≥ 2x faster than CDKTF synth, whole process (${ratios.cdktfSynth}x)`, met: ratios.cdktfSynth >= 2 },
+        { text: `less memory than both (${memory.trellis} vs ${memory.pulumiMocks} / ${memory.cdktfSynth} MB)`, met: memory.trellis < memory.pulumiMocks && memory.trellis < memory.cdktfSynth },
+      ],
+    }
+  },
+
+  'noop-plan': async (n = 10_000) => {
+    const p = await trellis('noop-plan', n)
+    return { ...p, targets: [{ text: 'in-process ≤ 100 ms at 10,000', met: p.inProcessMs <= 100 }] }
+  },
+
+  'durable-apply': async (n = 10_000) => {
+    const p = await trellis('durable-apply', n)
+    return {
+      ...p,
+      targets: [
+        { text: 'in-process ≤ 3 s at 10,000', met: p.inProcessMs <= 3000 },
+        // the snapshot is written once at the end (twice at most); everything else is appended
+        { text: `no per-step rewrite of the state (${p.appends} journal appends, ${p.snapshotWrites} snapshot write)`, met: (p.snapshotWrites as number) <= 2 && p.journalCompacted === true },
+      ],
+    }
+  },
+
+  'latency-apply': async (n = 1_000) => {
+    const head = await trellis('latency-apply', n)
+    const curve: Array<Record<string, unknown>> = []
+    for (const c of [1, 4, 16, 64]) {
+      const p = c === head.concurrency ? head : await trellis('latency-apply', n, ['--concurrency', String(c)], 1)
+      curve.push({ concurrency: c, inProcessMs: p.inProcessMs, lowerBoundMs: p.lowerBoundMs, vsLowerBound: p.vsLowerBound })
+    }
+    const ratio = head.vsLowerBound as number
+    return { ...head, curve, targets: [{ text: `within 1.25x of the lower bound at the default concurrency (${ratio}x)`, met: ratio <= 1.25 }] }
+  },
+
+  refresh: async (n = 1_000) => {
+    const p = await trellis('refresh', n)
+    return { ...p, targets: [{ text: `≤ 5 requests (${p.requests}; ${p.perResourceRequests} for one read each)`, met: (p.requests as number) <= 5 }] }
+  },
+
+  'rate-limit': async (n = 500) => {
+    const p = await trellis('rate-limit', n)
+    return {
+      ...p,
+      targets: [
+        { text: `zero 429s (${p.rateLimited429})`, met: p.rateLimited429 === 0 && p.failed === false },
+        { text: `≥ 90% of the allowed throughput (${round((p.ofAllowed as number) * 100, 1)}%)`, met: (p.ofAllowed as number) >= 0.9 },
+      ],
+    }
+  },
+}
+
+// ── environment ──────────────────────────────────────────────────────────────
+const versionOf = (pkgJson: string): string | undefined => {
+  try {
+    return (JSON.parse(readFileSync(pkgJson, 'utf8')) as { version?: string }).version
+  } catch {
+    return undefined
+  }
+}
+const environment = () => ({
+  date: new Date().toISOString(),
+  machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGb: round(totalmem() / 2 ** 30, 1), os: `${platform()} ${release()}` },
+  versions: {
+    node: process.version,
+    trellis: versionOf(join(root, 'package.json')),
+    commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout?.trim() || undefined,
+    tsx: versionOf(join(root, 'node_modules', 'tsx', 'package.json')),
+    typescript: versionOf(join(root, 'node_modules', 'typescript', 'package.json')),
+    '@pulumi/pulumi': versionOf(join(here, 'peers', 'node_modules', '@pulumi', 'pulumi', 'package.json')),
+    cdktf: versionOf(join(here, 'peers', 'node_modules', 'cdktf', 'package.json')),
+  },
+  runsPerFigure: runs,
+})
+
+// ── report ───────────────────────────────────────────────────────────────────
+const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 1 })
+
+const table = (outcomes: ReadonlyArray<Outcome>): string => {
+  const rows = ['| scenario | n | wall (median) | in-process (median) | peak RSS (median) | target | met |', '|---|---:|---:|---:|---:|---|:---:|']
+  for (const o of outcomes) {
+    const points = (o.points as ReadonlyArray<Point> | undefined) ?? [o]
+    for (const p of points) {
+      const ts = p === o || p.n === o.n ? o.targets : []
+      rows.push(`| ${o.scenario} | ${fmt(p.n)} | ${fmt(p.wallMs)} ms | ${fmt(p.inProcessMs)} ms | ${fmt(p.peakRssMb)} MB | ${ts.map((t) => t.text).join('; ') || '—'} | ${ts.length ? ts.map((t) => (t.met ? 'yes' : '**no**')).join(' / ') : ''} |`)
+    }
+    if (o.scenario === 'peers' && o.peers) {
+      for (const [name, p] of Object.entries(o.peers as Record<string, Point>))
+        rows.push(`| peers: ${name} | ${fmt(p.n)} | ${fmt(p.wallMs)} ms | ${fmt(p.inProcessMs)} ms | ${fmt(p.peakRssMb)} MB | — | |`)
+    }
+  }
+  return rows.join('\n')
+}
+
+const curveTable = (o: Outcome | undefined): string => {
+  if (!o?.curve) return ''
+  const rows = ['| concurrency | in-process | lower bound | ratio |', '|---:|---:|---:|---:|']
+  for (const c of o.curve as ReadonlyArray<{ concurrency: number; inProcessMs: number; lowerBoundMs: number; vsLowerBound: number }>)
+    rows.push(`| ${c.concurrency} | ${fmt(c.inProcessMs)} ms | ${fmt(c.lowerBoundMs)} ms | ${c.vsLowerBound}x |`)
+  return rows.join('\n')
+}
+
+const writeReadme = (env: ReturnType<typeof environment>, outcomes: ReadonlyArray<Outcome>): void => {
+  const path = join(here, 'README.md')
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n\n<!-- results:start -->\n<!-- results:end -->\n'
+  const m = env.machine
+  const v = env.versions
+  const block = [
+    '<!-- results:start -->',
+    `Measured ${env.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu} (${m.cores} cores, ${m.memoryGb} GB), ${m.os}; Node ${v.node}, tsx ${v.tsx}, trellis ${v.trellis} (${v.commit}), @pulumi/pulumi ${v['@pulumi/pulumi'] ?? '—'}, cdktf ${v.cdktf ?? '—'}. Every figure is the median of ${env.runsPerFigure} runs, each in its own process (the latency curve: one run per point).`,
+    '',
+    table(outcomes),
+    '',
+    'Latency curve (1,000 resources in chains of three, 20 ms per request):',
+    '',
+    curveTable(outcomes.find((o) => o.scenario === 'latency-apply')),
+    '<!-- results:end -->',
+  ].join('\n')
+  const next = text.includes('<!-- results:start -->') ? text.replace(/<!-- results:start -->[\s\S]*<!-- results:end -->/, block) : `${text}\n${block}\n`
+  writeFileSync(path, next)
+}
+
+// ── main ─────────────────────────────────────────────────────────────────────
+if (only !== undefined) {
+  const run = scenarios[only]
+  if (!run) {
+    log(`unknown scenario ${JSON.stringify(only)}; known: ${Object.keys(scenarios).join(', ')}`)
+    process.exit(2)
+  }
+  const o = await run(nArg)
+  if (asJson) process.stdout.write(JSON.stringify(o, null, 1) + '\n')
+  else process.stdout.write(table([o]) + '\n' + (o.curve ? '\n' + curveTable(o) + '\n' : ''))
+} else {
+  const env = environment()
+  const outcomes: Outcome[] = []
+  for (const [name, run] of Object.entries(scenarios)) {
+    log(`── ${name}`)
+    try {
+      outcomes.push(await run())
+    } catch (e) {
+      log(`   ${name} failed: ${(e as Error).message}`)
+      outcomes.push({ scenario: name, n: 0, wallMs: NaN, inProcessMs: NaN, peakRssMb: NaN, error: (e as Error).message, targets: [{ text: 'scenario ran', met: false }] })
+    }
+  }
+  const doc = { ...environment(), date: env.date, scenarios: outcomes }
+  writeFileSync(join(here, 'results.json'), JSON.stringify(doc, null, 1) + '\n')
+  writeReadme(doc, outcomes)
+  process.stdout.write(table(outcomes) + '\n')
+  const missed = outcomes.flatMap((o) => o.targets.filter((t) => !t.met).map((t) => `${o.scenario}: ${t.text}`))
+  if (missed.length) log(`targets missed:\n  ${missed.join('\n  ')}`)
+}

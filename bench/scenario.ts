@@ -1,0 +1,251 @@
+/**
+ * One measurement of one scenario, in a process of its own (so peak RSS is the scenario's):
+ * `node --import tsx bench/scenario.ts <scenario> [--n N] [--concurrency C]` prints one JSON
+ * line on stdout with `inProcessMs`, `peakRssMb` and the scenario's own figures. The runner
+ * (bench/run.ts) starts these, times the whole process and takes medians.
+ */
+import * as E from 'fp-ts/Either'
+import { makeRegistry } from '../src/core/registry'
+import { costProvider } from '../src/providers/cost'
+import { mockWith } from '../src/engine/mock'
+import { formatEngineError, type EngineError } from '../src/engine/operations'
+import { DEFAULT_CONCURRENCY, type Env } from '../src/engine/env'
+import type { Handler } from '../src/engine/handler'
+import type { StateStore } from '../src/state/state-store'
+import type { HttpClient } from '../clients/http'
+import type { CostEmulatorOptions } from '../clients/emulators/cost'
+import { costWorkload, reportsWorkload, BENCH_TOKEN } from './workload'
+
+// Modules only some scenarios use are imported by those scenarios, so that a process measuring
+// the mock interpreter loads what a user's unit test would load and nothing more.
+const operations = () => import('../src/engine/operations')
+const mockHandlerOf = async () => (await import('../src/engine/mock-handler')).mockHandler
+const memoryStoreOf = async () => (await import('../src/state/memory-store')).memoryStore
+const clientsOf = async () => ({
+  ...(await import('../clients/http')),
+  ...(await import('../clients/fetch')),
+  ...(await import('../clients/retry')),
+  ...(await import('../clients/rate-budget')),
+  ...(await import('../clients/serve')),
+  ...(await import('../clients/platforms')),
+  ...(await import('../clients/emulators/cost')),
+  ...(await import('../src/engine/http-handler')),
+})
+
+const registry = makeRegistry([costProvider])
+const peakRssMb = (): number => Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10
+const ms = (t0: number): number => Math.round((performance.now() - t0) * 10) / 10
+
+const orThrow = <A>(r: E.Either<EngineError, A>): A => {
+  if (E.isLeft(r)) throw new Error(formatEngineError(r.left))
+  return r.right
+}
+
+const envOf = (handler: Handler, store: StateStore, concurrency = DEFAULT_CONCURRENCY): Env => ({
+  registry,
+  handler,
+  store,
+  events: () => undefined,
+  concurrency,
+  now: () => new Date(),
+})
+
+/** The real handler's stack (REST client over an HttpClient) against one emulator. */
+const realHandlerOver = async (http: HttpClient, baseUrl?: string): Promise<Handler> => {
+  const { httpHandler, platformClients } = await clientsOf()
+  return httpHandler({ clients: (provider, config) => platformClients({ http, ...(baseUrl ? { endpoints: { cost: baseUrl } } : {}) })(provider, config) })
+}
+
+const sleep = (t: number) => new Promise<void>((r) => setTimeout(r, t))
+
+/** An emulator behind a loopback server, each answer delayed by `latencyMs`, counting statuses. */
+const servedEmulator = async (opts: CostEmulatorOptions, latencyMs = 0) => {
+  const { costEmulator, serve } = await clientsOf()
+  const emu = costEmulator({ rateLimit: { limit: 1e9, windowMs: 3_600_000 }, ...opts, now: () => new Date() })
+  const statuses: Record<string, number> = {}
+  const client: HttpClient = (req) => async () => {
+    if (latencyMs > 0) await sleep(latencyMs)
+    const r = await emu.client(req)()
+    if (E.isRight(r)) statuses[r.right.status] = (statuses[r.right.status] ?? 0) + 1
+    return r
+  }
+  const served = await serve(client)
+  return { emu, served, statuses }
+}
+
+const total = (counts: Readonly<Record<string, number>>): number => Object.values(counts).reduce((a, b) => a + b, 0)
+
+// ── scenarios ────────────────────────────────────────────────────────────────
+type Result = Record<string, unknown> & { inProcessMs: number }
+
+const scenarios: Record<string, (o: { n: number; concurrency?: number }) => Promise<Result>> = {
+  /** unit-testing a stack on the mock interpreter: compile + plan + mock apply + outputs */
+  mock: async ({ n }) => {
+    const t0 = performance.now()
+    const s = costWorkload(n)
+    const buildMs = ms(t0)
+    const t1 = performance.now()
+    const r = orThrow(await mockWith(registry)(s)())
+    const inProcessMs = ms(t1)
+    if (r.outputs.lastAlert === undefined) throw new Error('the exported output was not resolved')
+    return { inProcessMs, buildMs, steps: r.plan.steps.length, created: r.journal.filter((j) => j.action === 'create' && j.status === 'done').length }
+  },
+
+  /** a plan of a stack whose resources are all in state already: every step a noop */
+  'noop-plan': async ({ n }) => {
+    const s = costWorkload(n)
+    const first = orThrow(await mockWith(registry)(s)())
+    const { plan } = await operations()
+    const env = envOf((await mockHandlerOf())(), (await memoryStoreOf())({ [s.name]: first.state }))
+    const t0 = performance.now()
+    const p = orThrow(await plan(s)(env)())
+    const inProcessMs = ms(t0)
+    const noops = p.plan.steps.filter((x) => x.action === 'noop').length
+    if (noops !== n) throw new Error(`expected ${n} unchanged steps, got ${noops}`)
+    return { inProcessMs, noops }
+  },
+
+  /** apply on the mock handler with the file store: every step's records durable before the next depends on them */
+  'durable-apply': async ({ n }) => {
+    const { mkdtempSync, readdirSync, rmSync, statSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { fileStore } = await import('../src/state/file-store')
+    const { apply } = await operations()
+    const mockHandler = await mockHandlerOf()
+    const dir = mkdtempSync(join(tmpdir(), 'trellis-bench-'))
+    try {
+      const files = fileStore({ dir })
+      let appends = 0
+      let records = 0
+      let writes = 0
+      const store: StateStore = {
+        ...files,
+        append: (stack, rs) => {
+          appends++
+          records += rs.length
+          return files.append(stack, rs)
+        },
+        write: (stack, st) => {
+          writes++
+          return files.write(stack, st)
+        },
+      }
+      const s = costWorkload(n)
+      const t0 = performance.now()
+      const r = orThrow(await apply(s)(envOf(mockHandler(), store))())
+      const inProcessMs = ms(t0)
+      const resources = Object.keys(r.state.resources).length
+      if (resources !== n) throw new Error(`expected ${n} resources in state, got ${resources}`)
+      const snapshotKb = Math.round(statSync(join(dir, `${s.name}.json`)).size / 1024)
+      const journalLeft = readdirSync(dir).includes(`${s.name}.journal`)
+      return { inProcessMs, appends, records, recordsPerAppend: Math.round((records / appends) * 10) / 10, snapshotWrites: writes, snapshotKb, journalCompacted: !journalLeft }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  },
+
+  /** the real handler over loopback HTTP, 20 ms added to every answer */
+  'latency-apply': async ({ n, concurrency = DEFAULT_CONCURRENCY }) => {
+    const latencyMs = 20
+    const { served, statuses } = await servedEmulator({ token: BENCH_TOKEN }, latencyMs)
+    const { compose, retry, fetchClient } = await clientsOf()
+    const { apply } = await operations()
+    const memoryStore = await memoryStoreOf()
+    try {
+      const handler = await realHandlerOver(compose(retry())(fetchClient()), served.url)
+      const s = costWorkload(n)
+      const t0 = performance.now()
+      orThrow(await apply(s)(envOf(handler, memoryStore(), concurrency))())
+      const inProcessMs = ms(t0)
+      const requests = total(statuses)
+      // chains of three: the longest path is three requests
+      const criticalPath = Math.min(3, n) * latencyMs
+      const lowerBoundMs = Math.max(criticalPath, (requests * latencyMs) / concurrency)
+      return { inProcessMs, concurrency, requests, latencyMs, lowerBoundMs, vsLowerBound: Math.round((inProcessMs / lowerBoundMs) * 100) / 100 }
+    } finally {
+      await served.close()
+    }
+  },
+
+  /** refresh of n cost reports: bulk list reads, and for comparison one read per resource */
+  refresh: async ({ n }) => {
+    const { costEmulator } = await clientsOf()
+    const { apply, refresh } = await operations()
+    const emu = costEmulator({ token: BENCH_TOKEN, rateLimit: { limit: 1e9, windowMs: 3_600_000 } })
+    const handler = await realHandlerOver(emu.client)
+    const store = (await memoryStoreOf())()
+    const s = reportsWorkload(n)
+    orThrow(await apply(s)(envOf(handler, store))())
+    const before = total(emu.requests())
+    const t0 = performance.now()
+    const r = orThrow(await refresh(s)(envOf(handler, store))())
+    const inProcessMs = ms(t0)
+    const requests = total(emu.requests()) - before
+    if (Object.keys(r.state.resources).length !== n) throw new Error('refresh lost resources')
+    // the same refresh through a handler that cannot list: one read per resource
+    const { list: _list, ...single } = handler
+    const before2 = total(emu.requests())
+    const t1 = performance.now()
+    orThrow(await refresh(s)(envOf(single, store))())
+    const perResourceMs = ms(t1)
+    const perResourceRequests = total(emu.requests()) - before2
+    return { inProcessMs, requests, drift: r.drift.length, perResourceRequests, perResourceMs }
+  },
+
+  /** an emulator allowing 50 requests per second; the client keeps inside the budget */
+  'rate-limit': async ({ n }) => {
+    const limit = 50
+    const { served, statuses } = await servedEmulator({ token: BENCH_TOKEN, rateLimit: { limit, windowMs: 1000 } })
+    const { compose, retry, rateBudget, fetchClient } = await clientsOf()
+    const { apply } = await operations()
+    const memoryStore = await memoryStoreOf()
+    try {
+      let retries = 0
+      // a budget set just under the platform's rate with no burst: in any one-second window at most
+      // 1 + 48 requests go, so the server's fixed windows never see more than 50. (A budget that
+      // relies on the server's remaining-count headers overshoots by the requests in flight: see README.)
+      const budget = { capacity: 1, refillPerSecond: limit * 0.96 }
+      const http = compose(retry({ onRetry: () => void retries++ }), rateBudget(budget))(fetchClient())
+      const handler = await realHandlerOver(http, served.url)
+      const s = costWorkload(n)
+      const t0 = performance.now()
+      const r = await apply(s)(envOf(handler, memoryStore()))()
+      const inProcessMs = ms(t0)
+      const failures = E.isLeft(r) ? formatEngineError(r.left) : undefined
+      const requests = total(statuses)
+      const throughput = Math.round((requests / (inProcessMs / 1000)) * 10) / 10
+      return {
+        inProcessMs,
+        requests,
+        rateLimited429: statuses['429'] ?? 0,
+        retries,
+        failed: failures !== undefined,
+        ...(failures ? { failures: failures.slice(0, 500) } : {}),
+        allowedPerSecond: limit,
+        budget,
+        throughputPerSecond: throughput,
+        ofAllowed: Math.round((throughput / limit) * 1000) / 1000,
+      }
+    } finally {
+      await served.close()
+    }
+  },
+}
+
+// ── main ─────────────────────────────────────────────────────────────────────
+const argv = process.argv.slice(2)
+const name = argv[0]
+const flag = (k: string): number | undefined => {
+  const i = argv.indexOf(k)
+  return i >= 0 ? Number(argv[i + 1]) : undefined
+}
+const run = scenarios[name ?? '']
+if (!run) {
+  process.stderr.write(`unknown scenario ${JSON.stringify(name)}; known: ${Object.keys(scenarios).join(', ')}\n`)
+  process.exit(2)
+}
+const n = flag('--n') ?? 10_000
+const concurrency = flag('--concurrency')
+const r = await run({ n, ...(concurrency !== undefined ? { concurrency } : {}) })
+process.stdout.write(JSON.stringify({ scenario: name, n, ...r, peakRssMb: peakRssMb() }) + '\n')
