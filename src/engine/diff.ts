@@ -20,22 +20,56 @@ export interface FieldChange {
 export const deepEqual = (a: unknown, b: unknown): boolean => {
   if (a === b) return true
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]))
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false
+    return true
+  }
   if (Array.isArray(b)) return false
-  const ka = Object.keys(a as object).filter((k) => (a as Record<string, unknown>)[k] !== undefined)
-  const kb = Object.keys(b as object).filter((k) => (b as Record<string, unknown>)[k] !== undefined)
-  return ka.length === kb.length && ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  // a key holding undefined counts as absent
+  const oa = a as Record<string, unknown>
+  const ob = b as Record<string, unknown>
+  let na = 0
+  for (const k of Object.keys(oa)) {
+    const x = oa[k]
+    if (x === undefined) continue
+    na++
+    if (!deepEqual(x, ob[k])) return false
+  }
+  let nb = 0
+  for (const k of Object.keys(ob)) if (ob[k] !== undefined) nb++
+  return na === nb
 }
 
-/** Bring secrets to a comparable form: protected digests on both sides. */
+/**
+ * Bring secrets to a comparable form: protected digests on both sides. A value holding no secret
+ * comes back as it is, so a no-change plan copies nothing.
+ */
 const comparable = (u: unknown, p: Protector): unknown => {
   if (isSecret(u)) return { _tag: 'Secret', digest: p.digest(reveal(u)) }
   if (isProtected(u)) return { _tag: 'Secret', digest: u.digest }
-  if (Array.isArray(u)) return u.map((x) => comparable(x, p))
+  if (Array.isArray(u)) {
+    let out: unknown[] | undefined
+    for (let i = 0; i < u.length; i++) {
+      const x = comparable(u[i], p)
+      if (x !== u[i] && !out) out = u.slice(0, i)
+      if (out) out.push(x)
+    }
+    return out ?? u
+  }
   if (typeof u === 'object' && u !== null && Object.getPrototypeOf(u) === Object.prototype) {
-    const o: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(u)) o[k] = comparable(v, p)
-    return o
+    let out: Record<string, unknown> | undefined
+    const keys = Object.keys(u)
+    for (const k of keys) {
+      const v = (u as Record<string, unknown>)[k]
+      const x = comparable(v, p)
+      if (x !== v && !out) {
+        out = {}
+        for (const j of keys) out[j] = (u as Record<string, unknown>)[j]
+      }
+      if (out) out[k] = x
+    }
+    return out ?? u
   }
   return u
 }
@@ -55,7 +89,8 @@ export const diffInputs = (
   o: DiffOptions,
 ): FieldChange[] => {
   const out: FieldChange[] = []
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)])
+  const keys = Object.keys(before)
+  for (const k of Object.keys(after)) if (!Object.prototype.hasOwnProperty.call(before, k)) keys.push(k)
   for (const k of keys) {
     if (o.ignore.includes(k)) continue
     const b = before[k]
