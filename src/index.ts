@@ -34,6 +34,7 @@ export type { EngineEvent } from './engine/events'
 // state
 export { fileStore } from './state/file-store'
 export { memoryStore } from './state/memory-store'
+export { postgresStore, type PostgresStore, type PostgresStoreOptions } from './state/postgres-store'
 export type { StateStore } from './state/state-store'
 export type { State, ResourceState } from './state/state'
 

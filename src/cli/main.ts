@@ -18,6 +18,7 @@ import { renderPlan, planToJson, displayValue } from '../engine/render'
 import { graphToDot, graphToMermaid } from '../engine/graph-render'
 import { hasChanges } from '../engine/plan'
 import { fileStore } from '../state/file-store'
+import { postgresStore } from '../state/postgres-store'
 import type { Env } from '../engine/env'
 import { DEFAULT_CONCURRENCY } from '../engine/env'
 import type { Stack } from '../core/stack'
@@ -45,6 +46,7 @@ commands:
 options:
   --stack NAME          stack name (default: the program's)
   --state-dir DIR       where state lives (default .trellis)
+  --state-url URL       shared state in PostgreSQL (postgres://…; or TRELLIS_STATE_URL)
   --json                machine-readable output
   --emulate             run against the built-in emulators (no credentials)
   --yes, -y             apply/destroy without asking
@@ -90,11 +92,12 @@ export const main = async (argv: ReadonlyArray<string>, out: Out): Promise<numbe
     return cmd ? EXIT.ok : EXIT.usage
   }
   const json = has(args, 'json')
-  const store = fileStore({ dir: flag(args, 'state-dir') ?? '.trellis' })
+  const stateUrl = flag(args, 'state-url') ?? process.env.TRELLIS_STATE_URL
+  const store = stateUrl ? postgresStore({ connectionString: stateUrl }) : fileStore({ dir: flag(args, 'state-dir') ?? '.trellis' })
   const concurrency = Number(flag(args, 'concurrency') ?? DEFAULT_CONCURRENCY)
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError(`--concurrency: expected a positive integer, got ${flag(args, 'concurrency')}`)
   const prog = progress(out, { quiet: json })
-  const handler = has(args, 'emulate') ? emulatedHandler().handler : realHandler({ debug: process.env.TRELLIS_DEBUG ? out.err : undefined })
+  const handler = has(args, 'emulate') ? emulatedHandler().handler : realHandler({ debug: process.env.TRELLIS_DEBUG ? out.err : undefined, env: process.env })
   const env: Env = {
     registry,
     handler,
@@ -231,6 +234,8 @@ export const main = async (argv: ReadonlyArray<string>, out: Out): Promise<numbe
     throw e
   } finally {
     prog.stop()
+    // the pool of a PostgreSQL store would otherwise keep the process up for a moment
+    if ('close' in store) await store.close()
   }
 }
 

@@ -13,6 +13,7 @@ import { rateBudget } from '../../clients/rate-budget'
 import { debugLog } from '../../clients/debug-log'
 import { compose, type HttpClient, type Middleware } from '../../clients/http'
 import { platformClients } from '../../clients/platforms'
+import { cloudCredentialsFactory } from '../../clients/cloud-credentials'
 import { costEmulator } from '../../clients/emulators/cost'
 import { hostingEmulator } from '../../clients/emulators/hosting'
 import { cloudEmulator, EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY } from '../../clients/emulators/cloud'
@@ -25,7 +26,9 @@ const BUDGET: Record<string, { capacity: number; refillPerSecond: number }> = {
   cloud: { capacity: 20, refillPerSecond: 20 },
 }
 
-export const realHandler = (opts: { readonly debug?: (line: string) => void; readonly transport?: HttpClient } = {}): Handler => {
+export const realHandler = (
+  opts: { readonly debug?: (line: string) => void; readonly transport?: HttpClient; readonly env?: Readonly<Record<string, string | undefined>> } = {},
+): Handler => {
   const transport = opts.transport ?? fetchClient()
   const perPlatform = new Map<string, HttpClient>()
   const httpFor = (provider: string): HttpClient => {
@@ -38,7 +41,9 @@ export const realHandler = (opts: { readonly debug?: (line: string) => void; rea
     }
     return h
   }
-  const clients: ClientFactory = (provider, config) => platformClients({ http: httpFor(provider) })(provider, config)
+  // the cloud's credential chain (profiles, instance roles, role assumption) over the same transport
+  const cloudCreds = cloudCredentialsFactory({ http: httpFor('cloud'), env: opts.env ?? {} })
+  const clients: ClientFactory = (provider, config) => platformClients({ http: httpFor(provider), cloudCredentials: cloudCreds })(provider, config)
   return httpHandler({ clients })
 }
 

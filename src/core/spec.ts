@@ -93,6 +93,11 @@ export interface ResourceSpecDef<I, O> {
   readonly identity: Identity<I>
   /** inputs whose change forces replacement */
   readonly replaceOn: ReadonlyArray<keyof I & string>
+  /**
+   * the platform refuses a second object with the same identity (e.g. a domain bound twice), so a
+   * replacement must delete the old object first; a node's `deleteBeforeReplace: false` overrides
+   */
+  readonly deleteBeforeReplace?: boolean
   /** inputs fixed after creation: a change warns and keeps the existing value */
   readonly keepOnUpdate?: ReadonlyArray<keyof I & string>
   /** secret field paths, dotted, `*` for every item: `secretValues.*.value` (inputs or outputs) */

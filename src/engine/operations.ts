@@ -332,11 +332,16 @@ const execute = async (env: Env, stackName: string, graph: Graph, opts: ApplyOpt
   const outcome = await planFrom(env, graph, s0, opts, protector)
   if (opts.approved && !sameChanges(opts.approved, outcome.plan))
     fail({ _tag: 'PlanMismatch', message: 'the stack or its state changed since the plan was approved; plan again' })
-  // reconciliation and refresh results become durable before new work starts
+  const changing = hasChanges(outcome.plan)
+  // reconciliation and refresh results become durable before new work starts, and a new stack gets
+  // its snapshot (lineage, salt) before the first journal record, so a crash leaves nothing orphaned
   let base = outcome.state
-  if (base !== s0 || !hasChanges(outcome.plan)) base = await attempt(env.store.write(stackName, { ...base, serial: s0.serial }))
+  const fresh = s0.serial === 0 && !(await attempt(env.store.read(stackName)))
+  if (base !== s0 || (changing && fresh)) base = await attempt(env.store.write(stackName, { ...base, serial: s0.serial }))
   const r = await runPlan(graph, outcome.plan, base, env, protector, outcome.lookups)
-  const written = await attempt(env.store.write(stackName, { ...r.state, serial: base.serial }))
+  // nothing changed and no new outputs: no new snapshot (backups keep real history)
+  const unchanged = !changing && base === outcome.state && JSON.stringify(r.state.outputs) === JSON.stringify(base.outputs) && Object.keys(base.pending).length === 0
+  const written = unchanged && !fresh ? base : await attempt(env.store.write(stackName, { ...r.state, serial: base.serial }))
   const result: ApplyResult = { ...r, state: written, plan: outcome.plan }
   if (r.failures.length > 0) fail({ _tag: 'ApplyError', failures: r.failures, result })
   return result

@@ -201,7 +201,7 @@ const planResource = (
       errors.push(issue(v.label, { path: replaces[0].path, expected: 'a change that does not replace a protected resource', given: replaces[0].after, message: `is protected and changing ${replaces.map((d) => d.path).join(', ')} would replace it; remove \`protect\` first.` }))
     const why = spec.wire.update === undefined ? `the platform cannot update ${spec.type} in place` : `${replaces.map((d) => d.path).join(', ')} cannot change in place`
     const old = spec.wire.delete === 'forget' ? `; a new ${spec.type} is created and the old one is only forgotten (the platform has no delete)` : ''
-    return { ...base, action: 'replace', diff, inputs: effective, notes: [...notes, `replace: ${why}${old}`], deleteBeforeReplace: node.options.deleteBeforeReplace === true, overrides }
+    return { ...base, action: 'replace', diff, inputs: effective, notes: [...notes, `replace: ${why}${old}`], deleteBeforeReplace: node.options.deleteBeforeReplace ?? spec.deleteBeforeReplace ?? false, overrides }
   }
   return { ...base, action: 'update', diff, inputs: effective, notes, overrides }
 }

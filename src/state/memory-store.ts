@@ -16,12 +16,23 @@ export const memoryStore = (initial: Readonly<Record<string, State>> = {}): Stat
   }
   return {
     snapshot: current,
-    lock: (stack, opts = {}) => {
-      const held = locks.get(stack)
-      if (held) return TE.left(stateError('Locked', `stack ${stack} is locked by ${held.owner} (pid ${held.pid} on ${held.host}) since ${held.since}`, held))
-      locks.set(stack, { owner: opts.owner ?? 'trellis', pid: process.pid, host: hostname(), since: new Date().toISOString() })
-      return TE.right({ release: () => TE.fromIO(() => void locks.delete(stack)) })
-    },
+    lock: (stack, opts = {}) =>
+      TE.tryCatch(
+        async () => {
+          const deadline = Date.now() + (opts.waitMs ?? 0)
+          for (;;) {
+            const held = locks.get(stack)
+            if (!held) break
+            if (Date.now() >= deadline) throw stateError('Locked', `stack ${stack} is locked by ${held.owner} (pid ${held.pid} on ${held.host}) since ${held.since}`, held)
+            await new Promise((r) => setTimeout(r, Math.min(20, Math.max(1, deadline - Date.now()))))
+          }
+          const mine: LockInfo = { owner: opts.owner ?? 'trellis', pid: process.pid, host: hostname(), since: new Date().toISOString() }
+          locks.set(stack, mine)
+          // release only our own lock, never a later holder's
+          return { release: () => TE.fromIO(() => void (locks.get(stack) === mine && locks.delete(stack))) }
+        },
+        (e) => e as ReturnType<typeof stateError>,
+      ),
     read: (stack) => TE.right(current(stack)),
     append: (stack, records) =>
       TE.fromIO(() => {

@@ -12,5 +12,5 @@ storeConformance(
     const store = memoryStore()
     return { store, reopen: () => store }
   },
-  { waits: false, recovers: false, backups: false },
+  { waits: true, recovers: false, backups: false },
 )

@@ -71,6 +71,8 @@ export const ApiGatewayCustomDomain = defineResource({
     'From the wire reference: certificateId (needed for https), isForcedHttps and the output status.',
   inputs: ApiGatewayCustomDomainInputs,
   outputs: ApiGatewayCustomDomainOutputs,
+  // the platform refuses to bind one domain twice: a replacement unbinds the old binding first
+  deleteBeforeReplace: true,
   identity: compositeId<I>(
     '#',
     [
