@@ -132,3 +132,22 @@ test('destroy deletes dependents before what they depend on', async () => {
 })
 
 test.run()
+
+const inst = suite('provider instances')
+inst('a node uses the instance named after its provider unless it names another; each gets its own configuration', async () => {
+  const m = mockHandler()
+  const seen: Record<string, unknown> = {}
+  const h: Handler = { ...m, create: (c, i) => ((seen[c.name] = c.config.region), m.create(c, i)) }
+  const { providerInstance } = await import('../../src/core/stack')
+  const s = stack('regions', { providers: { demo: providerInstance('demo', { region: 'us' }), 'demo-asia': providerInstance('demo', { region: 'asia' }) } }).add(
+    demo.shelf('default', { title: 'D' }),
+    demo.shelf('asian', { title: 'A' }).options({ provider: 'demo-asia' }),
+  )
+  const r = await apply(s)(envOf(h))()
+  assert.ok(isRight(r))
+  assert.equal(seen, { default: 'us', asian: 'asia' })
+  const bare = await apply(stack('bare').add(demo.shelf('x', { title: 'X' })))(envOf(h))()
+  assert.ok(isRight(bare))
+  assert.is(seen.x, 'eu', 'with no instance configured, the provider defaults apply')
+})
+inst.run()
