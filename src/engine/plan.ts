@@ -71,6 +71,12 @@ export const summary = (p: Plan): Readonly<Record<Action, number>> => {
 }
 
 // ── plan ─────────────────────────────────────────────────────────────────────
+/**
+ * The prototype of a node being created: a field not given as an input is computed by the
+ * platform, so unknown until apply. One immutable object shared by every plan.
+ */
+const COMPUTED: object = Object.freeze(new Proxy(Object.freeze({}), { get: (_o, k) => (typeof k === 'string' ? UNKNOWN : undefined) }))
+
 /** A node's fields as refs see them: inputs, outputs and id. */
 export const fieldsFromState = (r: ResourceState): Record<string, unknown> => ({ ...r.inputs, ...r.outputs, id: r.id })
 
@@ -79,28 +85,39 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
   const errors: Issue[] = []
   const warnings: Issue[] = [...graph.warnings]
   const steps: Step[] = []
-  // what refs can see at plan time, by address
+  // what refs can see at plan time, by address; an unchanged node's fields are put together from
+  // state only when a ref asks for them (most nodes of a big stack are nobody's dependency)
   const known = new Map<string, Record<string, unknown>>()
+  const unchanged = new Map<string, ResourceState>()
+  const knownOf = (a: string): Record<string, unknown> | undefined => {
+    const k = known.get(a)
+    if (k !== undefined) return k
+    const r = unchanged.get(a)
+    if (r === undefined) return undefined
+    const f = fieldsFromState(r)
+    known.set(a, f)
+    return f
+  }
 
   for (const address of graph.order) {
     const v = graph.vertices.get(address)!
     if (v._tag === 'Lookup') {
       const r = i.lookups.get(address)
       if (r !== undefined && r !== UNKNOWN) known.set(address, r as Record<string, unknown>)
-      steps.push({ address, token: v.node.token, name: v.node.name, kind: 'Lookup', action: 'read', provider: v.provider, diff: [], inputs: resolveRefs(v.node.args, (a) => known.get(a)) as Record<string, unknown>, deps: v.deps, notes: [] })
+      steps.push({ address, token: v.node.token, name: v.node.name, kind: 'Lookup', action: 'read', provider: v.provider, diff: [], inputs: resolveRefs(v.node.args, knownOf) as Record<string, unknown>, deps: v.deps, notes: [] })
       continue
     }
-    const step = planResource(v, state.resources[address], known, i, errors, warnings)
+    const step = planResource(v, state.resources[address], knownOf, i, errors, warnings)
     steps.push(step)
     const desired = step.inputs
-    if (step.action === 'noop') known.set(address, fieldsFromState(state.resources[address]!))
+    if (step.action === 'noop') unchanged.set(address, state.resources[address]!)
     else if (step.action === 'update') {
       // inputs are what we send; outputs are assumed stable across an in-place update
       const prior = state.resources[address]!
       known.set(address, { ...prior.outputs, ...desired, id: prior.id })
     } else if (step.action === 'create' || step.action === 'replace' || step.action === 'import') {
       // fields given as inputs are known; computed ones are not
-      known.set(address, new Proxy({ ...desired } as Record<string, unknown>, { get: (o, k) => (typeof k === 'string' && !(k in o) ? UNKNOWN : o[k as string]) }))
+      known.set(address, Object.assign(Object.create(COMPUTED) as Record<string, unknown>, desired))
     }
   }
 
@@ -147,27 +164,37 @@ const reverseDeps = (gone: ReadonlyArray<ResourceState>, set: ReadonlySet<string
 const planResource = (
   v: ResourceVertex,
   prior: ResourceState | undefined,
-  known: Map<string, Record<string, unknown>>,
+  known: (address: string) => Record<string, unknown> | undefined,
   i: PlanInput,
   errors: Issue[],
   warnings: Issue[],
 ): Step => {
   const { spec, node } = v
-  const desired = resolveRefs(node.inputs, (a) => known.get(a)) as Record<string, unknown>
-  const base = { address: v.address, token: node.token, name: node.name, kind: 'Resource' as const, provider: v.provider, deps: v.deps }
+  const desired = resolveRefs(node.inputs, known) as Record<string, unknown>
+  // the step's fields written out (spreading a shared base into every step was most of a no-change plan)
+  const step = (rest: Pick<Step, 'action' | 'diff' | 'inputs' | 'notes'> & Partial<Pick<Step, 'deleteBeforeReplace' | 'overrides'>>): Step => {
+    const out: { -readonly [K in keyof Step]: Step[K] } = {
+      address: v.address, token: node.token, name: node.name, kind: 'Resource', provider: v.provider, deps: v.deps,
+      action: rest.action, diff: rest.diff, inputs: rest.inputs, notes: rest.notes,
+    }
+    if (rest.deleteBeforeReplace !== undefined) out.deleteBeforeReplace = rest.deleteBeforeReplace
+    if (rest.overrides !== undefined) out.overrides = rest.overrides
+    return out
+  }
   const config = i.graph.providers.get(v.provider)!.config
   if (!prior) {
     if (node.options.importId !== undefined)
-      return { ...base, action: 'import', diff: [], inputs: desired, notes: [`import ${JSON.stringify(node.options.importId)} (${spec.identity.importFormat}), then update to match the stack if it differs`] }
+      return step({ action: 'import', diff: [], inputs: desired, notes: [`import ${JSON.stringify(node.options.importId)} (${spec.identity.importFormat}), then update to match the stack if it differs`] })
     const diff = Object.entries(desired).filter(([, x]) => x !== undefined).map(([k, x]): FieldChange => ({ path: k, kind: 'add', before: undefined, after: x, replaces: false }))
-    return { ...base, action: 'create', diff, inputs: desired, notes: [] }
+    return step({ action: 'create', diff, inputs: desired, notes: [] })
   }
   // plan-time rules see what exists
-  const ctx = { config, now: i.now, prior: { inputs: prior.inputs, outputs: prior.outputs, changedAt: prior.changedAt } }
-  if (!hasUnknown(desired))
+  if (spec.rules.some((r) => r.when === 'plan') && !hasUnknown(desired)) {
+    const ctx = { config, now: i.now, prior: { inputs: prior.inputs, outputs: prior.outputs, changedAt: prior.changedAt } }
     for (const rule of spec.rules)
       if (rule.when === 'plan')
         for (const f of rule.check(desired, ctx)) (f.severity === 'warning' ? warnings : errors).push(issue(v.label, f))
+  }
 
   const notes: string[] = []
   let effective = desired
@@ -180,7 +207,7 @@ const planResource = (
     updatable: spec.wire.update !== undefined,
     protector: i.protector,
   })
-  const diff = diff0.filter((d) => {
+  const diff = keep.length === 0 ? diff0 : diff0.filter((d) => {
     if (!keep.includes(d.path)) return true
     warnings.push(issue(v.label, { severity: 'warning', path: d.path, expected: `the value set at creation (${d.path} cannot be changed on the platform)`, given: d.after, message: 'is fixed after creation; the existing value is kept.' }))
     notes.push(`${d.path} cannot change after creation: keeping the existing value`)
@@ -194,14 +221,14 @@ const planResource = (
       effective = { ...effective, [f]: prior.inputs[f] }
       overrides[f] = prior.inputs[f]
     }
-  if (diff.length === 0) return { ...base, action: 'noop', diff, inputs: effective, notes, overrides }
+  if (diff.length === 0) return step({ action: 'noop', diff, inputs: effective, notes, overrides })
   const replaces = diff.filter((d) => d.replaces)
   if (replaces.length > 0) {
     if (node.options.protect || prior.protect)
       errors.push(issue(v.label, { path: replaces[0].path, expected: 'a change that does not replace a protected resource', given: replaces[0].after, message: `is protected and changing ${replaces.map((d) => d.path).join(', ')} would replace it; remove \`protect\` first.` }))
     const why = spec.wire.update === undefined ? `the platform cannot update ${spec.type} in place` : `${replaces.map((d) => d.path).join(', ')} cannot change in place`
     const old = spec.wire.delete === 'forget' ? `; a new ${spec.type} is created and the old one is only forgotten (the platform has no delete)` : ''
-    return { ...base, action: 'replace', diff, inputs: effective, notes: [...notes, `replace: ${why}${old}`], deleteBeforeReplace: node.options.deleteBeforeReplace ?? spec.deleteBeforeReplace ?? false, overrides }
+    return step({ action: 'replace', diff, inputs: effective, notes: [...notes, `replace: ${why}${old}`], deleteBeforeReplace: node.options.deleteBeforeReplace ?? spec.deleteBeforeReplace ?? false, overrides })
   }
-  return { ...base, action: 'update', diff, inputs: effective, notes, overrides }
+  return step({ action: 'update', diff, inputs: effective, notes, overrides })
 }
