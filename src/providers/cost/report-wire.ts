@@ -39,9 +39,17 @@ export const reportBody = <I extends ReportLike>(i: I): Record<string, unknown> 
   }
 }
 
-/** Reply (spec names) → what the user would have written, so a re-plan shows no diff. */
+/**
+ * Reply (spec names) → what the user would have written, so a re-plan shows no diff. With nothing
+ * sent (an import, a listing) the interval and the other defaulted fields are reported as the
+ * platform holds them: the engine keeps only the fields the stack sets, and a user who wrote a
+ * default (say `dateBucket: 'month'`) must find it after an import. Default groupings stay
+ * dropped even then: `[]` and the default read back alike, and a refresh must not turn one into
+ * the other.
+ */
 export const reportNormalise = (d: ReportDefaults) => (o: Record<string, unknown>, sent: Record<string, unknown>): Record<string, unknown> => {
   const out = { ...o }
+  const importing = Object.keys(sent).length === 0
   // groupings: comma-joined on the way back; server defaults are not the user's
   const g = splitCsv(out.groupings)
   const sentG = sent.groupings as string[] | undefined
@@ -54,8 +62,8 @@ export const reportNormalise = (d: ReportDefaults) => (o: Record<string, unknown
     delete out.startDate
     delete out.endDate
   }
-  if (sent.dateInterval === undefined && (out.dateInterval === d.interval || (custom && out.startDate !== undefined))) delete out.dateInterval
-  for (const [k, v] of Object.entries(d.fields ?? {})) if (sent[k] === undefined && out[k] === v) delete out[k]
+  if (!importing && sent.dateInterval === undefined && (out.dateInterval === d.interval || (custom && out.startDate !== undefined))) delete out.dateInterval
+  if (!importing) for (const [k, v] of Object.entries(d.fields ?? {})) if (sent[k] === undefined && out[k] === v) delete out[k]
   // the platform may wrap a filter in parentheses: keep the user's text when it means the same
   if (typeof sent.filter === 'string' && filterEquals(sent.filter, out.filter)) out.filter = sent.filter
   if (out.filter === '') delete out.filter
