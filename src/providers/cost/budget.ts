@@ -39,6 +39,19 @@ export const BudgetOutputs = t.exact(
 )
 export type BudgetOutputs = t.TypeOf<typeof BudgetOutputs>
 
+/**
+ * Periods compare item by item; a period without an end date matches any end date, because the
+ * platform fills one in and a listing or an import cannot tell it from one the user wrote.
+ */
+const samePeriods = (a: unknown, b: unknown): boolean => {
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false
+  return a.every((x: Record<string, unknown>, n) => {
+    const y = b[n] as Record<string, unknown>
+    if (typeof x !== 'object' || x === null || typeof y !== 'object' || y === null) return false
+    return x.startAt === y.startAt && toNumber(x.amount) === toNumber(y.amount) && (x.endAt === undefined || y.endAt === undefined || x.endAt === y.endAt)
+  })
+}
+
 const hierarchical = (i: BudgetInputs): boolean => Array.isArray(i.childBudgetTokens) && i.childBudgetTokens.length > 0
 
 export const Budget = defineResource({
@@ -46,7 +59,8 @@ export const Budget = defineResource({
   doc:
     'A budget: amounts per period (YYYY-MM-DD) over a cost report, or — when childBudgetTokens are given — a hierarchical budget ' +
     'summing its children, for which costReportToken and periods are ignored. Without periods the platform creates default ones; ' +
-    'those are not compared. The platform requires a name. Changing the workspace replaces the budget.',
+    'those are not compared. A period without endAt gets one from the platform and matches whatever end date it reads back. ' +
+    'The platform requires a name. Changing the workspace replaces the budget.',
   inputs: BudgetInputs,
   outputs: BudgetOutputs,
   identity: byToken('budget token'),
@@ -76,6 +90,7 @@ export const Budget = defineResource({
         ),
     },
   ],
+  equals: { periods: samePeriods },
   wire: costCrud({
     path: '/v2/budgets',
     items: 'budgets',
@@ -102,8 +117,9 @@ export const Budget = defineResource({
         else delete out.periods
         if (sent.costReportToken !== undefined) out.costReportToken = sent.costReportToken
         else delete out.costReportToken
-      } else if (sentPeriods === undefined || (Array.isArray(sentPeriods) && sentPeriods.length === 0 && periods.length > 0)) {
-        // default periods made by the server are not the user's
+      } else if ((sentPeriods === undefined && Object.keys(sent).length > 0) || (Array.isArray(sentPeriods) && sentPeriods.length === 0 && periods.length > 0)) {
+        // default periods made by the server are not the user's (with nothing sent — an import, a
+        // listing — they are reported: the engine keeps them only where the stack sets periods)
         if (sentPeriods === undefined) delete out.periods
         else out.periods = []
       } else {
