@@ -12,7 +12,7 @@ import * as E from 'fp-ts/Either'
 import { defineResource } from '../../core/spec'
 import { compositeId, observe } from '../../core/observe'
 import { literals, pattern } from '../../core/codecs'
-import { apigw, bool, isGone, isObj, itemsOf, joinId, known, listOf, num, pagedStep, resultOf, sameSet, sequence, stepsOf, str, type Step, type Steps } from './wire'
+import { apigw, bool, isGone, isObj, itemsOf, joinId, known, listOf, num, pagedStep, responseOf, resultOf, sameSet, sequence, stepsOf, str, type Step, type Steps } from './wire'
 
 export const PathMapping = pattern('a path mapping "<path>#<environment>" (a path starting with "/" and without "#"; environment test, prepub or release)', (s) =>
   /^\/[^#]*#(test|prepub|release)$/.test(s),
@@ -43,6 +43,15 @@ const mappingSet = (m: ReadonlyArray<string> | undefined) =>
     const at = s.lastIndexOf('#')
     return { Path: s.slice(0, at), Environment: s.slice(at + 1) }
   })
+
+/**
+ * The platform never returns the NetSubDomain a domain was bound with (wire reference §4.8). A read
+ * that does not know it (an import) takes it from the service: its outer or inner sub-domain, by
+ * the domain's netType — what a binding must point at.
+ */
+const serviceStep = (serviceId: string): Step => ({ name: 'service', request: () => apigw('DescribeService', { ServiceId: serviceId }) })
+const serviceSubDomain = (service: unknown, netType: string | undefined): string | undefined =>
+  service === undefined ? undefined : str(responseOf(service)[netType === 'INNER' ? 'InnerSubDomain' : 'OuterSubDomain'])
 
 const readSteps = (serviceId: string, sub: string): Step[] => [
   { name: 'mappings', request: () => apigw('DescribeServiceSubDomainMappings', { ServiceId: serviceId, SubDomain: sub }) },
@@ -133,7 +142,7 @@ export const ApiGatewayCustomDomain = defineResource({
       const at = id.indexOf('#')
       const serviceId = at > 0 ? id.slice(0, at) : ctx.inputs.serviceId
       const sub = at > 0 ? id.slice(at + 1) : ctx.inputs.subDomain
-      return sequence(readSteps(serviceId, sub), { serviceId, subDomain: sub })
+      return sequence([...readSteps(serviceId, sub), ...(ctx.inputs.defaultDomain === undefined ? [serviceStep(serviceId)] : [])], { serviceId, subDomain: sub })
     },
     update: (_id, i) =>
       sequence([{ name: 'modify', request: () => apigw('ModifySubDomain', modifyParams(i)) }, ...readSteps(i.serviceId, i.subDomain)], { serviceId: i.serviceId, subDomain: i.subDomain }),
@@ -155,6 +164,7 @@ export const ApiGatewayCustomDomain = defineResource({
         isForcedHttps: bool(d.IsForcedHttps),
         pathMappings: mappings ? listOf(mappings, 'PathMappingSet').filter(isObj).map((m) => `${String(m.Path)}#${String(m.Environment)}`) : undefined,
         status: num(d.Status),
+        defaultDomain: ctx.inputs.defaultDomain ?? (steps ? serviceSubDomain(steps.service, str(d.NetType)) : undefined),
       }
       // default-mapped domains have no mappings to compare
       if (obj.isDefaultMapping !== false) delete obj.pathMappings
