@@ -1,0 +1,186 @@
+/**
+ * Bad input (fast-check): random field values for every resource spec and lookup (a stack built
+ * with the generated builders, then compiled), random import ids for every parser, random provider
+ * configurations and environments, random durations. Nothing may throw; every compile error names
+ * the node, says what was expected and what was given (non-empty), with a field path whenever a
+ * field is at fault.
+ */
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import * as E from 'fp-ts/Either'
+import fc from 'fast-check'
+import { registry } from '../../src/providers'
+import { compile } from '../../src/engine/compile'
+import { stack, providerInstance } from '../../src/core/stack'
+import { secret } from '../../src/core/secret'
+import { fieldsOf, parseDuration } from '../../src/core/codecs'
+import { configFromEnv } from '../../src/core/provider'
+import type { Issue } from '../../src/core/issue'
+import { cost } from '../../builders/cost'
+import { hosting } from '../../builders/hosting'
+import { cloud } from '../../builders/cloud'
+import { recordFigures, seedOf } from './fixtures/figures'
+
+const seed = seedOf('fuzz', 424242)
+const RUNS = Number(process.env.TRELLIS_FUZZ_RUNS ?? 100)
+let inputs = 0
+let errors = 0
+const builders: Record<string, any> = { cost, hosting, cloud }
+const uncap = (s: string) => s[0].toLowerCase() + s.slice(1)
+const compileNow = compile(registry, { now: new Date('2024-07-15T12:00:00Z') })
+const providers = {
+  cost: cost.provider({ apiToken: secret('t') }),
+  hosting: hosting.provider({ token: secret('t') }),
+  cloud: cloud.provider({ secretId: 'AKIDx', secretKey: secret('k'), region: 'ap-guangzhou' } as never),
+}
+
+/** any JSON-ish value, secrets and odd numbers included */
+const anyValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  v: fc.oneof(
+    { depthSize: 'small' },
+    fc.string(),
+    fc.constantFrom('', ' ', 'null', '2024-02-30', '1h2m', 'http://x', '../..', '\u0000', 'a'.repeat(300)),
+    fc.integer(),
+    fc.double(),
+    fc.constantFrom(NaN, Infinity, -0, 1e21),
+    fc.boolean(),
+    fc.constant(null),
+    fc.string().map((s) => secret(s)),
+    fc.array(tie('v'), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 8 }), tie('v'), { maxKeys: 3 }),
+  ),
+})).v
+
+/** every issue is complete: node, expected and given say something */
+const checkIssues = (issues: ReadonlyArray<Issue>, node: string, fieldAtFault: boolean): void => {
+  assert.ok(issues.length > 0)
+  for (const i of issues) {
+    errors++
+    for (const k of ['node', 'expected', 'given'] as const) assert.ok(typeof i[k] === 'string' && i[k].trim() !== '', `${k} of ${JSON.stringify(i)}`)
+    assert.type(i.path, 'string')
+  }
+  if (fieldAtFault) assert.ok(issues.some((i) => i.node === node && i.path !== ''), `an issue of ${node} names a field: ${JSON.stringify(issues)}`)
+}
+
+/** Mutations of a spec's valid example: some fields set to random values, some removed, some added. */
+const mutated = (valid: Record<string, unknown>, fields: ReadonlyArray<string>) =>
+  fc.record({
+    set: fc.dictionary(fc.constantFrom(...(fields.length ? fields : ['x'])), anyValue, { maxKeys: 3 }),
+    drop: fc.subarray(Object.keys(valid).length ? Object.keys(valid) : ['x'], { maxLength: Math.min(2, Math.max(1, Object.keys(valid).length)) }),
+    extra: fc.option(fc.tuple(fc.string({ minLength: 1, maxLength: 10 }), anyValue), { nil: undefined }),
+  }).map(({ set, drop, extra }) => {
+    const v: Record<string, unknown> = { ...valid, ...set }
+    for (const d of drop) delete v[d]
+    if (extra && !['node', 'out', 'set', 'options', 'then', 'toJSON', 'constructor', '__proto__'].includes(extra[0])) v[extra[0]] = extra[1]
+    return { v, touched: Object.keys(set).length + drop.length + (extra ? 1 : 0) > 0 }
+  })
+
+for (const spec of registry.resources.values()) {
+  test(`${spec.token}: random inputs compile to a graph or to complete errors`, () => {
+    const make = builders[spec.provider][uncap(spec.type)]
+    const fields = fieldsOf(spec.inputs).map((f) => f.name)
+    const label = `${spec.token} "n"`
+    fc.assert(
+      fc.property(mutated(spec.examples.valid as Record<string, unknown>, fields), ({ v }) => {
+        inputs++
+        const s = stack('fuzz', { providers }).add(make('n', v))
+        const g = compileNow(s)
+        if (E.isLeft(g)) checkIssues(g.left.issues, label, false)
+      }),
+      { seed, numRuns: RUNS },
+    )
+  })
+}
+
+test('an unknown or mistyped field of every resource is named with its path', () => {
+  for (const spec of registry.resources.values()) {
+    const make = builders[spec.provider][uncap(spec.type)]
+    const fields = fieldsOf(spec.inputs)
+    if (fields.length === 0) continue
+    const field = fields[0].name
+    const g = compileNow(stack('fuzz', { providers }).add(make('n', { ...(spec.examples.valid as object), [field]: { surely: ['not', 'valid'] } })))
+    assert.ok(E.isLeft(g), `${spec.token}: an object for ${field} was accepted`)
+    checkIssues(g.left.issues, `${spec.token} "n"`, true)
+    assert.ok(g.left.issues.some((i) => i.path.split('.')[0] === field), `${spec.token}: ${JSON.stringify(g.left.issues)}`)
+  }
+})
+
+for (const spec of registry.lookups.values()) {
+  test(`${spec.token}: random args compile to a graph or to complete errors`, () => {
+    const make = builders[spec.provider][spec.fn]
+    const fields = fieldsOf(spec.args).map((f) => f.name)
+    fc.assert(
+      fc.property(mutated(spec.examples.valid as Record<string, unknown>, fields), ({ v }) => {
+        inputs++
+        const g = compileNow(stack('fuzz', { providers }).add(make('n', v)))
+        if (E.isLeft(g)) checkIssues(g.left.issues, `${spec.token} "n"`, false)
+      }),
+      { seed, numRuns: Math.max(20, Math.floor(RUNS / 2)) },
+    )
+  })
+}
+
+test('every import-id parser: random ids give a value or a message, never an exception', () => {
+  const ids = fc.oneof(fc.string(), fc.stringMatching(/^[a-z0-9#:|/_-]{0,40}$/), fc.array(fc.string({ maxLength: 12 }), { maxLength: 5 }).map((xs) => xs.join(':')), fc.array(fc.string({ maxLength: 12 }), { maxLength: 5 }).map((xs) => xs.join('#')))
+  for (const spec of registry.resources.values())
+    fc.assert(
+      fc.property(ids, (id) => {
+        inputs++
+        const r = spec.identity.parseImportId(id)
+        if (E.isLeft(r)) assert.ok(typeof r.left === 'string' && r.left.trim() !== '', `${spec.token} ${JSON.stringify(id)}`)
+        else {
+          assert.type(r.right.id, 'string')
+          // what parses prints back to an id that parses to the same thing
+          const again = spec.identity.parseImportId(spec.identity.printImportId(r.right.id, r.right.inputs ?? {}))
+          assert.ok(E.isRight(again), `${spec.token}: ${JSON.stringify(id)} printed back does not parse`)
+        }
+      }),
+      { seed, numRuns: RUNS * 2 },
+    )
+})
+
+test('every provider configuration: random configurations and environments compile or fail with complete errors', () => {
+  for (const [name, p] of registry.providers) {
+    const fields = fieldsOf(p.config).map((f) => f.name)
+    const keys = Object.values(p.env ?? {}).flat() as string[]
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom(...fields), anyValue, { maxKeys: 4 }),
+        fc.dictionary(fc.constantFrom(...(keys.length ? keys : ['X'])), fc.string({ maxLength: 20 }), { maxKeys: 3 }),
+        (config, envVars) => {
+          inputs++
+          let cfg: Record<string, unknown>
+          try {
+            cfg = configFromEnv(p as never, envVars, config as never) as Record<string, unknown>
+          } catch (e) {
+            return assert.unreachable(`${name}: configFromEnv threw ${String(e)}`)
+          }
+          const g = compileNow(stack('fuzz', { providers: { [name]: providerInstance(name, cfg) } }))
+          if (E.isLeft(g)) checkIssues(g.left.issues, `provider ${name}`, false)
+        },
+      ),
+      { seed, numRuns: RUNS * 2 },
+    )
+  }
+})
+
+test('parseDuration: any string gives milliseconds or undefined', () => {
+  fc.assert(
+    fc.property(fc.oneof(fc.string(), fc.stringMatching(/^\s*(\d{0,4}h)?(\d{0,4}m)?(\d{0,4}s)?(\d{0,4}ms)?\s*$/)), (s) => {
+      inputs++
+      const ms = parseDuration(s)
+      assert.ok(ms === undefined || (Number.isFinite(ms) && ms >= 0), `${JSON.stringify(s)} → ${ms}`)
+    }),
+    { seed, numRuns: RUNS * 10 },
+  )
+  assert.is(parseDuration('1h2m3s'), 3_723_000)
+  assert.is(parseDuration(''), undefined)
+})
+
+test('figures', () => {
+  assert.ok(inputs > 3000, `${inputs} inputs`)
+  console.log(`  [fuzz] ${inputs} random inputs, ${errors} compile errors checked`)
+  recordFigures('fuzz', { seed, inputsTried: inputs, compileErrorsChecked: errors, resourceSpecs: registry.resources.size, lookupSpecs: registry.lookups.size, providers: registry.providers.size, runsPerSpec: RUNS })
+})
+
+test.run()
