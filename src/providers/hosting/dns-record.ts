@@ -101,9 +101,10 @@ export const DnsRecord = defineResource({
             type,
             hostname: sent.hostname !== undefined && hostname !== undefined && sameHostname(sent.hostname, hostname) ? sent.hostname : hostname,
             value: sent.value !== undefined && value !== undefined && sameValue(sent.value, value) ? sent.value : value,
-            // the default ttl is only reported when it was asked for, so an import of a default record
-            // does not plan a replacement for a stack that leaves ttl out
-            ttl: sent.ttl === undefined && num(r.ttl) === DEFAULT_TTL ? undefined : num(r.ttl),
+            // the default ttl is only reported when it was asked for, so adopting a default record
+            // for a stack that leaves ttl out plans no replacement; an import by id (nothing known but
+            // the zone) reports it, and the engine keeps it only where the stack sets ttl
+            ttl: sent.ttl === undefined && sent.hostname !== undefined && num(r.ttl) === DEFAULT_TTL ? undefined : num(r.ttl),
             priority: type === 'MX' ? num(r.priority) : undefined,
             flag: type === 'CAA' ? num(r.flag) : undefined,
             tag: type === 'CAA' ? str(r.tag) : undefined,
