@@ -6,7 +6,9 @@
  * Wire quirks handled here (§6): the update is a full-state PUT (a partial PUT resets chart type
  * and date bin), so every desired field is sent; arrays go out as arrays; removing groupings sends
  * `""`; the server fills dates, interval, chart type, date bin and settings with defaults, which
- * decode drops unless the user set them or they differ from the default, so a re-plan is clean.
+ * decode drops unless the user set them or they differ from the default, so a re-plan is clean
+ * (an import, knowing nothing sent, reports the settings objects whole; they compare with the
+ * defaults filled in, so either form matches the stack).
  */
 import * as t from 'io-ts'
 import { defineResource, type Rule } from '../../core/spec'
@@ -154,8 +156,28 @@ const fullBody = (i: CostReportInputs, prior?: CostReportInputs): Record<string,
   }
 }
 
+const CHART_DEFAULTS: Readonly<Record<string, unknown>> = { xAxisDimensions: ['date'], yAxisDimension: 'cost' }
+
+/**
+ * Settings objects are the same when they are the same once the platform's defaults fill the keys
+ * left out: `{ amortize: true }` is what the platform holds for `{}`.
+ */
+const sameWithDefaults =
+  (defaults: Readonly<Record<string, unknown>>) =>
+  (a: unknown, b: unknown): boolean => {
+    if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return false
+    const fill = (o: object): Record<string, unknown> => {
+      const out: Record<string, unknown> = { ...defaults }
+      for (const [k, v] of Object.entries(o)) if (v !== undefined && v !== null) out[k] = v
+      return out
+    }
+    return JSON.stringify(Object.entries(fill(a)).sort()) === JSON.stringify(Object.entries(fill(b)).sort())
+  }
+
 const normalise = (o: Record<string, unknown>, sent: Partial<CostReportInputs>): Record<string, unknown> => {
   const s = sent as Record<string, unknown>
+  // nothing sent (an import, a listing): the settings objects are reported whole
+  const importing = Object.keys(s).length === 0
   const out = { ...o }
   if (out.groupings === '' || out.groupings === null) delete out.groupings
   if (out.filter === '' || out.filter === null) delete out.filter
@@ -179,7 +201,7 @@ const normalise = (o: Record<string, unknown>, sent: Partial<CostReportInputs>):
     const kept: Record<string, unknown> = {}
     for (const [k, v] of Object.entries(settings)) {
       if (!(k in SETTINGS_DEFAULTS)) continue
-      if (given[k] !== undefined || (v !== null && v !== (SETTINGS_DEFAULTS as Record<string, unknown>)[k])) kept[k] = v
+      if (given[k] !== undefined || (v !== null && (importing || v !== (SETTINGS_DEFAULTS as Record<string, unknown>)[k]))) kept[k] = v
     }
     if (Object.keys(kept).length === 0 && sent.settings === undefined) delete out.settings
     else out.settings = kept
@@ -189,8 +211,8 @@ const normalise = (o: Record<string, unknown>, sent: Partial<CostReportInputs>):
     const given = (sent.chartSettings ?? {}) as Record<string, unknown>
     const kept: Record<string, unknown> = {}
     const x = chart.xAxisDimensions
-    if (given.xAxisDimensions !== undefined || (Array.isArray(x) && !(x.length === 1 && x[0] === 'date'))) kept.xAxisDimensions = x
-    if (given.yAxisDimension !== undefined || (chart.yAxisDimension != null && chart.yAxisDimension !== 'cost')) kept.yAxisDimension = chart.yAxisDimension
+    if (given.xAxisDimensions !== undefined || (Array.isArray(x) && (importing || !(x.length === 1 && x[0] === 'date')))) kept.xAxisDimensions = x
+    if (given.yAxisDimension !== undefined || (chart.yAxisDimension != null && (importing || chart.yAxisDimension !== 'cost'))) kept.yAxisDimension = chart.yAxisDimension
     if (Object.keys(kept).length === 0 && sent.chartSettings === undefined) delete out.chartSettings
     else out.chartSettings = kept
   }
@@ -202,14 +224,15 @@ export const CostReport = defineResource({
   doc:
     'A saved cost report: a filter in the query language over cost data, grouped and charted. chartType, dateBin, ' +
     'dateInterval values and the chartSettings fields come from the wire reference. Relative intervals get concrete ' +
-    'dates from the server; those are not compared unless you set them. workspaceToken is fixed at creation.',
+    'dates from the server; those are not compared unless you set them. settings and chartSettings compare with the platform\'s ' +
+    'defaults filled in for the keys left out. workspaceToken is fixed at creation.',
   inputs: CostReportInputs,
   outputs: CostReportOutputs,
   identity: byToken('cost report token'),
   replaceOn: ['workspaceToken'],
   secrets: [],
   rules,
-  equals: { filter: filterEquals },
+  equals: { filter: filterEquals, settings: sameWithDefaults(SETTINGS_DEFAULTS), chartSettings: sameWithDefaults(CHART_DEFAULTS) },
   wire: costCrud({
     path: '/v2/cost_reports',
     items: 'cost_reports',
