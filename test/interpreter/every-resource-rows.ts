@@ -33,8 +33,12 @@ const s = (...nodes: ReadonlyArray<HasNode>) => stack('every').add(...nodes)
 
 // ── cost ─────────────────────────────────────────────────────────────────────
 const folder = cost.folder('finance', { title: 'Finance', workspaceToken: 'wrkspc_default' })
-const report = cost.costReport('monthly', { title: 'Monthly', filter: "costs.provider = 'aws'" }).folderToken(folder.out.token)
-const rule = cost.billingRule('support', { title: 'Support fee', type: 'Charge', amount: 300, category: 'Support', subCategory: 'Premium', service: 'Support', startDate: '2024-01-01' })
+const report = cost.costReport('monthly', {
+  title: 'Monthly', filter: "costs.provider = 'aws'", groupings: 'service,provider', chartType: 'bar', dateBin: 'month', dateInterval: 'last_3_months',
+  chartSettings: { xAxisDimensions: ['date'], yAxisDimension: 'cost' },
+} as never).folderToken(folder.out.token)
+// the platform takes the kind case-insensitively and answers it capitalised
+const rule = cost.billingRule('support', { title: 'Support fee', type: 'charge', amount: 300, category: 'Support', subCategory: 'Premium', service: 'Support', startDate: '2024-01-01' })
 const account = cost.managedAccount('acme', { name: 'Acme Corp', contactEmail: 'finance@acme.example', emailDomain: 'acme.example' }).billingRuleTokens([rule.out.token])
 
 const costRows: Row[] = [
@@ -48,11 +52,11 @@ const costRows: Row[] = [
   })(),
   { token: 'cost:BillingRule', name: 'support', before: s(rule), after: s(rule.amount(450)), expect: 'update', change: 'amount 300 → 450' },
   (() => {
-    const b = cost.budget('aws-2024', { name: 'AWS 2024', workspaceToken: 'wrkspc_default', periods: [{ startAt: '2024-01-01', endAt: '2024-01-31', amount: 10000 }] }).costReportToken(report.out.token)
+    const b = cost.budget('aws-2024', { name: 'AWS 2024', workspaceToken: 'wrkspc_default', periods: [{ startAt: '2024-01-01', endAt: '2024-01-31', amount: 10000 }, { startAt: '2024-02-01', amount: 9000 }] }).costReportToken(report.out.token)
     return {
       token: 'cost:Budget', name: 'aws-2024', before: s(folder, report, b),
-      after: s(folder, report, b.periods([{ startAt: '2024-01-01', endAt: '2024-01-31', amount: 12000 }, { startAt: '2024-02-01', endAt: '2024-02-29', amount: 9000 }])),
-      expect: 'update', change: 'periods: amount changed, a period added',
+      after: s(folder, report, b.periods([{ startAt: '2024-01-01', endAt: '2024-01-31', amount: 12000 }, { startAt: '2024-02-01', amount: 9000 }, { startAt: '2024-03-01', endAt: '2024-03-31', amount: 9500 }])),
+      expect: 'update', change: 'periods: an amount changed, a period added (one left without endAt)',
     }
   })(),
   (() => {
@@ -64,7 +68,7 @@ const costRows: Row[] = [
     }
   })(),
   (() => {
-    const a = cost.costAlert('spike', { title: 'Spike', interval: 'day', unitType: 'percentage', threshold: 20, minimumThreshold: 100, workspaceToken: 'wrkspc_default' }).reportTokens([report.out.token])
+    const a = cost.costAlert('spike', { title: 'Spike', interval: 'day', unitType: 'percentage', threshold: 20, minimumThreshold: 100, workspaceToken: 'wrkspc_default', chatAChannels: ['#finops'], emailRecipients: ['finops@acme.example'] }).reportTokens([report.out.token])
     return { token: 'cost:CostAlert', name: 'spike', before: s(folder, report, a), after: s(folder, report, a.threshold(35)), expect: 'update', change: 'threshold 20 → 35' }
   })(),
   (() => {
@@ -79,22 +83,25 @@ const costRows: Row[] = [
     const f = cost.financialCommitmentReport('coverage', { title: 'Coverage', workspaceToken: 'wrkspc_default', groupings: ['cost_type'], dateBucket: 'month' })
     return { token: 'cost:FinancialCommitmentReport', name: 'coverage', before: s(f), after: s(f.groupings(['cost_type', 'commitment_type'])), expect: 'update', change: 'groupings: one added' }
   })(),
-  { token: 'cost:Folder', name: 'finance', before: s(folder), after: s(folder.title('Finance & Ops')), expect: 'update', change: 'title' },
+  (() => {
+    const sub = cost.folder('ops', { title: 'Ops' }).parentFolderToken(folder.out.token)
+    return { token: 'cost:Folder', name: 'ops', before: s(folder, sub), after: s(folder, sub.title('Ops & Support')), expect: 'update', change: 'title (of a sub-folder)' }
+  })(),
   (() => {
     const i = cost.invoice('june', { billingPeriodStart: '2024-06-01', billingPeriodEnd: '2024-06-30' }).accountToken(account.out.token)
     return { token: 'cost:Invoice', name: 'june', before: s(rule, account, i), after: s(rule, account, i.billingPeriodStart('2024-05-01').billingPeriodEnd('2024-05-31')), expect: 'replace', change: 'billing period (no update on the platform)' }
   })(),
   (() => {
-    const k = cost.kubernetesEfficiencyReport('idle', { title: 'Cluster idle', workspaceToken: 'wrkspc_default', aggregatedBy: 'idle_cost', dateBucket: 'week', groupings: ['cluster_id'] })
+    const k = cost.kubernetesEfficiencyReport('idle', { title: 'Cluster idle', workspaceToken: 'wrkspc_default', aggregatedBy: 'idle_cost', dateBucket: 'week', dateInterval: 'last_month', filter: "kubernetes.cluster_id = 'prod'", groupings: ['cluster_id'] })
     return { token: 'cost:KubernetesEfficiencyReport', name: 'idle', before: s(k), after: s(k.groupings(['cluster_id', 'label:team'])), expect: 'update', change: 'groupings: one added' }
   })(),
   { token: 'cost:ManagedAccount', name: 'acme', before: s(rule, account), after: s(rule, account.name('Acme Corporation')), expect: 'update', change: 'name' },
   (() => {
-    const n = cost.networkFlowReport('egress', { title: 'Egress', workspaceToken: 'wrkspc_default', flowDirection: 'egress', groupings: ['vpc_id', 'peer_vpc_id'] })
+    const n = cost.networkFlowReport('egress', { title: 'Egress', workspaceToken: 'wrkspc_default', flowDirection: 'egress', flowWeight: 'bytes', startDate: '2024-06-01', endDate: '2024-06-30', groupings: ['vpc_id', 'peer_vpc_id'] })
     return { token: 'cost:NetworkFlowReport', name: 'egress', before: s(n), after: s(n.flowDirection('ingress')), expect: 'update', change: 'flowDirection egress → ingress' }
   })(),
   (() => {
-    const v = cost.recommendationView('east', { title: 'AWS us-east-1', workspaceToken: 'wrkspc_default', providerIds: ['aws'], regions: ['us-east-1'], startDate: '2024-01-01', endDate: '2024-06-30' })
+    const v = cost.recommendationView('east', { title: 'AWS us-east-1', workspaceToken: 'wrkspc_default', providerIds: ['aws'], regions: ['us-east-1'], startDate: '2024-01-01', endDate: '2024-06-30', tagKey: 'team', tagValue: 'shop' })
     return { token: 'cost:RecommendationView', name: 'east', before: s(v), after: s(v.regions(['us-east-1', 'us-west-2'])), expect: 'update', change: 'regions: one added' }
   })(),
 ] as Row[]
@@ -115,14 +122,14 @@ const hostingRows: Row[] = [
   })(),
   { token: 'hosting:DnsZone', name: 'acme', before: s(zone), after: s(zone.name('acme2.test')), expect: 'replace', change: 'name (no update on the platform)' },
   (() => {
-    const r = hosting.dnsRecord('www', { type: 'CNAME', value: 'acme-www.netlify.app', ttl: 3600 }).zoneId(zone.out.id).hostname(zone.out.name.map((n: string) => `www.${n}`))
-    return { token: 'hosting:DnsRecord', name: 'www', before: s(zone, r), after: s(zone, r.ttl(600)), expect: 'replace', change: 'ttl (no update on the platform)' }
+    const r = hosting.dnsRecord('mx', { type: 'MX', value: 'mail.acme.test', ttl: 3600, priority: 10 }).zoneId(zone.out.id).hostname(zone.out.name)
+    return { token: 'hosting:DnsRecord', name: 'mx', before: s(zone, r), after: s(zone, r.priority(20)), expect: 'replace', change: 'MX priority (no update on the platform)' }
   })(),
   (() => {
-    const v = hosting.environmentVariable('api-url', { key: 'API_URL', values: [{ context: 'production', value: 'https://api.acme.test' }] }).teamId(team.out.id).siteId(site.out.id)
+    const v = hosting.environmentVariable('api-url', { key: 'API_URL', scopes: ['builds', 'runtime'], values: [{ context: 'production', value: 'https://api.acme.test' }, { context: 'deploy-preview', value: 'https://preview.acme.test' }] }).teamId(team.out.id).siteId(site.out.id)
     return {
       token: 'hosting:EnvironmentVariable', name: 'api-url', before: s(team, site, v),
-      after: s(team, site, v.values([{ context: 'production', value: 'https://api.acme.test' }, { context: 'branch', contextParameter: 'staging', value: 'https://staging.acme.test' }])),
+      after: s(team, site, v.values([{ context: 'production', value: 'https://api.acme.test' }, { context: 'deploy-preview', value: 'https://preview.acme.test' }, { context: 'branch', contextParameter: 'staging', value: 'https://staging.acme.test' }])),
       expect: 'update', change: 'values: a branch value added',
     }
   })(),
@@ -155,18 +162,21 @@ const hostingRows: Row[] = [
 ] as Row[]
 
 // ── cloud ────────────────────────────────────────────────────────────────────
-const service = cloud.apiGatewayService('orders', { serviceName: 'orders', serviceDesc: 'v1', protocol: 'http&https', netTypes: ['OUTER'] })
+const service = cloud.apiGatewayService('orders', { serviceName: 'orders', serviceDesc: 'v1', protocol: 'http&https', netTypes: ['OUTER', 'INNER'], ipVersion: 'IPv4', tags: { team: 'shop' }, releaseLimit: 500 })
 const api = cloud.apiGatewayApi('list', {
-  apiName: 'list_orders', apiDesc: 'v1', authType: 'NONE', protocol: 'HTTP', requestConfigPath: '/orders', requestConfigMethod: 'GET',
+  apiName: 'list_orders', apiDesc: 'v1', authType: 'NONE', protocol: 'HTTP', enableCors: true, requestConfigPath: '/orders', requestConfigMethod: 'GET',
+  requestParameters: [{ name: 'page', position: 'QUERY', type: 'int', desc: 'page number', defaultValue: '1', required: false }],
   serviceConfigType: 'HTTP', serviceConfigTimeout: 15, serviceConfigUrl: 'http://orders.internal', serviceConfigPath: '/orders', serviceConfigMethod: 'GET',
-}).serviceId(service.out.id)
+  responseType: 'HTML', responseSuccessExample: 'success', responseFailExample: 'fail',
+  responseErrorCodes: [{ code: 500, msg: 'system error', desc: 'system error code', convertedCode: 5000, needConvert: true }],
+} as never).serviceId(service.out.id)
 const release = cloud.apiGatewayServiceRelease('release', { environmentName: 'release', releaseDesc: 'first release' })
   .serviceId(service.out.id)
   .options({ dependsOn: [api] })
 const plan = cloud.apiGatewayUsagePlan('partners', { usagePlanName: 'partners', usagePlanDesc: 'partner quota', maxRequestNum: 100000, maxRequestNumPreSec: 100 })
 
 const cloudRows: Row[] = [
-  { token: 'cloud:ApiGatewayService', name: 'orders', before: s(service), after: s(service.serviceDesc('v2')), expect: 'update', change: 'serviceDesc' },
+  { token: 'cloud:ApiGatewayService', name: 'orders', before: s(service), after: s(service.serviceDesc('v2').tags({ team: 'shop', env: 'prod' })), expect: 'update', change: 'serviceDesc, a tag added' },
   { token: 'cloud:ApiGatewayApi', name: 'list', before: s(service, api), after: s(service, api.serviceConfigTimeout(30)), expect: 'update', change: 'serviceConfigTimeout 15 → 30' },
   (() => {
     const k = cloud.apiGatewayApiKey('partner', { secretName: 'partner_a', status: 'on' })
