@@ -183,6 +183,18 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     if (b.start_date && b.date_interval && b.date_interval !== 'custom') fail(400, 'start_date and end_date can only be used with date_interval custom')
   }
 
+  /**
+   * Without dates in the body, the dates a relative interval was filled with are the server's, not
+   * the user's: the interval asked for (or the one the report had, on an update that names none)
+   * stays relative instead of freezing into a custom range.
+   */
+  const relativeStays = (merged: Obj, b: Obj, prior: Obj | undefined): void => {
+    const interval = b.date_interval ?? prior?.date_interval
+    if (!b.start_date && interval && interval !== 'custom') {
+      delete merged.start_date
+      delete merged.end_date
+    }
+  }
   const kubernetes = (b: Obj, prior?: Obj): Obj => {
     oneOf(b, 'aggregated_by', ['idle_cost', 'amount', 'cost_efficiency'])
     oneOf(b, 'date_bucket', ['day', 'week', 'month', 'quarter'])
@@ -190,7 +202,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     reportDatesCheck(b)
     const groupings = 'groupings' in b ? joinGroupings(b.groupings, 'cluster_id', (g) => K8S_GROUPINGS.test(g)) : (prior?.groupings ?? null)
     const merged: Obj = { ...(prior ?? {}), ...b, groupings }
-    if (b.date_interval && b.date_interval !== 'custom' && !b.start_date) delete merged.start_date
+    relativeStays(merged, b, prior)
     return fillDates(merged, 'this_month')
   }
   const networkFlow = (b: Obj, prior?: Obj): Obj => {
@@ -200,7 +212,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     reportDatesCheck(b)
     const groupings = 'groupings' in b ? joinGroupings(b.groupings, 'resource_uuid,traffic_category,peer_resource_uuid', (g) => NFR_GROUPINGS.has(g)) : (prior?.groupings ?? null)
     const merged: Obj = { flow_weight: 'costs', ...(prior ?? {}), ...b, groupings }
-    if (b.date_interval && b.date_interval !== 'custom' && !b.start_date) delete merged.start_date
+    relativeStays(merged, b, prior)
     return fillDates(merged, 'last_7_days')
   }
   const commitment = (b: Obj, prior?: Obj): Obj => {
@@ -212,7 +224,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     const merged: Obj = { ...(prior ?? {}), ...b, groupings }
     // the platform stores filters wrapped in parentheses
     if (typeof merged.filter === 'string' && merged.filter !== '' && !/^\(.*\)$/.test(merged.filter)) merged.filter = `(${merged.filter})`
-    if (b.date_interval && b.date_interval !== 'custom' && !b.start_date) delete merged.start_date
+    relativeStays(merged, b, prior)
     return fillDates(merged, 'last_3_months')
   }
 
