@@ -129,7 +129,8 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   const doDelete = async (s: Step, old: ResourceState): Promise<void> => {
     const spec = env.registry.resources.get(old.token)
     if (!spec || spec.wire.delete === 'forget') {
-      await durable([{ t: 'drop', address: old.address }])
+      // forgetting a replaced object must not drop its successor, recorded at the same address
+      if (resources[old.address]?.id === old.id) await durable([{ t: 'drop', address: old.address }])
       return
     }
     const opId = await pending({ op: 'delete', address: old.address, token: old.token, name: old.name, provider: old.provider, inputs: old.inputs, id: old.id })
@@ -206,7 +207,12 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
       const target = parsed.right
       const got = await attempt(h.read(ctxOf(s), target.id, { ...(target.inputs ?? {}), ...inputs }, {}))
       if (!got) throw stepFailure(rv.label, 'import', `no ${rv.spec.token} with import id ${JSON.stringify(rv.node.options.importId)} exists`)
-      const observedInputs = { ...(target.inputs ?? {}), ...got.inputs } as Record<string, unknown>
+      // keep only the fields the stack sets (or the import id carries): values the platform chose
+      // are not the user's, and recording them would plan their removal (or a replacement)
+      const carried = (target.inputs ?? {}) as Record<string, unknown>
+      const observedInputs = Object.fromEntries(
+        Object.entries({ ...carried, ...got.inputs }).filter(([k]) => k in rv.node.inputs || k in carried),
+      ) as Record<string, unknown>
       r = record(rv, got.id, observedInputs, got)
       await durable([{ t: 'put', resource: r }])
       const d = diffInputs(r.inputs, inputs, { replaceOn: [], ignore: rv.node.options.ignoreChanges ?? [], equals: rv.spec.equals ?? {}, updatable: true, protector })

@@ -1,5 +1,5 @@
 /**
- * Engine bug (pending; run with `npx tsx test/interpreter/engine-bug-replace-forget.pending.ts`,
+ * Engine regression (was a bug: fixed in src/engine/run.ts):
  * rename to .test.ts once it passes): replacing a resource whose type has no delete (`delete:
  * 'forget'`, e.g. cost:Invoice) loses the NEW object from state.
  *
