@@ -79,7 +79,7 @@ const repeat = async (scenario: string, n: number, script: string, args: Readonl
   const samples: Sample[] = []
   for (let i = 0; i < times; i++) {
     const s = await measure(script, args, cwd)
-    log(`  ${scenario} n=${n} ${args.filter((a) => a.startsWith('--') && a !== '--n').join(' ')} run ${i + 1}/${times}: wall ${s.wallMs} ms, in-process ${s.inProcessMs} ms, peak RSS ${s.peakRssMb} MB`)
+    log(`  ${scenario} n=${n}${args.includes('--concurrency') ? ` concurrency=${args[args.indexOf('--concurrency') + 1]}` : ''} run ${i + 1}/${times}: wall ${s.wallMs} ms, in-process ${s.inProcessMs} ms, peak RSS ${s.peakRssMb} MB`)
     samples.push(s)
   }
   const byInProcess = [...samples].sort((a, b) => a.inProcessMs - b.inProcessMs)[Math.floor(samples.length / 2)]

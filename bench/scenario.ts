@@ -13,7 +13,6 @@ import { DEFAULT_CONCURRENCY, type Env } from '../src/engine/env'
 import type { Handler } from '../src/engine/handler'
 import type { StateStore } from '../src/state/state-store'
 import type { HttpClient } from '../clients/http'
-import type { CostEmulatorOptions } from '../clients/emulators/cost'
 import { costWorkload, reportsWorkload, BENCH_TOKEN } from './workload'
 
 // Modules only some scenarios use are imported by those scenarios, so that a process measuring
@@ -56,21 +55,32 @@ const realHandlerOver = async (http: HttpClient, baseUrl?: string): Promise<Hand
   return httpHandler({ clients: (provider, config) => platformClients({ http, ...(baseUrl ? { endpoints: { cost: baseUrl } } : {}) })(provider, config) })
 }
 
-const sleep = (t: number) => new Promise<void>((r) => setTimeout(r, t))
-
-/** An emulator behind a loopback server, each answer delayed by `latencyMs`, counting statuses. */
-const servedEmulator = async (opts: CostEmulatorOptions, latencyMs = 0) => {
-  const { costEmulator, serve } = await clientsOf()
-  const emu = costEmulator({ rateLimit: { limit: 1e9, windowMs: 3_600_000 }, ...opts, now: () => new Date() })
-  const statuses: Record<string, number> = {}
-  const client: HttpClient = (req) => async () => {
-    if (latencyMs > 0) await sleep(latencyMs)
-    const r = await emu.client(req)()
-    if (E.isRight(r)) statuses[r.right.status] = (statuses[r.right.status] ?? 0) + 1
-    return r
-  }
-  const served = await serve(client)
-  return { emu, served, statuses }
+/**
+ * The cost emulator served on loopback by a process of its own (bench/emulator-server.ts), each
+ * answer delayed by `latencyMs`; `statuses()` asks it how many answers it gave, by status.
+ */
+const servedEmulator = async (opts: { readonly latencyMs?: number; readonly rateLimit?: number }) => {
+  const { spawn } = await import('node:child_process')
+  const { fileURLToPath } = await import('node:url')
+  const script = fileURLToPath(new URL('./emulator-server.ts', import.meta.url))
+  const args = ['--import', 'tsx', script, '--token', BENCH_TOKEN, '--latency', String(opts.latencyMs ?? 0), ...(opts.rateLimit !== undefined ? ['--rate-limit', String(opts.rateLimit)] : [])]
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] })
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString()
+      const line = out.split('\n')[0]
+      if (out.includes('\n')) resolve((JSON.parse(line) as { url: string }).url)
+    })
+    child.on('exit', (code) => reject(new Error(`the emulator server exited (${code})`)))
+  })
+  const statuses = async (): Promise<Record<string, number>> => ((await (await fetch(`${url}/__bench/stats`)).json()) as { statuses: Record<string, number> }).statuses
+  const close = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve())
+      child.stdin.end()
+    })
+  return { url, statuses, close }
 }
 
 const total = (counts: Readonly<Record<string, number>>): number => Object.values(counts).reduce((a, b) => a + b, 0)
@@ -148,23 +158,23 @@ const scenarios: Record<string, (o: { n: number; concurrency?: number }) => Prom
   /** the real handler over loopback HTTP, 20 ms added to every answer */
   'latency-apply': async ({ n, concurrency = DEFAULT_CONCURRENCY }) => {
     const latencyMs = 20
-    const { served, statuses } = await servedEmulator({ token: BENCH_TOKEN }, latencyMs)
+    const server = await servedEmulator({ latencyMs })
     const { compose, retry, fetchClient } = await clientsOf()
     const { apply } = await operations()
     const memoryStore = await memoryStoreOf()
     try {
-      const handler = await realHandlerOver(compose(retry())(fetchClient()), served.url)
+      const handler = await realHandlerOver(compose(retry())(fetchClient()), server.url)
       const s = costWorkload(n)
       const t0 = performance.now()
       orThrow(await apply(s)(envOf(handler, memoryStore(), concurrency))())
       const inProcessMs = ms(t0)
-      const requests = total(statuses)
+      const requests = total(await server.statuses())
       // chains of three: the longest path is three requests
       const criticalPath = Math.min(3, n) * latencyMs
       const lowerBoundMs = Math.max(criticalPath, (requests * latencyMs) / concurrency)
       return { inProcessMs, concurrency, requests, latencyMs, lowerBoundMs, vsLowerBound: Math.round((inProcessMs / lowerBoundMs) * 100) / 100 }
     } finally {
-      await served.close()
+      await server.close()
     }
   },
 
@@ -196,7 +206,7 @@ const scenarios: Record<string, (o: { n: number; concurrency?: number }) => Prom
   /** an emulator allowing 50 requests per second; the client keeps inside the budget */
   'rate-limit': async ({ n }) => {
     const limit = 50
-    const { served, statuses } = await servedEmulator({ token: BENCH_TOKEN, rateLimit: { limit, windowMs: 1000 } })
+    const server = await servedEmulator({ rateLimit: limit })
     const { compose, retry, rateBudget, fetchClient } = await clientsOf()
     const { apply } = await operations()
     const memoryStore = await memoryStoreOf()
@@ -207,12 +217,13 @@ const scenarios: Record<string, (o: { n: number; concurrency?: number }) => Prom
       // relies on the server's remaining-count headers overshoots by the requests in flight: see README.)
       const budget = { capacity: 1, refillPerSecond: limit * 0.96 }
       const http = compose(retry({ onRetry: () => void retries++ }), rateBudget(budget))(fetchClient())
-      const handler = await realHandlerOver(http, served.url)
+      const handler = await realHandlerOver(http, server.url)
       const s = costWorkload(n)
       const t0 = performance.now()
       const r = await apply(s)(envOf(handler, memoryStore()))()
       const inProcessMs = ms(t0)
       const failures = E.isLeft(r) ? formatEngineError(r.left) : undefined
+      const statuses = await server.statuses()
       const requests = total(statuses)
       const throughput = Math.round((requests / (inProcessMs / 1000)) * 10) / 10
       return {
@@ -228,7 +239,7 @@ const scenarios: Record<string, (o: { n: number; concurrency?: number }) => Prom
         ofAllowed: Math.round((throughput / limit) * 1000) / 1000,
       }
     } finally {
-      await served.close()
+      await server.close()
     }
   },
 }
