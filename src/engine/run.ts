@@ -300,7 +300,8 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
       const t0 = Date.now()
       try {
         await doDelete(step, old)
-        journal.push({ seq: seq++, address: step.address, action: 'delete', status: 'done', ms: Date.now() - t0, id: old.id })
+        const forgotten = env.registry.resources.get(old.token)?.wire.delete === 'forget'
+        journal.push({ seq: seq++, address: step.address, action: forgotten ? 'forget' : 'delete', status: 'done', ms: Date.now() - t0, id: old.id })
       } catch (e) {
         const f = e as StepFailure
         failures.push(f)
