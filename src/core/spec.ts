@@ -54,6 +54,12 @@ export interface ResourceWire<I, O> {
   readonly decode: (reply: unknown, ctx: WireContext & { readonly inputs: Partial<I> }) => Decoded<Observed<I, O>>
   /** one request that lists every object of this type (bulk refresh, reconciliation) */
   readonly list?: (ctx: WireContext) => WireRequest
+  /**
+   * a request listing the objects that could be the one a create of `sent` made (its reply: an
+   * array of items, or one item; NotFound means none) — for types the platform cannot list whole,
+   * or to narrow the search (the records of one zone, a variable by its key)
+   */
+  readonly find?: (sent: I, ctx: WireContext) => WireRequest
   /** does an observed object match what a create sent? Used to adopt an ambiguous create. */
   readonly matches?: (sent: I, observed: Observed<I, O>) => boolean
   /** does this read error mean the object is gone? Default: kind NotFound. */

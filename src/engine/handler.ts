@@ -55,8 +55,11 @@ export interface Handler {
    * instance before planning; absent for handlers that never reach a platform.
    */
   readonly configure?: (spec: ProviderSpec, instance: string, config: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, Readonly<Record<string, unknown>>>
-  /** find the object an ambiguous create may have made (undefined: none) */
-  readonly find: (c: OpContext, sent: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, Obs | undefined>
+  /**
+   * Every object on the platform that could be the one an ambiguous create made (empty: it made
+   * none). undefined: this type offers no way to look — the outcome cannot be verified.
+   */
+  readonly find: (c: OpContext, sent: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, ReadonlyArray<Obs> | undefined>
 }
 
 export const stepFailure = (node: string, op: StepFailure['op'], message: string, extra: Partial<Pick<StepFailure, 'ambiguous' | 'cause'>> = {}): StepFailure => ({

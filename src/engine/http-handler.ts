@@ -88,7 +88,12 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
     !!e.cause && (c.spec.wire.gone ? c.spec.wire.gone(e.cause) : e.cause.kind === 'NotFound')
 
   return {
-    create: (c, inputs) => pipe(send(c, 'create', c.spec.wire.create(inputs, { config: c.config })), TE.chain(decode(c, 'create', inputs))),
+    create: (c, inputs) =>
+      pipe(
+        send(c, 'create', c.spec.wire.create(inputs, { config: c.config })),
+        // the platform answered success: whatever we make of the reply, the object may exist
+        TE.chain((reply) => pipe(decode(c, 'create', inputs)(reply), TE.mapLeft((f): StepFailure => ({ ...f, ambiguous: true })))),
+      ),
     read: (c, id, inputs, outputs) =>
       pipe(
         send(c, 'read', c.spec.wire.read(id, { config: c.config, inputs, outputs })),
@@ -142,12 +147,26 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
           )
         : TE.right(config),
     find: (c, sent) => {
-      const l = list(c)
-      if (!l) return TE.right(undefined)
       const m = c.spec.wire.matches ?? defaultMatches(c)
+      const f = c.spec.wire.find
+      // a scoped look (e.g. the records of one zone, a variable by its key) where the spec has one
+      const candidates: TE.TaskEither<StepFailure, ReadonlyArray<Obs>> | undefined = f
+        ? pipe(
+            send(c, 'find', f(sent as never, { config: c.config })),
+            TE.chain((reply) =>
+              TE.fromEither(
+                E.traverseArray((it: unknown) => pipe(c.spec.wire.decode(it, { config: c.config, inputs: sent as never }), E.mapLeft((msg) => decodeFailure(c, 'find', msg))))(
+                  Array.isArray(reply) ? reply : reply === null || reply === undefined ? [] : [reply],
+                ) as E.Either<StepFailure, ReadonlyArray<Obs>>,
+              ),
+            ),
+            TE.orElse((e) => (isGone(c, e) ? TE.right<StepFailure, ReadonlyArray<Obs>>([]) : TE.left(e))),
+          )
+        : list(c)
+      if (!candidates) return TE.right(undefined)
       return pipe(
-        l,
-        TE.map((items) => items.find((o) => m(sent as never, o as never))),
+        candidates,
+        TE.map((items) => items.filter((o) => m(sent as never, o as never))),
       )
     },
   }

@@ -92,9 +92,10 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
       }),
     list: (c) => TE.right([...store.entries()].filter(([, o]) => o.token === c.spec.token).map(([id, o]) => ({ id, inputs: o.inputs, outputs: o.outputs }) as Obs)),
     find: (c, sent) =>
-      TE.fromIO(() => {
-        for (const [id, o] of store) if (o.token === c.spec.token && JSON.stringify(o.inputs) === JSON.stringify(sent)) return { id, inputs: o.inputs, outputs: o.outputs } as Obs
-        return undefined
-      }),
+      TE.fromIO(() =>
+        [...store.entries()]
+          .filter(([, o]) => o.token === c.spec.token && JSON.stringify(o.inputs) === JSON.stringify(sent))
+          .map(([id, o]) => ({ id, inputs: o.inputs, outputs: o.outputs }) as Obs),
+      ),
   }
 }

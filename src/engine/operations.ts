@@ -146,13 +146,19 @@ const reconcile = async (env: Env, graph: Graph | undefined, s: State, protector
     try {
       if (op.op === 'create') {
         const found = await attempt(env.handler.find(c, op.inputs))
-        if (found && !Object.values(resources).some((r) => r.id === found.id && r.token === op.token))
+        if (found === undefined) {
+          // nothing can be looked up for this type: keep the entry and say what to do
+          fail({ _tag: 'LookupError', failures: [{ _tag: 'StepFailure', node: labelOfAddress(op.address), op: 'find', ambiguous: true, message: `an earlier create's outcome is unknown and ${op.token} cannot be looked up on the platform; check it there, then import it (trellis import) or remove the object` }] })
+        }
+        const owned = new Set(Object.values(resources).filter((r) => r.token === op.token).map((r) => r.id))
+        const mine = found!.find((o) => !owned.has(o.id))
+        if (mine)
           resources[op.address] = {
-            address: op.address, token: op.token, name: op.name, provider: op.provider, id: found.id,
-            inputs: op.inputs, outputs: protectSecrets(found.outputs, c.spec.secrets, protector) as Record<string, unknown>,
+            address: op.address, token: op.token, name: op.name, provider: op.provider, id: mine.id,
+            inputs: op.inputs, outputs: protectSecrets(mine.outputs, c.spec.secrets, protector) as Record<string, unknown>,
             dependencies: graph?.vertices.get(op.address)?.deps ?? [], changedAt: {},
           }
-        env.events({ type: 'step-done', address: op.address, action: 'reconcile', ms: Date.now() - t0, note: found ? `adopted ${found.id} made by an interrupted create` : 'the interrupted create made nothing' })
+        env.events({ type: 'step-done', address: op.address, action: 'reconcile', ms: Date.now() - t0, note: mine ? `adopted ${mine.id} made by an interrupted create` : 'the interrupted create made nothing' })
       } else if (op.op === 'update') {
         const prior = resources[op.address]
         if (prior) {
@@ -173,9 +179,11 @@ const reconcile = async (env: Env, graph: Graph | undefined, s: State, protector
       }
       delete pending[op.opId]
     } catch (e) {
-      const f = (e as { engine?: StepFailure }).engine
-      env.events({ type: 'step-failed', address: op.address, action: 'reconcile', ms: Date.now() - t0, message: f?.message ?? String(e) })
-      fail({ _tag: 'LookupError', failures: f ? [f] : [] })
+      const inner = (e as { engine?: StepFailure | EngineError }).engine
+      if (!inner) throw e
+      const failures: ReadonlyArray<StepFailure> = inner._tag === 'StepFailure' ? [inner] : inner._tag === 'LookupError' ? inner.failures : []
+      env.events({ type: 'step-failed', address: op.address, action: 'reconcile', ms: Date.now() - t0, message: failures.map((f) => f.message).join('; ') || formatEngineError(inner as EngineError) })
+      fail({ _tag: 'LookupError', failures })
     }
   }
   return { ...s, resources, pending }

@@ -78,7 +78,7 @@ export const summary = (p: Plan): Readonly<Record<Action, number>> => {
 const COMPUTED: object = Object.freeze(new Proxy(Object.freeze({}), { get: (_o, k) => (typeof k === 'string' ? UNKNOWN : undefined) }))
 
 /** A node's fields as refs see them: inputs, outputs and id. */
-export const fieldsFromState = (r: ResourceState): Record<string, unknown> => ({ ...r.inputs, ...r.outputs, id: r.id })
+export const fieldsFromState = (r: Pick<ResourceState, 'inputs' | 'outputs' | 'id'>): Record<string, unknown> => ({ ...r.inputs, ...r.outputs, id: r.id })
 
 export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
   const { graph, state } = i

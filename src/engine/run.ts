@@ -37,6 +37,9 @@ export interface RunResult {
 }
 
 // ── run ──────────────────────────────────────────────────────────────────────
+/** creates tried per step when a reply is lost and a look shows nothing was made */
+const MAX_CREATE_ATTEMPTS = 3
+
 const run = <A>(t: () => Promise<A>): Promise<A> => t()
 
 export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env, protector: Protector, lookups: ReadonlyMap<string, unknown> = new Map()): Promise<RunResult> => {
@@ -49,7 +52,20 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   const state = { get resources() { return resources } }
   let seq = 0
   const values = new Map<string, Record<string, unknown>>()
-  for (const r of Object.values(state0.resources)) if (graph.vertices.has(r.address)) values.set(r.address, fieldsFromState(r))
+  // a resource's fields as refs see them, put together only when a ref asks (most nodes of a big
+  // stack are nobody's dependency): from state, then from each step's result as it arrives
+  const pendingValues = new Map<string, Pick<ResourceState, 'inputs' | 'outputs' | 'id'>>()
+  for (const r of Object.values(state0.resources)) if (graph.vertices.has(r.address)) pendingValues.set(r.address, r)
+  const valueOf = (a: string): Record<string, unknown> | undefined => {
+    const v = values.get(a)
+    if (v !== undefined) return v
+    const r = pendingValues.get(a)
+    if (r === undefined) return undefined
+    const f = fieldsFromState(r)
+    values.set(a, f)
+    pendingValues.delete(a)
+    return f
+  }
   for (const [a, r] of lookups) if (!hasUnknown(r)) values.set(a, r as Record<string, unknown>)
 
   // group commit: records of steps finishing together are appended in one durable write
@@ -146,17 +162,39 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
 
   const doCreate = async (s: Step, v: ResourceVertex, inputs: Record<string, unknown>): Promise<ResourceState> => {
     const sent = protect(v.spec, inputs)
-    const opId = await pending({ op: 'create', address: s.address, token: s.token, name: s.name, provider: s.provider, inputs: sent })
-    let o: Obs
-    try {
-      o = await attempt(h.create(ctxOf(s), inputs))
-    } catch (e) {
-      if (!(e as StepFailure).ambiguous) await durable([{ t: 'settled', opId }])
-      throw e
+    for (let attemptNo = 1; ; attemptNo++) {
+      const opId = await pending({ op: 'create', address: s.address, token: s.token, name: s.name, provider: s.provider, inputs: sent })
+      let o: Obs
+      try {
+        o = await attempt(h.create(ctxOf(s), inputs))
+      } catch (e) {
+        const f = e as StepFailure
+        if (!f.ambiguous) {
+          await durable([{ t: 'settled', opId }])
+          throw e
+        }
+        // the create may or may not have happened: look before creating again (never a blind
+        // retry); if the look fails or cannot be made, the entry stays for the next run
+        // only a lost reply (network, timeout, 5xx) is looked for now; a garbled answer is reported
+        const lost = f.cause !== undefined && ['Network', 'Timeout', 'Server'].includes(f.cause.kind)
+        if (!lost || attemptNo >= MAX_CREATE_ATTEMPTS) throw e
+        const found = await h.find(ctxOf(s), sent)()
+        if (isLeft(found) || found.right === undefined) throw e
+        const owned = new Set(Object.values(resources).filter((r) => r.token === s.token).map((r) => r.id))
+        const made = found.right.find((x) => !owned.has(x.id))
+        if (made) {
+          const r = record(v, made.id, inputs, made, undefined, sent)
+          await durable([{ t: 'put', resource: r }, { t: 'settled', opId }])
+          env.events({ type: 'progress', message: `${v.label}: adopted ${made.id}, made by a create whose reply was lost` })
+          return r
+        }
+        await durable([{ t: 'settled', opId }])
+        continue
+      }
+      const r = record(v, o.id, inputs, o, undefined, sent)
+      await durable([{ t: 'put', resource: r }, { t: 'settled', opId }])
+      return r
     }
-    const r = record(v, o.id, inputs, o, undefined, sent)
-    await durable([{ t: 'put', resource: r }, { t: 'settled', opId }])
-    return r
   }
 
   const doUpdate = async (s: Step, v: ResourceVertex, inputs: Record<string, unknown>, prior: ResourceState): Promise<ResourceState> => {
@@ -178,9 +216,9 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
     const v = graph.vertices.get(s.address)
     if (s.kind === 'Lookup') {
       const lv = v as Extract<typeof v, { _tag: 'Lookup' }>
-      const known = values.get(s.address)
+      const known = valueOf(s.address)
       if (known && !hasUnknown(known)) return {}
-      const args = resolveRefs(lv.node.args, (a) => values.get(a)) as Record<string, unknown>
+      const args = resolveRefs(lv.node.args, valueOf) as Record<string, unknown>
       const r = await attempt(h.lookup({ spec: lv.spec, address: s.address, name: s.name, provider: s.provider, config: graph.providers.get(s.provider)!.config }, args))
       values.set(s.address, { ...r })
       return {}
@@ -189,11 +227,12 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
       const old = state.resources[s.address]
       if (old) await doDelete(s, old)
       values.delete(s.address)
+      pendingValues.delete(s.address)
       return {}
     }
     const rv = v as ResourceVertex
     const prior = state.resources[s.address]
-    const inputs = { ...(resolveRefs(rv.node.inputs, (a) => values.get(a)) as Record<string, unknown>), ...(s.overrides ?? {}) }
+    const inputs = { ...(resolveRefs(rv.node.inputs, valueOf) as Record<string, unknown>), ...(s.overrides ?? {}) }
     for (const k of Object.keys(inputs)) if (inputs[k] === undefined) delete inputs[k]
     if (hasUnknown(inputs)) throw stepFailure(rv.label, 'create', 'an input is still unknown after its dependencies finished (a ref to a field the platform did not return)')
     let r: ResourceState
@@ -236,7 +275,8 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
         deferredDeletes.push({ step: s, old: prior! })
       }
     }
-    values.set(s.address, { ...inputs, ...r.outputs, id: r.id })
+    values.delete(s.address)
+    pendingValues.set(s.address, { inputs, outputs: r.outputs, id: r.id })
     return { id: r.id }
   }
 
@@ -319,7 +359,7 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
       journal.push({ seq: seq++, address: s.address, action: s.action, status: 'skipped', ms: 0 })
 
   if (flushing) await flushing
-  const outputs = resolveRefs(graph.outputs, (a) => values.get(a)) as Record<string, unknown>
+  const outputs = resolveRefs(graph.outputs, valueOf) as Record<string, unknown>
   const safeOutputs = protectSecrets(outputs, [], protector) as Record<string, unknown>
   const final: State = { ...state0, resources, pending: pendingOps, outputs: failures.length === 0 ? safeOutputs : state0.outputs }
   return { state: final, journal, failures, outputs }

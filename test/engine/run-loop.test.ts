@@ -101,6 +101,31 @@ test('an ambiguous create stays pending and the next run adopts the object inste
   assert.is(store.snapshot('one')!.resources['demo:Shelf/a'].id, [...m.objects().keys()][0])
 })
 
+test('a lost reply is looked for within the run: adopted when the platform made it, created again when it did not', async () => {
+  for (const made of [true, false]) {
+    const m = mockHandler()
+    let lose = true
+    const lost = (c: { address: string }) => stepFailure(c.address, 'create', 'socket hang up', { ambiguous: true, cause: { _tag: 'PlatformError', kind: 'Network', request: 'POST /shelves', message: 'socket hang up', ambiguous: true } })
+    const h: Handler = {
+      ...m,
+      create: (c, i) => async () => {
+        if (lose) {
+          lose = false
+          if (made) await m.create(c, i)()
+          return TE.left(lost(c))()
+        }
+        return m.create(c, i)()
+      },
+    }
+    const store = memoryStore()
+    const r = await apply(stack('one').add(demo.shelf('a', { title: 'A' })))(envOf(h, { store }))()
+    assert.ok(isRight(r), `made=${made}`)
+    assert.is(m.objects().size, 1, 'exactly one shelf on the platform')
+    assert.is(Object.keys(store.snapshot('one')!.pending).length, 0)
+    assert.is(store.snapshot('one')!.resources['demo:Shelf/a'].id, [...m.objects().keys()][0])
+  }
+})
+
 test('a non-ambiguous failure clears its pending entry', async () => {
   const m = mockHandler()
   const h: Handler = { ...m, create: (c) => TE.left(stepFailure(c.address, 'create', '400 bad request')) }

@@ -33,7 +33,7 @@ const envOver = (http: HttpClient): Env => ({
   now: () => new Date(),
 })
 
-test('a create whose reply was lost is adopted on the next run, never duplicated', async () => {
+test('a create whose reply was lost is adopted within the run, never duplicated', async () => {
   const emu = costEmulator()
   let lose = true
   const lossy: HttpClient = (req) => async () => {
@@ -45,6 +45,30 @@ test('a create whose reply was lost is adopted on the next run, never duplicated
     return r
   }
   const env = envOver(lossy)
+  const s = stack('r').add(cost.folder('finance', { title: 'Finance', workspaceToken: 'wrkspc_default' }))
+  const first = ok(await apply(s)(env)())
+  const folders = emu.objects().filter((o) => o.kind === 'folders')
+  assert.is(folders.length, 1, 'the platform holds exactly one folder')
+  assert.is(first.state.resources['cost:Folder/finance'].id, folders[0].id)
+})
+
+test('when the look fails too, the entry stays pending and the next run adopts the object', async () => {
+  const emu = costEmulator()
+  let lose = true
+  let blind = true
+  const lossy: HttpClient = (req) => async () => {
+    if (blind && req.method === 'GET' && new URL(req.url).pathname === '/v2/folders') {
+      blind = false
+      return { _tag: 'Left', left: httpError('ConnectFailed', req, 'connection refused', false) }
+    }
+    const r = await emu.client(req)()
+    if (lose && req.method === 'POST') {
+      lose = false
+      return { _tag: 'Left', left: httpError('ConnectionReset', req, 'socket hang up', true) }
+    }
+    return r
+  }
+  const env = { ...envOver(lossy) }
   const s = stack('r').add(cost.folder('finance', { title: 'Finance', workspaceToken: 'wrkspc_default' }))
   const first = await apply(s)(env)()
   assert.ok(isLeft(first))
