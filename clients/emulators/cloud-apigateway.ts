@@ -3,8 +3,11 @@
  * usage plans and their bindings, releases, plugins, custom domains, IP strategies, API apps and
  * docs. Replies keep the platform's shapes (payloads under `Result` except CreateService,
  * DescribeService, DescribeServiceForApiApp and ModifyService), its defaults ("" strings, false
- * flags, `-1` = unlimited), its id formats and its refusals; services, usage plans and IP
- * strategies become visible to their Describe action only after a few polls (G1).
+ * flags, `-1` = unlimited), its id formats and its refusals. Services, usage plans and IP
+ * strategies are eventually consistent (G1): a new one is missing from its Describe action and
+ * from the listings until it has been looked for `visibleAfter` times (by id or by a listing that
+ * would show it) or `visibleAfterMs` have passed since it was made, whichever comes first — so
+ * an object nobody asks for by id still shows up in the listings, as on the platform.
  */
 import { ApiError, clone, fail, filtersOf, iso, oneOf, optBool, optNum, optStr, page, passes, reqNum, reqStr, strList, type IdMaker, type Params } from './cloud-kit'
 
@@ -33,8 +36,10 @@ export interface ApiGatewayOptions {
   readonly ids: IdMaker
   readonly now: () => Date
   readonly pageSize: number
-  /** failed Describe polls before a new service, usage plan or IP strategy is visible */
+  /** failed looks (Describe polls or listings) before a new service, usage plan or IP strategy is visible */
   readonly visibleAfter: number
+  /** and the time after which it is visible anyway */
+  readonly visibleAfterMs: number
   readonly appId: string
   readonly apiApps?: ReadonlyArray<ApiAppFixture>
   readonly apiDocs?: ReadonlyArray<ApiDocFixture>
@@ -67,7 +72,8 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const attachments: Array<{ PluginId: string; ServiceId: string; ApiId: string; Environment: Env; AttachedTime: string }> = []
   const domains = new Map<string, Obj>()
   const strategies = new Map<string, { info: Obj; bound: Record<Env, string[]> }>()
-  const pending = new Map<string, number>()
+  /** objects not yet visible: looks left, and when they were made */
+  const pending = new Map<string, { left: number; at: number }>()
   const now = () => iso(o.now())
 
   const apps: Obj[] = (o.apiApps ?? []).map((a) => ({
@@ -81,16 +87,38 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   }))
 
   // ── lookups with the platform's not-found codes ───────────────────────────
+  const made = (id: string): void => {
+    if (o.visibleAfter > 0) pending.set(id, { left: o.visibleAfter, at: o.now().getTime() })
+  }
+  /** still invisible? Old enough objects become visible (and stay so). */
+  const hidden = (id: string): boolean => {
+    const p = pending.get(id)
+    if (p === undefined) return false
+    if (o.now().getTime() - p.at >= o.visibleAfterMs) {
+      pending.delete(id)
+      return false
+    }
+    return true
+  }
+  /** one look that did not see the object: it counts toward its becoming visible */
+  const looked = (id: string): void => {
+    const p = pending.get(id)
+    if (p === undefined) return
+    if (p.left <= 1) pending.delete(id)
+    else p.left--
+  }
   /** `visible`: a direct Describe — a just-created object fails it a few times first. */
   const seen = (id: string, code: string, what: string, visible: boolean): void => {
-    const left = pending.get(id)
-    if (left === undefined) return
-    if (!visible) return fail(code, `${what} ${id} does not exist.`)
-    if (left <= 1) pending.delete(id)
-    else pending.set(id, left - 1)
+    if (!hidden(id)) return
+    if (visible) looked(id)
     return fail(code, `${what} ${id} does not exist.`)
   }
-  const isPending = (id: string) => pending.has(id)
+  /** a listing would show the object: hidden until it has been looked for often enough, or is old enough */
+  const isPending = (id: string): boolean => {
+    if (!hidden(id)) return false
+    looked(id)
+    return true
+  }
   const service = (id: string, poll = false): Service => {
     const s = services.get(id)
     if (!s) return fail('ResourceNotFound.InvalidService', `The service ${id} does not exist.`)
@@ -191,7 +219,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       ModifiedTime: t,
     }
     services.set(id, { info, strategy: { test: -1, prepub: -1, release: -1 }, released: new Set(), history: { test: [], prepub: [], release: [] } })
-    if (o.visibleAfter > 0) pending.set(id, o.visibleAfter)
+    made(id)
     return {
       ServiceId: id,
       ServiceName: name,
@@ -209,8 +237,8 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const DescribeServicesStatus = (p: Params): Obj => {
     const f = filtersOf(p, ['ServiceId', 'ServiceName', 'NotUsagePlanId', 'Environment', 'IpVersion', 'InstanceId'])
     const all = [...services.values()]
-      .filter((s) => !isPending(s.info.ServiceId as string))
       .filter((s) => passes(f, 'ServiceId', s.info.ServiceId as string) && passes(f, 'ServiceName', s.info.ServiceName as string, true))
+      .filter((s) => !isPending(s.info.ServiceId as string))
       .map((s) => {
         const v = serviceView(s)
         delete v.ApiIdStatusSet
@@ -474,7 +502,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const pl = { UsagePlanId: id, UsagePlanName: name, UsagePlanDesc: optStr(p, 'UsagePlanDesc') ?? '', InitQuota: 0, ...planLimits(p), IsHide: 0, CreatedTime: t, ModifiedTime: t }
     plans.set(id, pl)
     planKeys.set(id, [])
-    if (o.visibleAfter > 0) pending.set(id, o.visibleAfter)
+    made(id)
     return { Result: planView(pl) }
   }
 
@@ -483,8 +511,8 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const DescribeUsagePlansStatus = (p: Params): Obj => {
     const f = filtersOf(p, ['UsagePlanId', 'UsagePlanName', 'NotServiceId', 'NotApiId', 'Environment'])
     const all = [...plans.values()]
-      .filter((pl) => !isPending(pl.UsagePlanId as string))
       .filter((pl) => passes(f, 'UsagePlanId', pl.UsagePlanId as string) && passes(f, 'UsagePlanName', pl.UsagePlanName as string, true))
+      .filter((pl) => !isPending(pl.UsagePlanId as string))
       .map((pl) => ({ UsagePlanId: pl.UsagePlanId, UsagePlanName: pl.UsagePlanName, UsagePlanDesc: pl.UsagePlanDesc, MaxRequestNumPreSec: pl.MaxRequestNumPreSec, MaxRequestNum: pl.MaxRequestNum, CreatedTime: pl.CreatedTime, ModifiedTime: pl.ModifiedTime }))
     return listed(all, p, 'UsagePlanStatusSet')
   }
@@ -812,7 +840,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const t = now()
     const s = { info: { StrategyId: id, StrategyName: name, StrategyType: type, StrategyData: data, CreatedTime: t, ModifiedTime: t, ServiceId: serviceId }, bound: { test: [], prepub: [], release: [] } }
     strategies.set(id, s)
-    if (o.visibleAfter > 0) pending.set(id, o.visibleAfter)
+    made(id)
     return { Result: strategyView(s) }
   }
 
@@ -826,7 +854,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     service(serviceId)
     const f = filtersOf(p, ['StrategyName'])
     const all = [...strategies.values()]
-      .filter((s) => s.info.ServiceId === serviceId && !isPending(s.info.StrategyId as string) && passes(f, 'StrategyName', s.info.StrategyName as string))
+      .filter((s) => s.info.ServiceId === serviceId && passes(f, 'StrategyName', s.info.StrategyName as string) && !isPending(s.info.StrategyId as string))
       .map((s) => strategyView(s))
     // no paging on this action
     return { Result: { TotalCount: all.length, StrategySet: clone(all) } }

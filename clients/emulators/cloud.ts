@@ -73,8 +73,13 @@ export interface CloudEmulatorOptions {
   readonly credentials?: Readonly<Record<string, string>>
   /** SecretId → account id (default: EMULATOR_ACCOUNT_ID for every key) */
   readonly accounts?: Readonly<Record<string, string>>
-  /** failed Describe polls before a created service, usage plan or IP strategy becomes visible (default 1) */
+  /**
+   * looks (Describe polls by id, or listings that would show it) a created service, usage plan or
+   * IP strategy misses before it becomes visible (default 1) …
+   */
   readonly visibleAfter?: number
+  /** … or the time after which it is visible anyway (default 2,000 ms of the emulator's clock) */
+  readonly visibleAfterMs?: number
   /** roles STS can assume, by ARN (default: `emulator-role` of the default account) */
   readonly roles?: Readonly<Record<string, CloudRole>>
   /** CAM role names the metadata service hands keys out for (default `emulator-cvm-role`) */
@@ -123,6 +128,7 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
     now,
     pageSize,
     visibleAfter: opts.visibleAfter ?? 1,
+    visibleAfterMs: opts.visibleAfterMs ?? 2000,
     appId: '1250000000',
     apiApps: fx.apiApps,
     apiDocs: fx.apiDocs,

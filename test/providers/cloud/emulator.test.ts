@@ -63,6 +63,34 @@ test('emulator: a new service is invisible to DescribeService for the configured
   assert.equal(seen, ['ResourceNotFound.InvalidService', 'ResourceNotFound.InvalidService', 'ok'])
 })
 
+test('emulator: a new service joins the listings after the configured looks, not only after polls by id', async () => {
+  const emu = cloudEmulator({ now: () => new Date(T0), visibleAfter: 2 })
+  const c = await post(emu, { action: 'CreateService', body: JSON.stringify({ ServiceName: 'orphan', Protocol: 'http', NetTypes: ['OUTER'] }) })
+  const listed = async () => ((await post(emu, { action: 'DescribeServicesStatus', body: JSON.stringify({ Offset: 0, Limit: 100 }) })).json.Response.Result.ServiceSet as Array<{ ServiceId: string }>).map((s) => s.ServiceId)
+  // nobody asks for it by id: the listings alone make it visible, as on the platform
+  assert.equal([await listed(), await listed(), await listed()], [[], [], [c.json.Response.ServiceId]])
+  // and it is visible by id from then on
+  assert.is((await post(emu, { action: 'DescribeService', body: JSON.stringify({ ServiceId: c.json.Response.ServiceId }) })).json.Response.ServiceName, 'orphan')
+  // a listing that would not show it (another name) does not count as a look
+  const p = await post(emu, { action: 'CreateUsagePlan', body: JSON.stringify({ UsagePlanName: 'quiet' }) })
+  const plans = async (name: string) => ((await post(emu, { action: 'DescribeUsagePlansStatus', body: JSON.stringify({ Filters: [{ Name: 'UsagePlanName', Values: [name] }], Offset: 0, Limit: 100 }) })).json.Response.Result.UsagePlanStatusSet as unknown[]).length
+  assert.equal([await plans('other'), await plans('other'), await plans('quiet'), await plans('quiet'), await plans('quiet')], [0, 0, 0, 0, 1])
+  assert.ok(p.json.Response.Result.UsagePlanId)
+})
+
+test('emulator: a new service is visible everywhere once visibleAfterMs have passed, looked for or not', async () => {
+  let t = T0
+  const emu = cloudEmulator({ now: () => new Date(t), visibleAfter: 100, visibleAfterMs: 2000 })
+  const c = await post(emu, { action: 'CreateService', body: JSON.stringify({ ServiceName: 'slow', Protocol: 'http', NetTypes: ['OUTER'] }) })
+  const count = async () => (await post(emu, { action: 'DescribeServicesStatus', ts: Math.floor(t / 1000) })).json.Response.Result.TotalCount
+  assert.is(await count(), 0)
+  t += 1999
+  assert.is(await count(), 0)
+  t += 1
+  assert.is(await count(), 1)
+  assert.is((await post(emu, { action: 'DescribeService', ts: Math.floor(t / 1000), body: JSON.stringify({ ServiceId: c.json.Response.ServiceId }) })).json.Response.ServiceName, 'slow')
+})
+
 test('emulator: the metadata service hands out keys for known CAM roles only', async () => {
   const emu = cloudEmulator({ camRoles: ['r1'] })
   const ok = await emu.client({ method: 'GET', url: 'http://metadata.tencentyun.com/latest/meta-data/cam/security-credentials/r1', headers: {} })()
