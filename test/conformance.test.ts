@@ -69,6 +69,13 @@ test('every spec file under src/providers is registered', () => {
   }
 })
 
+test('every resource type can be looked up after a lost or interrupted create (wire.list or wire.find)', () => {
+  const blind = [...registry.resources.values()].filter((s) => s.wire.list === undefined && s.wire.find === undefined).map((s) => s.token)
+  assert.equal(blind, [], 'these types could be created twice (or left orphaned) after a lost reply')
+  // and find builds a request from the valid example, without throwing
+  for (const s of registry.resources.values()) if (s.wire.find) assert.ok(s.wire.find(s.examples.valid, { config: {} }), s.token)
+})
+
 test('builders/<provider>.ts are generated from the current registries', async () => {
   const { render, targets } = await import('../builders/generate')
   for (const t of targets) assert.is(readFileSync(new URL(`../builders/${t.name}.ts`, import.meta.url), 'utf8'), render(t.name, t.varName), `run: npx tsx builders/generate.ts`)

@@ -18,7 +18,7 @@ import { compositeId, observe } from '../../core/observe'
 import { literals } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
 import { isRef } from '../../core/ref'
-import { apigw, fromWire, isObj, known, listOf, num, responseOf, resultOf, sameSet, sequence, stepsOf, str, toWire, type FieldTable, type Step, type Steps } from './wire'
+import { apigw, fromWire, isObj, known, listOf, num, pages, responseOf, resultOf, sameSet, sequence, stepsOf, str, toWire, type FieldTable, type Step, type Steps } from './wire'
 import { QUOTA_MAX } from './api-gateway-service'
 
 // ── codecs ───────────────────────────────────────────────────────────────────
@@ -375,7 +375,9 @@ export const ApiGatewayApi = defineResource({
       ]),
     decode: (reply) => {
       const steps = stepsOf(reply)
-      const info = resultOf(steps ? steps.api : reply)
+      const got = resultOf(steps ? steps.api : reply)
+      // a listed api (DescribeApisStatus) carries its request path and method at the top
+      const info = got.RequestConfig === undefined && typeof got.Path === 'string' ? { ...got, RequestConfig: { Path: got.Path, Method: got.Method } } : got
       const id = str(info.ApiId)
       if (!id) return E.left(`expected an api with an ApiId, got ${JSON.stringify(responseOf(reply)).slice(0, 200)}`)
       const obj: Record<string, unknown> = { ...decodeApiInfo(info), apiGatewayApiId: id, updateTime: str(info.ModifiedTime), createTime: str(info.CreatedTime) }
@@ -390,6 +392,9 @@ export const ApiGatewayApi = defineResource({
       }
       return observe(ApiGatewayApiInputs, ApiGatewayApiOutputs, obj, id, 'apigateway:DescribeApi')
     },
+    // a lost create is looked for among the service's apis of that name (CreateApi has no wait, G1)
+    find: (sent) =>
+      apigw('DescribeApisStatus', { ServiceId: sent.serviceId, Filters: [{ Name: 'ApiName', Values: [sent.apiName] }], Offset: 0, Limit: 100 }, { paginate: pages('Result.ApiIdStatusSet') }),
     matches: (sent, o) => o.inputs.apiName === sent.apiName && o.inputs.requestConfigPath === sent.requestConfigPath,
     gone: (e) => e.kind === 'NotFound' || e.code === 'ResourceNotFound.InvalidApi' || e.code === 'ResourceNotFound.InvalidService',
   },

@@ -147,6 +147,8 @@ export const ApiGatewayCustomDomain = defineResource({
     update: (_id, i) =>
       sequence([{ name: 'modify', request: () => apigw('ModifySubDomain', modifyParams(i)) }, ...readSteps(i.serviceId, i.subDomain)], { serviceId: i.serviceId, subDomain: i.subDomain }),
     delete: (_id, ctx) => apigw('UnBindSubDomain', { ServiceId: ctx.inputs.serviceId, SubDomain: ctx.inputs.subDomain }),
+    // a binding's id is its natural key: a lost create is read back by it (not bound: nothing was made)
+    find: (sent) => sequence(readSteps(sent.serviceId, sent.subDomain), { serviceId: sent.serviceId, subDomain: sent.subDomain }),
     decode: (reply, ctx) => {
       const steps = stepsOf(reply)
       const serviceId = str(steps?.serviceId) ?? ctx.inputs.serviceId

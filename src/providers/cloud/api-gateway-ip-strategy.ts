@@ -11,7 +11,7 @@ import * as E from 'fp-ts/Either'
 import { defineResource } from '../../core/spec'
 import { compositeId, observe } from '../../core/observe'
 import { Cidr, literals, pattern } from '../../core/codecs'
-import { apigw, isGone, joinId, responseOf, resultOf, sequence, stepsOf, str, visible, type Steps } from './wire'
+import { apigw, isGone, isObj, joinId, listOf, lookAgain, responseOf, resultOf, sequence, stepsOf, str, visible, type Steps } from './wire'
 
 const lines = (s: string): string[] =>
   s
@@ -41,6 +41,34 @@ const describe = (serviceId: string, strategyId: string, extra = {}) =>
   apigw('DescribeIPStrategy', { ServiceId: serviceId, StrategyId: strategyId, EnvironmentName: 'test', Offset: 0, Limit: 100 }, extra)
 
 const strategyIdOf = (id: string): string => id.slice(id.indexOf('#') + 1)
+
+/** The strategies of a DescribeIPStrategysStatus reply named `name`, newest first. */
+const named = (reply: unknown, name: string): ReadonlyArray<Record<string, unknown>> =>
+  listOf(resultOf(reply), 'StrategySet')
+    .filter(isObj)
+    .filter((s) => s.StrategyName === name)
+    .sort((a, b) => String(b.CreatedTime ?? '').localeCompare(String(a.CreatedTime ?? '')))
+
+/**
+ * Where a lost create's strategy would be: the service's strategies by name (looked at a few
+ * times, since a new strategy is listed late, G1), then the newest of that name read in full. The
+ * listing has no paging and its reply is one object, so the newest is picked here; none named so
+ * ends the look as "gone" (nothing was made).
+ */
+const findSteps = (i: I) =>
+  sequence([
+    {
+      name: 'list',
+      request: () =>
+        apigw(
+          'DescribeIPStrategysStatus',
+          { ServiceId: i.serviceId, Filters: [{ Name: 'StrategyName', Values: [i.strategyName] }] },
+          { poll: lookAgain(`IP strategy ${i.strategyName} to be listed`, (r) => named(r, i.strategyName).length > 0) },
+        ),
+      absent: (acc) => (named(acc.list, i.strategyName).length > 0 ? undefined : `no IP strategy named ${i.strategyName} in service ${i.serviceId}`),
+    },
+    { name: 'strategy', request: (acc) => describe(i.serviceId, str(named(acc.list, i.strategyName)[0]?.StrategyId) ?? '') },
+  ])
 /** the service part of `<serviceId>#<strategyId>` (the inputs' when the id has none) */
 const serviceIdOf = (id: string, inputs: Partial<I>): string => (id.indexOf('#') > 0 ? id.slice(0, id.indexOf('#')) : (inputs.serviceId ?? ''))
 
@@ -84,6 +112,7 @@ export const ApiGatewayIpStrategy = defineResource({
         { name: 'strategy', request: () => describe(i.serviceId, strategyIdOf(id)) },
       ]),
     delete: (id, ctx) => apigw('DeleteIPStrategy', { ServiceId: serviceIdOf(id, ctx.inputs), StrategyId: strategyIdOf(id) }),
+    find: (sent) => findSteps(sent),
     decode: (reply, ctx) => {
       const steps = stepsOf(reply)
       const s = resultOf(steps ? steps.strategy : reply)

@@ -99,6 +99,10 @@ export const ApiGatewayServiceRelease = defineResource({
       const [serviceId, env, version] = partsOr(id, ctx.inputs)
       return sequence(readSteps(serviceId, env, () => version), { serviceId, environmentName: env, releaseVersion: version })
     },
+    // a lost release is the environment's newest version, if the environment is released at all
+    // (the default match then checks it carries the description that was sent)
+    find: (sent) =>
+      sequence(readSteps(sent.serviceId, sent.environmentName, () => undefined), { serviceId: sent.serviceId, environmentName: sent.environmentName }),
     delete: (id, ctx) => {
       const [serviceId, env, version] = partsOr(id, ctx.inputs)
       // a replacement releases the environment again first: the old release must then not
@@ -119,7 +123,7 @@ export const ApiGatewayServiceRelease = defineResource({
       const steps = stepsOf(reply)
       const serviceId = str(steps?.serviceId) ?? ctx.inputs.serviceId
       const env = str(steps?.environmentName) ?? ctx.inputs.environmentName
-      const version = str(steps?.releaseVersion) ?? str(resultOf(steps?.release ?? reply).ReleaseVersion)
+      const version = str(steps?.releaseVersion) ?? str(resultOf(steps?.release ?? reply).ReleaseVersion) ?? newest(steps)
       if (!serviceId || !env || !version) return E.left(`expected a release of a known service and environment with a ReleaseVersion, got ${JSON.stringify(responseOf(reply)).slice(0, 200)}`)
       const entry = steps ? itemsOf(steps, 'history', 'Result.VersionList').filter(isObj).find((x) => x.VersionName === version) : undefined
       const releaseDesc = str(entry?.VersionDesc) ?? str(resultOf(steps?.release ?? reply).ReleaseDesc)
@@ -145,6 +149,13 @@ export const ApiGatewayServiceRelease = defineResource({
     reply: { Response: { Result: { ReleaseDesc: 'first release', ReleaseVersion: '20201015121916d85fb161-eaec-4dda-a7e0-659aa5f401be' }, RequestId: '9a8b7c6d-0000-4000-8000-000000000003' } },
   },
 })
+
+/** The newest version in a read's history (a find knows no version): latest ReleaseTime, first listed on a tie. */
+function newest(steps: Steps | undefined): string | undefined {
+  const list = steps ? itemsOf(steps, 'history', 'Result.VersionList').filter(isObj) : []
+  const best = list.reduce<Record<string, unknown> | undefined>((b, x) => (b === undefined || String(x.ReleaseTime ?? '') > String(b.ReleaseTime ?? '') ? x : b), undefined)
+  return str(best?.VersionName)
+}
 
 /** The parts of a release id; a malformed one (never ours) falls back to the inputs. */
 function partsOr(id: string, inputs: Partial<I>): [string, string, string] {

@@ -21,6 +21,7 @@ import {
   itemsOf,
   known,
   listOf,
+  lookAgain,
   num,
   pages,
   pagedStep,
@@ -293,6 +294,17 @@ export const ApiGatewayService = defineResource({
       return E.isLeft(d) ? d : observe(ApiGatewayServiceInputs, ApiGatewayServiceOutputs, d.right.obj, d.right.id, 'apigateway:DescribeService')
     },
     list: () => apigw('DescribeServicesStatus', { Offset: 0, Limit: 100 }, { paginate: pages('Result.ServiceSet') }),
+    // a lost create's service may not be listed yet (G1): look by name a few times before
+    // believing none was made
+    find: (sent) =>
+      apigw(
+        'DescribeServicesStatus',
+        { Filters: [{ Name: 'ServiceName', Values: [sent.serviceName] }], Offset: 0, Limit: 100 },
+        {
+          paginate: pages('Result.ServiceSet'),
+          poll: lookAgain(`service ${sent.serviceName} to be listed`, (items) => Array.isArray(items) && items.some((s) => isObj(s) && s.ServiceName === sent.serviceName)),
+        },
+      ),
     matches: (sent, o) => o.inputs.serviceName === sent.serviceName && o.inputs.protocol === sent.protocol,
     gone: (e) => e.kind === 'NotFound' || e.code === 'ResourceNotFound.InvalidService',
   },

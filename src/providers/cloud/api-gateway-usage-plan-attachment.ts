@@ -134,6 +134,8 @@ export const ApiGatewayUsagePlanAttachment = defineResource({
         ...readSteps(i),
       ]),
     read: (_id, ctx) => sequence(readSteps(ctx.inputs)),
+    // a binding is known by what it binds: a lost create is read back (not bound: nothing was made)
+    find: (sent) => sequence(readSteps(sent)),
     delete: (_id, ctx) => {
       const i = ctx.inputs
       return sequence([

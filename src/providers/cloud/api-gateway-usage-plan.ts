@@ -8,7 +8,7 @@ import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineResource } from '../../core/spec'
 import { observe } from '../../core/observe'
-import { apigw, isGone, isObj, itemsOf, known, listOf, num, pagedStep, prefixedId, responseOf, resultOf, sequence, stepsOf, str, visible, type Step, type Steps } from './wire'
+import { apigw, isGone, isObj, itemsOf, known, listOf, lookAgain, num, pagedStep, prefixedId, responseOf, resultOf, sequence, stepsOf, str, visible, type Step, type Steps } from './wire'
 
 export const ApiGatewayUsagePlanInputs = t.exact(
   t.intersection([
@@ -127,6 +127,17 @@ export const ApiGatewayUsagePlan = defineResource({
       return observe(ApiGatewayUsagePlanInputs, ApiGatewayUsagePlanOutputs, obj, id, 'apigateway:DescribeUsagePlan')
     },
     list: () => apigw('DescribeUsagePlansStatus', { Offset: 0, Limit: 100 }, { paginate: { items: 'Result.UsagePlanStatusSet', pageSize: 100 } }),
+    // a lost create's plan may not be listed yet (G1): look by name a few times before believing
+    // none was made
+    find: (sent) =>
+      apigw(
+        'DescribeUsagePlansStatus',
+        { Filters: [{ Name: 'UsagePlanName', Values: [sent.usagePlanName] }], Offset: 0, Limit: 100 },
+        {
+          paginate: { items: 'Result.UsagePlanStatusSet', pageSize: 100 },
+          poll: lookAgain(`usage plan ${sent.usagePlanName} to be listed`, (items) => Array.isArray(items) && items.some((p) => isObj(p) && p.UsagePlanName === sent.usagePlanName)),
+        },
+      ),
     matches: (sent, o) => o.inputs.usagePlanName === sent.usagePlanName,
     gone: (e) => isGone(e) || e.code === 'ResourceNotFound.InvalidUsagePlan',
   },

@@ -186,6 +186,20 @@ export const untilAcknowledged = (what: string): Poll => ({ what, until: acknowl
 /** The waits after create (G1): a few minutes, polling every second. */
 export const visible = (what: string, until: (reply: unknown) => boolean, timeoutMs = 180_000): Poll => ({ what, until, timeoutMs, intervalMs: 1000 })
 
+/** Looks a lost create's object gets before "it was not made" is believed (G1: listings lag too). */
+export const FIND_LOOKS = 5
+
+/**
+ * Look again, a few times, for an object the platform may not list yet (G1): the poll ends when
+ * `found(reply)` holds or after `looks` looks, whichever comes first — never with a timeout
+ * error for an object that simply does not exist. The time bound only catches a listing that
+ * keeps answering NotFound (which the poll waits out).
+ */
+export const lookAgain = (what: string, found: (reply: unknown) => boolean, looks = FIND_LOOKS, intervalMs = 1000): Poll => {
+  let n = 0
+  return { what, until: (reply) => found(reply) || ++n >= looks, timeoutMs: 60_000, intervalMs }
+}
+
 // ── sequences ────────────────────────────────────────────────────────────────
 /**
  * Several actions as one WireRequest: each step's request is built from the replies so far

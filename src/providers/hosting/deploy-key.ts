@@ -2,6 +2,11 @@
  * hosting:DeployKey — a deploy key for a Git repository. It has no inputs; the platform makes the
  * key pair and returns the public half. From the wire reference: there is no update, and the
  * platform's docs advise letting site setup create deploy keys rather than making them directly.
+ * A key is never changed, so its `lastUpdated` is when it was made. Every key looks alike: a create
+ * whose reply was lost adopts a key that no state resource owns and that was made within
+ * RECENT_KEY_MS (the lost create's own, made moments before); an older stray key is never taken.
+ * Limit: a key another tool made in that window, and that no state of this stack owns, could be
+ * taken for ours.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
@@ -16,6 +21,14 @@ export type DeployKeyInputs = t.TypeOf<typeof DeployKeyInputs>
 
 export const DeployKeyOutputs = t.exact(t.type({ publicKey: t.string, lastUpdated: t.string }), 'DeployKeyOutputs')
 export type DeployKeyOutputs = t.TypeOf<typeof DeployKeyOutputs>
+
+/** How recent a key must be to be taken for the one a lost create made. */
+export const RECENT_KEY_MS = 10 * 60 * 1000
+
+const madeRecently = (lastUpdated: unknown, now = Date.now()): boolean => {
+  const at = typeof lastUpdated === 'string' ? Date.parse(lastUpdated) : NaN
+  return Number.isFinite(at) && at <= now + 60_000 && now - at <= RECENT_KEY_MS
+}
 
 export const DeployKey = defineResource({
   token: 'hosting:DeployKey',
@@ -33,11 +46,12 @@ export const DeployKey = defineResource({
     decode: (reply) =>
       pipe(
         withId(reply, 'a deploy key'),
-        E.chain((k) => observe(DeployKeyInputs, DeployKeyOutputs, { publicKey: str(k.public_key), lastUpdated: stamp(k) }, k.id, 'hosting:DeployKey')),
+        // a key is never updated: when it was made is when it last changed
+        E.chain((k) => observe(DeployKeyInputs, DeployKeyOutputs, { publicKey: str(k.public_key), lastUpdated: stamp({ updated_at: k.updated_at ?? k.created_at }) }, k.id, 'hosting:DeployKey')),
       ),
     list: () => rest('GET', apiPath`/deploy_keys`, { paginate: { items: '', pageSize: 100 } }),
-    // every key looks alike: never adopt one after an interrupted create
-    matches: () => false,
+    // every key looks alike: only a key made moments ago can be the lost create's
+    matches: (_sent, o) => madeRecently(o.outputs.lastUpdated),
   },
   examples: {
     valid: {},

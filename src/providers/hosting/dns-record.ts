@@ -87,6 +87,8 @@ export const DnsRecord = defineResource({
     create: (i) => rest('POST', apiPath`/dns_zones/${i.zoneId}/dns_records`, { body: recordBody(i) }),
     read: (id, ctx) => rest('GET', apiPath`/dns_zones/${ctx.inputs.zoneId}/dns_records/${id}`),
     delete: (id, ctx) => rest('DELETE', apiPath`/dns_zones/${ctx.inputs.zoneId}/dns_records/${id}`),
+    // a lost create is looked for among the records of its zone
+    find: (sent) => rest('GET', apiPath`/dns_zones/${sent.zoneId}/dns_records`, { paginate: { items: '', pageSize: 100 } }),
     decode: (reply, ctx) =>
       pipe(
         withId(reply, 'a DNS record'),

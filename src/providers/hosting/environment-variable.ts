@@ -183,6 +183,8 @@ export const EnvironmentVariable = defineResource({
       const p = splitId(id)
       return rest('GET', apiPath`/accounts/${p.teamId}/env/${p.key}`, { query: siteQuery(p) })
     },
+    // a variable's id is its natural key: a lost create is read back by it (404: nothing was made)
+    find: (sent, ctx) => rest('GET', apiPath`/accounts/${teamOf(sent, ctx)}/env/${sent.key}`, { query: siteQuery(sent) }),
     update: (id, i) => {
       const p = splitId(id)
       // the key is a required query parameter (the rename target); it never changes here

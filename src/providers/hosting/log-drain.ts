@@ -184,6 +184,9 @@ export const LogDrain = defineResource({
     read: (id, ctx) => rest('GET', apiPath`/sites/${ctx.inputs.siteId ?? ''}/log_drains/${id}`),
     update: (id, i) => rest('PUT', apiPath`/sites/${i.siteId ?? ''}/log_drains/${id}`, { body: body(i, id) }),
     delete: (id, ctx) => rest('DELETE', apiPath`/sites/${ctx.inputs.siteId ?? ''}/log_drains/${id}`),
+    // a lost create is looked for among the drains of its site (the secrets in serviceConfig are
+    // not compared: the platform's copy is not ours to read back, see decodeConfig)
+    find: (sent) => rest('GET', apiPath`/sites/${sent.siteId ?? ''}/log_drains`),
     decode: (reply, ctx) =>
       pipe(
         withId(reply, 'a log drain'),

@@ -49,6 +49,8 @@ export const SiteFirewallTrafficRules = defineResource({
     read: (id) => rest('GET', apiPath`/sites/${id}/firewall_rule_set`, { query: { id } }),
     update: (_id, i) => put(i),
     delete: (id) => rest('DELETE', apiPath`/sites/${id}/firewall_rule_set`, { query: { id } }),
+    // one rule set per site: a lost write is read back (404: none) and adopted when it holds what was sent
+    find: (sent) => rest('GET', apiPath`/sites/${sent.siteId}/firewall_rule_set`, { query: { id: sent.siteId } }),
     decode: (reply, ctx) => {
       const o = asObject(reply)
       const siteId = ctx.inputs.siteId

@@ -79,6 +79,8 @@ export const SiteMetricsSettings = defineResource({
   wire: {
     create: write,
     read: (id) => readSite(id),
+    // the settings are the site's own: a lost write is read back and adopted when the site shows what was sent
+    find: (sent) => readSite(sent.siteId),
     update: (_id, i) => write(i),
     // the platform's provider only stops managing the settings
     delete: 'forget',

@@ -56,6 +56,8 @@ export const TeamFirewallTrafficRules = defineResource({
         then: () => read(id),
       }),
     delete: (id) => rest('DELETE', apiPath`/accounts/${id}/firewall_rule_set`),
+    // one rule set per team: a lost write is read back (404: none) and adopted when it holds what was sent
+    find: (sent, ctx) => read(teamIdOr(sent.teamId, ctx.config, 'hosting:TeamFirewallTrafficRules')),
     decode: (reply, ctx) => {
       const o = asObject(reply)
       const teamId = ctx.inputs.teamId ?? defaultTeamId(ctx.config)

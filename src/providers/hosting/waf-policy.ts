@@ -142,6 +142,8 @@ export const WafPolicy = defineResource({
     // 202 without a body: read the policy back
     update: (id, i) => rest('PUT', apiPath`/accounts/${i.teamId}/waf/policies/${id}`, { body: body(i), then: () => read(i.teamId, id) }),
     delete: (id, ctx) => rest('DELETE', apiPath`/accounts/${ctx.inputs.teamId}/waf/policies/${id}`),
+    // a lost create is looked for among the team's policies, by name
+    find: (sent) => rest('GET', apiPath`/accounts/${sent.teamId}/waf/policies`, { paginate: { items: '', pageSize: 100 } }),
     decode: (reply, ctx) =>
       pipe(
         withId(reply, 'a WAF policy'),
