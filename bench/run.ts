@@ -12,6 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem, platform, release } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { compileToCjs } from './compile-js'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = join(here, '..')
@@ -40,7 +41,9 @@ interface Sample {
 const measure = (script: string, args: ReadonlyArray<string>, cwd = root): Promise<Sample> =>
   new Promise((resolve, reject) => {
     const t0 = performance.now()
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+    // TypeScript through tsx; compiled JavaScript (compiled mode of the peer comparison) as it is
+    const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : []
+    const child = spawn(process.execPath, [...loader, script, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
     let err = ''
     child.stdout.on('data', (d: Buffer) => (out += d.toString()))
@@ -123,6 +126,28 @@ const peersInstalled = (): string | undefined => {
   return r.status === 0 ? undefined : `npm ci --prefix bench/peers failed (exit ${r.status})`
 }
 
+/** Pulumi's mocks and CDKTF's synth next to one trellis point, run the same way (`how`). */
+const compare = async (n: number, self: Point, pulumiScript: string, cdktfScript: string, how: string) => {
+  const pulumi = await repeat(`pulumi-mocks (${how})`, n, pulumiScript, ['--n', String(n)])
+  const cdktf = await repeat(`cdktf-synth (${how})`, n, cdktfScript, ['--n', String(n)])
+  const ratios = { pulumiMocks: round(pulumi.wallMs / self.wallMs), cdktfSynth: round(cdktf.wallMs / self.wallMs) }
+  // trellis's own timing leaves out building the stack; the peers' include it, so add it back
+  const selfWork = self.inProcessMs + ((self.buildMs as number | undefined) ?? 0)
+  const inProcessRatios = { pulumiMocks: round(pulumi.inProcessMs / selfWork), cdktfSynth: round(cdktf.inProcessMs / selfWork) }
+  const memory = { trellis: self.peakRssMb, pulumiMocks: pulumi.peakRssMb, cdktfSynth: cdktf.peakRssMb }
+  return {
+    ratios,
+    inProcessRatios,
+    memory,
+    peers: { pulumiMocks: pulumi, cdktfSynth: cdktf },
+    targets: [
+      { text: `${how}: ≥ 20x faster than Pulumi mocks, whole process (${ratios.pulumiMocks}x)`, met: ratios.pulumiMocks >= 20 },
+      { text: `${how}: ≥ 2x faster than CDKTF synth, whole process (${ratios.cdktfSynth}x)`, met: ratios.cdktfSynth >= 2 },
+      { text: `${how}: less memory than both (${memory.trellis} vs ${memory.pulumiMocks} / ${memory.cdktfSynth} MB)`, met: memory.trellis < memory.pulumiMocks && memory.trellis < memory.cdktfSynth },
+    ],
+  }
+}
+
 const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
   mock: async (n) => {
     const ns = n !== undefined ? [n] : [1_000, 10_000, 50_000]
@@ -152,22 +177,23 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
     const self = await trellis('mock', n)
     if (missing) return { ...self, scenario: 'peers', skipped: missing, targets: [{ text: 'peers installed', met: false }] }
     const peersDir = join(here, 'peers')
-    const pulumi = await repeat('pulumi-mocks', n, join(peersDir, 'pulumi-mocks.ts'), ['--n', String(n)], runs, root)
-    const cdktf = await repeat('cdktf-synth', n, join(peersDir, 'cdktf-synth.ts'), ['--n', String(n)], runs, root)
-    const ratios = { pulumiMocks: round(pulumi.wallMs / self.wallMs), cdktfSynth: round(cdktf.wallMs / self.wallMs) }
-    const memory = { trellis: self.peakRssMb, pulumiMocks: pulumi.peakRssMb, cdktfSynth: cdktf.peakRssMb }
+    const viaTsx = await compare(n, self, join(peersDir, 'pulumi-mocks.ts'), join(peersDir, 'cdktf-synth.ts'), 'through tsx')
+    // the same three, compiled to CommonJS first: no TypeScript loader in any of the processes
+    const jsDir = join(here, 'tmp', 'js')
+    const peersJsDir = join(peersDir, 'node_modules', '.cache', 'trellis-bench')
+    const [selfJs] = compileToCjs([join(here, 'mock-main.ts')], root, jsDir)
+    const [pulumiJs, cdktfJs] = compileToCjs([join(peersDir, 'pulumi-mocks.ts'), join(peersDir, 'cdktf-synth.ts')], peersDir, peersJsDir)
+    const selfCompiled = await repeat('mock (compiled JS)', n, selfJs, ['--n', String(n)])
+    const compiled = await compare(n, selfCompiled, pulumiJs, cdktfJs, 'compiled JS')
     return {
       ...self,
       scenario: 'peers',
-      ratios,
-      inProcessRatios: { pulumiMocks: round(pulumi.inProcessMs / self.inProcessMs), cdktfSynth: round(cdktf.inProcessMs / self.inProcessMs) },
-      memory,
-      peers: { pulumiMocks: pulumi, cdktfSynth: cdktf },
-      targets: [
-        { text: `≥ 20x faster than Pulumi mocks, whole process (${ratios.pulumiMocks}x)`, met: ratios.pulumiMocks >= 20 },
-        { text: `≥ 2x faster than CDKTF synth, whole process (${ratios.cdktfSynth}x)`, met: ratios.cdktfSynth >= 2 },
-        { text: `less memory than both (${memory.trellis} vs ${memory.pulumiMocks} / ${memory.cdktfSynth} MB)`, met: memory.trellis < memory.pulumiMocks && memory.trellis < memory.cdktfSynth },
-      ],
+      ratios: viaTsx.ratios,
+      inProcessRatios: viaTsx.inProcessRatios,
+      memory: viaTsx.memory,
+      peers: viaTsx.peers,
+      compiled: { trellis: selfCompiled, ...compiled },
+      targets: [...viaTsx.targets, ...compiled.targets],
     }
   },
 
@@ -252,7 +278,13 @@ const table = (outcomes: ReadonlyArray<Outcome>): string => {
     }
     if (o.scenario === 'peers' && o.peers) {
       for (const [name, p] of Object.entries(o.peers as Record<string, Point>))
-        rows.push(`| peers: ${name} | ${fmt(p.n)} | ${fmt(p.wallMs)} ms | ${fmt(p.inProcessMs)} ms | ${fmt(p.peakRssMb)} MB | — | |`)
+        rows.push(`| peers: ${name} (tsx) | ${fmt(p.n)} | ${fmt(p.wallMs)} ms | ${fmt(p.inProcessMs)} ms | ${fmt(p.peakRssMb)} MB | — | |`)
+      const c = o.compiled as { trellis: Point; peers: Record<string, Point> } | undefined
+      if (c) {
+        rows.push(`| peers: trellis (compiled JS) | ${fmt(c.trellis.n)} | ${fmt(c.trellis.wallMs)} ms | ${fmt(c.trellis.inProcessMs)} ms | ${fmt(c.trellis.peakRssMb)} MB | — | |`)
+        for (const [name, p] of Object.entries(c.peers))
+          rows.push(`| peers: ${name} (compiled JS) | ${fmt(p.n)} | ${fmt(p.wallMs)} ms | ${fmt(p.inProcessMs)} ms | ${fmt(p.peakRssMb)} MB | — | |`)
+      }
     }
   }
   return rows.join('\n')

@@ -14,6 +14,7 @@ import type { Handler } from '../src/engine/handler'
 import type { StateStore } from '../src/state/state-store'
 import type { HttpClient } from '../clients/http'
 import { costWorkload, reportsWorkload, BENCH_TOKEN } from './workload'
+import { runMock } from './mock-run'
 
 // Modules only some scenarios use are imported by those scenarios, so that a process measuring
 // the mock interpreter loads what a user's unit test would load and nothing more.
@@ -90,16 +91,7 @@ type Result = Record<string, unknown> & { inProcessMs: number }
 
 const scenarios: Record<string, (o: { n: number; concurrency?: number }) => Promise<Result>> = {
   /** unit-testing a stack on the mock interpreter: compile + plan + mock apply + outputs */
-  mock: async ({ n }) => {
-    const t0 = performance.now()
-    const s = costWorkload(n)
-    const buildMs = ms(t0)
-    const t1 = performance.now()
-    const r = orThrow(await mockWith(registry)(s)())
-    const inProcessMs = ms(t1)
-    if (r.outputs.lastAlert === undefined) throw new Error('the exported output was not resolved')
-    return { inProcessMs, buildMs, steps: r.plan.steps.length, created: r.journal.filter((j) => j.action === 'create' && j.status === 'done').length }
-  },
+  mock: async ({ n }) => runMock(n),
 
   /** a plan of a stack whose resources are all in state already: every step a noop */
   'noop-plan': async ({ n }) => {

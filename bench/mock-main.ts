@@ -1,0 +1,14 @@
+/**
+ * The `mock` measurement as a plain entry (no top-level await, no import.meta), so the peer
+ * comparison can also run it compiled to JavaScript: `node <build>/bench/mock-main.js --n N`.
+ */
+import { peakRssMb, runMock } from './mock-run'
+
+const n = Number(process.argv[process.argv.indexOf('--n') + 1] || 10_000)
+runMock(n).then(
+  (r) => process.stdout.write(JSON.stringify({ scenario: 'mock', n, ...r, peakRssMb: peakRssMb() }) + '\n'),
+  (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`)
+    process.exit(1)
+  },
+)

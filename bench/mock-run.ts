@@ -1,0 +1,26 @@
+/**
+ * The `mock` scenario's measurement, shared by bench/scenario.ts (through tsx) and
+ * bench/mock-main.ts (the compiled-JS entry of the peer comparison): build the workload, then
+ * time `mock(stack)` — compile + plan + apply on the mock handler + the exported outputs.
+ */
+import * as E from 'fp-ts/Either'
+import { makeRegistry } from '../src/core/registry'
+import { costProvider } from '../src/providers/cost'
+import { mockWith } from '../src/engine/mock'
+import { formatEngineError } from '../src/engine/operations'
+import { costWorkload } from './workload'
+
+export const runMock = async (n: number): Promise<{ inProcessMs: number; buildMs: number; steps: number; created: number }> => {
+  const registry = makeRegistry([costProvider])
+  const t0 = performance.now()
+  const s = costWorkload(n)
+  const buildMs = Math.round((performance.now() - t0) * 10) / 10
+  const t1 = performance.now()
+  const r = await mockWith(registry)(s)()
+  const inProcessMs = Math.round((performance.now() - t1) * 10) / 10
+  if (E.isLeft(r)) throw new Error(formatEngineError(r.left))
+  if (r.right.outputs.lastAlert === undefined) throw new Error('the exported output was not resolved')
+  return { inProcessMs, buildMs, steps: r.right.plan.steps.length, created: r.right.journal.filter((j) => j.action === 'create' && j.status === 'done').length }
+}
+
+export const peakRssMb = (): number => Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10
