@@ -5,7 +5,9 @@
  * always sent as objects; a null passive_mode reads as false; only teamId replaces. Unlike the
  * platform's own provider, excludedPatterns is sent and read back (the original dropped it and
  * showed a permanent diff). `name` is optional in the spec only because of auto-naming, which
- * trellis does not do: a rule asks for it.
+ * trellis does not do: a rule asks for it. Replies are decoded with a codec of their wire shape
+ * first: a field left out or null reads as the platform's default, a field of the wrong type is
+ * an error (never a policy without it, which would show as drift or be recorded as applied).
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
@@ -16,7 +18,7 @@ import { isRef } from '../../core/ref'
 import { defineResource } from '../../core/spec'
 import { observe } from '../../core/observe'
 import { rest } from '../../core/wire'
-import { apiPath, asObject, bool, importIds, num, short, stamp, str, strings, withId, type Json } from './wire'
+import { apiPath, asObject, decodeReply, importIds, short, stamp, str, type Json } from './wire'
 
 export const WAF_CATEGORIES = [
   'fixation', 'injection-generic', 'injection-java', 'injection-php', 'lfi', 'protocol',
@@ -77,18 +79,42 @@ const body = (i: Inputs): Json => ({
 
 const read = (team: string, id: string) => rest('GET', apiPath`/accounts/${team}/waf/policies/${id}`)
 
-const ruleSetFromWire = (u: unknown): Json => {
-  const r = asObject(u) ?? {}
-  const cats = asObject(r.category_thresholds)
-  const overrides = asObject(r.rule_overrides)
-  const patterns = strings(r.excluded_patterns)
+// ── reply codec ──────────────────────────────────────────────────────────────
+/** a field the platform may leave out or send as null */
+const maybe = <C extends t.Mixed>(c: C) => t.union([c, t.null])
+
+export const WafRuleSetReply = t.intersection(
+  [
+    t.type({ managed_id: t.string, overall_threshold: t.number }),
+    t.partial({
+      passive_mode: maybe(t.boolean),
+      category_thresholds: maybe(t.record(t.string, t.number)),
+      rule_overrides: maybe(t.record(t.string, t.type({ action: t.string }))),
+      excluded_patterns: maybe(t.array(t.string)),
+    }),
+  ],
+  'WafRuleSetReply',
+)
+type WafRuleSetReply = t.TypeOf<typeof WafRuleSetReply>
+
+/** what GET /accounts/{team}/waf/policies/{id} (and each listed policy) answers */
+export const WafPolicyReply = t.intersection(
+  [t.type({ id: t.string }), t.partial({ name: maybe(t.string), description: maybe(t.string), rule_sets: maybe(t.array(WafRuleSetReply)), updated_at: maybe(t.string) })],
+  'WafPolicyReply',
+)
+
+const ruleSetFromWire = (r: WafRuleSetReply): Json => {
+  const cats = r.category_thresholds ?? {}
+  const overrides = r.rule_overrides ?? {}
+  const patterns = r.excluded_patterns ?? []
   return {
-    managedId: str(r.managed_id),
-    overallThreshold: num(r.overall_threshold),
-    passiveMode: bool(r.passive_mode) ?? false,
-    ...(cats && Object.keys(cats).length > 0 ? { categoryThresholds: Object.fromEntries(Object.entries(cats).map(([k, v]) => [k, num(v)])) } : {}),
-    ...(overrides && Object.keys(overrides).length > 0 ? { ruleOverrides: Object.fromEntries(Object.entries(overrides).map(([k, v]) => [k, { action: str(asObject(v)?.action) }])) } : {}),
-    ...(patterns && patterns.length > 0 ? { excludedPatterns: patterns } : {}),
+    managedId: r.managed_id,
+    overallThreshold: r.overall_threshold,
+    // a null passive mode reads as off
+    passiveMode: r.passive_mode ?? false,
+    ...(Object.keys(cats).length > 0 ? { categoryThresholds: cats } : {}),
+    ...(Object.keys(overrides).length > 0 ? { ruleOverrides: Object.fromEntries(Object.entries(overrides).map(([k, v]) => [k, { action: v.action }])) } : {}),
+    ...(patterns.length > 0 ? { excludedPatterns: patterns } : {}),
   }
 }
 
@@ -146,14 +172,14 @@ export const WafPolicy = defineResource({
     find: (sent) => rest('GET', apiPath`/accounts/${sent.teamId}/waf/policies`, { paginate: { items: '', pageSize: 100 } }),
     decode: (reply, ctx) =>
       pipe(
-        withId(reply, 'a WAF policy'),
+        decodeReply(WafPolicyReply, 'a WAF policy', reply),
         E.chain((p) => {
           const sent = ctx.inputs
-          const ruleSets = (Array.isArray(p.rule_sets) ? p.rule_sets : []).map(ruleSetFromWire)
+          const ruleSets = (p.rule_sets ?? []).map(ruleSetFromWire)
           const obj = {
             teamId: sent.teamId,
-            name: str(p.name),
-            description: str(p.description) ?? '',
+            name: p.name ?? undefined,
+            description: p.description ?? '',
             ruleSets: sent.ruleSets !== undefined && JSON.stringify(canonical(sent.ruleSets)) === JSON.stringify(canonical(ruleSets)) ? sent.ruleSets : ruleSets,
             lastUpdated: stamp(p),
           }

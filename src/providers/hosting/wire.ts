@@ -5,6 +5,8 @@
  * the client-made `lastUpdated` stamp.
  */
 import * as E from 'fp-ts/Either'
+import type * as t from 'io-ts'
+import { findingsFromErrors } from '../../core/issue'
 import { compositeId } from '../../core/observe'
 import { isRef } from '../../core/ref'
 import type { Identity } from '../../core/spec'
@@ -42,6 +44,27 @@ export const short = (u: unknown): string => {
   } catch {
     return String(u)
   }
+}
+
+/**
+ * Decode a reply with a codec of its wire shape: lenient about fields left out (and nulls, where
+ * the codec allows them), strict about fields of the wrong type. The error names each field.
+ */
+export const decodeReply = <A>(codec: t.Type<A, unknown, unknown>, what: string, reply: unknown): E.Either<string, A> => {
+  const r = codec.decode(reply)
+  if (E.isRight(r)) return r
+  // a union (`string | null`) fails once per branch: one line per field, its branches joined
+  const byPath = new Map<string, { expected: string[]; given: unknown }>()
+  for (const f of findingsFromErrors(r.left)) {
+    const at = byPath.get(f.path) ?? byPath.set(f.path, { expected: [], given: f.given }).get(f.path)!
+    if (!at.expected.includes(f.expected)) at.expected.push(f.expected)
+  }
+  const problems = [...byPath]
+    // a list whose item is wrong also fails its `null` branch: the item's line says it all
+    .filter(([path], _, all) => !all.some(([p]) => p !== path && p.startsWith(path === '' ? '' : path + '.')))
+    .slice(0, 5)
+    .map(([path, f]) => `${path ? `field \`${path}\`` : 'the reply'}: expected ${f.expected.join(' or ')}, got ${short(f.given)}`)
+  return E.left(`expected ${what} (${codec.name}): ${problems.join('; ')}`)
 }
 
 /** Keep only defined, non-null entries (what the platform's provider leaves out of bodies). */
