@@ -19,6 +19,7 @@ import { resolveRefs } from './resolve'
 import { runPlan, type RunResult } from './run'
 import { UNKNOWN, hasUnknown } from './unknown'
 import { diffInputs, type FieldChange } from './diff'
+import { adoptedInputs } from './adopt'
 import { makeProtector, newSalt, protectSecrets, type Protector } from '../state/protect'
 import { emptyState, type ResourceState, type State } from '../state/state'
 import type { Lock, StateError } from '../state/state-store'
@@ -152,12 +153,16 @@ const reconcile = async (env: Env, graph: Graph | undefined, s: State, protector
         }
         const owned = new Set(Object.values(resources).filter((r) => r.token === op.token).map((r) => r.id))
         const mine = found!.find((o) => !owned.has(o.id))
-        if (mine)
+        if (mine) {
+          // read it back: the interrupted create may have stopped part-way through its writes
+          const back = await env.handler.read(c, mine.id, op.inputs, mine.outputs)()
+          const seen = E.isLeft(back) || back.right === undefined ? mine : back.right
           resources[op.address] = {
             address: op.address, token: op.token, name: op.name, provider: op.provider, id: mine.id,
-            inputs: op.inputs, outputs: protectSecrets(mine.outputs, c.spec.secrets, protector) as Record<string, unknown>,
+            inputs: adoptedInputs(c.spec, op.inputs, seen.inputs, protector), outputs: protectSecrets(seen.outputs, c.spec.secrets, protector) as Record<string, unknown>,
             dependencies: graph?.vertices.get(op.address)?.deps ?? [], changedAt: {},
           }
+        }
         env.events({ type: 'step-done', address: op.address, action: 'reconcile', ms: Date.now() - t0, note: mine ? `adopted ${mine.id} made by an interrupted create` : 'the interrupted create made nothing' })
       } else if (op.op === 'update') {
         const prior = resources[op.address]

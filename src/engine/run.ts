@@ -15,6 +15,7 @@ import { fieldsFromState, type Action, type Plan, type Step } from './plan'
 import { resolveRefs } from './resolve'
 import { hasUnknown } from './unknown'
 import { diffInputs } from './diff'
+import { adoptedInputs } from './adopt'
 import { protectSecrets, type Protector } from '../state/protect'
 import { type JournalRecord, type PendingOp, type ResourceState, type State } from '../state/state'
 
@@ -188,9 +189,16 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
         const owned = new Set(Object.values(resources).filter((r) => r.token === s.token).map((r) => r.id))
         const made = found.right.find((x) => !owned.has(x.id))
         if (made) {
-          const r = record(v, made.id, inputs, made, undefined, sent)
+          // read it back: a create that is a chain of writes may have stopped part-way
+          const back = await h.read(ctxOf(s), made.id, inputs, made.outputs)()
+          const seen = isLeft(back) || back.right === undefined ? made : back.right
+          const applied = adoptedInputs(v.spec, sent, seen.inputs, protector)
+          const r = record(v, made.id, applied, seen, undefined, applied)
           await durable([{ t: 'put', resource: r }, { t: 'settled', opId }])
           env.events({ type: 'progress', message: `${v.label}: adopted ${made.id}, made by a create whose reply was lost` })
+          // finish what the create still owes, in place when the platform can
+          const owed = diffInputs(applied, sent, { replaceOn: v.spec.replaceOn, ignore: [], equals: v.spec.equals ?? {}, updatable: v.spec.wire.update !== undefined, protector })
+          if (owed.length > 0 && !owed.some((d) => d.replaces)) return doUpdate(s, v, inputs, r)
           return r
         }
         await durable([{ t: 'settled', opId }])
