@@ -49,7 +49,8 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   const failures: StepFailure[] = []
   // working copies, mutated in place: a step's record costs O(1), not a copy of the whole state
   const resources: Record<string, ResourceState> = { ...state0.resources }
-  const pendingOps: Record<string, PendingOp> = { ...state0.pending }
+  // a Map while running (thousands of ids added and removed), a record again in the result
+  const pendingOps = new Map<string, PendingOp>(Object.entries(state0.pending))
   const state = { get resources() { return resources } }
   let seq = 0
   const values = new Map<string, Record<string, unknown>>()
@@ -74,8 +75,8 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   let queued: JournalRecord[] = []
   const durable = (rs: JournalRecord[]): Promise<void> => {
     for (const r of rs) {
-      if (r.t === 'pending') pendingOps[r.op.opId] = r.op
-      else if (r.t === 'settled') delete pendingOps[r.opId]
+      if (r.t === 'pending') pendingOps.set(r.op.opId, r.op)
+      else if (r.t === 'settled') pendingOps.delete(r.opId)
       else if (r.t === 'put') resources[r.resource.address] = r.resource
       else if (r.t === 'drop') delete resources[r.address]
     }
@@ -307,7 +308,9 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
     for (const d of ds) (users.get(d) ?? users.set(d, []).get(d)!).push(s.address)
   }
   const byAddress = new Map(steps.map((s) => [s.address, s]))
+  // a queue read from `head` (shift() on a queue of thousands moved every element each time)
   const ready: Step[] = steps.filter((s) => waiting.get(s.address) === 0)
+  let head = 0
   let running = 0
   let stopped = false
   const finished = new Set<string>()
@@ -315,8 +318,8 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   await new Promise<void>((resolveAll) => {
     const pump = () => {
       if (env.signal?.aborted) stopped = true
-      while (!stopped && running < env.concurrency && ready.length > 0) {
-        const s = ready.shift()!
+      while (!stopped && running < env.concurrency && head < ready.length) {
+        const s = ready[head++]
         running++
         const t0 = Date.now()
         env.events({ type: 'step-start', address: s.address, action: s.action, at: t0 })
@@ -379,7 +382,7 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   if (flushing) await flushing
   const outputs = resolveRefs(graph.outputs, valueOf) as Record<string, unknown>
   const safeOutputs = protectSecrets(outputs, [], protector) as Record<string, unknown>
-  const final: State = { ...state0, resources, pending: pendingOps, outputs: failures.length === 0 ? safeOutputs : state0.outputs }
+  const final: State = { ...state0, resources, pending: Object.fromEntries(pendingOps), outputs: failures.length === 0 ? safeOutputs : state0.outputs }
   return { state: final, journal, failures, outputs }
 }
 
