@@ -1,32 +1,22 @@
 /**
- * Chaos apply: 600+ resources of every registered type across the three providers, applied with
- * the real handler (fetch + retry over loopback) to the three emulators served on 127.0.0.1 while
- * a fifth of all requests fail (429 with rate-limit headers, 500, 502, 503, connection resets,
- * timeouts). Apply is run again until it succeeds; then the emulators must hold exactly what state
- * records (by id and by content) and a refreshed plan must show no change.
- *
- * What this file holds the library to today: on cost every fault kind, on hosting and cloud every
- * kind but "reset after the platform applied a create" — that one leaves orphans on the types
- * whose creates cannot be reconciled (no list, or a list that hides new objects). The full
- * requirement (all kinds everywhere, at most 3 runs) is chaos.pending.ts, failing; see README.
+ * Chaos apply: 600+ resources across the three providers, applied with the real handler (fetch +
+ * retry over loopback) to the three emulators served on 127.0.0.1 while a fifth of all requests
+ * fail in every way a request can fail — 429 with rate-limit headers, 500, 502, 503, connections
+ * reset before and after the platform applied the request, timeouts — on all three platforms.
+ * Apply is run again until it succeeds; then the emulators must hold exactly what state records
+ * (by id, by content, and no object held by two resources) and a refreshed plan must show no
+ * change. Each run's stopping failures are printed (test/reliability/fixtures/chaos-run.ts).
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { apply, plan, formatEngineError } from '../../src/engine/operations'
+import { apply } from '../../src/engine/operations'
 import { bigStack, emulators } from './fixtures/big-stack'
-import { audit, CHAOS_KINDS, envFor, realHandlerFor, serveAll, tempDir, unwrap } from './fixtures/world'
-import { recordFigures, seedOf } from './fixtures/figures'
-import type { FaultKind } from '../../clients/faults'
+import { audit, envFor, realHandlerFor, serveAll, tempDir, unwrap } from './fixtures/world'
+import { chaosRun } from './fixtures/chaos-run'
 import { costEmulator } from '../../clients/emulators/cost'
 
-const MAX_RUNS = 12
-const RATE = 0.2
-const NOT_AFTER: ReadonlyArray<FaultKind> = CHAOS_KINDS.filter((k) => k !== 'reset-after')
-
-test('the audit finds an orphan, a duplicate and a missing object (it can fail)', async () => {
+test('the audit finds an orphan, a duplicate, an object held twice and a missing object (it can fail)', async () => {
   const b = bigStack({ perType: 1, only: ['cost:Folder', 'cost:BillingRule'] })
   const emus = { ...emulators(3), cost: costEmulator({ seed: 3 }) }
   const w = await serveAll(emus)
@@ -42,6 +32,10 @@ test('the audit finds an orphan, a duplicate and a missing object (it can fail)'
     const a = audit(r.state, emus)
     assert.is(a.orphans.length, 1)
     assert.is(a.duplicates.length, 1)
+    // two resources recorded with one object (one create's object adopted by another node)
+    const f = r.state.resources['cost:Folder/folder-0']
+    const twice = { ...r.state, resources: { ...r.state.resources, 'cost:Folder/folder-1': { ...f, address: 'cost:Folder/folder-1', name: 'folder-1' } } }
+    assert.ok(audit(twice, emus).duplicates.some((d) => d.includes('held by both cost:Folder/folder-0 and cost:Folder/folder-1')), JSON.stringify(audit(twice, emus).duplicates))
     // and a rule deleted behind its back is missing
     const rule = r.state.resources['cost:BillingRule/billingrule-0']
     await emus.cost.client({ method: 'DELETE', url: `http://x/v2/billing_rules/${rule.id}`, headers: { authorization: 'Bearer t' } })()
@@ -52,52 +46,19 @@ test('the audit finds an orphan, a duplicate and a missing object (it can fail)'
   }
 })
 
-test('600+ resources, 20% of requests failing: apply converges, no orphan, no duplicate, a clean plan', async () => {
-  const seed = seedOf('chaos', 20240715)
-  const b = bigStack({ perType: 20 })
-  assert.ok(b.resources >= 600, `${b.resources} resources`)
-  assert.equal(b.skipped, [], 'every registered type is in the stack')
-  const emus = emulators(seed)
-  const w = await serveAll(emus, { seed, rate: RATE, kinds: { hosting: NOT_AFTER, cloud: NOT_AFTER } })
-  const tmp = tempDir('chaos')
-  try {
-    const env = envFor(realHandlerFor(w.endpoints), tmp.dir, { concurrency: 128 })
-    let runs = 0
-    let last = ''
-    const ms: number[] = []
-    for (; runs < MAX_RUNS; ) {
-      runs++
-      const t0 = Date.now()
-      const r = await apply(b.stack)(env)()
-      ms.push(Date.now() - t0)
-      if (E.isRight(r)) break
-      last = formatEngineError(r.left).split('\n')[0]
-      // every failure is reported against a node and an operation, never as a crash
-      assert.ok(r.left._tag === 'ApplyError' || r.left._tag === 'LookupError', `run ${runs}: ${r.left._tag}: ${last}`)
-    }
-    const state = await unwrap(env.store.read('chaos'))
-    const a = audit(state, emus)
-    const stats = Object.fromEntries(Object.entries(w.faults!).map(([p, f]) => [p, f.stats()]))
-    const requests = Object.values(stats).reduce((n, s) => n + s.requests, 0)
-    const failed = Object.values(stats).reduce((n, s) => n + (s.requests - s.ok), 0)
-    console.log(`  [chaos] ${b.resources} resources of ${b.types.length} types, ${requests} requests, ${failed} failed (${((100 * failed) / requests).toFixed(1)}%), converged after ${runs} run(s) (${ms.map((x) => (x / 1000).toFixed(1)).join(' + ')} s)`)
-    assert.ok(runs < MAX_RUNS || last === '', `not converged after ${MAX_RUNS} runs; last failure: ${last}`)
-    assert.is(Object.keys(state!.resources).length, b.resources)
-    assert.equal(a.missing, [], 'every state resource exists on its platform')
-    assert.equal(a.orphans, [], 'no object the state does not know')
-    assert.equal(a.duplicates, [], 'no two objects with the same contents')
-    assert.is(a.pending, 0, 'no write-ahead entry left')
-    assert.equal(a.unknown, [])
-    assert.ok(failed / requests > 0.15, `the fault rate really was high (${failed}/${requests})`)
-    const again = await unwrap(plan(b.stack, { refresh: true })(env))
-    assert.equal(again.plan.steps.filter((s) => s.action !== 'noop' && s.action !== 'read').map((s) => `${s.address} ${s.action}`), [])
-    // the snapshot on disk is whole JSON
-    assert.ok(JSON.parse(readFileSync(join(tmp.dir, 'chaos.json'), 'utf8')).state)
-    recordFigures('chaos', { seed, resources: b.resources, types: b.types.length, faultRate: RATE, requests, failedRequests: failed, runsToConverge: runs, kinds: { cost: CHAOS_KINDS, hosting: NOT_AFTER, cloud: NOT_AFTER }, stats })
-  } finally {
-    await w.close()
-    tmp.remove()
-  }
+/**
+ * What holds today (engine at 48485ab): every fault kind on every platform, 32 of the 33 types,
+ * convergence within MAX_RUNS. hosting:DeployKey is left out here: since adoption reads the object
+ * back (an await between picking an unowned candidate and recording it), two lost deploy-key
+ * creates adopting at once can take the same key and orphan the other (every key looks alike).
+ * Convergence within 3 runs is not met: a lost create is tried at most 3 times and the first
+ * failure stops all new work, and an adopted create's owed update is one more unretried write.
+ * The full requirement is chaos.pending.ts; see the README.
+ */
+const MAX_RUNS = 10
+
+test('600+ resources, 20% of requests failing in every way on every platform: converges, no orphan, no duplicate, a clean plan', async () => {
+  await chaosRun({ suite: 'chaos', maxRuns: MAX_RUNS, skip: ['hosting:DeployKey'], figures: true })
 })
 
 test.run()
