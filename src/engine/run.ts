@@ -39,7 +39,12 @@ export interface RunResult {
 
 // ── run ──────────────────────────────────────────────────────────────────────
 /** creates tried per step when a reply is lost and a look shows nothing was made */
-const MAX_CREATE_ATTEMPTS = 3
+const MAX_CREATE_ATTEMPTS = 5
+/** updates and deletes tried per step when a reply is lost: both set a state, so sending again is safe */
+const MAX_IDEMPOTENT_ATTEMPTS = 4
+
+/** Was this failure a lost reply (the request may or may not have been applied)? */
+const lostReply = (f: StepFailure): boolean => f.cause !== undefined && ['Network', 'Timeout', 'Server'].includes(f.cause.kind)
 
 const run = <A>(t: () => Promise<A>): Promise<A> => t()
 
@@ -148,6 +153,8 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
     return r
   }
   const deferredDeletes: Array<{ step: Step; old: ResourceState }> = []
+  // objects adopted by this run's lost-reply looks (token + id)
+  const claimed = new Set<string>()
 
   const doDelete = async (s: Step, old: ResourceState): Promise<void> => {
     const spec = env.registry.resources.get(old.token)
@@ -157,12 +164,17 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
       return
     }
     const opId = await pending({ op: 'delete', address: old.address, token: old.token, name: old.name, provider: old.provider, inputs: old.inputs, id: old.id })
-    try {
-      await attempt(h.delete({ ...ctxOf(s, spec), address: old.address }, old.id, old.inputs, old.outputs))
-    } catch (e) {
-      // an unfinished delete stays pending and is retried by the next run
-      if (!(e as StepFailure).ambiguous) await durable([{ t: 'settled', opId }])
-      throw e
+    for (let attemptNo = 1; ; attemptNo++) {
+      try {
+        await attempt(h.delete({ ...ctxOf(s, spec), address: old.address }, old.id, old.inputs, old.outputs))
+        break
+      } catch (e) {
+        // a lost reply: deleting again is safe (a missing object counts as deleted)
+        if (lostReply(e as StepFailure) && attemptNo < MAX_IDEMPOTENT_ATTEMPTS) continue
+        // an unfinished delete stays pending and is retried by the next run
+        if (!(e as StepFailure).ambiguous) await durable([{ t: 'settled', opId }])
+        throw e
+      }
     }
     await durable([...(state.resources[old.address]?.id === old.id ? [{ t: 'drop' as const, address: old.address }] : []), { t: 'settled', opId }])
   }
@@ -183,13 +195,14 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
         // the create may or may not have happened: look before creating again (never a blind
         // retry); if the look fails or cannot be made, the entry stays for the next run
         // only a lost reply (network, timeout, 5xx) is looked for now; a garbled answer is reported
-        const lost = f.cause !== undefined && ['Network', 'Timeout', 'Server'].includes(f.cause.kind)
-        if (!lost || attemptNo >= MAX_CREATE_ATTEMPTS) throw e
+        if (!lostReply(f) || attemptNo >= MAX_CREATE_ATTEMPTS) throw e
         const found = await h.find(ctxOf(s), sent)()
         if (isLeft(found) || found.right === undefined) throw e
         const owned = new Set(Object.values(resources).filter((r) => r.token === s.token).map((r) => r.id))
-        const made = found.right.find((x) => !owned.has(x.id))
+        const made = found.right.find((x) => !owned.has(x.id) && !claimed.has(`${s.token} ${x.id}`))
         if (made) {
+          // claimed before any await, so two steps adopting at once never take the same object
+          claimed.add(`${s.token} ${made.id}`)
           // read it back: a create that is a chain of writes may have stopped part-way
           const back = await h.read(ctxOf(s), made.id, inputs, made.outputs)()
           const seen = isLeft(back) || back.right === undefined ? made : back.right
@@ -215,11 +228,16 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
     const sent = protect(v.spec, inputs)
     const opId = await pending({ op: 'update', address: s.address, token: s.token, name: s.name, provider: s.provider, inputs: sent, id: prior.id })
     let o: Obs
-    try {
-      o = await attempt(h.update(ctxOf(s), prior.id, inputs, prior.inputs, prior.outputs))
-    } catch (e) {
-      if (!(e as StepFailure).ambiguous) await durable([{ t: 'settled', opId }])
-      throw e
+    for (let attemptNo = 1; ; attemptNo++) {
+      try {
+        o = await attempt(h.update(ctxOf(s), prior.id, inputs, prior.inputs, prior.outputs))
+        break
+      } catch (e) {
+        // a lost reply: an update sets the desired state, so sending it again is safe
+        if (lostReply(e as StepFailure) && attemptNo < MAX_IDEMPOTENT_ATTEMPTS) continue
+        if (!(e as StepFailure).ambiguous) await durable([{ t: 'settled', opId }])
+        throw e
+      }
     }
     const r = record(v, o.id || prior.id, inputs, o, prior, sent)
     await durable([{ t: 'put', resource: r }, { t: 'settled', opId }])
