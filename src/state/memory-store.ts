@@ -41,7 +41,8 @@ export const memoryStore = (initial: Readonly<Record<string, State>> = {}): Stat
         journals.set(stack, j)
       }),
     write: (stack, state) => {
-      const on = current(stack)
+      // journal records never change serial or lineage: the snapshot alone answers the check
+      const on = states.get(stack)
       if (on && on.lineage !== state.lineage) return TE.left(stateError('Conflict', `state of ${stack} belongs to lineage ${on.lineage}, not ${state.lineage}`))
       if (on && on.serial !== state.serial) return TE.left(stateError('Conflict', `state of ${stack} is at serial ${on.serial}; this write is based on serial ${state.serial}`))
       const next = { ...state, serial: state.serial + 1 }
