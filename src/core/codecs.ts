@@ -6,13 +6,29 @@ import * as t from 'io-ts'
 import { either } from 'fp-ts/Either'
 
 // ── combinators ──────────────────────────────────────────────────────────────
+/**
+ * A leaf codec whose `is` never accepts a value its `validate` rejects. Validation may then skip
+ * io-ts decoding (which allocates contexts and copies objects) for values `is` accepts.
+ */
+export class CheckedType<A, O = A, I = unknown> extends t.Type<A, O, I> {}
+
+/** A codec that yields `fallback` for an absent or null value, otherwise decodes with `inner`. */
+export class DefaultedType<C extends t.Mixed> extends t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown> {
+  constructor(
+    readonly inner: C,
+    fallback: t.TypeOf<C>,
+  ) {
+    super(inner.name, inner.is, (u, c) => (u === undefined || u === null ? t.success(fallback) : inner.validate(u, c)), inner.encode)
+  }
+}
+
 /** A string enum whose name lists its values: `"day" | "week"`. */
 export const literals = <const V extends readonly [string, ...string[]]>(values: V, name?: string): t.Type<V[number], V[number], unknown> =>
   t.keyof(Object.fromEntries(values.map((v) => [v, null])) as { [K in V[number]]: null }, name ?? values.map((v) => JSON.stringify(v)).join(' | ')) as unknown as t.Type<V[number], V[number], unknown>
 
 /** Numeric literal set: `0 | 1`. */
 export const numbers = <const V extends readonly [number, ...number[]]>(values: V): t.Type<V[number], V[number], unknown> =>
-  new t.Type<V[number], V[number], unknown>(
+  new CheckedType<V[number], V[number], unknown>(
     values.join(' | '),
     (u): u is V[number] => typeof u === 'number' && values.includes(u),
     (u, c) => (typeof u === 'number' && values.includes(u) ? t.success(u) : t.failure(u, c)),
@@ -21,7 +37,7 @@ export const numbers = <const V extends readonly [number, ...number[]]>(values: 
 
 /** Refine a string codec with a predicate, keeping a readable name. */
 export const pattern = (name: string, test: (s: string) => boolean): t.Type<string, string, unknown> =>
-  new t.Type<string, string, unknown>(
+  new CheckedType<string, string, unknown>(
     name,
     (u): u is string => typeof u === 'string' && test(u),
     (u, c) => (typeof u === 'string' && test(u) ? t.success(u) : t.failure(u, c)),
@@ -90,7 +106,7 @@ export const JsonString = pattern('a JSON document', (s) => {
 export const Email = pattern('an e-mail address', (s) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(s))
 
 /** Accepts a number or a decimal string (platforms that echo amounts as `"300.0"`), yields a number. */
-export const NumberLike = new t.Type<number, number, unknown>(
+export const NumberLike = new CheckedType<number, number, unknown>(
   'a number',
   (u): u is number => typeof u === 'number',
   (u, c) =>
@@ -104,7 +120,7 @@ export const NumberLike = new t.Type<number, number, unknown>(
 
 /** Decode, falling back to `fallback` when absent or null. */
 export const withDefault = <C extends t.Mixed>(codec: C, fallback: t.TypeOf<C>): t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown> =>
-  new t.Type(codec.name, codec.is, (u, c) => (u === undefined || u === null ? t.success(fallback) : codec.validate(u, c)), codec.encode)
+  new DefaultedType(codec, fallback)
 
 export { either }
 
@@ -125,7 +141,8 @@ export const fieldsOf = (codec: t.Mixed): ReadonlyArray<FieldInfo> => {
   return []
 }
 
-const acceptsUndefined = (c: t.Mixed): boolean => c.is(undefined)
+// a field with a default (withDefault) decodes from nothing: it is optional to whoever writes it
+const acceptsUndefined = (c: t.Mixed): boolean => c.is(undefined) || c.decode(undefined)._tag === 'Right'
 
 /** The element codec of an array codec, if it is one. */
 export const elementOf = (codec: t.Mixed): t.Mixed | undefined => {
