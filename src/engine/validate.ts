@@ -5,7 +5,7 @@
  */
 import * as t from 'io-ts'
 import { isLeft } from 'fp-ts/Either'
-import { elementOf, fieldsOf, isObjectCodec, recordValueOf } from '../core/codecs'
+import { CheckedType, DefaultedType, elementOf, fieldsOf, isObjectCodec, recordValueOf } from '../core/codecs'
 import { findingsFromErrors, type Finding } from '../core/issue'
 import { isRef } from '../core/ref'
 import { isSecret, reveal } from '../core/secret'
@@ -82,27 +82,105 @@ const shapeOf = (codec: t.Mixed): Shape => {
   return { element: elementOf(codec), recordValue: recordValueOf(codec) }
 }
 
+/**
+ * Unknown fields of `value`, appended to `out`. `path` is one array pushed and popped along the
+ * walk, joined only when a field is reported (a copy per level allocated for every node).
+ */
 const unknownFields = (shape: (c: t.Mixed) => Shape, codec: t.Mixed, value: unknown, path: string[], out: Finding[]): void => {
-  if (value === null || value === undefined || isRef(value) || isSecret(value)) return
+  if (value === null || value === undefined || typeof value !== 'object' || isRef(value) || isSecret(value)) return
   const s = shape(codec)
-  if (s.fields && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [k, v] of Object.entries(value)) {
+  if (s.fields) {
+    if (Array.isArray(value)) return
+    for (const k in value) {
+      if (!Object.prototype.hasOwnProperty.call(value, k)) continue
+      const v = (value as Record<string, unknown>)[k]
       const c = s.fields.get(k)
+      path.push(k)
       if (!c) {
-        if (v !== undefined)
-          out.push({ path: [...path, k].join('.'), expected: `no field \`${k}\` (known fields: ${s.names})`, given: v, message: 'unknown field.' })
-      } else unknownFields(shape, c, v, [...path, k], out)
+        if (v !== undefined) out.push({ path: path.join('.'), expected: `no field \`${k}\` (known fields: ${s.names})`, given: v, message: 'unknown field.' })
+      } else unknownFields(shape, c, v, path, out)
+      path.pop()
     }
     return
   }
-  if (s.fields) return
   if (s.element && Array.isArray(value)) {
-    const el = s.element
-    value.forEach((v, i) => unknownFields(shape, el, v, [...path, String(i)], out))
+    for (let i = 0; i < value.length; i++) {
+      path.push(String(i))
+      unknownFields(shape, s.element, value[i], path, out)
+      path.pop()
+    }
     return
   }
   const rv = s.recordValue
-  if (rv && typeof value === 'object') for (const [k, v] of Object.entries(value)) unknownFields(shape, rv, v, [...path, k], out)
+  if (rv)
+    for (const k in value) {
+      if (!Object.prototype.hasOwnProperty.call(value, k)) continue
+      path.push(k)
+      unknownFields(shape, rv, (value as Record<string, unknown>)[k], path, out)
+      path.pop()
+    }
+}
+
+const isPlainRecord = (u: unknown): u is Record<string, unknown> => Object.prototype.toString.call(u) === '[object Object]'
+
+/**
+ * Would decoding `value` (secrets revealed) with `codec` report nothing, refs aside? A cheap walk
+ * with each codec's `is`, allocating nothing. It answers yes only for codecs whose `is` is known
+ * to agree with `validate` (io-ts's own combinators and primitives, CheckedType, DefaultedType);
+ * anything else — a secret, a custom codec, a refinement — answers no, and the caller decodes.
+ * A ref answers yes: every error decoding could find under a ref is dropped.
+ */
+const quietlyValid = (codec: t.Mixed, value: unknown): boolean => {
+  if (isRef(value)) return true
+  if (isSecret(value)) return false
+  if (codec instanceof t.ExactType || codec instanceof t.ReadonlyType) return quietlyValid(codec.type, value)
+  if (codec instanceof t.InterfaceType) {
+    if (!isPlainRecord(value)) return false
+    const props = codec.props as t.Props
+    for (const k in props) if (!quietlyValid(props[k], value[k])) return false
+    return true
+  }
+  if (codec instanceof t.PartialType) {
+    if (!isPlainRecord(value)) return false
+    const props = codec.props as t.Props
+    for (const k in props) {
+      const v = value[k]
+      if (v !== undefined && !quietlyValid(props[k], v)) return false
+    }
+    return true
+  }
+  if (codec instanceof t.IntersectionType) {
+    for (const c of codec.types as t.Mixed[]) if (!quietlyValid(c, value)) return false
+    return true
+  }
+  if (codec instanceof t.ArrayType || codec instanceof t.ReadonlyArrayType) {
+    if (!Array.isArray(value)) return false
+    for (let i = 0; i < value.length; i++) if (!quietlyValid(codec.type, value[i])) return false
+    return true
+  }
+  if (codec instanceof t.DictionaryType) {
+    if (!(codec.domain instanceof t.StringType) || !isPlainRecord(value)) return false
+    for (const k in value) if (!quietlyValid(codec.codomain, value[k])) return false
+    return true
+  }
+  if (codec instanceof t.UnionType) {
+    for (const c of codec.types as t.Mixed[]) if (quietlyValid(c, value)) return true
+    return false
+  }
+  if (codec instanceof DefaultedType) return value === undefined || value === null || quietlyValid(codec.inner, value)
+  if (codec instanceof t.UnknownType || codec instanceof t.AnyType) return true
+  if (
+    codec instanceof t.StringType ||
+    codec instanceof t.NumberType ||
+    codec instanceof t.BooleanType ||
+    codec instanceof t.NullType ||
+    codec instanceof t.UndefinedType ||
+    codec instanceof t.LiteralType ||
+    codec instanceof t.KeyofType ||
+    codec instanceof CheckedType
+  )
+    return codec.is(value)
+  return false
 }
 
 export type Validate = (codec: t.Mixed, raw: unknown) => Finding[]
@@ -121,6 +199,7 @@ export const makeValidator = (): Validate => {
   return (codec, raw) => {
     const out: Finding[] = []
     unknownFields(shape, codec, raw, [], out)
+    if (quietlyValid(codec, raw)) return out
     const plain = unwrap(raw)
     const r = codec.decode(plain)
     if (isLeft(r))
