@@ -136,8 +136,9 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   }
   const record = (v: ResourceVertex, id: string, inputs: Readonly<Record<string, unknown>>, o: Obs, prior?: ResourceState, protectedInputs = protect(v.spec, inputs)): ResourceState => {
     const t = now()
-    const changedAt: Record<string, string> = { ...(prior?.changedAt ?? {}) }
-    for (const k of Object.keys(protectedInputs)) if (!prior || JSON.stringify(prior.inputs[k]) !== JSON.stringify(protectedInputs[k])) changedAt[k] = t
+    // a create has no prior to compare with: every field changed now
+    const changedAt: Record<string, string> = prior ? { ...prior.changedAt } : {}
+    for (const k in protectedInputs) if (!prior || JSON.stringify(prior.inputs[k]) !== JSON.stringify(protectedInputs[k])) changedAt[k] = t
     const r: { -readonly [K in keyof ResourceState]: ResourceState[K] } = {
       address: v.address,
       token: v.node.token,

@@ -64,9 +64,11 @@ export const isSecretPath = (patterns: ReadonlyArray<string>, path: ReadonlyArra
  * its protected form (or the marker when no protector is given).
  */
 export const protectSecrets = (value: unknown, patterns: ReadonlyArray<string>, p: Protector | undefined, path: string[] = []): unknown =>
-  // without secret paths no path needs building: most types have none, and the paths were most of the cost
-  patterns.length === 0 ? protectInstances(value, p) : protectAt(value, patterns.map((x) => x.split('.')), p, path)
+  patterns.length === 0 ? protectInstances(value, p) : protectAt(value, patterns.map((x) => x.split('.')), p, [...path])
 
+// Both walks copy only what holds a secret: a value without one comes back as it is (state
+// records are never mutated in place), since copying every input and output of every step was
+// a large share of a run's allocation. `path` is one array pushed and popped along the walk.
 const protectAt = (value: unknown, patterns: ReadonlyArray<ReadonlyArray<string>>, p: Protector | undefined, path: string[]): unknown => {
   if (isProtected(value)) return value
   if (isSecret(value) || (path.length > 0 && value !== undefined && value !== null && patterns.some((x) => matches(x, path)))) {
@@ -74,11 +76,33 @@ const protectAt = (value: unknown, patterns: ReadonlyArray<ReadonlyArray<string>
     return p ? p.protect(v) : { _tag: 'Secret' }
   }
   if (isSecretMarker(value)) return value
-  if (Array.isArray(value)) return value.map((x, i) => protectAt(x, patterns, p, [...path, String(i)]))
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined
+    for (let i = 0; i < value.length; i++) {
+      path.push(String(i))
+      const x = protectAt(value[i], patterns, p, path)
+      path.pop()
+      if (x !== value[i] && !out) out = value.slice(0, i)
+      if (out) out.push(x)
+    }
+    return out ?? value
+  }
   if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
-    const o: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) o[k] = protectAt(v, patterns, p, [...path, k])
-    return o
+    let out: Record<string, unknown> | undefined
+    const keys = Object.keys(value)
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]
+      const v = (value as Record<string, unknown>)[k]
+      path.push(k)
+      const x = protectAt(v, patterns, p, path)
+      path.pop()
+      if (x !== v && !out) {
+        out = {}
+        for (let j = 0; j < i; j++) out[keys[j]] = (value as Record<string, unknown>)[keys[j]]
+      }
+      if (out) out[k] = x
+    }
+    return out ?? value
   }
   return value
 }
@@ -88,11 +112,29 @@ const protectInstances = (value: unknown, p: Protector | undefined): unknown => 
   if (isProtected(value)) return value
   if (isSecret(value)) return p ? p.protect(reveal(value)) : { _tag: 'Secret' }
   if (isSecretMarker(value)) return value
-  if (Array.isArray(value)) return value.map((x) => protectInstances(x, p))
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined
+    for (let i = 0; i < value.length; i++) {
+      const x = protectInstances(value[i], p)
+      if (x !== value[i] && !out) out = value.slice(0, i)
+      if (out) out.push(x)
+    }
+    return out ?? value
+  }
   if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
-    const o: Record<string, unknown> = {}
-    for (const k of Object.keys(value)) o[k] = protectInstances((value as Record<string, unknown>)[k], p)
-    return o
+    let out: Record<string, unknown> | undefined
+    const keys = Object.keys(value)
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]
+      const v = (value as Record<string, unknown>)[k]
+      const x = protectInstances(v, p)
+      if (x !== v && !out) {
+        out = {}
+        for (let j = 0; j < i; j++) out[keys[j]] = (value as Record<string, unknown>)[keys[j]]
+      }
+      if (out) out[k] = x
+    }
+    return out ?? value
   }
   return value
 }
