@@ -178,10 +178,10 @@ export const rateBudget = (opts: RateBudgetOptions): RateBudget => {
       let waited = 0
       const wait = async (ms: number, reason: 'budget' | 'server', orAnswer: boolean): Promise<boolean> => {
         waits++
-        waitedMs += ms
-        waited += ms
         opts.onWait?.({ method: req.method, url: req.url, waitMs: ms, reason })
         if (!orAnswer) {
+          waitedMs += ms
+          waited += ms
           try {
             await sleep(ms, req.signal)
             return true
@@ -189,7 +189,9 @@ export const rateBudget = (opts: RateBudgetOptions): RateBudget => {
             return false
           }
         }
-        // whichever comes first; the timer is cancelled when an answer wins
+        // whichever comes first; the timer is cancelled when an answer wins. Only the time really
+        // waited counts towards maxWaitMs: answers may wake this request many times
+        const before = now()
         const stop = new AbortController()
         const signal = req.signal !== undefined ? AbortSignal.any([req.signal, stop.signal]) : stop.signal
         try {
@@ -199,6 +201,9 @@ export const rateBudget = (opts: RateBudgetOptions): RateBudget => {
           return !req.signal?.aborted
         } finally {
           stop.abort()
+          const took = Math.max(0, now() - before)
+          waitedMs += took
+          waited += took
         }
       }
       const budgetWait = Math.min(maxWaitMs, takeToken())

@@ -188,6 +188,34 @@ test('an answer counted before the lowest report gives its place back', async ()
   assert.is(budget.stats().serverRemaining, 5)
 })
 
+test('answers that wake a waiting request do not use up its maxWaitMs', async () => {
+  // the window (60 s) is used up by six requests in flight; each answer wakes the waiting seventh,
+  // which must keep waiting for the reset, not go after two wake-ups as if it had waited 2 x 60 s
+  const clock = virtualTime(T0)
+  let calls = 0
+  const sentAt: number[] = []
+  const server: HttpClient = () => async () => {
+    const n = calls++
+    sentAt.push(clock.now())
+    await clock.sleep(n === 0 ? 1 : 10 * n)
+    const headers = n <= 6 ? { remaining: String(6 - n), reset: T0 / 1000 + 60 } : { remaining: '9', reset: T0 / 1000 + 120 }
+    return E.right({ status: 200, headers: { 'x-ratelimit-remaining': headers.remaining, 'x-ratelimit-reset': String(headers.reset), 'x-ratelimit-limit': '10' }, body: '' })
+  }
+  const budget = rateBudget({ capacity: 100, refillPerSecond: 100, maxWaitMs: 100_000, now: clock.now, sleep: clock.sleep })
+  const client = budget(server)
+  await clock.run(
+    (async () => {
+      await client(get)() // 6 left
+      const six = Array.from({ length: 6 }, () => client(get)())
+      await clock.sleep(1)
+      assert.is(budget.stats().serverRemaining, 0)
+      await Promise.all([...six, client(get)()])
+    })(),
+  )
+  assert.is(calls, 8)
+  assert.is(sentAt[7], T0 + 60_000, `the seventh went at +${sentAt[7]! - T0} ms, not at the reset`)
+})
+
 test('at the reset the count starts again at the limit less what is in flight', async () => {
   const clock = virtualTime(T0)
   const answers: Array<() => void> = []
