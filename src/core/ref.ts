@@ -54,9 +54,10 @@ export const resolveRef = (r: Ref<unknown>, nodeValue: unknown): unknown => {
 
 /** Every ref inside a value, depth first. */
 export const refsIn = (u: unknown, acc: Ref<unknown>[] = []): Ref<unknown>[] => {
+  // plain loops: this walks every node's inputs, and a closure and values array per level added up
   if (isRef(u)) acc.push(u)
-  else if (Array.isArray(u)) u.forEach((x) => refsIn(x, acc))
+  else if (Array.isArray(u)) for (let i = 0; i < u.length; i++) refsIn(u[i], acc)
   else if (typeof u === 'object' && u !== null && (u as { _tag?: unknown })._tag !== 'Secret')
-    Object.values(u).forEach((x) => refsIn(x, acc))
+    for (const k in u) if (Object.prototype.hasOwnProperty.call(u, k)) refsIn((u as Record<string, unknown>)[k], acc)
   return acc
 }

@@ -131,9 +131,9 @@ export const compile =
       const label = labelOf(n)
       for (const d of n.options.dependsOn ?? [])
         if (!declared.has(d)) push(issue(label, { path: 'options.dependsOn', expected: 'a node declared in this stack', given: labelOfAddress(d), message: 'dangling dependency.' }))
-      const where = n._tag === 'Resource' ? n.inputs : n.args
-      for (const [field, value] of Object.entries(where))
-        for (const r of refsIn(value)) {
+      const where: Readonly<Record<string, unknown>> = n._tag === 'Resource' ? n.inputs : n.args
+      for (const field of Object.keys(where))
+        for (const r of refsIn(where[field])) {
           if (!declared.has(r.node)) {
             push(issue(label, { path: field, expected: 'a ref to a node added to this stack', given: r, message: `dangling ref to ${labelOfAddress(r.node)}.` }))
             continue

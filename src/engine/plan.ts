@@ -185,7 +185,11 @@ const planResource = (
   if (!prior) {
     if (node.options.importId !== undefined)
       return step({ action: 'import', diff: [], inputs: desired, notes: [`import ${JSON.stringify(node.options.importId)} (${spec.identity.importFormat}), then update to match the stack if it differs`] })
-    const diff = Object.entries(desired).filter(([, x]) => x !== undefined).map(([k, x]): FieldChange => ({ path: k, kind: 'add', before: undefined, after: x, replaces: false }))
+    const diff: FieldChange[] = []
+    for (const k of Object.keys(desired)) {
+      const x = desired[k]
+      if (x !== undefined) diff.push({ path: k, kind: 'add', before: undefined, after: x, replaces: false })
+    }
     return step({ action: 'create', diff, inputs: desired, notes: [] })
   }
   // plan-time rules see what exists

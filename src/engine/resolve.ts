@@ -20,8 +20,10 @@ export const resolveRefs = (u: unknown, known: Known): unknown => {
   if (isSecret(u)) return u
   if (Array.isArray(u)) return u.map((x) => resolveRefs(x, known))
   if (typeof u === 'object' && u !== null && Object.getPrototypeOf(u) === Object.prototype) {
+    // keys, not entries: a pair per field of every node, twice per operation, added up
     const o: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(u)) o[k] = resolveRefs(v, known)
+    const keys = Object.keys(u)
+    for (let i = 0; i < keys.length; i++) o[keys[i]] = resolveRefs((u as Record<string, unknown>)[keys[i]], known)
     return o
   }
   return u

@@ -129,11 +129,12 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
     await durable([{ t: 'pending', op: entry }])
     return opId
   }
-  const attempt = async <A>(te: () => Promise<import('fp-ts/Either').Either<StepFailure, A>>): Promise<A> => {
-    const r = await te()
-    if (isLeft(r)) throw r.left
-    return r.right
-  }
+  // a then, not an async function: one promise per call instead of an async frame and two
+  const attempt = <A>(te: () => Promise<import('fp-ts/Either').Either<StepFailure, A>>): Promise<A> =>
+    te().then((r) => {
+      if (isLeft(r)) throw r.left
+      return r.right
+    })
   const record = (v: ResourceVertex, id: string, inputs: Readonly<Record<string, unknown>>, o: Obs, prior?: ResourceState, protectedInputs = protect(v.spec, inputs)): ResourceState => {
     const t = now()
     // a create has no prior to compare with: every field changed now
