@@ -40,7 +40,7 @@ export type Node = ResourceNode | LookupNode
 const deepFreeze = <A>(a: A): A => {
   if (typeof a === 'object' && a !== null && !Object.isFrozen(a)) {
     Object.freeze(a)
-    for (const v of Object.values(a)) deepFreeze(v)
+    for (const k in a) if (Object.prototype.hasOwnProperty.call(a, k)) deepFreeze((a as Record<string, unknown>)[k])
   }
   return a
 }
