@@ -67,8 +67,9 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
         generation.set(c.address, n)
         used.add(id)
         const outputs: Record<string, unknown> = {}
-        for (const [f, v] of defaultsOf(c.spec)) outputs[f] = v ? v.example : id
-        Object.assign(outputs, m?.outputs ?? {})
+        const fields = defaultsOf(c.spec)
+        for (let i = 0; i < fields.length; i++) outputs[fields[i][0]] = fields[i][1] ? fields[i][1]!.example : id
+        if (m?.outputs) Object.assign(outputs, m.outputs)
         store.set(id, { token: c.spec.token, inputs, outputs })
         return { id, inputs, outputs } as Obs
       }),

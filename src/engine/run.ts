@@ -349,7 +349,8 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
             const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = { seq: seq++, address: s.address, action: s.action, status: 'done', ms }
             if (r.id) entry.id = r.id
             journal.push(entry)
-            env.events({ type: 'step-done', address: s.address, action: s.action, ms, ...(r.note ? { note: r.note } : {}) })
+            if (r.note) env.events({ type: 'step-done', address: s.address, action: s.action, ms, note: r.note })
+            else env.events({ type: 'step-done', address: s.address, action: s.action, ms })
             finished.add(s.address)
             for (const u of users.get(s.address) ?? []) {
               const n = waiting.get(u)! - 1

@@ -133,6 +133,8 @@ const isPlainRecord = (u: unknown): u is Record<string, unknown> => Object.proto
 const quietlyValid = (codec: t.Mixed, value: unknown): boolean => {
   if (isRef(value)) return true
   if (isSecret(value)) return false
+  // the leaves first: most checks end at a string or an enum
+  if (codec instanceof t.StringType || codec instanceof t.KeyofType || codec instanceof t.NumberType || codec instanceof t.BooleanType) return codec.is(value)
   if (codec instanceof t.ExactType || codec instanceof t.ReadonlyType) return quietlyValid(codec.type, value)
   if (codec instanceof t.InterfaceType) {
     if (!isPlainRecord(value)) return false
