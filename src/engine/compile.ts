@@ -77,10 +77,21 @@ export const compile =
       return name
     }
 
+    // each node's address and label, made once (strings of every node, used by both passes)
+    const addresses = stack.nodes.map(addressOf)
+    const labels = stack.nodes.map(labelOf)
+    // the context compile-time rules get, one per provider instance rather than one per node
+    const ruleCtx = new Map<string, { readonly config: Record<string, unknown>; readonly now: Date }>()
+    const ruleCtxOf = (provider: string) => {
+      let c = ruleCtx.get(provider)
+      if (!c) ruleCtx.set(provider, (c = { config: providers.get(provider)!.config, now }))
+      return c
+    }
     const vertices = new Map<string, Vertex>()
-    for (const n of stack.nodes) {
-      const address = addressOf(n)
-      const label = labelOf(n)
+    for (let ni = 0; ni < stack.nodes.length; ni++) {
+      const n = stack.nodes[ni]
+      const address = addresses[ni]
+      const label = labels[ni]
       if (vertices.has(address)) {
         push(issue(label, { path: '', expected: 'a name used once per type in the stack', given: n.name, message: 'duplicate name.' }))
         continue
@@ -95,13 +106,12 @@ export const compile =
         }
         const provider = instanceOf(n, spec.provider)
         const findings = validateValue(spec.inputs, n.inputs)
-        findings.forEach((f) => push(issue(label, f)))
+        for (const f of findings) push(issue(label, f))
         for (const f of n.options.ignoreChanges ?? [])
           if (!inputNamesOf(spec.inputs).has(f.split('.')[0])) push(issue(label, { path: 'options.ignoreChanges', expected: `input fields of ${n.token}`, given: f }))
         if (findings.length === 0 && provider) {
-          const config = providers.get(provider)!.config
-          for (const rule of spec.rules)
-            if (rule.when !== 'plan') rule.check(n.inputs, { config, now }).forEach((f) => push(issue(label, f)))
+          const ctx = ruleCtxOf(provider)
+          for (const rule of spec.rules) if (rule.when !== 'plan') for (const f of rule.check(n.inputs, ctx)) push(issue(label, f))
         }
         if (n.options.importId !== undefined) {
           const parsed = spec.identity.parseImportId(n.options.importId)
@@ -116,19 +126,20 @@ export const compile =
         }
         const provider = instanceOf(n, spec.provider)
         const findings = validateValue(spec.args, n.args)
-        findings.forEach((f) => push(issue(label, f)))
+        for (const f of findings) push(issue(label, f))
         if (findings.length === 0 && provider) {
-          const config = providers.get(provider)!.config
-          for (const rule of spec.rules) rule.check(n.args, { config, now }).forEach((f) => push(issue(label, f)))
+          const ctx = ruleCtxOf(provider)
+          for (const rule of spec.rules) for (const f of rule.check(n.args, ctx)) push(issue(label, f))
         }
         if (provider) vertices.set(address, { _tag: 'Lookup', address, label, node: n, spec, provider, deps: [...deps] })
       }
     }
 
     // refs and dependencies must name declared nodes and declared fields
-    const declared = new Set(stack.nodes.map(addressOf))
-    for (const n of stack.nodes) {
-      const label = labelOf(n)
+    const declared = new Set(addresses)
+    for (let ni = 0; ni < stack.nodes.length; ni++) {
+      const n = stack.nodes[ni]
+      const label = labels[ni]
       for (const d of n.options.dependsOn ?? [])
         if (!declared.has(d)) push(issue(label, { path: 'options.dependsOn', expected: 'a node declared in this stack', given: labelOfAddress(d), message: 'dangling dependency.' }))
       const where: Readonly<Record<string, unknown>> = n._tag === 'Resource' ? n.inputs : n.args
