@@ -117,7 +117,11 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
       known.set(address, { ...prior.outputs, ...desired, id: prior.id })
     } else if (step.action === 'create' || step.action === 'replace' || step.action === 'import') {
       // fields given as inputs are known; computed ones are not
-      known.set(address, Object.assign(Object.create(COMPUTED) as Record<string, unknown>, desired))
+      // own fields defined by a spread, then the prototype set: assigning them one by one onto an
+      // object whose prototype is the Proxy went through the Proxy for every field (~4x slower)
+      const k: Record<string, unknown> = { ...desired }
+      Object.setPrototypeOf(k, COMPUTED)
+      known.set(address, k)
     }
   }
 
