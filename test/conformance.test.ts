@@ -62,7 +62,8 @@ test('every spec file under src/providers is registered', () => {
   const tokens = new Set([...registry.resources.keys(), ...registry.lookups.keys()])
   for (const p of ['cost', 'hosting', 'cloud']) {
     const dir = new URL(`../src/providers/${p}/`, import.meta.url)
-    for (const f of readdirSync(dir)) {
+    // spec files sit directly in the provider's folder; shared/ holds the pieces they share
+    for (const f of readdirSync(dir).filter((x) => x.endsWith('.ts'))) {
       const text = readFileSync(new URL(f, dir), 'utf8')
       for (const m of text.matchAll(/define(?:Resource|Lookup)\(\{\s*token:\s*'([^']+)'/g)) assert.ok(tokens.has(m[1]), `${p}/${f} defines ${m[1]} but it is not in the provider's index.ts`)
     }
@@ -74,6 +75,14 @@ test('every resource type can be looked up after a lost or interrupted create (w
   assert.equal(blind, [], 'these types could be created twice (or left orphaned) after a lost reply')
   // and find builds a request from the valid example, without throwing
   for (const s of registry.resources.values()) if (s.wire.find) assert.ok(s.wire.find(s.examples.valid, { config: {} }), s.token)
+})
+
+test('a provider folder holds only its index, its config and spec files (shared pieces live in shared/)', () => {
+  for (const p of ['cost', 'hosting', 'cloud']) {
+    const dir = new URL(`../src/providers/${p}/`, import.meta.url)
+    for (const f of readdirSync(dir).filter((x) => x.endsWith('.ts') && x !== 'index.ts' && x !== 'config.ts'))
+      assert.match(readFileSync(new URL(f, dir), 'utf8'), /define(Resource|Lookup)\(/, `${p}/${f} defines no spec: move it to ${p}/shared/`)
+  }
 })
 
 test('builders/<provider>.ts are generated from the current registries', async () => {

@@ -13,7 +13,7 @@ import type { Finding } from '../../core/issue'
 import { observe } from '../../core/observe'
 import { literals, pattern, SecretString } from '../../core/codecs'
 import { isSecret, reveal, secret } from '../../core/secret'
-import { apigw, isGone, known, prefixedIdLoose, responseOf, resultOf, sequence, stepsOf, str, type Steps } from './wire'
+import { apigw, isGone, known, prefixedIdLoose, responseOf, resultOf, sequence, stepsOf, str, type Steps } from './shared/wire'
 
 const between = (lo: number, hi: number) => pattern(`a string of ${lo} to ${hi} characters`, (s) => s.length >= lo && s.length <= hi)
 

@@ -18,7 +18,7 @@ import { compositeId, observe } from '../../core/observe'
 import { literals } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
 import { isRef } from '../../core/ref'
-import { apigw, fromWire, isObj, known, listOf, num, pages, responseOf, resultOf, sameSet, sequence, stepsOf, str, toWire, type FieldTable, type Step, type Steps } from './wire'
+import { apigw, fromWire, isObj, known, listOf, num, pages, responseOf, resultOf, sameSet, sequence, stepsOf, str, toWire, type FieldTable, type Step, type Steps } from './shared/wire'
 import { QUOTA_MAX } from './api-gateway-service'
 
 // ── codecs ───────────────────────────────────────────────────────────────────

@@ -12,7 +12,7 @@ import * as E from 'fp-ts/Either'
 import { defineResource } from '../../core/spec'
 import { compositeId, observe } from '../../core/observe'
 import { literals, pattern } from '../../core/codecs'
-import { apigw, bool, isGone, isObj, itemsOf, joinId, known, listOf, num, pagedStep, responseOf, resultOf, sameSet, sequence, stepsOf, str, type Step, type Steps } from './wire'
+import { apigw, bool, isGone, isObj, itemsOf, joinId, known, listOf, num, pagedStep, responseOf, resultOf, sameSet, sequence, stepsOf, str, type Step, type Steps } from './shared/wire'
 
 export const PathMapping = pattern('a path mapping "<path>#<environment>" (a path starting with "/" and without "#"; environment test, prepub or release)', (s) =>
   /^\/[^#]*#(test|prepub|release)$/.test(s),

@@ -11,7 +11,7 @@ import * as E from 'fp-ts/Either'
 import { defineResource } from '../../core/spec'
 import { compositeId, observe } from '../../core/observe'
 import { Cidr, literals, pattern } from '../../core/codecs'
-import { apigw, isGone, isObj, joinId, listOf, lookAgain, responseOf, resultOf, sequence, stepsOf, str, visible, type Steps } from './wire'
+import { apigw, isGone, isObj, joinId, listOf, lookAgain, responseOf, resultOf, sequence, stepsOf, str, visible, type Steps } from './shared/wire'
 
 const lines = (s: string): string[] =>
   s

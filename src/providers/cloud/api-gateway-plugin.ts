@@ -11,7 +11,7 @@ import * as E from 'fp-ts/Either'
 import { defineResource } from '../../core/spec'
 import { observe } from '../../core/observe'
 import { JsonString, literals, pattern } from '../../core/codecs'
-import { apigw, isGone, jsonEquals, prefixedId, responseOf, resultOf, sequence, stepsOf, str, type Steps } from './wire'
+import { apigw, isGone, jsonEquals, prefixedId, responseOf, resultOf, sequence, stepsOf, str, type Steps } from './shared/wire'
 
 export const PLUGIN_TYPES = ['IPControl', 'TrafficControl', 'Cors', 'CustomReq', 'CustomAuth', 'Routing', 'TrafficControlByParameter', 'CircuitBreaker', 'ProxyCache'] as const
 

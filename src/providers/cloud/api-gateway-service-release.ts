@@ -12,7 +12,7 @@ import * as E from 'fp-ts/Either'
 import { defineResource, type Identity } from '../../core/spec'
 import { observe } from '../../core/observe'
 import { literals } from '../../core/codecs'
-import { apigw, isGone, isObj, itemsOf, joinId, num, pagedStep, responseOf, resultOf, sequence, splitId, stepsOf, str, visible, type Step, type Steps } from './wire'
+import { apigw, isGone, isObj, itemsOf, joinId, num, pagedStep, responseOf, resultOf, sequence, splitId, stepsOf, str, visible, type Step, type Steps } from './shared/wire'
 
 export const ApiGatewayServiceReleaseInputs = t.exact(
   t.type({ serviceId: t.string, environmentName: literals(['test', 'release', 'prepub']), releaseDesc: t.string }),

@@ -36,7 +36,7 @@ import {
   visible,
   type Step,
   type Steps,
-} from './wire'
+} from './shared/wire'
 
 export const ApiGatewayServiceInputs = t.exact(
   t.intersection([

@@ -28,7 +28,7 @@ import {
   untilAcknowledged,
   type Step,
   type Steps,
-} from './wire'
+} from './shared/wire'
 
 export const ApiGatewayUsagePlanAttachmentInputs = t.exact(
   t.intersection([

@@ -8,7 +8,7 @@ import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineResource } from '../../core/spec'
 import { observe } from '../../core/observe'
-import { apigw, isGone, isObj, itemsOf, known, listOf, lookAgain, num, pagedStep, prefixedId, responseOf, resultOf, sequence, stepsOf, str, visible, type Step, type Steps } from './wire'
+import { apigw, isGone, isObj, itemsOf, known, listOf, lookAgain, num, pagedStep, prefixedId, responseOf, resultOf, sequence, stepsOf, str, visible, type Step, type Steps } from './shared/wire'
 
 export const ApiGatewayUsagePlanInputs = t.exact(
   t.intersection([

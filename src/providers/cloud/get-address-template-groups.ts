@@ -7,7 +7,7 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
-import { filters, idsHash, isObj, itemsFrom, listOf, lookupArgs, lookupResult, pages, str, vpc } from './wire'
+import { filters, idsHash, isObj, itemsFrom, listOf, lookupArgs, lookupResult, pages, str, vpc } from './shared/wire'
 
 export const GetAddressTemplateGroupsArgs = lookupArgs('GetAddressTemplateGroupsArgs', {}, { name: t.string })
 export type GetAddressTemplateGroupsArgs = t.TypeOf<typeof GetAddressTemplateGroupsArgs>

@@ -6,7 +6,7 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
-import { filters, idsHash, isObj, itemsFrom, listOf, lookupArgs, lookupResult, pages, str, vpc } from './wire'
+import { filters, idsHash, isObj, itemsFrom, listOf, lookupArgs, lookupResult, pages, str, vpc } from './shared/wire'
 
 export const GetAddressTemplatesArgs = lookupArgs('GetAddressTemplatesArgs', {}, { name: t.string })
 export type GetAddressTemplatesArgs = t.TypeOf<typeof GetAddressTemplatesArgs>

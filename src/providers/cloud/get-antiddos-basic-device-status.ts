@@ -9,7 +9,7 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
-import { antiddos, isObj, listOf, lookupArgs, lookupResult, responseOf, str } from './wire'
+import { antiddos, isObj, listOf, lookupArgs, lookupResult, responseOf, str } from './shared/wire'
 
 export const GetAntiddosBasicDeviceStatusArgs = lookupArgs(
   'GetAntiddosBasicDeviceStatusArgs',

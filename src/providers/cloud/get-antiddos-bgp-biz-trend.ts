@@ -9,8 +9,8 @@ import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { DateTime, literals, numbers } from '../../core/codecs'
 import { defineLookup } from '../../core/spec'
-import { antiddos, isObj, listOf, lookupArgs, lookupResult, num, responseOf, str } from './wire'
-import { timeWindowRules } from './time-window'
+import { antiddos, isObj, listOf, lookupArgs, lookupResult, num, responseOf, str } from './shared/wire'
+import { timeWindowRules } from './shared/time-window'
 
 const required = {
   business: t.string,

@@ -7,7 +7,7 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
-import { antiddos, asList, camelObject, isObj, itemsFrom, lookupArgs, lookupResult, pages } from './wire'
+import { antiddos, asList, camelObject, isObj, itemsFrom, lookupArgs, lookupResult, pages } from './shared/wire'
 
 const TagFilter = t.exact(t.type({ tagKey: t.string, tagValue: t.string }), 'BgpTagFilter')
 

@@ -9,7 +9,7 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
-import { antiddos, camelObject, isObj, listOf, lookupArgs, lookupResult, responseOf } from './wire'
+import { antiddos, camelObject, isObj, listOf, lookupArgs, lookupResult, responseOf } from './shared/wire'
 
 export const GetAntiddosListListenerArgs = lookupArgs('GetAntiddosListListenerArgs', {}, {})
 export type GetAntiddosListListenerArgs = t.TypeOf<typeof GetAntiddosListListenerArgs>

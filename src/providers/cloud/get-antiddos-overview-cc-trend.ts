@@ -10,8 +10,8 @@ import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { DateTime, literals, numbers } from '../../core/codecs'
 import { defineLookup } from '../../core/spec'
-import { antiddos, isObj, listOf, lookupArgs, lookupResult, num, responseOf } from './wire'
-import { timeWindowRules } from './time-window'
+import { antiddos, isObj, listOf, lookupArgs, lookupResult, num, responseOf } from './shared/wire'
+import { timeWindowRules } from './shared/time-window'
 
 const required = { period: numbers([300, 3600, 86400]), startTime: DateTime, endTime: DateTime, metricName: literals(['inqps', 'dropqps', 'incount', 'dropcount']) }
 const optional = { business: t.string, ipLists: t.array(t.string) }

@@ -8,7 +8,7 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
-import { apigw, asList, camelObject, isObj, joinId, listOf, lookupArgs, lookupResult, resultOf } from './wire'
+import { apigw, asList, camelObject, isObj, joinId, listOf, lookupArgs, lookupResult, resultOf } from './shared/wire'
 
 export const GetApiGatewayApiAppApiArgs = lookupArgs('GetApiGatewayApiAppApiArgs', { serviceId: t.string, apiId: t.string, apiRegion: t.string }, {})
 export type GetApiGatewayApiAppApiArgs = t.TypeOf<typeof GetApiGatewayApiAppApiArgs>

@@ -6,7 +6,7 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
-import { apigw, asList, camelObject, isObj, listOf, lookupArgs, lookupResult, num, responseOf, str } from './wire'
+import { apigw, asList, camelObject, isObj, listOf, lookupArgs, lookupResult, num, responseOf, str } from './shared/wire'
 
 export const GetApiGatewayApiAppServiceArgs = lookupArgs('GetApiGatewayApiAppServiceArgs', { serviceId: t.string, apiRegion: t.string }, {})
 export type GetApiGatewayApiAppServiceArgs = t.TypeOf<typeof GetApiGatewayApiAppServiceArgs>

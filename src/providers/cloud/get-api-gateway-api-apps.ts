@@ -9,7 +9,7 @@ import * as E from 'fp-ts/Either'
 import { SecretString } from '../../core/codecs'
 import { secret } from '../../core/secret'
 import { defineLookup } from '../../core/spec'
-import { apigw, filters, idsHash, isObj, itemsFrom, lookupArgs, lookupResult, pages, str } from './wire'
+import { apigw, filters, idsHash, isObj, itemsFrom, lookupArgs, lookupResult, pages, str } from './shared/wire'
 
 export const GetApiGatewayApiAppsArgs = lookupArgs('GetApiGatewayApiAppsArgs', {}, { apiAppId: t.string, apiAppName: t.string })
 export type GetApiGatewayApiAppsArgs = t.TypeOf<typeof GetApiGatewayApiAppsArgs>

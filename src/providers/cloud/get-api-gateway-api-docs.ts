@@ -7,7 +7,7 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
-import { apigw, idsHash, isObj, itemsFrom, lookupArgs, lookupResult, pages, str } from './wire'
+import { apigw, idsHash, isObj, itemsFrom, lookupArgs, lookupResult, pages, str } from './shared/wire'
 
 export const GetApiGatewayApiDocsArgs = lookupArgs('GetApiGatewayApiDocsArgs', {}, {})
 export type GetApiGatewayApiDocsArgs = t.TypeOf<typeof GetApiGatewayApiDocsArgs>

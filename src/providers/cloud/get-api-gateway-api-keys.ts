@@ -9,7 +9,7 @@ import * as E from 'fp-ts/Either'
 import { SecretString } from '../../core/codecs'
 import { secret } from '../../core/secret'
 import { defineLookup } from '../../core/spec'
-import { apigw, filters, isObj, itemsFrom, joinId, lookupArgs, lookupResult, pages, str } from './wire'
+import { apigw, filters, isObj, itemsFrom, joinId, lookupArgs, lookupResult, pages, str } from './shared/wire'
 
 export const GetApiGatewayApiKeysArgs = lookupArgs('GetApiGatewayApiKeysArgs', {}, { apiKeyId: t.string, secretName: t.string })
 export type GetApiGatewayApiKeysArgs = t.TypeOf<typeof GetApiGatewayApiKeysArgs>

@@ -6,7 +6,7 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
-import { apigw, idsHash, isObj, itemsFrom, lookupArgs, lookupResult, pages, str } from './wire'
+import { apigw, idsHash, isObj, itemsFrom, lookupArgs, lookupResult, pages, str } from './shared/wire'
 
 export const GetApiGatewayApiPluginsArgs = lookupArgs('GetApiGatewayApiPluginsArgs', { serviceId: t.string, apiId: t.string }, { environmentName: t.string })
 export type GetApiGatewayApiPluginsArgs = t.TypeOf<typeof GetApiGatewayApiPluginsArgs>

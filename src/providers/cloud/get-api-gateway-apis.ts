@@ -8,7 +8,7 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
-import { apigw, bool, eachStep, filters, isObj, itemsOf, joinId, listOf, num, pagedStep, repliesOf, resultOf, sequence, stepsOf, str } from './wire'
+import { apigw, bool, eachStep, filters, isObj, itemsOf, joinId, listOf, num, pagedStep, repliesOf, resultOf, sequence, stepsOf, str } from './shared/wire'
 
 export const GetApiGatewayApisArgs = t.exact(
   t.intersection([t.type({ serviceId: t.string }), t.partial({ apiId: t.string, apiName: t.string, resultOutputFile: t.string, id: t.string })]),

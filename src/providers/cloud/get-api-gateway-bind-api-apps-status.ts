@@ -9,7 +9,7 @@ import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { literals } from '../../core/codecs'
 import { defineLookup } from '../../core/spec'
-import { apigw, idsHash, isObj, itemsFrom, lookupArgs, lookupResult, pages, str } from './wire'
+import { apigw, idsHash, isObj, itemsFrom, lookupArgs, lookupResult, pages, str } from './shared/wire'
 
 export const BindFilter = t.exact(t.type({ name: literals(['ApiAppId', 'Environment', 'KeyWord']), values: t.array(t.string) }), 'BindApiAppsFilter')
 

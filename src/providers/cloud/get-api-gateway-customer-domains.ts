@@ -7,7 +7,7 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
-import { apigw, bool, eachStep, isObj, itemsOf, listOf, lookupArgs, lookupResult, pagedStep, repliesOf, resultOf, sequence, stepsOf, str } from './wire'
+import { apigw, bool, eachStep, isObj, itemsOf, listOf, lookupArgs, lookupResult, pagedStep, repliesOf, resultOf, sequence, stepsOf, str } from './shared/wire'
 
 export const GetApiGatewayCustomerDomainsArgs = lookupArgs('GetApiGatewayCustomerDomainsArgs', { serviceId: t.string }, {})
 export type GetApiGatewayCustomerDomainsArgs = t.TypeOf<typeof GetApiGatewayCustomerDomainsArgs>

@@ -9,7 +9,7 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
-import { apigw, eachPagedStep, filters, isObj, joinId, listOf, lookupArgs, lookupResult, num, repliesOf, resultOf, sequence, stepsOf, str } from './wire'
+import { apigw, eachPagedStep, filters, isObj, joinId, listOf, lookupArgs, lookupResult, num, repliesOf, resultOf, sequence, stepsOf, str } from './shared/wire'
 
 export const GetApiGatewayIpStrategiesArgs = lookupArgs('GetApiGatewayIpStrategiesArgs', { serviceId: t.string }, { strategyName: t.string })
 export type GetApiGatewayIpStrategiesArgs = t.TypeOf<typeof GetApiGatewayIpStrategiesArgs>

@@ -7,7 +7,7 @@ import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { literals } from '../../core/codecs'
-import { costCrud, keepIfSetOrNotDefault } from './wire'
+import { costCrud, keepIfSetOrNotDefault } from './shared/wire'
 
 export const AccessGrantInputs = t.exact(
   t.intersection([t.type({ teamToken: t.string, resourceToken: t.string }), t.partial({ access: literals(['allowed', 'denied']) })]),

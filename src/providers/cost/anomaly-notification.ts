@@ -7,7 +7,7 @@
 import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
-import { costCrud, dropEmptyUnlessSent, known } from './wire'
+import { costCrud, dropEmptyUnlessSent, known } from './shared/wire'
 
 export const AnomalyNotificationInputs = t.exact(
   t.intersection([

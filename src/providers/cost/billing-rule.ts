@@ -9,7 +9,7 @@ import { defineResource, type Rule } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { IsoDate, pattern } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
-import { caseInsensitiveEquals, costCrud, known, numericEquals, toNumber } from './wire'
+import { caseInsensitiveEquals, costCrud, known, numericEquals, toNumber } from './shared/wire'
 
 export const BILLING_RULE_TYPES = ['charge', 'credit', 'exclusion', 'adjustment', 'custom'] as const
 export type BillingRuleType = (typeof BILLING_RULE_TYPES)[number]

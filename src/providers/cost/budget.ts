@@ -10,7 +10,7 @@ import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { DateYMD } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
-import { costCrud, dropEmptyUnlessSent, dropServerChosen, known, toNumber } from './wire'
+import { costCrud, dropEmptyUnlessSent, dropServerChosen, known, toNumber } from './shared/wire'
 
 export const BudgetPeriod = t.exact(t.intersection([t.type({ startAt: DateYMD, amount: t.number }), t.partial({ endAt: DateYMD })]), 'BudgetPeriod')
 export type BudgetPeriod = t.TypeOf<typeof BudgetPeriod>

@@ -13,7 +13,7 @@ import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { DateYMD, literals } from '../../core/codecs'
-import { costCrud, dropEmptyUnlessSent } from './wire'
+import { costCrud, dropEmptyUnlessSent } from './shared/wire'
 
 export const MetricValue = t.exact(t.intersection([t.type({ date: DateYMD, amount: t.number }), t.partial({ label: t.string })]), 'MetricValue')
 export const UNIT_SCALES = ['per_unit', 'per_hundred', 'per_thousand', 'per_million', 'per_billion'] as const

@@ -7,7 +7,7 @@ import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { literals } from '../../core/codecs'
-import { costCrud, dropEmptyUnlessSent, known } from './wire'
+import { costCrud, dropEmptyUnlessSent, known } from './shared/wire'
 
 export const CostAlertInputs = t.exact(
   t.intersection([

@@ -15,7 +15,7 @@ import { defineResource, type Rule } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { IsoDate, literals } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
-import { costCrud, filterEquals, keepIfSetOrNotDefault, dropEmptyUnlessSent, dropServerChosen, known } from './wire'
+import { costCrud, filterEquals, keepIfSetOrNotDefault, dropEmptyUnlessSent, dropServerChosen, known } from './shared/wire'
 
 // ── enums (wire reference §2.7) ──────────────────────────────────────────────
 export const CHART_TYPES = ['area', 'line', 'pie', 'bar', 'multi_bar'] as const

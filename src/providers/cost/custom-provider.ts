@@ -12,8 +12,8 @@ import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { rest } from '../../core/wire'
-import { costCrud, dropEmptyUnlessSent } from './wire'
-import { IntegrationStatus } from './integration-status'
+import { costCrud, dropEmptyUnlessSent } from './shared/wire'
+import { IntegrationStatus } from './shared/integration-status'
 
 export const CustomProviderInputs = t.exact(
   t.partial({ name: t.string, description: t.string, workspaces: t.array(t.string) }),

@@ -9,8 +9,8 @@ import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { DateYMD, literals, pattern } from '../../core/codecs'
-import { costCrud, filterEquals } from './wire'
-import { reportBody, reportDateRules, reportNormalise } from './report-wire'
+import { costCrud, filterEquals } from './shared/wire'
+import { reportBody, reportDateRules, reportNormalise } from './shared/report-wire'
 
 export const FCR_GROUPINGS = [
   'cost_type', 'commitment_type', 'commitment_id', 'service', 'resource_account_id', 'provider_account_id', 'region', 'cost_category',

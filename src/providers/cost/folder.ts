@@ -5,7 +5,7 @@
 import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
-import { costCrud, dropEmptyUnlessSent, dropServerChosen } from './wire'
+import { costCrud, dropEmptyUnlessSent, dropServerChosen } from './shared/wire'
 
 export const FolderInputs = t.exact(
   t.intersection([

@@ -3,7 +3,7 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 
 export const AccessGrantItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ teamToken: t.string, resourceToken: t.string, access: t.string, createdAt: t.string, createdBy: t.string })]), 'AccessGrantItem')
 

@@ -3,7 +3,7 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 
 export const AnomalyNotificationItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, costReportToken: t.string, threshold: t.number, userTokens: t.array(t.string), recipientChannels: t.array(t.string), createdAt: t.string, updatedAt: t.string })]), 'AnomalyNotificationItem')
 

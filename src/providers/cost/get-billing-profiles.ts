@@ -3,7 +3,7 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 import { SecretString } from '../../core/codecs'
 import { secret } from '../../core/secret'
 

@@ -3,8 +3,8 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
-import { toNumber } from './wire'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
+import { toNumber } from './shared/wire'
 
 export const BillingRuleItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, title: t.string, type: t.string, amount: t.number, percentage: t.number, applyToAll: t.boolean, category: t.string, subCategory: t.string, service: t.string, chargeType: t.string, sqlQuery: t.string, startDate: t.string, endDate: t.string, startPeriod: t.string, createdAt: t.string, createdByToken: t.string })]), 'BillingRuleItem')
 

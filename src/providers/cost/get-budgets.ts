@@ -3,8 +3,8 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
-import { toNumber } from './wire'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
+import { toNumber } from './shared/wire'
 
 export const BudgetItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, name: t.string, workspaceToken: t.string, userToken: t.string, createdByToken: t.string, costReportToken: t.string, createdAt: t.string, budgetAlertTokens: t.array(t.string), childBudgetTokens: t.array(t.string), periods: t.array(t.exact(t.partial({ startAt: t.string, endAt: t.string, amount: t.number }), 'BudgetItemPeriod')), performances: t.array(t.exact(t.partial({ date: t.string, actual: t.string, amount: t.string }), 'BudgetItemPerformance')) })]), 'BudgetItem')
 

@@ -3,7 +3,7 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 
 export const BusinessMetricItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, title: t.string, createdByToken: t.string, importType: t.string, integrationToken: t.string, costReportTokensWithMetadatas: t.array(t.exact(t.partial({ costReportToken: t.string, unitScale: t.string, labelFilters: t.array(t.string) }), 'AttachedCostReport')), cloudMetricsFields: t.exact(t.partial({ stat: t.string, region: t.string, namespace: t.string, metricName: t.string, labelDimension: t.string, dimensions: t.array(t.exact(t.partial({ name: t.string, value: t.string }), 'Dimension')) }), 'CloudMetricsFieldsItem'), monitoringMetricFields: t.exact(t.partial({ query: t.string }), 'MonitoringMetricFieldsItem') })]), 'BusinessMetricItem')
 

@@ -11,8 +11,8 @@ import { defineLookup } from '../../core/spec'
 import { rest } from '../../core/wire'
 import { SecretString } from '../../core/codecs'
 import { secret } from '../../core/secret'
-import { decodeWith } from './wire'
-import { NoArgs } from './list-lookup'
+import { decodeWith } from './shared/wire'
+import { NoArgs } from './shared/list-lookup'
 
 export const GetCloudProviderAInfoArgs = NoArgs('GetCloudProviderAInfoArgs')
 export type GetCloudProviderAInfoArgs = t.TypeOf<typeof GetCloudProviderAInfoArgs>

@@ -3,7 +3,7 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 
 export const CostAlertItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, title: t.string, interval: t.string, threshold: t.number, unitType: t.string, minimumThreshold: t.number, emailRecipients: t.array(t.string), chatAChannels: t.array(t.string), chatBChannels: t.array(t.string), reportTokens: t.array(t.string), workspaceToken: t.string, createdAt: t.string, updatedAt: t.string })]), 'CostAlertItem')
 

@@ -3,7 +3,7 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 
 export const CostReportItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ title: t.string, filter: t.string, folderToken: t.string, workspaceToken: t.string, savedFilterTokens: t.array(t.string), groupings: t.string, startDate: t.string, endDate: t.string, previousPeriodStartDate: t.string, previousPeriodEndDate: t.string, dateInterval: t.string, chartType: t.string, dateBin: t.string, chartSettings: t.exact(t.partial({ xAxisDimensions: t.array(t.string), yAxisDimension: t.string }), 'ChartSettingsItem'), createdAt: t.string })]), 'CostReportItem')
 

@@ -3,7 +3,7 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 
 export const DashboardItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, title: t.string, createdAt: t.string, updatedAt: t.string, dateBin: t.string, dateInterval: t.string, startDate: t.string, endDate: t.string, savedFilterTokens: t.array(t.string), workspaceToken: t.string, widgets: t.array(t.exact(t.partial({ widgetableToken: t.string, title: t.string, settings: t.exact(t.partial({ displayType: t.string }), 'WidgetSettings') }), 'DashboardWidget')) })]), 'DashboardItem')
 

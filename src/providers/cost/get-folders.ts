@@ -3,7 +3,7 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 
 export const FolderItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ title: t.string, parentFolderToken: t.string, savedFilterTokens: t.array(t.string), workspaceToken: t.string, createdAt: t.string, updatedAt: t.string })]), 'FolderItem')
 

@@ -8,8 +8,8 @@ import * as E from 'fp-ts/Either'
 import { pipe } from 'fp-ts/function'
 import { defineLookup } from '../../core/spec'
 import { keysFromWire } from '../../core/case'
-import { decodeWith, itemsOf, listRequest } from './wire'
-import { IntegrationStatus } from './integration-status'
+import { decodeWith, itemsOf, listRequest } from './shared/wire'
+import { IntegrationStatus } from './shared/integration-status'
 import { MAX_INTEGRATIONS } from './get-integrations'
 
 export const GetIntegrationByNameArgs = t.exact(t.intersection([t.type({ name: t.string }), t.partial({ providerFilter: t.string })]), 'GetIntegrationByNameArgs')

@@ -4,8 +4,8 @@
  * `name` is the wire's `account_identifier`; statuses outside the six known values are kept.
  */
 import * as t from 'io-ts'
-import { collectionLookup } from './list-lookup'
-import { IntegrationStatus } from './integration-status'
+import { collectionLookup } from './shared/list-lookup'
+import { IntegrationStatus } from './shared/integration-status'
 
 /** the spec's limit on integrations fetched by the two integration lookups */
 export const MAX_INTEGRATIONS = 1000

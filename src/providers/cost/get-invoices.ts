@@ -4,7 +4,7 @@
  * Item fields come from the wire reference.
  */
 import * as t from 'io-ts'
-import { collectionLookup } from './list-lookup'
+import { collectionLookup } from './shared/list-lookup'
 
 export const InvoiceItem = t.exact(
   t.intersection([

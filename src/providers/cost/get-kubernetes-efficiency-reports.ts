@@ -3,8 +3,8 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
-import { splitCsv } from './wire'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
+import { splitCsv } from './shared/wire'
 
 export const KubernetesEfficiencyReportItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, title: t.string, default: t.boolean, createdAt: t.string, workspaceToken: t.string, userToken: t.string, startDate: t.string, endDate: t.string, dateInterval: t.string, dateBucket: t.string, aggregatedBy: t.string, groupings: t.array(t.string), filter: t.string })]), 'KubernetesEfficiencyReportItem')
 

@@ -3,7 +3,7 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 
 export const ManagedAccountItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, name: t.string, contactEmail: t.string, parentAccountToken: t.string, accessCredentialTokens: t.array(t.string), billingRuleTokens: t.array(t.string), emailDomain: t.string, mspBillingProfileToken: t.string, paymentTermsDays: t.number, includeManagedAccountIntegrations: t.boolean, billingInformationAttributes: t.exact(t.partial({ token: t.string, companyName: t.string, countryCode: t.string, addressLine1: t.string, addressLine2: t.string, city: t.string, state: t.string, postalCode: t.string, billingEmails: t.array(t.string) }), 'BillingInformation'), businessInformationAttributes: t.exact(t.partial({ token: t.string, metadata: t.exact(t.partial({ customFields: t.array(t.exact(t.partial({ name: t.string, value: t.string }), 'CustomField')) }), 'BusinessMetadata') }), 'BusinessInformation') })]), 'ManagedAccountItem')
 

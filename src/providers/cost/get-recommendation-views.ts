@@ -3,7 +3,7 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 
 export const RecommendationViewItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, title: t.string, workspaceToken: t.string, startDate: t.string, endDate: t.string, providerIds: t.array(t.string), billingAccountIds: t.array(t.string), accountIds: t.array(t.string), regions: t.array(t.string), tagKey: t.string, tagValue: t.string, createdAt: t.string, createdBy: t.string })]), 'RecommendationViewItem')
 

@@ -3,7 +3,7 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 
 export const ReportNotificationItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, title: t.string, costReportToken: t.string, userTokens: t.array(t.string), recipientChannels: t.array(t.string), frequency: t.string, change: t.string })]), 'ReportNotificationItem')
 

@@ -7,7 +7,7 @@ import * as E from 'fp-ts/Either'
 import { pipe } from 'fp-ts/function'
 import { defineLookup } from '../../core/spec'
 import { rest } from '../../core/wire'
-import { decodeWith } from './wire'
+import { decodeWith } from './shared/wire'
 
 export const GetResourceReportColumnsArgs = t.exact(t.type({ resourceType: t.string }), 'GetResourceReportColumnsArgs')
 export type GetResourceReportColumnsArgs = t.TypeOf<typeof GetResourceReportColumnsArgs>

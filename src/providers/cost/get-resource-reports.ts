@@ -3,7 +3,7 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 
 export const ResourceReportItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ title: t.string, userToken: t.string, workspaceToken: t.string, createdAt: t.string, filter: t.string, createdByToken: t.string, folderToken: t.string, columns: t.array(t.string) })]), 'ResourceReportItem')
 

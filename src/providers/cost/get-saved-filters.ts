@@ -3,7 +3,7 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 
 export const SavedFilterItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ title: t.string, costReportTokens: t.array(t.string), workspaceToken: t.string, filter: t.string, createdAt: t.string, createdBy: t.string })]), 'SavedFilterItem')
 

@@ -3,7 +3,7 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 
 export const SegmentItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ title: t.string, description: t.string, parentSegmentToken: t.string, trackUnallocated: t.boolean, priority: t.number, reportToken: t.string, workspaceToken: t.string, filter: t.string })]), 'SegmentItem')
 

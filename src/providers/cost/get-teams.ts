@@ -3,7 +3,7 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 
 export const TeamItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ name: t.string, description: t.string, defaultDashboardToken: t.string, workspaceTokens: t.array(t.string), userTokens: t.array(t.string), userEmails: t.array(t.string) })]), 'TeamItem')
 

@@ -3,7 +3,7 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 
 export const UserItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ name: t.string, email: t.string, role: t.string, defaultDashboardToken: t.string, lastSeenAt: t.string })]), 'UserItem')
 

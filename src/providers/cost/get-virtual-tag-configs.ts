@@ -3,7 +3,7 @@
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 
 export const VirtualTagConfigItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, key: t.string, overridable: t.boolean, backfillUntil: t.string, createdByToken: t.string, collapsedTagKeys: t.array(t.exact(t.partial({ key: t.string, providers: t.array(t.string), filter: t.string }), 'CollapsedTagKey')), values: t.array(t.exact(t.partial({ name: t.string, filter: t.string, businessMetricToken: t.string, displayName: t.string, costMetric: t.exact(t.partial({ filter: t.string, aggregation: t.exact(t.partial({ tag: t.string }), 'VirtualTagAggregation') }), 'VirtualTagCostMetric'), labelTransforms: t.array(t.exact(t.partial({ type: t.string, delimiter: t.string, index: t.number, template: t.string }), 'LabelTransform')), percentages: t.array(t.exact(t.partial({ value: t.string, pct: t.number }), 'VirtualTagPercentage')), dateRanges: t.array(t.exact(t.partial({ startDate: t.string, endDate: t.string }), 'VirtualTagDateRange')) }), 'VirtualTagValue')) })]), 'VirtualTagConfigItem')
 

@@ -3,7 +3,7 @@
  * (createdAt, enableCurrencyConversion, currency, exchangeRateDate) come from the wire reference.
  */
 import * as t from 'io-ts'
-import { collectionLookup, NoArgs } from './list-lookup'
+import { collectionLookup, NoArgs } from './shared/list-lookup'
 
 export const Workspace = t.exact(
   t.intersection([

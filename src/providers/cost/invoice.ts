@@ -9,7 +9,7 @@ import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { DateYMD } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
-import { costCrud, known } from './wire'
+import { costCrud, known } from './shared/wire'
 
 export const InvoiceInputs = t.exact(t.type({ accountToken: t.string, billingPeriodStart: DateYMD, billingPeriodEnd: DateYMD }), 'InvoiceInputs')
 export type InvoiceInputs = t.TypeOf<typeof InvoiceInputs>

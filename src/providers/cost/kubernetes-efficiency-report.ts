@@ -11,9 +11,9 @@ import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { DateYMD, literals, pattern } from '../../core/codecs'
-import { costCrud } from './wire'
+import { costCrud } from './shared/wire'
 import { DATE_INTERVALS } from './cost-report'
-import { reportBody, reportDateRules, reportNormalise } from './report-wire'
+import { reportBody, reportDateRules, reportNormalise } from './shared/report-wire'
 
 export const K8S_GROUPINGS = ['cluster_id', 'namespace', 'labeled', 'category', 'pod', 'label'] as const
 export const KubernetesGrouping = pattern(`one of ${K8S_GROUPINGS.join(', ')}, or label:<label_name>`, (s) => (K8S_GROUPINGS as ReadonlyArray<string>).includes(s) || /^label:\S+$/.test(s))

@@ -9,7 +9,7 @@ import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { Email } from '../../core/codecs'
-import { costCrud, dropEmptyUnlessSent } from './wire'
+import { costCrud, dropEmptyUnlessSent } from './shared/wire'
 
 export const ManagedAccountInputs = t.exact(
   t.intersection([

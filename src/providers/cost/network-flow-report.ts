@@ -9,8 +9,8 @@ import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { DateYMD, literals } from '../../core/codecs'
-import { costCrud } from './wire'
-import { reportBody, reportDateRules, reportNormalise } from './report-wire'
+import { costCrud } from './shared/wire'
+import { reportBody, reportDateRules, reportNormalise } from './shared/report-wire'
 
 export const NETWORK_FLOW_GROUPINGS = [
   'account_id', 'az_id', 'dstaddr', 'dsthostname', 'flow_direction', 'interface_id', 'instance_id', 'peer_resource_uuid', 'peer_account_id',

@@ -10,7 +10,7 @@ import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { DateYMD } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
-import { costCrud, dropEmptyUnlessSent, known } from './wire'
+import { costCrud, dropEmptyUnlessSent, known } from './shared/wire'
 
 export const RecommendationViewInputs = t.exact(
   t.intersection([

@@ -14,7 +14,7 @@ import { pipe } from 'fp-ts/function'
 import { defineResource } from '../../core/spec'
 import { byToken, observe } from '../../core/observe'
 import { rest } from '../../core/wire'
-import { apiPath, stamp, str, withId } from './wire'
+import { apiPath, stamp, str, withId } from './shared/wire'
 
 export const DeployKeyInputs = t.exact(t.type({}), 'DeployKeyInputs')
 export type DeployKeyInputs = t.TypeOf<typeof DeployKeyInputs>

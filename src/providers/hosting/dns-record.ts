@@ -13,7 +13,7 @@ import type { Finding } from '../../core/issue'
 import { defineResource } from '../../core/spec'
 import { observe } from '../../core/observe'
 import { rest } from '../../core/wire'
-import { apiPath, compact, dnsName, importIds, known, num, sameHost, stamp, str, withId } from './wire'
+import { apiPath, compact, dnsName, importIds, known, num, sameHost, stamp, str, withId } from './shared/wire'
 
 export const DNS_RECORD_TYPES = ['A', 'AAAA', 'ALIAS', 'CAA', 'CNAME', 'MX', 'NS', 'SPF', 'TXT'] as const
 export const DnsRecordType = literals(DNS_RECORD_TYPES)

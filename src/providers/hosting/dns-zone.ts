@@ -11,7 +11,7 @@ import { pipe } from 'fp-ts/function'
 import { defineResource } from '../../core/spec'
 import { byToken, observe } from '../../core/observe'
 import { rest } from '../../core/wire'
-import { apiPath, asObject, bool, dnsName, known, needsTeam, stamp, str, strings, teamSlugOr, withId, type Json } from './wire'
+import { apiPath, asObject, bool, dnsName, known, needsTeam, stamp, str, strings, teamSlugOr, withId, type Json } from './shared/wire'
 
 export const DnsZoneInputs = t.exact(t.partial({ name: t.string, teamSlug: t.string }), 'DnsZoneInputs')
 export type DnsZoneInputs = t.TypeOf<typeof DnsZoneInputs>

@@ -15,7 +15,7 @@ import { isRef } from '../../core/ref'
 import { defineResource, type Observed, type WireContext } from '../../core/spec'
 import { observe } from '../../core/observe'
 import { rest } from '../../core/wire'
-import { apiPath, asObject, defaultTeamId, importIds, known, needsTeam, short, stamp, str, teamIdOr, type Json } from './wire'
+import { apiPath, asObject, defaultTeamId, importIds, known, needsTeam, short, stamp, str, teamIdOr, type Json } from './shared/wire'
 
 export const ENV_SCOPES = ['builds', 'functions', 'runtime', 'post-processing'] as const
 export const ENV_CONTEXTS = ['all', 'dev', 'dev-server', 'branch-deploy', 'deploy-preview', 'production', 'branch'] as const

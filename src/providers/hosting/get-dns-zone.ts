@@ -9,8 +9,8 @@ import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
 import { rest } from '../../core/wire'
-import { apiPath, asObject, num, short, str, type Json } from './wire'
-import { begin, keep, recall } from './chain'
+import { apiPath, asObject, num, short, str, type Json } from './shared/wire'
+import { begin, keep, recall } from './shared/chain'
 import { Domain, zoneFields } from './dns-zone'
 
 export const GetDnsZoneArgs = t.exact(t.partial({ id: t.string, name: t.string }), 'GetDnsZoneArgs')

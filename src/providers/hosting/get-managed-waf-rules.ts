@@ -10,7 +10,7 @@ import { literals } from '../../core/codecs'
 import { findingsFromErrors } from '../../core/issue'
 import { defineLookup } from '../../core/spec'
 import { rest } from '../../core/wire'
-import { apiPath, asObject, short, str } from './wire'
+import { apiPath, asObject, short, str } from './shared/wire'
 
 export const ManagedWafRule = t.exact(
   t.type({ id: t.string, description: t.string, phase: t.string, category: t.string, severity: literals(['notice', 'warning', 'error', 'critical']) }),

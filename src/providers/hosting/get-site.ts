@@ -9,8 +9,8 @@ import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
 import { rest } from '../../core/wire'
-import { apiPath, asObject, defaultTeamSlug, hasDefaultTeam, short, str, strings, teamSlugOr, type Json } from './wire'
-import { begin, keep, recall } from './chain'
+import { apiPath, asObject, defaultTeamSlug, hasDefaultTeam, short, str, strings, teamSlugOr, type Json } from './shared/wire'
+import { begin, keep, recall } from './shared/chain'
 
 export const GetSiteArgs = t.exact(t.partial({ id: t.string, name: t.string, teamSlug: t.string }), 'GetSiteArgs')
 export type GetSiteArgs = t.TypeOf<typeof GetSiteArgs>

@@ -7,7 +7,7 @@ import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
 import { rest } from '../../core/wire'
-import { apiPath, asObject, defaultTeamSlug, needsTeam, short, teamSlugOr } from './wire'
+import { apiPath, asObject, defaultTeamSlug, needsTeam, short, teamSlugOr } from './shared/wire'
 import { siteItem } from './get-site'
 
 export const SiteItem = t.exact(

@@ -8,7 +8,7 @@ import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
 import { rest } from '../../core/wire'
-import { apiPath, asObject, defaultTeamId, hasDefaultTeam, short, str } from './wire'
+import { apiPath, asObject, defaultTeamId, hasDefaultTeam, short, str } from './shared/wire'
 
 export const GetTeamArgs = t.exact(t.partial({ id: t.string, slug: t.string }), 'GetTeamArgs')
 export type GetTeamArgs = t.TypeOf<typeof GetTeamArgs>

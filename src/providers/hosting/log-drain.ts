@@ -16,7 +16,7 @@ import { defineResource } from '../../core/spec'
 import { observe } from '../../core/observe'
 import { isSecret, reveal, secret } from '../../core/secret'
 import { rest } from '../../core/wire'
-import { apiPath, asObject, bool, compact, importIds, known, stamp, str, withId, type Json } from './wire'
+import { apiPath, asObject, bool, compact, importIds, known, stamp, str, withId, type Json } from './shared/wire'
 
 export const LOG_DESTINATIONS = ['datadog', 'newrelic', 'logflare', 's3', 'splunkcloud', 'http', 'axiom', 'azure'] as const
 export const LOG_TYPES = ['user_traffic', 'functions', 'edge_functions', 'waf_logs', 'deploys'] as const

@@ -9,8 +9,8 @@ import * as E from 'fp-ts/Either'
 import { defineResource } from '../../core/spec'
 import { compositeId, observe } from '../../core/observe'
 import { rest } from '../../core/wire'
-import { apiPath, asObject, short, stamp } from './wire'
-import { ruleSetFindings, ruleSetFromWire, ruleSetToWire, sameRuleSet, TrafficRuleSet } from './firewall-rules'
+import { apiPath, asObject, short, stamp } from './shared/wire'
+import { ruleSetFindings, ruleSetFromWire, ruleSetToWire, sameRuleSet, TrafficRuleSet } from './shared/firewall-rules'
 
 export const SiteFirewallTrafficRulesInputs = t.exact(
   t.type({ siteId: t.string, published: TrafficRuleSet, unpublished: TrafficRuleSet }),

@@ -13,7 +13,7 @@ import type { Finding } from '../../core/issue'
 import { defineResource, type RuleContext } from '../../core/spec'
 import { compositeId, observe } from '../../core/observe'
 import { rest, type WireRequest } from '../../core/wire'
-import { apiPath, asObject, str, withId } from './wire'
+import { apiPath, asObject, str, withId } from './shared/wire'
 
 export const SiteMetricsSettingsInputs = t.exact(
   t.intersection([t.type({ siteId: t.string }), t.partial({ siteAnalytics: t.boolean, realUserMetrics: t.boolean })]),

@@ -9,8 +9,8 @@ import * as E from 'fp-ts/Either'
 import { defineResource } from '../../core/spec'
 import { compositeId, observe } from '../../core/observe'
 import { rest } from '../../core/wire'
-import { apiPath, asObject, defaultTeamId, needsTeam, short, stamp, teamIdOr } from './wire'
-import { ruleSetFindings, ruleSetFromWire, ruleSetToWire, sameRuleSet, TrafficRuleSet } from './firewall-rules'
+import { apiPath, asObject, defaultTeamId, needsTeam, short, stamp, teamIdOr } from './shared/wire'
+import { ruleSetFindings, ruleSetFromWire, ruleSetToWire, sameRuleSet, TrafficRuleSet } from './shared/firewall-rules'
 
 export const TeamFirewallTrafficRulesInputs = t.exact(
   t.intersection([t.type({ published: TrafficRuleSet, unpublished: TrafficRuleSet }), t.partial({ teamId: t.string })]),

@@ -18,7 +18,7 @@ import { isRef } from '../../core/ref'
 import { defineResource } from '../../core/spec'
 import { observe } from '../../core/observe'
 import { rest } from '../../core/wire'
-import { apiPath, asObject, decodeReply, importIds, short, stamp, str, type Json } from './wire'
+import { apiPath, asObject, decodeReply, importIds, short, stamp, str, type Json } from './shared/wire'
 
 export const WAF_CATEGORIES = [
   'fixation', 'injection-generic', 'injection-java', 'injection-php', 'lfi', 'protocol',

@@ -18,7 +18,7 @@ import { getApiGatewayApis } from '../../../src/providers/cloud/get-api-gateway-
 import { getApiGatewayBindApiAppsStatus } from '../../../src/providers/cloud/get-api-gateway-bind-api-apps-status'
 import { getApiGatewayCustomerDomains } from '../../../src/providers/cloud/get-api-gateway-customer-domains'
 import { getApiGatewayIpStrategies } from '../../../src/providers/cloud/get-api-gateway-ip-strategies'
-import { crc32, idsHash } from '../../../src/providers/cloud/wire'
+import { crc32, idsHash } from '../../../src/providers/cloud/shared/wire'
 import type { LookupSpec } from '../../../src/core/spec'
 import { isSecret, reveal } from '../../../src/core/secret'
 import { validateValue } from '../../../src/engine/validate'

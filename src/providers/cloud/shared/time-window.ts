@@ -2,8 +2,8 @@
  * Rules shared by the antiddos trend lookups: the end is not before the start and, where the
  * platform asks for it, both fall on period boundaries (e.g. 5 minutes).
  */
-import type { Rule } from '../../core/spec'
-import { isRef } from '../../core/ref'
+import type { Rule } from '../../../core/spec'
+import { isRef } from '../../../core/ref'
 
 const DT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/
 

@@ -5,8 +5,8 @@
  * the `custom` interval; the server fills the dates of relative intervals and a default interval;
  * filters may come back wrapped in parentheses.
  */
-import type { Rule } from '../../core/spec'
-import type { Finding } from '../../core/issue'
+import type { Rule } from '../../../core/spec'
+import type { Finding } from '../../../core/issue'
 import { filterEquals, known, splitCsv } from './wire'
 
 export interface ReportDefaults {

@@ -6,10 +6,10 @@
  */
 import * as E from 'fp-ts/Either'
 import type * as t from 'io-ts'
-import { findingsFromErrors } from '../../core/issue'
-import { compositeId } from '../../core/observe'
-import { isRef } from '../../core/ref'
-import type { Identity } from '../../core/spec'
+import { findingsFromErrors } from '../../../core/issue'
+import { compositeId } from '../../../core/observe'
+import { isRef } from '../../../core/ref'
+import type { Identity } from '../../../core/spec'
 
 // ── paths ────────────────────────────────────────────────────────────────────
 export const API = '/api/v1'

@@ -5,9 +5,9 @@
  * drops disabled rules and regroups the rest in order; empty groups read as absent.
  */
 import * as t from 'io-ts'
-import { Cidr, literals, pattern } from '../../core/codecs'
-import type { Finding } from '../../core/issue'
-import { isRef } from '../../core/ref'
+import { Cidr, literals, pattern } from '../../../core/codecs'
+import type { Finding } from '../../../core/issue'
+import { isRef } from '../../../core/ref'
 import { asObject, str, strings, type Json } from './wire'
 
 // ── codec ────────────────────────────────────────────────────────────────────

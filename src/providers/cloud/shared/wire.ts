@@ -6,9 +6,9 @@
  */
 import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
-import { action, type ActionRequest, type Paginate, type PlatformError, type Poll, type WireRequest } from '../../core/wire'
-import { isRef } from '../../core/ref'
-import type { Identity } from '../../core/spec'
+import { action, type ActionRequest, type Paginate, type PlatformError, type Poll, type WireRequest } from '../../../core/wire'
+import { isRef } from '../../../core/ref'
+import type { Identity } from '../../../core/spec'
 
 // ── services ─────────────────────────────────────────────────────────────────
 export interface Service {

@@ -7,8 +7,8 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { pipe } from 'fp-ts/function'
-import { defineLookup, type LookupSpec } from '../../core/spec'
-import type { RestRequest } from '../../core/wire'
+import { defineLookup, type LookupSpec } from '../../../core/spec'
+import type { RestRequest } from '../../../core/wire'
 import { decodeWith, itemsFromWire, itemsOf, listRequest, listResult } from './wire'
 
 /** Arguments of a lookup that takes none: an empty object; any field is reported by name. */

@@ -7,12 +7,12 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { pipe } from 'fp-ts/function'
-import { keysFromWire, keysToWire } from '../../core/case'
-import { observe } from '../../core/observe'
-import { isRef } from '../../core/ref'
-import { findingsFromErrors } from '../../core/issue'
-import type { Observed, ResourceWire, WireContext } from '../../core/spec'
-import { rest, type RestRequest, type WireRequest } from '../../core/wire'
+import { keysFromWire, keysToWire } from '../../../core/case'
+import { observe } from '../../../core/observe'
+import { isRef } from '../../../core/ref'
+import { findingsFromErrors } from '../../../core/issue'
+import type { Observed, ResourceWire, WireContext } from '../../../core/spec'
+import { rest, type RestRequest, type WireRequest } from '../../../core/wire'
 
 // ── resources ────────────────────────────────────────────────────────────────
 export interface CostCrud<I, O> {
