@@ -65,7 +65,8 @@ test('every spec file under src/providers is registered', () => {
     // spec files sit directly in the provider's folder; shared/ holds the pieces they share
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.ts'))) {
       const text = readFileSync(new URL(f, dir), 'utf8')
-      for (const m of text.matchAll(/define(?:Resource|Lookup)\(\{\s*token:\s*'([^']+)'/g)) assert.ok(tokens.has(m[1]), `${p}/${f} defines ${m[1]} but it is not in the provider's index.ts`)
+      // specs made with defineResource/defineLookup or a shared constructor (e.g. collectionLookup)
+      for (const m of text.matchAll(new RegExp(`token: '(${p}:[A-Za-z]+)'`, 'g'))) assert.ok(tokens.has(m[1]), `${p}/${f} defines ${m[1]} but it is not in the provider's index.ts`)
     }
   }
 })
@@ -81,7 +82,7 @@ test('a provider folder holds only its index, its config and spec files (shared 
   for (const p of ['cost', 'hosting', 'cloud']) {
     const dir = new URL(`../src/providers/${p}/`, import.meta.url)
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.ts') && x !== 'index.ts' && x !== 'config.ts'))
-      assert.match(readFileSync(new URL(f, dir), 'utf8'), /define(Resource|Lookup)\(/, `${p}/${f} defines no spec: move it to ${p}/shared/`)
+      assert.match(readFileSync(new URL(f, dir), 'utf8'), new RegExp(`token: '${p}:[A-Za-z]+'`), `${p}/${f} defines no spec: move it to ${p}/shared/`)
   }
 })
 

@@ -4,7 +4,7 @@
  */
 import { configFromEnv, defineProvider } from '../../core/provider'
 import { HostingConfig, hostingBridge, hostingEnv, oneDefaultTeam } from './config'
-import { resolveDefaultTeam } from './resolve-team'
+import { resolveDefaultTeam } from './shared/resolve-team'
 import { DeployKey } from './deploy-key'
 import { DnsZone } from './dns-zone'
 import { DnsRecord } from './dns-record'

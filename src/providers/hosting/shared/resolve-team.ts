@@ -5,10 +5,10 @@
  */
 import * as TE from 'fp-ts/TaskEither'
 import { pipe } from 'fp-ts/function'
-import { rest, type PlatformClient } from '../../core/wire'
-import type { HostingConfig } from './config'
-import { apiPath } from './shared/wire'
-import { teamOf } from './get-team'
+import { rest, type PlatformClient } from '../../../core/wire'
+import type { HostingConfig } from '../config'
+import { apiPath } from './wire'
+import { teamOf } from '../get-team'
 
 export const resolveDefaultTeam = (config: HostingConfig, client: PlatformClient): TE.TaskEither<string, HostingConfig> => {
   const { defaultTeamId: id, defaultTeamSlug: slug } = config
