@@ -64,7 +64,7 @@ export const isSecretPath = (patterns: ReadonlyArray<string>, path: ReadonlyArra
  * its protected form (or the marker when no protector is given).
  */
 export const protectSecrets = (value: unknown, patterns: ReadonlyArray<string>, p: Protector | undefined, path: string[] = []): unknown =>
-  patterns.length === 0 ? protectInstances(value, p) : protectAt(value, patterns.map((x) => x.split('.')), p, [...path])
+  protectAt(value, patterns.map((x) => x.split('.')), p, [...path])
 
 // Both walks copy only what holds a secret: a value without one comes back as it is (state
 // records are never mutated in place), since copying every input and output of every step was
@@ -79,9 +79,10 @@ const protectAt = (value: unknown, patterns: ReadonlyArray<ReadonlyArray<string>
   if (Array.isArray(value)) {
     let out: unknown[] | undefined
     for (let i = 0; i < value.length; i++) {
-      path.push(String(i))
+      // the path only matters when there are secret paths to match
+      if (patterns.length) path.push(String(i))
       const x = protectAt(value[i], patterns, p, path)
-      path.pop()
+      if (patterns.length) path.pop()
       if (x !== value[i] && !out) out = value.slice(0, i)
       if (out) out.push(x)
     }
@@ -93,41 +94,9 @@ const protectAt = (value: unknown, patterns: ReadonlyArray<ReadonlyArray<string>
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]
       const v = (value as Record<string, unknown>)[k]
-      path.push(k)
+      if (patterns.length) path.push(k)
       const x = protectAt(v, patterns, p, path)
-      path.pop()
-      if (x !== v && !out) {
-        out = {}
-        for (let j = 0; j < i; j++) out[keys[j]] = (value as Record<string, unknown>)[keys[j]]
-      }
-      if (out) out[k] = x
-    }
-    return out ?? value
-  }
-  return value
-}
-
-/** protectAt with no secret paths: only Secret instances are protected. */
-const protectInstances = (value: unknown, p: Protector | undefined): unknown => {
-  if (isProtected(value)) return value
-  if (isSecret(value)) return p ? p.protect(reveal(value)) : { _tag: 'Secret' }
-  if (isSecretMarker(value)) return value
-  if (Array.isArray(value)) {
-    let out: unknown[] | undefined
-    for (let i = 0; i < value.length; i++) {
-      const x = protectInstances(value[i], p)
-      if (x !== value[i] && !out) out = value.slice(0, i)
-      if (out) out.push(x)
-    }
-    return out ?? value
-  }
-  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
-    let out: Record<string, unknown> | undefined
-    const keys = Object.keys(value)
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]
-      const v = (value as Record<string, unknown>)[k]
-      const x = protectInstances(v, p)
+      if (patterns.length) path.pop()
       if (x !== v && !out) {
         out = {}
         for (let j = 0; j < i; j++) out[keys[j]] = (value as Record<string, unknown>)[keys[j]]
