@@ -15,9 +15,9 @@ import { platformClients } from '../../clients/platforms'
 import { fetchClient } from '../../clients/fetch'
 import { retry } from '../../clients/retry'
 import { serve } from '../../clients/serve'
-import { costEmulator } from '../../clients/emulators/cost'
-import { hostingEmulator } from '../../clients/emulators/hosting'
-import { cloudEmulator, EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY } from '../../clients/emulators/cloud'
+import { costEmulator, type CostEmulatorOptions } from '../../clients/emulators/cost'
+import { hostingEmulator, type HostingEmulatorOptions } from '../../clients/emulators/hosting'
+import { cloudEmulator, EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY, type CloudEmulatorOptions } from '../../clients/emulators/cloud'
 import type { Emulator } from '../../clients/emulators/emulator'
 
 export type Mode = 'in-process' | 'loopback'
@@ -37,8 +37,14 @@ export interface Platforms {
 
 const fastSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.min(ms, 5)))
 
-export const platforms = async (mode: Mode): Promise<Platforms> => {
-  const emulators = { cost: costEmulator(), hosting: hostingEmulator(), cloud: cloudEmulator() }
+export interface EmulatorOptions {
+  readonly cost?: CostEmulatorOptions
+  readonly hosting?: HostingEmulatorOptions
+  readonly cloud?: CloudEmulatorOptions
+}
+
+export const platforms = async (mode: Mode, options: EmulatorOptions = {}): Promise<Platforms> => {
+  const emulators = { cost: costEmulator(options.cost), hosting: hostingEmulator(options.hosting), cloud: cloudEmulator(options.cloud) }
   const servers = mode === 'loopback' ? await Promise.all(Object.values(emulators).map((e) => serve(e.client))) : []
   const transport = mode === 'loopback' ? retry({ sleep: fastSleep })(fetchClient()) : undefined
   const handler = httpHandler({
