@@ -44,11 +44,15 @@ export const makeRef = <T>(
 export const isRef = (u: unknown): u is Ref<unknown> =>
   typeof u === 'object' && u !== null && (u as { _tag?: unknown })._tag === 'Ref' && typeof (u as { node?: unknown }).node === 'string'
 
-/** Apply a ref's functions to the value found at its path. */
-export const resolveRef = (r: Ref<unknown>, nodeValue: unknown): unknown => {
-  let v: unknown = nodeValue
-  for (const k of r.path) v = v === undefined || v === null ? undefined : (v as Record<string, unknown>)[k]
-  for (const f of fnsOf.get(r) ?? []) v = f(v)
+/**
+ * Apply a ref's functions to the value found at its path; `from` > 0 when `value` is already
+ * what the first `from` steps of the path lead to.
+ */
+export const resolveRef = (r: Ref<unknown>, value: unknown, from = 0): unknown => {
+  let v: unknown = value
+  for (let i = from; i < r.path.length; i++) v = v === undefined || v === null ? undefined : (v as Record<string, unknown>)[r.path[i]]
+  const fns = fnsOf.get(r)
+  if (fns) for (let i = 0; i < fns.length; i++) v = fns[i](v)
   return v
 }
 

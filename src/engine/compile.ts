@@ -7,7 +7,7 @@ import * as E from 'fp-ts/Either'
 import { fieldsOf } from '../core/codecs'
 import { issue, type Issue } from '../core/issue'
 import { addressOf, labelOf, labelOfAddress, type Node } from '../core/node'
-import { refsIn } from '../core/ref'
+import { refsIn, type Ref } from '../core/ref'
 import type { Registry } from '../core/registry'
 import type { Stack } from '../core/stack'
 import { toposort, type Graph, type ProviderConfig, type Vertex } from './graph'
@@ -88,6 +88,8 @@ export const compile =
       return c
     }
     const vertices = new Map<string, Vertex>()
+    const declared = new Set(addresses)
+    const refs: Ref<unknown>[] = []
     for (let ni = 0; ni < stack.nodes.length; ni++) {
       const n = stack.nodes[ni]
       const address = addresses[ni]
@@ -96,8 +98,36 @@ export const compile =
         push(issue(label, { path: '', expected: 'a name used once per type in the stack', given: n.name, message: 'duplicate name.' }))
         continue
       }
-      const deps = new Set<string>(n.options.dependsOn ?? [])
-      for (const r of refsIn(n._tag === 'Resource' ? n.inputs : n.args)) deps.add(r.node)
+      // dependencies: dependsOn and every ref, each checked against the declared nodes and fields
+      // in the same walk (a node has a handful: an array with `includes` beats a Set per node).
+      // Hot loops here index arrays: a compile runs once per process, mostly before the optimiser
+      // has seen it, and unoptimised for-of allocates an iterator and a result per element.
+      const deps: string[] = []
+      const dependsOn = n.options.dependsOn ?? []
+      for (let di = 0; di < dependsOn.length; di++) {
+        const d = dependsOn[di]
+        if (!declared.has(d)) push(issue(label, { path: 'options.dependsOn', expected: 'a node declared in this stack', given: labelOfAddress(d), message: 'dangling dependency.' }))
+        if (!deps.includes(d)) deps.push(d)
+      }
+      const where: Readonly<Record<string, unknown>> = n._tag === 'Resource' ? n.inputs : n.args
+      for (const field in where) {
+        const v = where[field]
+        if (typeof v !== 'object' || v === null) continue
+        refs.length = 0
+        refsIn(v, refs)
+        for (let ri = 0; ri < refs.length; ri++) {
+          const r = refs[ri]
+          if (!deps.includes(r.node)) deps.push(r.node)
+          if (!declared.has(r.node)) {
+            push(issue(label, { path: field, expected: 'a ref to a node added to this stack', given: r, message: `dangling ref to ${labelOfAddress(r.node)}.` }))
+            continue
+          }
+          const token = r.node.slice(0, r.node.indexOf('/'))
+          const fields = refFieldsOf(token)
+          if (fields && r.path.length > 0 && !fields.has(r.path[0]))
+            push(issue(label, { path: field, expected: `an output of ${token} (${[...fields].join(', ')})`, given: r, message: `ref to undeclared output \`${r.path[0]}\`.` }))
+        }
+      }
       if (n._tag === 'Resource') {
         const spec = registry.resources.get(n.token)
         if (!spec) {
@@ -106,18 +136,23 @@ export const compile =
         }
         const provider = instanceOf(n, spec.provider)
         const findings = validateValue(spec.inputs, n.inputs)
-        for (const f of findings) push(issue(label, f))
+        for (let fi = 0; fi < findings.length; fi++) push(issue(label, findings[fi]))
         for (const f of n.options.ignoreChanges ?? [])
           if (!inputNamesOf(spec.inputs).has(f.split('.')[0])) push(issue(label, { path: 'options.ignoreChanges', expected: `input fields of ${n.token}`, given: f }))
         if (findings.length === 0 && provider) {
           const ctx = ruleCtxOf(provider)
-          for (const rule of spec.rules) if (rule.when !== 'plan') for (const f of rule.check(n.inputs, ctx)) push(issue(label, f))
+          for (let ri = 0; ri < spec.rules.length; ri++) {
+            const rule = spec.rules[ri]
+            if (rule.when === 'plan') continue
+            const found = rule.check(n.inputs, ctx)
+            for (let fi = 0; fi < found.length; fi++) push(issue(label, found[fi]))
+          }
         }
         if (n.options.importId !== undefined) {
           const parsed = spec.identity.parseImportId(n.options.importId)
           if (E.isLeft(parsed)) push(issue(label, { path: 'options.importId', expected: spec.identity.importFormat, given: n.options.importId, message: parsed.left + '.' }))
         }
-        if (provider) vertices.set(address, { _tag: 'Resource', address, label, node: n, spec, provider, deps: [...deps] })
+        if (provider) vertices.set(address, { _tag: 'Resource', address, label, node: n, spec, provider, deps })
       } else {
         const spec = registry.lookups.get(n.token)
         if (!spec) {
@@ -131,30 +166,10 @@ export const compile =
           const ctx = ruleCtxOf(provider)
           for (const rule of spec.rules) for (const f of rule.check(n.args, ctx)) push(issue(label, f))
         }
-        if (provider) vertices.set(address, { _tag: 'Lookup', address, label, node: n, spec, provider, deps: [...deps] })
+        if (provider) vertices.set(address, { _tag: 'Lookup', address, label, node: n, spec, provider, deps })
       }
     }
 
-    // refs and dependencies must name declared nodes and declared fields
-    const declared = new Set(addresses)
-    for (let ni = 0; ni < stack.nodes.length; ni++) {
-      const n = stack.nodes[ni]
-      const label = labels[ni]
-      for (const d of n.options.dependsOn ?? [])
-        if (!declared.has(d)) push(issue(label, { path: 'options.dependsOn', expected: 'a node declared in this stack', given: labelOfAddress(d), message: 'dangling dependency.' }))
-      const where: Readonly<Record<string, unknown>> = n._tag === 'Resource' ? n.inputs : n.args
-      for (const field of Object.keys(where))
-        for (const r of refsIn(where[field])) {
-          if (!declared.has(r.node)) {
-            push(issue(label, { path: field, expected: 'a ref to a node added to this stack', given: r, message: `dangling ref to ${labelOfAddress(r.node)}.` }))
-            continue
-          }
-          const token = r.node.slice(0, r.node.indexOf('/'))
-          const fields = refFieldsOf(token)
-          if (fields && r.path.length > 0 && !fields.has(r.path[0]))
-            push(issue(label, { path: field, expected: `an output of ${token} (${[...fields].join(', ')})`, given: r, message: `ref to undeclared output \`${r.path[0]}\`.` }))
-        }
-    }
     for (const [k, v] of Object.entries(stack.outputs))
       for (const r of refsIn(v)) if (!declared.has(r.node)) push(issue(`stack ${stack.name}`, { path: `outputs.${k}`, expected: 'a ref to a node added to this stack', given: r }))
 

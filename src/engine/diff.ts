@@ -26,18 +26,18 @@ export const deepEqual = (a: unknown, b: unknown): boolean => {
     return true
   }
   if (Array.isArray(b)) return false
-  // a key holding undefined counts as absent
+  // a key holding undefined counts as absent (for-in rather than Object.keys: no array per level)
   const oa = a as Record<string, unknown>
   const ob = b as Record<string, unknown>
   let na = 0
-  for (const k of Object.keys(oa)) {
+  for (const k in oa) {
     const x = oa[k]
     if (x === undefined) continue
     na++
     if (!deepEqual(x, ob[k])) return false
   }
   let nb = 0
-  for (const k of Object.keys(ob)) if (ob[k] !== undefined) nb++
+  for (const k in ob) if (ob[k] !== undefined) nb++
   return na === nb
 }
 
@@ -59,15 +59,13 @@ const comparable = (u: unknown, p: Protector): unknown => {
   }
   if (typeof u === 'object' && u !== null && Object.getPrototypeOf(u) === Object.prototype) {
     let out: Record<string, unknown> | undefined
-    const keys = Object.keys(u)
-    for (const k of keys) {
+    for (const k in u) {
       const v = (u as Record<string, unknown>)[k]
+      if (typeof v !== 'object' || v === null) continue
       const x = comparable(v, p)
-      if (x !== v && !out) {
-        out = {}
-        for (const j of keys) out[j] = (u as Record<string, unknown>)[j]
-      }
-      if (out) out[k] = x
+      if (x === v) continue
+      if (!out) out = { ...(u as Record<string, unknown>) }
+      out[k] = x
     }
     return out ?? u
   }
@@ -89,26 +87,26 @@ export const diffInputs = (
   o: DiffOptions,
 ): FieldChange[] => {
   const out: FieldChange[] = []
-  const keys = Object.keys(before)
-  for (const k of Object.keys(after)) if (!Object.prototype.hasOwnProperty.call(before, k)) keys.push(k)
-  for (const k of keys) {
-    if (o.ignore.includes(k)) continue
-    const b = before[k]
-    const a = after[k]
-    if (a === undefined && b === undefined) continue
-    if (!hasUnknown(a)) {
-      const eq = o.equals[k]
-      const ca = comparable(a, o.protector)
-      const cb = comparable(b, o.protector)
-      if (a !== undefined && b !== undefined && eq ? eq(ca, cb) : deepEqual(ca, cb)) continue
-    }
-    out.push({
-      path: k,
-      kind: b === undefined ? 'add' : a === undefined ? 'remove' : 'change',
-      before: b,
-      after: a,
-      replaces: !o.updatable || o.replaceOn.includes(k),
-    })
-  }
+  // every key of before, then the keys only after has (for-in: no key arrays per node)
+  for (const k in before) diffField(k, before[k], after[k], o, out)
+  for (const k in after) if (!Object.prototype.hasOwnProperty.call(before, k)) diffField(k, undefined, after[k], o, out)
   return out
+}
+
+const diffField = (k: string, b: unknown, a: unknown, o: DiffOptions, out: FieldChange[]): void => {
+  if (a === undefined && b === undefined) return
+  if (o.ignore.length > 0 && o.ignore.includes(k)) return
+  if (!hasUnknown(a)) {
+    const eq = o.equals[k]
+    const ca = comparable(a, o.protector)
+    const cb = comparable(b, o.protector)
+    if (a !== undefined && b !== undefined && eq ? eq(ca, cb) : deepEqual(ca, cb)) return
+  }
+  out.push({
+    path: k,
+    kind: b === undefined ? 'add' : a === undefined ? 'remove' : 'change',
+    before: b,
+    after: a,
+    replaces: !o.updatable || o.replaceOn.includes(k),
+  })
 }

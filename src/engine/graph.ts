@@ -62,32 +62,42 @@ export const toposort = (
   keys: ReadonlyArray<string>,
   depsOf: (k: string) => ReadonlyArray<string>,
 ): { readonly order: string[] } | { readonly cycle: string[] } => {
-  const indeg = new Map<string, number>()
-  const users = new Map<string, string[]>()
-  for (const k of keys) {
-    indeg.set(k, 0)
-    users.set(k, [])
+  // nodes as indices: typed arrays for in-degrees and edges rather than a Map entry per node
+  const n = keys.length
+  const index = new Map<string, number>()
+  for (let i = 0; i < n; i++) index.set(keys[i], i)
+  const indeg = new Int32Array(n)
+  // edges d → k (k depends on d) in compressed rows: users of d are to[start[d] .. start[d + 1])
+  const from: number[] = []
+  const to: number[] = []
+  for (let k = 0; k < n; k++) {
+    const deps = depsOf(keys[k])
+    for (let j = 0; j < deps.length; j++) {
+      const di = index.get(deps[j])
+      if (di === undefined) continue
+      indeg[k]++
+      from.push(di)
+      to.push(k)
+    }
   }
-  for (const k of keys)
-    for (const d of depsOf(k)) {
-      if (!indeg.has(d)) continue
-      indeg.set(k, indeg.get(k)! + 1)
-      users.get(d)!.push(k)
-    }
-  const queue: string[] = keys.filter((k) => indeg.get(k) === 0)
+  const start = new Int32Array(n + 1)
+  for (let e = 0; e < from.length; e++) start[from[e] + 1]++
+  for (let i = 0; i < n; i++) start[i + 1] += start[i]
+  const fill = start.slice(0, n)
+  const users = new Int32Array(from.length)
+  for (let e = 0; e < from.length; e++) users[fill[from[e]]++] = to[e]
+  const queue = new Int32Array(n)
+  let tail = 0
+  for (let i = 0; i < n; i++) if (indeg[i] === 0) queue[tail++] = i
   const order: string[] = []
-  for (let i = 0; i < queue.length; i++) {
-    const k = queue[i]
-    order.push(k)
-    for (const u of users.get(k)!) {
-      const n = indeg.get(u)! - 1
-      indeg.set(u, n)
-      if (n === 0) queue.push(u)
-    }
+  for (let head = 0; head < tail; head++) {
+    const k = queue[head]
+    order.push(keys[k])
+    for (let e = start[k]; e < start[k + 1]; e++) if (--indeg[users[e]] === 0) queue[tail++] = users[e]
   }
   if (order.length === keys.length) return { order }
   // walk back along remaining edges to name one cycle
-  const left = new Set(keys.filter((k) => indeg.get(k)! > 0))
+  const left = new Set(keys.filter((_k, i) => indeg[i] > 0))
   let cur = [...left][0]
   const seen = new Map<string, number>()
   const path: string[] = []

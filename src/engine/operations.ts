@@ -15,7 +15,7 @@ import type { Env } from './env'
 import type { Graph } from './graph'
 import type { StepFailure, OpContext } from './handler'
 import { makePlan, type Plan, type PlanError, hasChanges } from './plan'
-import { resolveRefs } from './resolve'
+import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
 import { runPlan, type RunResult } from './run'
 import { UNKNOWN, hasUnknown } from './unknown'
 import { diffInputs, type FieldChange } from './diff'
@@ -198,11 +198,11 @@ const reconcile = async (env: Env, graph: Graph | undefined, s: State, protector
 const resolveLookups = async (env: Env, graph: Graph, s: State): Promise<Map<string, unknown>> => {
   const out = new Map<string, unknown>()
   const failures: StepFailure[] = []
-  const known = (a: string): Record<string, unknown> | undefined => {
+  const known: Known = (a, field) => {
     const l = out.get(a)
-    if (l !== undefined) return l === UNKNOWN ? undefined : (l as Record<string, unknown>)
+    if (l !== undefined) return l === UNKNOWN ? NOT_YET : recordField(l as Record<string, unknown>, field)
     const r = s.resources[a]
-    return r ? { ...r.inputs, ...r.outputs, id: r.id } : undefined
+    return r ? stateField(r, field) : NOT_YET
   }
   // lookups only depending on lookups or unchanged state can run now, concurrently per level
   for (const address of graph.order) {

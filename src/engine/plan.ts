@@ -9,8 +9,8 @@ import type { Registry } from '../core/registry'
 import type { State, ResourceState } from '../state/state'
 import type { Protector } from '../state/protect'
 import type { Graph, ResourceVertex } from './graph'
-import { diffInputs, type FieldChange } from './diff'
-import { resolveRefs } from './resolve'
+import { diffInputs, type DiffOptions, type FieldChange } from './diff'
+import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
 import { UNKNOWN, hasUnknown } from './unknown'
 
 // ── model ────────────────────────────────────────────────────────────────────
@@ -71,35 +71,31 @@ export const summary = (p: Plan): Readonly<Record<Action, number>> => {
 }
 
 // ── plan ─────────────────────────────────────────────────────────────────────
-/**
- * The prototype of a node being created: a field not given as an input is computed by the
- * platform, so unknown until apply. One immutable object shared by every plan.
- */
-const COMPUTED: object = Object.freeze(new Proxy(Object.freeze({}), { get: (_o, k) => (typeof k === 'string' ? UNKNOWN : undefined) }))
-
-/** A node's fields as refs see them: inputs, outputs and id. */
-export const fieldsFromState = (r: Pick<ResourceState, 'inputs' | 'outputs' | 'id'>): Record<string, unknown> => ({ ...r.inputs, ...r.outputs, id: r.id })
-
 export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
   const { graph, state } = i
   const errors: Issue[] = []
   const warnings: Issue[] = [...graph.warnings]
   const steps: Step[] = []
-  // what refs can see at plan time, by address; an unchanged node's fields are put together from
-  // state only when a ref asks for them (most nodes of a big stack are nobody's dependency)
+  // what refs can see at plan time, by address; an unchanged node's fields are read from state
+  // where they lie (most nodes of a big stack are nobody's dependency, and a merged record for
+  // each of the others was the largest allocation of a no-change plan)
   const known = new Map<string, Record<string, unknown>>()
   const unchanged = new Map<string, ResourceState>()
-  const knownOf = (a: string): Record<string, unknown> | undefined => {
+  // nodes being created: the fields given as inputs are known, the ones the platform computes are not
+  const creating = new Map<string, Readonly<Record<string, unknown>>>()
+  const knownOf: Known = (a, field) => {
     const k = known.get(a)
-    if (k !== undefined) return k
+    if (k !== undefined) return recordField(k, field)
     const r = unchanged.get(a)
-    if (r === undefined) return undefined
-    const f = fieldsFromState(r)
-    known.set(a, f)
-    return f
+    if (r !== undefined) return stateField(r, field)
+    const c = creating.get(a)
+    if (c === undefined) return NOT_YET
+    return field !== undefined && Object.prototype.hasOwnProperty.call(c, field) ? c[field] : UNKNOWN
   }
 
-  for (const address of graph.order) {
+  const ctx: PlanCtx = { i, known: knownOf, errors, warnings, diffOptions: new Map() }
+  for (let oi = 0; oi < graph.order.length; oi++) {
+    const address = graph.order[oi]
     const v = graph.vertices.get(address)!
     if (v._tag === 'Lookup') {
       const r = i.lookups.get(address)
@@ -107,7 +103,7 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
       steps.push({ address, token: v.node.token, name: v.node.name, kind: 'Lookup', action: 'read', provider: v.provider, diff: [], inputs: resolveRefs(v.node.args, knownOf) as Record<string, unknown>, deps: v.deps, notes: [] })
       continue
     }
-    const step = planResource(v, state.resources[address], knownOf, i, errors, warnings)
+    const step = planResource(v, state.resources[address], ctx)
     steps.push(step)
     const desired = step.inputs
     if (step.action === 'noop') unchanged.set(address, state.resources[address]!)
@@ -115,18 +111,12 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
       // inputs are what we send; outputs are assumed stable across an in-place update
       const prior = state.resources[address]!
       known.set(address, { ...prior.outputs, ...desired, id: prior.id })
-    } else if (step.action === 'create' || step.action === 'replace' || step.action === 'import') {
-      // fields given as inputs are known; computed ones are not
-      // own fields defined by a spread, then the prototype set: assigning them one by one onto an
-      // object whose prototype is the Proxy went through the Proxy for every field (~4x slower)
-      const k: Record<string, unknown> = { ...desired }
-      Object.setPrototypeOf(k, COMPUTED)
-      known.set(address, k)
-    }
+    } else if (step.action === 'create' || step.action === 'replace' || step.action === 'import') creating.set(address, desired)
   }
 
   // resources in state but not in the stack: delete, dependents first
-  const gone = Object.values(state.resources).filter((r) => !graph.vertices.has(r.address))
+  const gone: ResourceState[] = []
+  for (const a in state.resources) if (!graph.vertices.has(a)) gone.push(state.resources[a]!)
   const goneSet = new Set(gone.map((r) => r.address))
   const deleteOrder = reverseDeps(gone, goneSet)
   for (const r of deleteOrder) {
@@ -165,56 +155,82 @@ const reverseDeps = (gone: ReadonlyArray<ResourceState>, set: ReadonlySet<string
   return out
 }
 
-const planResource = (
+/** What planning every resource shares: the plan's input, where issues go, and per-type facts. */
+interface PlanCtx {
+  readonly i: PlanInput
+  readonly known: Known
+  readonly errors: Issue[]
+  readonly warnings: Issue[]
+  /** diff options per resource type, for nodes without ignoreChanges (made once per plan) */
+  readonly diffOptions: Map<ResourceVertex['spec'], DiffOptions>
+}
+
+const NONE: ReadonlyArray<never> = Object.freeze([])
+
+// the step's fields written out (spreading a shared base into every step was most of a no-change plan)
+const makeStep = (
   v: ResourceVertex,
-  prior: ResourceState | undefined,
-  known: (address: string) => Record<string, unknown> | undefined,
-  i: PlanInput,
-  errors: Issue[],
-  warnings: Issue[],
+  action: Action,
+  diff: ReadonlyArray<FieldChange>,
+  inputs: Readonly<Record<string, unknown>>,
+  notes: ReadonlyArray<string>,
+  overrides?: Readonly<Record<string, unknown>>,
+  deleteBeforeReplace?: boolean,
 ): Step => {
-  const { spec, node } = v
-  const desired = resolveRefs(node.inputs, known) as Record<string, unknown>
-  // the step's fields written out (spreading a shared base into every step was most of a no-change plan)
-  const step = (rest: Pick<Step, 'action' | 'diff' | 'inputs' | 'notes'> & Partial<Pick<Step, 'deleteBeforeReplace' | 'overrides'>>): Step => {
-    const out: { -readonly [K in keyof Step]: Step[K] } = {
-      address: v.address, token: node.token, name: node.name, kind: 'Resource', provider: v.provider, deps: v.deps,
-      action: rest.action, diff: rest.diff, inputs: rest.inputs, notes: rest.notes,
-    }
-    if (rest.deleteBeforeReplace !== undefined) out.deleteBeforeReplace = rest.deleteBeforeReplace
-    if (rest.overrides !== undefined) out.overrides = rest.overrides
-    return out
+  const out: { -readonly [K in keyof Step]: Step[K] } = {
+    address: v.address, token: v.node.token, name: v.node.name, kind: 'Resource', provider: v.provider, deps: v.deps,
+    action, diff, inputs, notes,
   }
-  const config = i.graph.providers.get(v.provider)!.config
+  if (deleteBeforeReplace !== undefined) out.deleteBeforeReplace = deleteBeforeReplace
+  if (overrides !== undefined) out.overrides = overrides
+  return out
+}
+
+const diffOptionsOf = (v: ResourceVertex, c: PlanCtx): DiffOptions => {
+  const ignore = v.node.options.ignoreChanges
+  if (ignore !== undefined && ignore.length > 0) return diffOptions(v.spec, ignore, c.i.protector)
+  let o = c.diffOptions.get(v.spec)
+  if (!o) c.diffOptions.set(v.spec, (o = diffOptions(v.spec, NONE, c.i.protector)))
+  return o
+}
+
+const diffOptions = (spec: ResourceVertex['spec'], ignore: ReadonlyArray<string>, protector: Protector): DiffOptions => ({
+  replaceOn: spec.replaceOn, ignore, equals: spec.equals ?? {}, updatable: spec.wire.update !== undefined, protector,
+})
+
+const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: PlanCtx): Step => {
+  const { spec, node } = v
+  const { i, errors, warnings } = c
+  const desired = resolveRefs(node.inputs, c.known) as Record<string, unknown>
   if (!prior) {
     if (node.options.importId !== undefined)
-      return step({ action: 'import', diff: [], inputs: desired, notes: [`import ${JSON.stringify(node.options.importId)} (${spec.identity.importFormat}), then update to match the stack if it differs`] })
+      return makeStep(v, 'import', NONE, desired, [`import ${JSON.stringify(node.options.importId)} (${spec.identity.importFormat}), then update to match the stack if it differs`])
     const diff: FieldChange[] = []
-    for (const k of Object.keys(desired)) {
+    for (const k in desired) {
       const x = desired[k]
       if (x !== undefined) diff.push({ path: k, kind: 'add', before: undefined, after: x, replaces: false })
     }
-    return step({ action: 'create', diff, inputs: desired, notes: [] })
+    return makeStep(v, 'create', diff, desired, NONE)
   }
   // plan-time rules see what exists
-  if (spec.rules.some((r) => r.when === 'plan') && !hasUnknown(desired)) {
-    const ctx = { config, now: i.now, prior: { inputs: prior.inputs, outputs: prior.outputs, changedAt: prior.changedAt } }
+  let planRules = false
+  for (let r = 0; r < spec.rules.length; r++) if (spec.rules[r].when === 'plan') planRules = true
+  if (planRules && !hasUnknown(desired)) {
+    const ctx = { config: i.graph.providers.get(v.provider)!.config, now: i.now, prior: { inputs: prior.inputs, outputs: prior.outputs, changedAt: prior.changedAt } }
     for (const rule of spec.rules)
       if (rule.when === 'plan')
         for (const f of rule.check(desired, ctx)) (f.severity === 'warning' ? warnings : errors).push(issue(v.label, f))
   }
 
+  const diff0 = diffInputs(prior.inputs, desired, diffOptionsOf(v, c))
+  const keep = spec.keepOnUpdate ?? NONE
+  const ignore = node.options.ignoreChanges ?? NONE
+  // the common case: nothing changed and no field is held at its applied value
+  if (diff0.length === 0 && keep.length === 0 && ignore.length === 0) return makeStep(v, 'noop', NONE, desired, NONE)
+
   const notes: string[] = []
   let effective = desired
   const overrides: Record<string, unknown> = {}
-  const keep = spec.keepOnUpdate ?? []
-  const diff0 = diffInputs(prior.inputs, desired, {
-    replaceOn: spec.replaceOn,
-    ignore: node.options.ignoreChanges ?? [],
-    equals: spec.equals ?? {},
-    updatable: spec.wire.update !== undefined,
-    protector: i.protector,
-  })
   const diff = keep.length === 0 ? diff0 : diff0.filter((d) => {
     if (!keep.includes(d.path)) return true
     warnings.push(issue(v.label, { severity: 'warning', path: d.path, expected: `the value set at creation (${d.path} cannot be changed on the platform)`, given: d.after, message: 'is fixed after creation; the existing value is kept.' }))
@@ -224,19 +240,19 @@ const planResource = (
     return false
   })
   // ignored fields keep their applied value
-  for (const f of node.options.ignoreChanges ?? [])
+  for (const f of ignore)
     if (prior.inputs[f] !== undefined) {
       effective = { ...effective, [f]: prior.inputs[f] }
       overrides[f] = prior.inputs[f]
     }
-  if (diff.length === 0) return step({ action: 'noop', diff, inputs: effective, notes, overrides })
+  if (diff.length === 0) return makeStep(v, 'noop', diff, effective, notes, overrides)
   const replaces = diff.filter((d) => d.replaces)
   if (replaces.length > 0) {
     if (node.options.protect || prior.protect)
       errors.push(issue(v.label, { path: replaces[0].path, expected: 'a change that does not replace a protected resource', given: replaces[0].after, message: `is protected and changing ${replaces.map((d) => d.path).join(', ')} would replace it; remove \`protect\` first.` }))
     const why = spec.wire.update === undefined ? `the platform cannot update ${spec.type} in place` : `${replaces.map((d) => d.path).join(', ')} cannot change in place`
     const old = spec.wire.delete === 'forget' ? `; a new ${spec.type} is created and the old one is only forgotten (the platform has no delete)` : ''
-    return step({ action: 'replace', diff, inputs: effective, notes: [...notes, `replace: ${why}${old}`], deleteBeforeReplace: node.options.deleteBeforeReplace ?? spec.deleteBeforeReplace ?? false, overrides })
+    return makeStep(v, 'replace', diff, effective, [...notes, `replace: ${why}${old}`], overrides, node.options.deleteBeforeReplace ?? spec.deleteBeforeReplace ?? false)
   }
-  return step({ action: 'update', diff, inputs: effective, notes, overrides })
+  return makeStep(v, 'update', diff, effective, notes, overrides)
 }

@@ -11,8 +11,8 @@ import type { Graph, ResourceVertex } from './graph'
 import type { Env } from './env'
 import type { Handler, Obs, OpContext, StepFailure } from './handler'
 import { stepFailure } from './handler'
-import { fieldsFromState, type Action, type Plan, type Step } from './plan'
-import { resolveRefs } from './resolve'
+import { type Action, type Plan, type Step } from './plan'
+import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
 import { hasUnknown } from './unknown'
 import { diffInputs } from './diff'
 import { adoptedInputs } from './adopt'
@@ -63,15 +63,11 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   // stack are nobody's dependency): from state, then from each step's result as it arrives
   const pendingValues = new Map<string, Pick<ResourceState, 'inputs' | 'outputs' | 'id'>>()
   for (const r of Object.values(state0.resources)) if (graph.vertices.has(r.address)) pendingValues.set(r.address, r)
-  const valueOf = (a: string): Record<string, unknown> | undefined => {
+  const valueOf: Known = (a, field) => {
     const v = values.get(a)
-    if (v !== undefined) return v
+    if (v !== undefined) return recordField(v, field)
     const r = pendingValues.get(a)
-    if (r === undefined) return undefined
-    const f = fieldsFromState(r)
-    values.set(a, f)
-    pendingValues.delete(a)
-    return f
+    return r === undefined ? NOT_YET : stateField(r, field)
   }
   for (const [a, r] of lookups) if (!hasUnknown(r)) values.set(a, r as Record<string, unknown>)
 
@@ -250,7 +246,7 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
     const v = graph.vertices.get(s.address)
     if (s.kind === 'Lookup') {
       const lv = v as Extract<typeof v, { _tag: 'Lookup' }>
-      const known = valueOf(s.address)
+      const known = values.get(s.address)
       if (known && !hasUnknown(known)) return {}
       const args = resolveRefs(lv.node.args, valueOf) as Record<string, unknown>
       const r = await attempt(h.lookup({ spec: lv.spec, address: s.address, name: s.name, provider: s.provider, config: graph.providers.get(s.provider)!.config }, args))

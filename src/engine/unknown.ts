@@ -11,8 +11,13 @@ export const isUnknown = (u: unknown): u is Unknown => typeof u === 'object' && 
 
 /** Does a value contain an unknown anywhere? */
 export const hasUnknown = (u: unknown): boolean => {
-  if (isUnknown(u)) return true
-  if (Array.isArray(u)) return u.some(hasUnknown)
-  if (typeof u === 'object' && u !== null && Object.getPrototypeOf(u) === Object.prototype) return Object.values(u).some(hasUnknown)
+  if (typeof u !== 'object' || u === null) return false
+  if ((u as { _tag?: unknown })._tag === 'Unknown') return true
+  // plain loops: this runs on every field of every step, and most values are flat
+  if (Array.isArray(u)) {
+    for (let i = 0; i < u.length; i++) if (hasUnknown(u[i])) return true
+    return false
+  }
+  if (Object.getPrototypeOf(u) === Object.prototype) for (const k in u) if (hasUnknown((u as Record<string, unknown>)[k])) return true
   return false
 }

@@ -121,68 +121,133 @@ const unknownFields = (shape: (c: t.Mixed) => Shape, codec: t.Mixed, value: unkn
     }
 }
 
-const isPlainRecord = (u: unknown): u is Record<string, unknown> => Object.prototype.toString.call(u) === '[object Object]'
+/** io-ts's test for a record, with the common case (a literal object) answered without toString */
+const isPlainRecord = (u: unknown): u is Record<string, unknown> => {
+  if (typeof u !== 'object' || u === null) return false
+  const proto = Object.getPrototypeOf(u)
+  return proto === Object.prototype || proto === null || Object.prototype.toString.call(u) === '[object Object]'
+}
+
+type Check = (value: unknown) => boolean
+
+/** Leaf codecs whose `is` accepts primitives only: a ref (an object) is the one other pass. */
+const primitiveLeaf = (codec: t.Mixed): boolean =>
+  codec instanceof t.StringType ||
+  codec instanceof t.KeyofType ||
+  codec instanceof t.NumberType ||
+  codec instanceof t.BooleanType ||
+  codec instanceof t.NullType ||
+  codec instanceof t.UndefinedType ||
+  codec instanceof t.LiteralType
+
+const guarded =
+  (inner: Check): Check =>
+  (u) =>
+    isRef(u) ? true : isSecret(u) ? false : inner(u)
 
 /**
- * Would decoding `value` (secrets revealed) with `codec` report nothing, refs aside? A cheap walk
- * with each codec's `is`, allocating nothing. It answers yes only for codecs whose `is` is known
- * to agree with `validate` (io-ts's own combinators and primitives, CheckedType, DefaultedType);
- * anything else — a secret, a custom codec, a refinement — answers no, and the caller decodes.
- * A ref answers yes: every error decoding could find under a ref is dropped.
+ * Would validating a value report nothing — no unknown field, and decoding (secrets revealed)
+ * no error, refs aside? The answer is a check built once per codec (a tree of closures, so a
+ * compile does not walk an `instanceof` chain at every field of every node) that allocates
+ * nothing when run. `strict` checks a codec where unknownFields would look for unknown keys (an
+ * object codec's own level) and the value's structure; `structural` only the latter, for the
+ * parts of an object codec (the members of an intersection see the whole object's keys).
+ *
+ * It answers yes only for codecs whose `is` is known to agree with `validate` (io-ts's own
+ * combinators and primitives, CheckedType, DefaultedType); anything else — a secret, a custom
+ * codec, a refinement — answers no, and the caller validates the slow way, which finds the same
+ * or more. A ref answers yes: every error decoding could find under a ref is dropped.
  */
-const quietlyValid = (codec: t.Mixed, value: unknown): boolean => {
-  if (isRef(value)) return true
-  if (isSecret(value)) return false
-  // the leaves first: most checks end at a string or an enum
-  if (codec instanceof t.StringType || codec instanceof t.KeyofType || codec instanceof t.NumberType || codec instanceof t.BooleanType) return codec.is(value)
-  if (codec instanceof t.ExactType || codec instanceof t.ReadonlyType) return quietlyValid(codec.type, value)
-  if (codec instanceof t.InterfaceType) {
-    if (!isPlainRecord(value)) return false
-    const props = codec.props as t.Props
-    for (const k in props) if (!quietlyValid(props[k], value[k])) return false
-    return true
+const makeChecks = (shape: (c: t.Mixed) => Shape) => {
+  const stricts = new Map<t.Mixed, Check>()
+  const structurals = new Map<t.Mixed, Check>()
+  const memo = (m: Map<t.Mixed, Check>, make: (c: t.Mixed) => Check) => (c: t.Mixed): Check => {
+    let k = m.get(c)
+    if (!k) m.set(c, (k = make(c)))
+    return k
   }
-  if (codec instanceof t.PartialType) {
-    if (!isPlainRecord(value)) return false
-    const props = codec.props as t.Props
-    for (const k in props) {
-      const v = value[k]
-      if (v !== undefined && !quietlyValid(props[k], v)) return false
+  const strict = memo(stricts, (codec) => {
+    const inner = structural(codec)
+    const fields = shape(codec).fields
+    if (!fields) return inner
+    return guarded((u) => {
+      if (!isPlainRecord(u)) return false
+      for (const k in u) if (u[k] !== undefined && !fields.has(k)) return false
+      return inner(u)
+    })
+  })
+  const structural: (c: t.Mixed) => Check = memo(structurals, (codec) => {
+    if (primitiveLeaf(codec)) {
+      const is = codec.is.bind(codec)
+      return (u) => is(u) || isRef(u)
     }
-    return true
-  }
-  if (codec instanceof t.IntersectionType) {
-    for (const c of codec.types as t.Mixed[]) if (!quietlyValid(c, value)) return false
-    return true
-  }
-  if (codec instanceof t.ArrayType || codec instanceof t.ReadonlyArrayType) {
-    if (!Array.isArray(value)) return false
-    for (let i = 0; i < value.length; i++) if (!quietlyValid(codec.type, value[i])) return false
-    return true
-  }
-  if (codec instanceof t.DictionaryType) {
-    if (!(codec.domain instanceof t.StringType) || !isPlainRecord(value)) return false
-    for (const k in value) if (!quietlyValid(codec.codomain, value[k])) return false
-    return true
-  }
-  if (codec instanceof t.UnionType) {
-    for (const c of codec.types as t.Mixed[]) if (quietlyValid(c, value)) return true
-    return false
-  }
-  if (codec instanceof DefaultedType) return value === undefined || value === null || quietlyValid(codec.inner, value)
-  if (codec instanceof t.UnknownType || codec instanceof t.AnyType) return true
-  if (
-    codec instanceof t.StringType ||
-    codec instanceof t.NumberType ||
-    codec instanceof t.BooleanType ||
-    codec instanceof t.NullType ||
-    codec instanceof t.UndefinedType ||
-    codec instanceof t.LiteralType ||
-    codec instanceof t.KeyofType ||
-    codec instanceof CheckedType
-  )
-    return codec.is(value)
-  return false
+    if (codec instanceof t.ExactType || codec instanceof t.ReadonlyType) return structural(codec.type as t.Mixed)
+    if (codec instanceof t.InterfaceType) {
+      const props = codec.props as t.Props
+      const keys = Object.keys(props)
+      const checks = keys.map((k) => strict(props[k]))
+      return guarded((u) => {
+        if (!isPlainRecord(u)) return false
+        for (let i = 0; i < keys.length; i++) if (!checks[i](u[keys[i]])) return false
+        return true
+      })
+    }
+    if (codec instanceof t.PartialType) {
+      // the value's few keys are walked rather than the codec's many optional ones (absent keys
+      // pass); a key the codec does not know is the strict check's business
+      const props = codec.props as t.Props
+      const checks = new Map(Object.keys(props).map((k) => [k, strict(props[k])]))
+      return guarded((u) => {
+        if (!isPlainRecord(u)) return false
+        for (const k in u) {
+          const v = u[k]
+          if (v === undefined) continue
+          const c = checks.get(k)
+          if (c !== undefined && !c(v)) return false
+        }
+        return true
+      })
+    }
+    if (codec instanceof t.IntersectionType) {
+      const checks = (codec.types as t.Mixed[]).map(structural)
+      return guarded((u) => {
+        for (let i = 0; i < checks.length; i++) if (!checks[i](u)) return false
+        return true
+      })
+    }
+    if (codec instanceof t.ArrayType || codec instanceof t.ReadonlyArrayType) {
+      const element = strict(codec.type as t.Mixed)
+      return guarded((u) => {
+        if (!Array.isArray(u)) return false
+        for (let i = 0; i < u.length; i++) if (!element(u[i])) return false
+        return true
+      })
+    }
+    if (codec instanceof t.DictionaryType) {
+      if (!(codec.domain instanceof t.StringType)) return guarded(() => false)
+      const value = strict(codec.codomain as t.Mixed)
+      return guarded((u) => {
+        if (!isPlainRecord(u)) return false
+        for (const k in u) if (!value(u[k])) return false
+        return true
+      })
+    }
+    if (codec instanceof t.UnionType) {
+      const checks = (codec.types as t.Mixed[]).map(strict)
+      return guarded((u) => {
+        for (let i = 0; i < checks.length; i++) if (checks[i](u)) return true
+        return false
+      })
+    }
+    if (codec instanceof DefaultedType) {
+      const inner = strict(codec.inner)
+      return guarded((u) => u === undefined || u === null || inner(u))
+    }
+    if (codec instanceof t.UnknownType || codec instanceof t.AnyType) return guarded(() => true)
+    if (codec instanceof CheckedType) return guarded(codec.is.bind(codec))
+    return guarded(() => false)
+  })
+  return { strict, structural }
 }
 
 export type Validate = (codec: t.Mixed, raw: unknown) => Finding[]
@@ -198,10 +263,13 @@ export const makeValidator = (): Validate => {
     if (!s) shapes.set(c, (s = shapeOf(c)))
     return s
   }
+  const { strict, structural } = makeChecks(shape)
   return (codec, raw) => {
+    // the common case, a valid node, in one walk that allocates nothing
+    if (strict(codec)(raw)) return []
     const out: Finding[] = []
     unknownFields(shape, codec, raw, [], out)
-    if (quietlyValid(codec, raw)) return out
+    if (structural(codec)(raw)) return out
     const plain = unwrap(raw)
     const r = codec.decode(plain)
     if (isLeft(r))
