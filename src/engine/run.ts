@@ -46,8 +46,6 @@ const MAX_IDEMPOTENT_ATTEMPTS = 4
 /** Was this failure a lost reply (the request may or may not have been applied)? */
 const lostReply = (f: StepFailure): boolean => f.cause !== undefined && ['Network', 'Timeout', 'Server'].includes(f.cause.kind)
 
-const run = <A>(t: () => Promise<A>): Promise<A> => t()
-
 export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env, protector: Protector, lookups: ReadonlyMap<string, unknown> = new Map()): Promise<RunResult> => {
   const h = env.handler
   const journal: JournalEntry[] = []
@@ -115,9 +113,14 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
     return lastIso
   }
   const protect = (spec: { secrets: ReadonlyArray<string> }, v: Readonly<Record<string, unknown>>) => protectSecrets(v, spec.secrets, protector) as Record<string, unknown>
+  // write-ahead entries are named by this run's random id and a counter: unique across runs, and
+  // one random UUID per step was a noticeable share of a mock run's allocation
+  const runId = randomUUID()
+  let ops = 0
+  const nextOpId = () => `${runId}.${++ops}`
   // not async: the caller awaits the write; an async frame per step here showed in the allocation profile
   const pending = (op: Omit<PendingOp, 'opId' | 'startedAt'>): Promise<string> => {
-    const opId = randomUUID()
+    const opId = nextOpId()
     // the caller's fields in their order, then the id and time (as the spread it replaces had them)
     const entry = { op: op.op, address: op.address, token: op.token, name: op.name, provider: op.provider, inputs: op.inputs } as { -readonly [K in keyof PendingOp]: PendingOp[K] }
     if ('id' in op) entry.id = op.id
@@ -177,49 +180,53 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
     await durable([...(state.resources[old.address]?.id === old.id ? [{ t: 'drop' as const, address: old.address }] : []), { t: 'settled', opId }])
   }
 
-  const doCreate = async (s: Step, v: ResourceVertex, inputs: Record<string, unknown>): Promise<ResourceState> => {
-    const sent = protect(v.spec, inputs)
-    for (let attemptNo = 1; ; attemptNo++) {
-      const opId = await pending({ op: 'create', address: s.address, token: s.token, name: s.name, provider: s.provider, inputs: sent })
-      let o: Obs
-      try {
-        o = await attempt(h.create(ctxOf(s), inputs))
-      } catch (e) {
-        const f = e as StepFailure
-        if (!f.ambiguous) {
-          await durable([{ t: 'settled', opId }])
-          throw e
-        }
-        // the create may or may not have happened: look before creating again (never a blind
-        // retry); if the look fails or cannot be made, the entry stays for the next run
-        // only a lost reply (network, timeout, 5xx) is looked for now; a garbled answer is reported
-        if (!lostReply(f) || attemptNo >= MAX_CREATE_ATTEMPTS) throw e
-        const found = await h.find(ctxOf(s), sent)()
-        if (isLeft(found) || found.right === undefined) throw e
-        const owned = new Set(Object.values(resources).filter((r) => r.token === s.token).map((r) => r.id))
-        const made = found.right.find((x) => !owned.has(x.id) && !claimed.has(`${s.token} ${x.id}`))
-        if (made) {
-          // claimed before any await, so two steps adopting at once never take the same object
-          claimed.add(`${s.token} ${made.id}`)
-          // read it back: a create that is a chain of writes may have stopped part-way
-          const back = await h.read(ctxOf(s), made.id, inputs, made.outputs)()
-          const seen = isLeft(back) || back.right === undefined ? made : back.right
-          const applied = adoptedInputs(v.spec, sent, seen.inputs, protector)
-          const r = record(v, made.id, applied, seen, undefined, applied)
-          await durable([{ t: 'put', resource: r }, { t: 'settled', opId }])
-          env.events({ type: 'progress', message: `${v.label}: adopted ${made.id}, made by a create whose reply was lost` })
-          // finish what the create still owes, in place when the platform can
-          const owed = diffInputs(applied, sent, { replaceOn: v.spec.replaceOn, ignore: [], equals: v.spec.equals ?? {}, updatable: v.spec.wire.update !== undefined, protector })
-          if (owed.length > 0 && !owed.some((d) => d.replaces)) return doUpdate(s, v, inputs, r)
-          return r
-        }
-        await durable([{ t: 'settled', opId }])
-        continue
-      }
-      const r = record(v, o.id, inputs, o, undefined, sent)
-      await durable([{ t: 'put', resource: r }, { t: 'settled', opId }])
-      return r
+  // A create is one attempt on the common path; what a lost reply needs lives in its own function
+  // (a suspended async frame holds every local of its function, and this runs once per step).
+  const doCreate = (s: Step, v: ResourceVertex, inputs: Record<string, unknown>): Promise<ResourceState> => createAttempt(s, v, inputs, protect(v.spec, inputs), 1)
+
+  const createAttempt = async (s: Step, v: ResourceVertex, inputs: Record<string, unknown>, sent: Record<string, unknown>, attemptNo: number): Promise<ResourceState> => {
+    const opId = await pending({ op: 'create', address: s.address, token: s.token, name: s.name, provider: s.provider, inputs: sent })
+    let o: Obs
+    try {
+      o = await attempt(h.create(ctxOf(s), inputs))
+    } catch (e) {
+      return afterCreateFailed(s, v, inputs, sent, opId, e as StepFailure, attemptNo)
     }
+    const r = record(v, o.id, inputs, o, undefined, sent)
+    await durable([{ t: 'put', resource: r }, { t: 'settled', opId }])
+    return r
+  }
+
+  const afterCreateFailed = async (s: Step, v: ResourceVertex, inputs: Record<string, unknown>, sent: Record<string, unknown>, opId: string, f: StepFailure, attemptNo: number): Promise<ResourceState> => {
+    if (!f.ambiguous) {
+      await durable([{ t: 'settled', opId }])
+      throw f
+    }
+    // the create may or may not have happened: look before creating again (never a blind
+    // retry); if the look fails or cannot be made, the entry stays for the next run
+    // only a lost reply (network, timeout, 5xx) is looked for now; a garbled answer is reported
+    if (!lostReply(f) || attemptNo >= MAX_CREATE_ATTEMPTS) throw f
+    const found = await h.find(ctxOf(s), sent)()
+    if (isLeft(found) || found.right === undefined) throw f
+    const owned = new Set(Object.values(resources).filter((r) => r.token === s.token).map((r) => r.id))
+    const made = found.right.find((x) => !owned.has(x.id) && !claimed.has(`${s.token} ${x.id}`))
+    if (!made) {
+      await durable([{ t: 'settled', opId }])
+      return createAttempt(s, v, inputs, sent, attemptNo + 1)
+    }
+    // claimed before any await, so two steps adopting at once never take the same object
+    claimed.add(`${s.token} ${made.id}`)
+    // read it back: a create that is a chain of writes may have stopped part-way
+    const back = await h.read(ctxOf(s), made.id, inputs, made.outputs)()
+    const seen = isLeft(back) || back.right === undefined ? made : back.right
+    const applied = adoptedInputs(v.spec, sent, seen.inputs, protector)
+    const r = record(v, made.id, applied, seen, undefined, applied)
+    await durable([{ t: 'put', resource: r }, { t: 'settled', opId }])
+    env.events({ type: 'progress', message: `${v.label}: adopted ${made.id}, made by a create whose reply was lost` })
+    // finish what the create still owes, in place when the platform can
+    const owed = diffInputs(applied, sent, { replaceOn: v.spec.replaceOn, ignore: [], equals: v.spec.equals ?? {}, updatable: v.spec.wire.update !== undefined, protector })
+    if (owed.length > 0 && !owed.some((d) => d.replaces)) return doUpdate(s, v, inputs, r)
+    return r
   }
 
   const doUpdate = async (s: Step, v: ResourceVertex, inputs: Record<string, unknown>, prior: ResourceState): Promise<ResourceState> => {
@@ -242,38 +249,61 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
     return r
   }
 
-  const execute = async (s: Step): Promise<{ id?: string; note?: string }> => {
-    const v = graph.vertices.get(s.address)
-    if (s.kind === 'Lookup') {
-      const lv = v as Extract<typeof v, { _tag: 'Lookup' }>
-      const known = values.get(s.address)
-      if (known && !hasUnknown(known)) return {}
-      const args = resolveRefs(lv.node.args, valueOf) as Record<string, unknown>
-      const r = await attempt(h.lookup({ spec: lv.spec, address: s.address, name: s.name, provider: s.provider, config: graph.providers.get(s.provider)!.config }, args))
-      values.set(s.address, { ...r })
-      return {}
-    }
-    if (s.action === 'delete' || s.action === 'forget') {
-      const old = state.resources[s.address]
-      if (old) await doDelete(s, old)
-      values.delete(s.address)
-      pendingValues.delete(s.address)
-      return {}
-    }
-    const rv = v as ResourceVertex
-    const prior = state.resources[s.address]
-    // resolveRefs gives a fresh object for the node's plain inputs: overrides go straight into it
+  // what a finished step reports: the id it now has (a ResourceState is one), and a note
+  type Done = { readonly id?: string; readonly note?: string }
+  const NOTHING: Done = {}
+
+  const execute = async (s: Step): Promise<Done> => {
+    if (s.kind === 'Lookup') return executeLookup(s)
+    if (s.action === 'delete' || s.action === 'forget') return executeDelete(s)
+    const rv = graph.vertices.get(s.address) as ResourceVertex
+    const inputs = inputsOf(s, rv)
+    if (s.action === 'noop') return NOTHING
+    // the common case stays short: other actions have their own function (see doCreate)
+    if (s.action !== 'create') return changeExisting(s, rv, inputs)
+    return settle(s, inputs, await doCreate(s, rv, inputs))
+  }
+
+  const executeLookup = async (s: Step): Promise<Done> => {
+    const lv = graph.vertices.get(s.address) as Extract<ReturnType<typeof graph.vertices.get>, { _tag: 'Lookup' }>
+    const known = values.get(s.address)
+    if (known && !hasUnknown(known)) return NOTHING
+    const args = resolveRefs(lv.node.args, valueOf) as Record<string, unknown>
+    const r = await attempt(h.lookup({ spec: lv.spec, address: s.address, name: s.name, provider: s.provider, config: graph.providers.get(s.provider)!.config }, args))
+    values.set(s.address, { ...r })
+    return NOTHING
+  }
+
+  const executeDelete = async (s: Step): Promise<Done> => {
+    const old = state.resources[s.address]
+    if (old) await doDelete(s, old)
+    values.delete(s.address)
+    pendingValues.delete(s.address)
+    return NOTHING
+  }
+
+  /** The inputs to send: refs resolved, overrides applied, absent fields dropped. */
+  const inputsOf = (s: Step, rv: ResourceVertex): Record<string, unknown> => {
+    // resolveRefs gives a fresh object when it resolved a ref; otherwise the node's own (frozen) one
     const resolved = resolveRefs(rv.node.inputs, valueOf) as Record<string, unknown>
     const inputs = resolved === rv.node.inputs ? { ...resolved } : resolved
     if (s.overrides) Object.assign(inputs, s.overrides)
-    for (const k of Object.keys(inputs)) if (inputs[k] === undefined) delete inputs[k]
+    for (const k in inputs) if (inputs[k] === undefined) delete inputs[k]
     if (hasUnknown(inputs)) throw stepFailure(rv.label, 'create', 'an input is still unknown after its dependencies finished (a ref to a field the platform did not return)')
+    return inputs
+  }
+
+  /** Refs to this node now see what the step made. */
+  const settle = (s: Step, inputs: Readonly<Record<string, unknown>>, r: ResourceState): Done => {
+    values.delete(s.address)
+    pendingValues.set(s.address, { inputs, outputs: r.outputs, id: r.id })
+    return r
+  }
+
+  const changeExisting = async (s: Step, rv: ResourceVertex, inputs: Record<string, unknown>): Promise<Done> => {
+    const prior = state.resources[s.address]
     let r: ResourceState
-    if (s.action === 'noop') {
-      return {}
-    } else if (s.action === 'create') {
-      r = await doCreate(s, rv, inputs)
-    } else if (s.action === 'import') {
+    if (s.action === 'import') {
       const parsed = rv.spec.identity.parseImportId(rv.node.options.importId!)
       if (isLeft(parsed)) throw stepFailure(rv.label, 'import', parsed.left)
       const target = parsed.right
@@ -298,19 +328,15 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
       const d = diffInputs(prior!.inputs, inputs, { replaceOn: [], ignore: rv.node.options.ignoreChanges ?? [], equals: rv.spec.equals ?? {}, updatable: true, protector })
       if (d.length === 0) return { id: prior!.id, note: 'no change once values were known' }
       r = await doUpdate(s, rv, inputs, prior!)
-    } else {
+    } else if (s.deleteBeforeReplace) {
       // replace
-      if (s.deleteBeforeReplace) {
-        await doDelete(s, prior!)
-        r = await doCreate(s, rv, inputs)
-      } else {
-        r = await doCreate(s, rv, inputs)
-        deferredDeletes.push({ step: s, old: prior! })
-      }
+      await doDelete(s, prior!)
+      r = await doCreate(s, rv, inputs)
+    } else {
+      r = await doCreate(s, rv, inputs)
+      deferredDeletes.push({ step: s, old: prior! })
     }
-    values.delete(s.address)
-    pendingValues.set(s.address, { inputs, outputs: r.outputs, id: r.id })
-    return { id: r.id }
+    return settle(s, inputs, r)
   }
 
   // ── scheduler ──
@@ -339,33 +365,43 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
         running++
         const t0 = Date.now()
         env.events({ type: 'step-start', address: s.address, action: s.action, at: t0 })
-        run(() => execute(s)).then(
+        execute(s).then(
           (r) => {
-            const ms = Date.now() - t0
-            const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = { seq: seq++, address: s.address, action: s.action, status: 'done', ms }
-            if (r.id) entry.id = r.id
-            journal.push(entry)
-            if (r.note) env.events({ type: 'step-done', address: s.address, action: s.action, ms, note: r.note })
-            else env.events({ type: 'step-done', address: s.address, action: s.action, ms })
-            finished.add(s.address)
-            for (const u of users.get(s.address) ?? []) {
-              const n = waiting.get(u)! - 1
-              waiting.set(u, n)
-              if (n === 0) ready.push(byAddress.get(u)!)
+            try {
+              const ms = Date.now() - t0
+              const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = { seq: seq++, address: s.address, action: s.action, status: 'done', ms }
+              if (r.id) entry.id = r.id
+              journal.push(entry)
+              if (r.note) env.events({ type: 'step-done', address: s.address, action: s.action, ms, note: r.note })
+              else env.events({ type: 'step-done', address: s.address, action: s.action, ms })
+              finished.add(s.address)
+              const us = users.get(s.address)
+              if (us)
+                for (let i = 0; i < us.length; i++) {
+                  const n = waiting.get(us[i])! - 1
+                  waiting.set(us[i], n)
+                  if (n === 0) ready.push(byAddress.get(us[i])!)
+                }
+            } finally {
+              // (not Promise.finally: a third promise per step)
+              running--
+              pump()
             }
           },
           (e: unknown) => {
-            const ms = Date.now() - t0
-            const f: StepFailure = (e as StepFailure)?._tag === 'StepFailure' ? (e as StepFailure) : stepFailure(labelOfAddress(s.address), 'create', e instanceof Error ? e.message : String(e))
-            failures.push(f)
-            stopped = true
-            journal.push({ seq: seq++, address: s.address, action: s.action, status: 'failed', ms, message: f.message })
-            env.events({ type: 'step-failed', address: s.address, action: s.action, ms, message: f.message })
+            try {
+              const ms = Date.now() - t0
+              const f: StepFailure = (e as StepFailure)?._tag === 'StepFailure' ? (e as StepFailure) : stepFailure(labelOfAddress(s.address), 'create', e instanceof Error ? e.message : String(e))
+              failures.push(f)
+              stopped = true
+              journal.push({ seq: seq++, address: s.address, action: s.action, status: 'failed', ms, message: f.message })
+              env.events({ type: 'step-failed', address: s.address, action: s.action, ms, message: f.message })
+            } finally {
+              running--
+              pump()
+            }
           },
-        ).finally(() => {
-          running--
-          pump()
-        })
+        )
       }
       if (running === 0) resolveAll()
     }
@@ -389,7 +425,7 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   else
     for (const { old } of deferredDeletes)
       // keep the replaced object on record so a later run deletes it
-      await durable([{ t: 'pending', op: { opId: randomUUID(), op: 'delete', address: old.address, token: old.token, name: old.name, provider: old.provider, inputs: old.inputs, id: old.id, startedAt: now() } }])
+      await durable([{ t: 'pending', op: { opId: nextOpId(), op: 'delete', address: old.address, token: old.token, name: old.name, provider: old.provider, inputs: old.inputs, id: old.id, startedAt: now() } }])
 
   const journalled = new Set(journal.map((j) => j.address))
   for (const s of steps)

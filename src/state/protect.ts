@@ -64,12 +64,17 @@ export const isSecretPath = (patterns: ReadonlyArray<string>, path: ReadonlyArra
  * its protected form (or the marker when no protector is given).
  */
 export const protectSecrets = (value: unknown, patterns: ReadonlyArray<string>, p: Protector | undefined, path: string[] = []): unknown =>
-  protectAt(value, patterns.map((x) => x.split('.')), p, [...path])
+  patterns.length === 0 ? protectAt(value, NO_PATTERNS, p, path) : protectAt(value, patterns.map((x) => x.split('.')), p, [...path])
+
+// without patterns the path is never pushed to, so the caller's array can be shared
+const NO_PATTERNS: ReadonlyArray<ReadonlyArray<string>> = Object.freeze([])
 
 // Both walks copy only what holds a secret: a value without one comes back as it is (state
 // records are never mutated in place), since copying every input and output of every step was
 // a large share of a run's allocation. `path` is one array pushed and popped along the walk.
 const protectAt = (value: unknown, patterns: ReadonlyArray<ReadonlyArray<string>>, p: Protector | undefined, path: string[]): unknown => {
+  // most values are plain strings and numbers, and most specs have no secret paths
+  if ((typeof value !== 'object' || value === null) && patterns.length === 0) return value
   if (isProtected(value)) return value
   if (isSecret(value) || (path.length > 0 && value !== undefined && value !== null && patterns.some((x) => matches(x, path)))) {
     const v = isSecret(value) ? reveal(value) : value
@@ -90,18 +95,14 @@ const protectAt = (value: unknown, patterns: ReadonlyArray<ReadonlyArray<string>
   }
   if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
     let out: Record<string, unknown> | undefined
-    const keys = Object.keys(value)
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]
+    for (const k in value) {
       const v = (value as Record<string, unknown>)[k]
       if (patterns.length) path.push(k)
       const x = protectAt(v, patterns, p, path)
       if (patterns.length) path.pop()
-      if (x !== v && !out) {
-        out = {}
-        for (let j = 0; j < i; j++) out[keys[j]] = (value as Record<string, unknown>)[keys[j]]
-      }
-      if (out) out[k] = x
+      if (x === v) continue
+      if (!out) out = { ...(value as Record<string, unknown>) }
+      out[k] = x
     }
     return out ?? value
   }
