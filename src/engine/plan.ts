@@ -205,10 +205,14 @@ const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: Pl
   if (!prior) {
     if (node.options.importId !== undefined)
       return makeStep(v, 'import', NONE, desired, [`import ${JSON.stringify(node.options.importId)} (${spec.identity.importFormat}), then update to match the stack if it differs`])
-    const diff: FieldChange[] = []
+    // sized first: a pushed-to array keeps room for 16 and a create step keeps its diff
+    let count = 0
+    for (const k in desired) if (desired[k] !== undefined) count++
+    const diff = new Array<FieldChange>(count)
+    let at = 0
     for (const k in desired) {
       const x = desired[k]
-      if (x !== undefined) diff.push({ path: k, kind: 'add', before: undefined, after: x, replaces: false })
+      if (x !== undefined) diff[at++] = { path: k, kind: 'add', before: undefined, after: x, replaces: false }
     }
     return makeStep(v, 'create', diff, desired, NONE)
   }

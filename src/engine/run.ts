@@ -349,28 +349,47 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   }
 
   // ── scheduler ──
+  // steps by index: in-degrees, users (compressed rows) and the ready queue in typed arrays rather
+  // than a Map or Set entry per step, which were most of the scheduler's allocation at 10,000 steps
   const steps = plan.steps.filter((s) => s.action !== 'noop' || s.kind === 'Lookup')
-  const inPlan = new Set(steps.map((s) => s.address))
-  const waiting = new Map<string, number>()
-  const users = new Map<string, string[]>()
-  for (const s of steps) {
-    const ds = s.deps.filter((d) => inPlan.has(d) && d !== s.address)
-    waiting.set(s.address, ds.length)
-    for (const d of ds) (users.get(d) ?? users.set(d, []).get(d)!).push(s.address)
+  const n = steps.length
+  const indexOf = new Map<string, number>()
+  for (let i = 0; i < n; i++) indexOf.set(steps[i].address, i)
+  const waiting = new Int32Array(n)
+  const from: number[] = []
+  const to: number[] = []
+  for (let i = 0; i < n; i++) {
+    const deps = steps[i].deps
+    for (let j = 0; j < deps.length; j++) {
+      const d = indexOf.get(deps[j])
+      if (d === undefined || d === i) continue
+      waiting[i]++
+      from.push(d)
+      to.push(i)
+    }
   }
-  const byAddress = new Map(steps.map((s) => [s.address, s]))
+  const firstUser = new Int32Array(n + 1)
+  for (let e = 0; e < from.length; e++) firstUser[from[e] + 1]++
+  for (let i = 0; i < n; i++) firstUser[i + 1] += firstUser[i]
+  const users = new Int32Array(from.length)
+  const fill = firstUser.slice(0, n)
+  for (let e = 0; e < from.length; e++) users[fill[from[e]]++] = to[e]
   // a queue read from `head` (shift() on a queue of thousands moved every element each time)
-  const ready: Step[] = steps.filter((s) => waiting.get(s.address) === 0)
+  const ready = new Int32Array(n)
+  let tail = 0
+  for (let i = 0; i < n; i++) if (waiting[i] === 0) ready[tail++] = i
   let head = 0
   let running = 0
   let stopped = false
-  const finished = new Set<string>()
+  /** 1: done, 2: failed (each has its journal entry) */
+  const outcome = new Uint8Array(n)
 
   await new Promise<void>((resolveAll) => {
     const pump = () => {
       if (env.signal?.aborted) stopped = true
-      while (!stopped && running < env.concurrency && head < ready.length) {
-        const s = ready[head++]
+      while (!stopped && running < env.concurrency && head < tail) {
+        const si = ready[head++]
+        const s = steps[si]
         running++
         const t0 = Date.now()
         env.events({ type: 'step-start', address: s.address, action: s.action, at: t0 })
@@ -383,14 +402,8 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
               journal.push(entry)
               if (r.note) env.events({ type: 'step-done', address: s.address, action: s.action, ms, note: r.note })
               else env.events({ type: 'step-done', address: s.address, action: s.action, ms })
-              finished.add(s.address)
-              const us = users.get(s.address)
-              if (us)
-                for (let i = 0; i < us.length; i++) {
-                  const n = waiting.get(us[i])! - 1
-                  waiting.set(us[i], n)
-                  if (n === 0) ready.push(byAddress.get(us[i])!)
-                }
+              outcome[si] = 1
+              for (let e = firstUser[si]; e < firstUser[si + 1]; e++) if (--waiting[users[e]] === 0) ready[tail++] = users[e]
             } finally {
               // (not Promise.finally: a third promise per step)
               running--
@@ -402,6 +415,7 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
               const ms = Date.now() - t0
               const f: StepFailure = (e as StepFailure)?._tag === 'StepFailure' ? (e as StepFailure) : stepFailure(labelOfAddress(s.address), 'create', e instanceof Error ? e.message : String(e))
               failures.push(f)
+              outcome[si] = 2
               stopped = true
               journal.push({ seq: seq++, address: s.address, action: s.action, status: 'failed', ms, message: f.message })
               env.events({ type: 'step-failed', address: s.address, action: s.action, ms, message: f.message })
@@ -436,10 +450,7 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
       // keep the replaced object on record so a later run deletes it
       await durable([{ t: 'pending', op: { opId: nextOpId(), op: 'delete', address: old.address, token: old.token, name: old.name, provider: old.provider, inputs: old.inputs, id: old.id, startedAt: now() } }])
 
-  const journalled = new Set(journal.map((j) => j.address))
-  for (const s of steps)
-    if (!finished.has(s.address) && !journalled.has(s.address))
-      journal.push({ seq: seq++, address: s.address, action: s.action, status: 'skipped', ms: 0 })
+  for (let i = 0; i < n; i++) if (outcome[i] === 0) journal.push({ seq: seq++, address: steps[i].address, action: steps[i].action, status: 'skipped', ms: 0 })
 
   if (flushing) await flushing
   const outputs = resolveRefs(graph.outputs, valueOf) as Record<string, unknown>

@@ -3,16 +3,26 @@
  */
 import * as TE from 'fp-ts/TaskEither'
 import { hostname } from 'node:os'
-import { replay, type JournalRecord, type State } from './state'
+import type { PendingOp, ResourceState, State } from './state'
 import { stateError, type LockInfo, type StateStore } from './state-store'
+
+/** A stack's state as its journal has changed it since the last snapshot (mutated in place). */
+interface Folded {
+  readonly resources: Record<string, ResourceState>
+  readonly pending: Record<string, PendingOp>
+  outputs: State['outputs']
+}
 
 export const memoryStore = (initial: Readonly<Record<string, State>> = {}): StateStore & { readonly snapshot: (stack: string) => State | undefined } => {
   const states = new Map<string, State>(Object.entries(initial))
-  const journals = new Map<string, JournalRecord[]>()
+  // each stack's journal folded as it arrives (what the snapshot plus its records say), rather
+  // than every record kept until the next snapshot: a big apply's records were megabytes held
+  const folded = new Map<string, Folded>()
   const locks = new Map<string, LockInfo>()
-  const current = (stack: string) => {
+  const current = (stack: string): State | undefined => {
     const s = states.get(stack)
-    return s ? replay(s, journals.get(stack) ?? []) : undefined
+    const f = folded.get(stack)
+    return s && f ? { ...s, resources: { ...f.resources }, pending: { ...f.pending }, outputs: f.outputs } : s
   }
   return {
     snapshot: current,
@@ -36,9 +46,19 @@ export const memoryStore = (initial: Readonly<Record<string, State>> = {}): Stat
     read: (stack) => TE.right(current(stack)),
     append: (stack, records) =>
       TE.fromIO(() => {
-        const j = journals.get(stack) ?? []
-        j.push(...records)
-        journals.set(stack, j)
+        let f = folded.get(stack)
+        if (!f) {
+          const s = states.get(stack)
+          f = { resources: { ...s?.resources }, pending: { ...s?.pending }, outputs: s?.outputs ?? {} }
+          folded.set(stack, f)
+        }
+        for (const r of records) {
+          if (r.t === 'pending') f.pending[r.op.opId] = r.op
+          else if (r.t === 'settled') delete f.pending[r.opId]
+          else if (r.t === 'put') f.resources[r.resource.address] = r.resource
+          else if (r.t === 'drop') delete f.resources[r.address]
+          else f.outputs = r.outputs
+        }
       }),
     write: (stack, state) => {
       // journal records never change serial or lineage: the snapshot alone answers the check
@@ -47,7 +67,7 @@ export const memoryStore = (initial: Readonly<Record<string, State>> = {}): Stat
       if (on && on.serial !== state.serial) return TE.left(stateError('Conflict', `state of ${stack} is at serial ${on.serial}; this write is based on serial ${state.serial}`))
       const next = { ...state, serial: state.serial + 1 }
       states.set(stack, next)
-      journals.set(stack, [])
+      folded.delete(stack)
       return TE.right(next)
     },
     list: () => TE.right([...states.keys()]),
