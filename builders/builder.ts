@@ -11,6 +11,7 @@ import { makeRef, type Ref } from '../src/core/ref'
 import type { Secret } from '../src/core/secret'
 import type { LookupSpec, ResourceSpec } from '../src/core/spec'
 import { providerInstance, type HasNode, type ProviderInstance } from '../src/core/stack'
+import { copyFields } from '../src/core/copy'
 
 // ── types ────────────────────────────────────────────────────────────────────
 /** A value, a ref to one, or (for any value) a secret; arrays and objects may hold refs inside. */
@@ -118,10 +119,10 @@ const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ((name: string, initia
   const make = (node: ResourceNode): ResourceBuilder<I, O> => Object.freeze(Object.create(proto, { node: { value: node, enumerable: true } }))
   for (const f of inputNames)
     proto[f] = function (this: { node: ResourceNode }, value: unknown) {
-      return make(resourceNode(spec.token, this.node.name, { ...this.node.inputs, [f]: value }, this.node.options))
+      return make(resourceNode(spec.token, this.node.name, Object.assign(copyFields(this.node.inputs), { [f]: value }), this.node.options))
     }
   proto.set = function (this: { node: ResourceNode }, inputs: Record<string, unknown>) {
-    return make(resourceNode(spec.token, this.node.name, { ...this.node.inputs, ...inputs }, this.node.options))
+    return make(resourceNode(spec.token, this.node.name, Object.assign(copyFields(this.node.inputs), inputs), this.node.options))
   }
   proto.options = function (this: { node: ResourceNode }, o: BuilderOptions) {
     return make(resourceNode(spec.token, this.node.name, this.node.inputs, { ...this.node.options, ...cleanOptions(o) }))
@@ -132,7 +133,7 @@ const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ((name: string, initia
     },
   })
   Object.freeze(proto)
-  return (name, initial = {}) => make(resourceNode(spec.token, name, { ...(initial as Record<string, unknown>) }))
+  return (name, initial = {}) => make(resourceNode(spec.token, name, copyFields(initial as Record<string, unknown>)))
 }
 
 const lookupBuilder = <A, R>(spec: LookupSpec<A, R>): ((name: string, args?: Inputs<A>) => LookupBuilder<A, R>) => {
@@ -146,7 +147,7 @@ const lookupBuilder = <A, R>(spec: LookupSpec<A, R>): ((name: string, args?: Inp
       },
       options: (o: Pick<BuilderOptions, 'dependsOn' | 'provider'>) => make(lookupNode(spec.token, node.name, node.args, { ...node.options, ...cleanOptions(o) })),
     }) as LookupBuilder<A, R>
-  return (name, args = {}) => make(lookupNode(spec.token, name, { ...(args as Record<string, unknown>) }))
+  return (name, args = {}) => make(lookupNode(spec.token, name, copyFields(args as Record<string, unknown>)))
 }
 
 const uncapitalize = (s: string) => s[0].toLowerCase() + s.slice(1)

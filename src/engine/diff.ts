@@ -6,6 +6,7 @@
 import { isSecret, reveal } from '../core/secret'
 import { isProtected, type Protector } from '../state/protect'
 import { hasUnknown } from './unknown'
+import { copyFields } from '../core/copy'
 
 export interface FieldChange {
   /** top-level input field */
@@ -64,7 +65,7 @@ const comparable = (u: unknown, p: Protector): unknown => {
       if (typeof v !== 'object' || v === null) continue
       const x = comparable(v, p)
       if (x === v) continue
-      if (!out) out = { ...(u as Record<string, unknown>) }
+      if (!out) out = copyFields(u as Record<string, unknown>)
       out[k] = x
     }
     return out ?? u

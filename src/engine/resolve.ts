@@ -6,6 +6,7 @@ import { isRef, resolveRef } from '../core/ref'
 import { isSecret } from '../core/secret'
 import type { ResourceState } from '../state/state'
 import { UNKNOWN, isUnknown } from './unknown'
+import { copyFields } from '../core/copy'
 
 /** Answer of a Known for a node not known yet. */
 export const NOT_YET: unique symbol = Symbol('not known yet')
@@ -56,8 +57,7 @@ export const resolveRefs = (u: unknown, known: Known): unknown => {
     if (typeof v !== 'object' || v === null) continue
     const x = resolveRefs(v, known)
     if (x === v) continue
-    // a spread clones the object's shape in one step; adding fields one by one was slower
-    if (!out) out = { ...(u as Record<string, unknown>) }
+    if (!out) out = copyFields(u as Record<string, unknown>)
     out[k] = x
   }
   return out ?? u

@@ -18,6 +18,7 @@ import { diffInputs } from './diff'
 import { adoptedInputs } from './adopt'
 import { protectSecrets, type Protector } from '../state/protect'
 import { type JournalRecord, type PendingOp, type ResourceState, type State } from '../state/state'
+import { copyFields } from '../core/copy'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface JournalEntry {
@@ -295,7 +296,7 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   const inputsOf = (s: Step, rv: ResourceVertex): Record<string, unknown> => {
     // resolveRefs gives a fresh object when it resolved a ref; otherwise the node's own (frozen) one
     const resolved = resolveRefs(rv.node.inputs, valueOf) as Record<string, unknown>
-    const inputs = resolved === rv.node.inputs ? { ...resolved } : resolved
+    const inputs = resolved === rv.node.inputs ? copyFields(resolved) : resolved
     if (s.overrides) Object.assign(inputs, s.overrides)
     for (const k in inputs) if (inputs[k] === undefined) delete inputs[k]
     if (hasUnknown(inputs)) throw stepFailure(rv.label, 'create', 'an input is still unknown after its dependencies finished (a ref to a field the platform did not return)')

@@ -5,6 +5,7 @@
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, scryptSync } from 'node:crypto'
 import { isSecret, isSecretMarker, reveal, secret, type Secret } from '../core/secret'
+import { copyFields } from '../core/copy'
 
 export interface ProtectedSecret {
   readonly _tag: 'Secret'
@@ -101,7 +102,7 @@ const protectAt = (value: unknown, patterns: ReadonlyArray<ReadonlyArray<string>
       const x = protectAt(v, patterns, p, path)
       if (patterns.length) path.pop()
       if (x === v) continue
-      if (!out) out = { ...(value as Record<string, unknown>) }
+      if (!out) out = copyFields(value as Record<string, unknown>)
       out[k] = x
     }
     return out ?? value
