@@ -25,20 +25,26 @@ export const makeRef = <T>(
   path: ReadonlyArray<string>,
   fns: ReadonlyArray<(a: unknown) => unknown> = [],
 ): Ref<T> => {
-  const r = {
-    _tag: 'Ref' as const,
-    node,
-    path: Object.freeze([...path]),
-    mapped: fns.length,
-  } as Ref<T>
-  Object.defineProperty(r, 'map', {
-    enumerable: false,
-    value: <B>(f: (a: T) => B): Ref<B> => makeRef<B>(node, path, [...fns, f as (a: unknown) => unknown]),
-  })
+  const r = Object.create(REF_METHODS) as { -readonly [K in keyof Ref<T>]: Ref<T>[K] }
+  r._tag = 'Ref'
+  r.node = node
+  r.path = Object.freeze([...path])
+  r.mapped = fns.length
   // most refs apply no function: they need no entry
   if (fns.length > 0) fnsOf.set(r, fns)
-  return Object.freeze(r)
+  return Object.freeze(r) as Ref<T>
 }
+
+// `map` lives on a prototype shared by every ref (not enumerable, so never data) rather than as a
+// closure and its context on each of the thousands of refs a big stack holds
+const REF_METHODS: object = Object.freeze(
+  Object.defineProperty({}, 'map', {
+    enumerable: false,
+    value: function (this: Ref<unknown>, f: (a: unknown) => unknown): Ref<unknown> {
+      return makeRef(this.node, this.path, [...(fnsOf.get(this) ?? []), f])
+    },
+  }),
+)
 
 // ── destructors ──────────────────────────────────────────────────────────────
 export const isRef = (u: unknown): u is Ref<unknown> =>

@@ -36,8 +36,10 @@ const ID_LIKE = /(^id$|Id$|^token$)/
 export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored> = new Map()): MockHandler => {
   const store = new Map<string, Stored>(seed)
   const generation = new Map<string, number>()
-  // ids ever handed out (or seeded): a replacement never reuses its predecessor's id
-  const used = new Set<string>(seed.keys())
+  // a replacement never reuses its predecessor's id: ids ever handed out (or seeded) are those
+  // held now and those deleted (no second set of every id held)
+  const retired = new Set<string>()
+  const used = (id: string): boolean => store.has(id) || retired.has(id)
   // per type, which outputs take the id (undefined) and which the example's value: facts about the spec, worked out once
   const defaults = new Map<ResourceSpec, ReadonlyArray<readonly [string, { readonly example: unknown } | undefined]>>()
   const defaultsOf = (spec: ResourceSpec) => {
@@ -60,12 +62,11 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
         const m = mocks.newResource?.({ token: c.spec.token, name: c.name, inputs })
         let n = generation.get(c.address) ?? 0
         let id = m?.id
-        while (id === undefined || (m?.id === undefined && used.has(id))) {
+        while (id === undefined || (m?.id === undefined && used(id))) {
           n++
           id = `${c.spec.type.toLowerCase()}-${c.name}${n > 1 ? `-${n}` : ''}`
         }
         generation.set(c.address, n)
-        used.add(id)
         const outputs: Record<string, unknown> = {}
         const fields = defaultsOf(c.spec)
         for (let i = 0; i < fields.length; i++) outputs[fields[i][0]] = fields[i][1] ? fields[i][1]!.example : id
@@ -85,7 +86,10 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
       store.set(id, next)
       return TE.right({ id, inputs, outputs: o.outputs } as Obs)
     },
-    delete: (_c, id) => TE.fromIO(() => void store.delete(id)),
+    delete: (_c, id) =>
+      TE.fromIO(() => {
+        if (store.delete(id)) retired.add(id)
+      }),
     lookup: (c, args) =>
       TE.fromIO(() => {
         const r = mocks.call?.({ token: c.spec.token, args }) ?? c.spec.examples.result
