@@ -10,3 +10,34 @@ export const copyFields = <A extends object>(o: A): A => {
   for (const k in o) if (Object.prototype.hasOwnProperty.call(o, k)) out[k] = (o as Record<string, unknown>)[k]
   return out as A
 }
+
+/**
+ * `u` (an array or a plain record, prototype Object's or none) with `f` applied to every element or field holding an object,
+ * copied only where `f` changed something: a value nothing changes comes back as it is, so walks
+ * over thousands of nodes' inputs (resolving refs, revealing or digesting secrets) copy nothing
+ * when there is nothing to do. Other objects come back as they are.
+ */
+export const rewriteInside = (u: object, f: (v: object) => unknown): unknown => {
+  if (Array.isArray(u)) {
+    let out: unknown[] | undefined
+    for (let i = 0; i < u.length; i++) {
+      const v: unknown = u[i]
+      const x = typeof v === 'object' && v !== null ? f(v) : v
+      if (x !== v && !out) out = u.slice(0, i)
+      if (out) out.push(x)
+    }
+    return out ?? u
+  }
+  const proto: unknown = Object.getPrototypeOf(u)
+  if (proto !== Object.prototype && proto !== null) return u
+  let out: Record<string, unknown> | undefined
+  for (const k in u) {
+    const v = (u as Record<string, unknown>)[k]
+    if (typeof v !== 'object' || v === null) continue
+    const x = f(v)
+    if (x === v) continue
+    if (!out) out = copyFields(u as Record<string, unknown>)
+    out[k] = x
+  }
+  return out ?? u
+}

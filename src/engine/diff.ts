@@ -6,7 +6,7 @@
 import { isSecret, reveal } from '../core/secret'
 import { isProtected, type Protector } from '../state/protect'
 import { hasUnknown } from './unknown'
-import { copyFields } from '../core/copy'
+import { rewriteInside } from '../core/copy'
 
 export interface FieldChange {
   /** top-level input field */
@@ -49,28 +49,7 @@ export const deepEqual = (a: unknown, b: unknown): boolean => {
 const comparable = (u: unknown, p: Protector): unknown => {
   if (isSecret(u)) return { _tag: 'Secret', digest: p.digest(reveal(u)) }
   if (isProtected(u)) return { _tag: 'Secret', digest: u.digest }
-  if (Array.isArray(u)) {
-    let out: unknown[] | undefined
-    for (let i = 0; i < u.length; i++) {
-      const x = comparable(u[i], p)
-      if (x !== u[i] && !out) out = u.slice(0, i)
-      if (out) out.push(x)
-    }
-    return out ?? u
-  }
-  if (typeof u === 'object' && u !== null && Object.getPrototypeOf(u) === Object.prototype) {
-    let out: Record<string, unknown> | undefined
-    for (const k in u) {
-      const v = (u as Record<string, unknown>)[k]
-      if (typeof v !== 'object' || v === null) continue
-      const x = comparable(v, p)
-      if (x === v) continue
-      if (!out) out = copyFields(u as Record<string, unknown>)
-      out[k] = x
-    }
-    return out ?? u
-  }
-  return u
+  return typeof u === 'object' && u !== null ? rewriteInside(u, (v) => comparable(v, p)) : u
 }
 
 export interface DiffOptions {

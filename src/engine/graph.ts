@@ -5,6 +5,7 @@
 import type { LookupSpec, ResourceSpec } from '../core/spec'
 import type { LookupNode, ResourceNode } from '../core/node'
 import type { Issue } from '../core/issue'
+import { dependents } from './dependents'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface ResourceVertex {
@@ -62,30 +63,8 @@ export const toposort = (
   keys: ReadonlyArray<string>,
   depsOf: (k: string) => ReadonlyArray<string>,
 ): { readonly order: string[] } | { readonly cycle: string[] } => {
-  // nodes as indices: typed arrays for in-degrees and edges rather than a Map entry per node
   const n = keys.length
-  const index = new Map<string, number>()
-  for (let i = 0; i < n; i++) index.set(keys[i], i)
-  const indeg = new Int32Array(n)
-  // edges d → k (k depends on d) in compressed rows: users of d are to[start[d] .. start[d + 1])
-  const from: number[] = []
-  const to: number[] = []
-  for (let k = 0; k < n; k++) {
-    const deps = depsOf(keys[k])
-    for (let j = 0; j < deps.length; j++) {
-      const di = index.get(deps[j])
-      if (di === undefined) continue
-      indeg[k]++
-      from.push(di)
-      to.push(k)
-    }
-  }
-  const start = new Int32Array(n + 1)
-  for (let e = 0; e < from.length; e++) start[from[e] + 1]++
-  for (let i = 0; i < n; i++) start[i + 1] += start[i]
-  const fill = start.slice(0, n)
-  const users = new Int32Array(from.length)
-  for (let e = 0; e < from.length; e++) users[fill[from[e]]++] = to[e]
+  const { waiting: indeg, first: start, users } = dependents(keys, (i) => depsOf(keys[i]), true)
   const queue = new Int32Array(n)
   let tail = 0
   for (let i = 0; i < n; i++) if (indeg[i] === 0) queue[tail++] = i

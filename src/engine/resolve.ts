@@ -6,7 +6,7 @@ import { isRef, resolveRef } from '../core/ref'
 import { isSecret } from '../core/secret'
 import type { ResourceState } from '../state/state'
 import { UNKNOWN, isUnknown } from './unknown'
-import { copyFields } from '../core/copy'
+import { rewriteInside } from '../core/copy'
 
 /** Answer of a Known for a node not known yet. */
 export const NOT_YET: unique symbol = Symbol('not known yet')
@@ -41,24 +41,5 @@ export const resolveRefs = (u: unknown, known: Known): unknown => {
     return resolveRef(u, base, u.path.length > 0 ? 1 : 0)
   }
   if (isSecret(u)) return u
-  if (Array.isArray(u)) {
-    let out: unknown[] | undefined
-    for (let i = 0; i < u.length; i++) {
-      const x = resolveRefs(u[i], known)
-      if (x !== u[i] && !out) out = u.slice(0, i)
-      if (out) out.push(x)
-    }
-    return out ?? u
-  }
-  if (Object.getPrototypeOf(u) !== Object.prototype) return u
-  let out: Record<string, unknown> | undefined
-  for (const k in u) {
-    const v = (u as Record<string, unknown>)[k]
-    if (typeof v !== 'object' || v === null) continue
-    const x = resolveRefs(v, known)
-    if (x === v) continue
-    if (!out) out = copyFields(u as Record<string, unknown>)
-    out[k] = x
-  }
-  return out ?? u
+  return rewriteInside(u, (v) => resolveRefs(v, known))
 }

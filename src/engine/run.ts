@@ -14,6 +14,7 @@ import { stepFailure } from './handler'
 import { type Action, type Plan, type Step } from './plan'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
 import { hasUnknown } from './unknown'
+import { dependents } from './dependents'
 import { diffInputs } from './diff'
 import { adoptedInputs } from './adopt'
 import { protectSecrets, type Protector } from '../state/protect'
@@ -350,31 +351,14 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   }
 
   // ── scheduler ──
-  // steps by index: in-degrees, users (compressed rows) and the ready queue in typed arrays rather
-  // than a Map or Set entry per step, which were most of the scheduler's allocation at 10,000 steps
+  // steps by index (see dependents), the ready queue a typed array too
   const steps = plan.steps.filter((s) => s.action !== 'noop' || s.kind === 'Lookup')
   const n = steps.length
-  const indexOf = new Map<string, number>()
-  for (let i = 0; i < n; i++) indexOf.set(steps[i].address, i)
-  const waiting = new Int32Array(n)
-  const from: number[] = []
-  const to: number[] = []
-  for (let i = 0; i < n; i++) {
-    const deps = steps[i].deps
-    for (let j = 0; j < deps.length; j++) {
-      const d = indexOf.get(deps[j])
-      if (d === undefined || d === i) continue
-      waiting[i]++
-      from.push(d)
-      to.push(i)
-    }
-  }
-  const firstUser = new Int32Array(n + 1)
-  for (let e = 0; e < from.length; e++) firstUser[from[e] + 1]++
-  for (let i = 0; i < n; i++) firstUser[i + 1] += firstUser[i]
-  const users = new Int32Array(from.length)
-  const fill = firstUser.slice(0, n)
-  for (let e = 0; e < from.length; e++) users[fill[from[e]]++] = to[e]
+  const { waiting, first: firstUser, users } = dependents(
+    steps.map((s) => s.address),
+    (i) => steps[i].deps,
+    false,
+  )
   // a queue read from `head` (shift() on a queue of thousands moved every element each time)
   const ready = new Int32Array(n)
   let tail = 0

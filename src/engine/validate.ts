@@ -9,6 +9,7 @@ import { CheckedType, DefaultedType, elementOf, fieldsOf, isObjectCodec, recordV
 import { findingsFromErrors, type Finding } from '../core/issue'
 import { isRef } from '../core/ref'
 import { isSecret, reveal } from '../core/secret'
+import { rewriteInside } from '../core/copy'
 
 /**
  * Replace secrets by their values so codecs see what the platform will see. A value without
@@ -18,30 +19,7 @@ import { isSecret, reveal } from '../core/secret'
 const unwrap = (u: unknown): unknown => {
   if (isSecret(u)) return unwrap(reveal(u))
   if (isRef(u)) return u
-  if (Array.isArray(u)) {
-    let out: unknown[] | undefined
-    for (let i = 0; i < u.length; i++) {
-      const x = unwrap(u[i])
-      if (x !== u[i] && !out) out = u.slice(0, i)
-      if (out) out.push(x)
-    }
-    return out ?? u
-  }
-  if (typeof u === 'object' && u !== null) {
-    let out: Record<string, unknown> | undefined
-    const keys = Object.keys(u)
-    for (const k of keys) {
-      const v = (u as Record<string, unknown>)[k]
-      const x = unwrap(v)
-      if (x !== v && !out) {
-        out = {}
-        for (const j of keys) out[j] = (u as Record<string, unknown>)[j]
-      }
-      if (out) out[k] = x
-    }
-    return out ?? u
-  }
-  return u
+  return typeof u === 'object' && u !== null ? rewriteInside(u, unwrap) : u
 }
 
 /** Is there a ref at `path` or above it in `value`? */
