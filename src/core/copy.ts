@@ -15,14 +15,15 @@ export const copyFields = <A extends object>(o: A): A => {
  * `u` (an array or a plain record, prototype Object's or none) with `f` applied to every element or field holding an object,
  * copied only where `f` changed something: a value nothing changes comes back as it is, so walks
  * over thousands of nodes' inputs (resolving refs, revealing or digesting secrets) copy nothing
- * when there is nothing to do. Other objects come back as they are.
+ * when there is nothing to do. Other objects come back as they are. (`c` is passed on to `f` so
+ * that callers need no closure per call.)
  */
-export const rewriteInside = (u: object, f: (v: object) => unknown): unknown => {
+export const rewriteInside = <C>(u: object, f: (v: object, c: C) => unknown, c: C): unknown => {
   if (Array.isArray(u)) {
     let out: unknown[] | undefined
     for (let i = 0; i < u.length; i++) {
       const v: unknown = u[i]
-      const x = typeof v === 'object' && v !== null ? f(v) : v
+      const x = typeof v === 'object' && v !== null ? f(v, c) : v
       if (x !== v && !out) out = u.slice(0, i)
       if (out) out.push(x)
     }
@@ -34,7 +35,7 @@ export const rewriteInside = (u: object, f: (v: object) => unknown): unknown => 
   for (const k in u) {
     const v = (u as Record<string, unknown>)[k]
     if (typeof v !== 'object' || v === null) continue
-    const x = f(v)
+    const x = f(v, c)
     if (x === v) continue
     if (!out) out = copyFields(u as Record<string, unknown>)
     out[k] = x

@@ -49,7 +49,7 @@ export const deepEqual = (a: unknown, b: unknown): boolean => {
 const comparable = (u: unknown, p: Protector): unknown => {
   if (isSecret(u)) return { _tag: 'Secret', digest: p.digest(reveal(u)) }
   if (isProtected(u)) return { _tag: 'Secret', digest: u.digest }
-  return typeof u === 'object' && u !== null ? rewriteInside(u, (v) => comparable(v, p)) : u
+  return typeof u === 'object' && u !== null ? rewriteInside(u, comparable, p) : u
 }
 
 export interface DiffOptions {

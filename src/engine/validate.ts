@@ -19,7 +19,7 @@ import { rewriteInside } from '../core/copy'
 const unwrap = (u: unknown): unknown => {
   if (isSecret(u)) return unwrap(reveal(u))
   if (isRef(u)) return u
-  return typeof u === 'object' && u !== null ? rewriteInside(u, unwrap) : u
+  return typeof u === 'object' && u !== null ? rewriteInside(u, unwrap, undefined) : u
 }
 
 /** Is there a ref at `path` or above it in `value`? */
