@@ -20,6 +20,7 @@ import { cost } from '../../builders/cost'
 import { hosting } from '../../builders/hosting'
 import { cloud } from '../../builders/cloud'
 import { recordFigures, seedOf } from './fixtures/figures'
+import { anyValueOf, mutated } from '../fixtures/arbitraries'
 
 const seed = seedOf('fuzz', 424242)
 const RUNS = Number(process.env.TRELLIS_FUZZ_RUNS ?? 100)
@@ -34,22 +35,7 @@ const providers = {
   cloud: cloud.provider({ secretId: 'AKIDx', secretKey: secret('k'), region: 'ap-guangzhou' } as never),
 }
 
-/** any JSON-ish value, secrets and odd numbers included */
-const anyValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  v: fc.oneof(
-    { depthSize: 'small' },
-    fc.string(),
-    fc.constantFrom('', ' ', 'null', '2024-02-30', '1h2m', 'http://x', '../..', '\u0000', 'a'.repeat(300)),
-    fc.integer(),
-    fc.double(),
-    fc.constantFrom(NaN, Infinity, -0, 1e21),
-    fc.boolean(),
-    fc.constant(null),
-    fc.string().map((s) => secret(s)),
-    fc.array(tie('v'), { maxLength: 3 }),
-    fc.dictionary(fc.string({ maxLength: 8 }), tie('v'), { maxKeys: 3 }),
-  ),
-})).v
+const anyValue = anyValueOf()
 
 /** every issue is complete: node, expected and given say something */
 const checkIssues = (issues: ReadonlyArray<Issue>, node: string, fieldAtFault: boolean): void => {
@@ -61,19 +47,6 @@ const checkIssues = (issues: ReadonlyArray<Issue>, node: string, fieldAtFault: b
   }
   if (fieldAtFault) assert.ok(issues.some((i) => i.node === node && i.path !== ''), `an issue of ${node} names a field: ${JSON.stringify(issues)}`)
 }
-
-/** Mutations of a spec's valid example: some fields set to random values, some removed, some added. */
-const mutated = (valid: Record<string, unknown>, fields: ReadonlyArray<string>) =>
-  fc.record({
-    set: fc.dictionary(fc.constantFrom(...(fields.length ? fields : ['x'])), anyValue, { maxKeys: 3 }),
-    drop: fc.subarray(Object.keys(valid).length ? Object.keys(valid) : ['x'], { maxLength: Math.min(2, Math.max(1, Object.keys(valid).length)) }),
-    extra: fc.option(fc.tuple(fc.string({ minLength: 1, maxLength: 10 }), anyValue), { nil: undefined }),
-  }).map(({ set, drop, extra }) => {
-    const v: Record<string, unknown> = { ...valid, ...set }
-    for (const d of drop) delete v[d]
-    if (extra && !['node', 'out', 'set', 'options', 'then', 'toJSON', 'constructor', '__proto__'].includes(extra[0])) v[extra[0]] = extra[1]
-    return { v, touched: Object.keys(set).length + drop.length + (extra ? 1 : 0) > 0 }
-  })
 
 for (const spec of registry.resources.values()) {
   test(`${spec.token}: random inputs compile to a graph or to complete errors`, () => {
