@@ -76,21 +76,20 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
   const errors: Issue[] = []
   const warnings: Issue[] = [...graph.warnings]
   const steps: Step[] = []
-  // what refs can see at plan time, by address; an unchanged node's fields are read from state
-  // where they lie (most nodes of a big stack are nobody's dependency, and a merged record for
-  // each of the others was the largest allocation of a no-change plan)
+  // what refs can see at plan time, by address. Nodes come in dependency order, so a node a ref
+  // points at is planned already: one that changes is in `known` or `creating`, and one left
+  // unchanged is read from state where its values lie (a merged record per node was the largest
+  // allocation of a no-change plan, and a map of unchanged nodes the next)
   const known = new Map<string, Record<string, unknown>>()
-  const unchanged = new Map<string, ResourceState>()
   // nodes being created: the fields given as inputs are known, the ones the platform computes are not
   const creating = new Map<string, Readonly<Record<string, unknown>>>()
   const knownOf: Known = (a, field) => {
     const k = known.get(a)
     if (k !== undefined) return recordField(k, field)
-    const r = unchanged.get(a)
-    if (r !== undefined) return stateField(r, field)
     const c = creating.get(a)
-    if (c === undefined) return NOT_YET
-    return field !== undefined && Object.prototype.hasOwnProperty.call(c, field) ? c[field] : UNKNOWN
+    if (c !== undefined) return field !== undefined && Object.prototype.hasOwnProperty.call(c, field) ? c[field] : UNKNOWN
+    const r = state.resources[a]
+    return r === undefined ? NOT_YET : stateField(r, field)
   }
 
   const ctx: PlanCtx = { i, known: knownOf, errors, warnings, diffOptions: new Map() }
@@ -106,8 +105,7 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
     const step = planResource(v, state.resources[address], ctx)
     steps.push(step)
     const desired = step.inputs
-    if (step.action === 'noop') unchanged.set(address, state.resources[address]!)
-    else if (step.action === 'update') {
+    if (step.action === 'update') {
       // inputs are what we send; outputs are assumed stable across an in-place update
       const prior = state.resources[address]!
       known.set(address, { ...prior.outputs, ...desired, id: prior.id })
