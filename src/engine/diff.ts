@@ -74,7 +74,8 @@ export const diffInputs = (
 }
 
 const diffField = (k: string, b: unknown, a: unknown, o: DiffOptions, out: FieldChange[]): void => {
-  if (a === undefined && b === undefined) return
+  // the same value is no change under any equality (most fields of a no-change plan are strings)
+  if (a === b) return
   if (o.ignore.length > 0 && o.ignore.includes(k)) return
   if (!hasUnknown(a)) {
     const eq = o.equals[k]
