@@ -138,7 +138,9 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
   const store = new Map<string, Map<string, Obj>>()
   const counts: Record<string, number> = {}
   let counter = 0
-  let window = { start: now().getTime(), used: 0 }
+  // the rate-limit window: fixed windows aligned to the clock (see `rate`)
+  const windowMs = opts.rateLimit?.windowMs ?? 3_600_000
+  let window = { start: Math.floor(now().getTime() / windowMs) * windowMs, used: 0 }
   let invoiceNumber = 0
 
   const coll = (name: string): Map<string, Obj> => store.get(name) ?? store.set(name, new Map()).get(name)!
@@ -716,9 +718,11 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
 
   const rate = (): Record<string, string> | undefined => {
     const limit = opts.rateLimit?.limit ?? 1000
-    const windowMs = opts.rateLimit?.windowMs ?? 3_600_000
     const t = now().getTime()
-    if (t - window.start >= windowMs) window = { start: t, used: 0 }
+    // fixed windows aligned to the clock, so the reset header (whole seconds) says exactly when
+    // the window ends; a window started at the first request's millisecond made it up to a second late
+    const start = Math.floor(t / windowMs) * windowMs
+    if (start !== window.start) window = { start, used: 0 }
     const over = opts.rateLimit !== undefined && window.used >= limit
     if (!over) window.used++
     const headers = {

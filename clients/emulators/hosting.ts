@@ -217,7 +217,10 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
   for (const z of fixtures.dnsZones ?? []) newZone(z.name, accountBySlug(z.account_slug) ?? fail(500, `fixture zone ${z.name}: unknown team`))
 
   // ── rate limit ─────────────────────────────────────────────────────────────
-  let windowStart = now().getTime()
+  // fixed windows aligned to the clock, so the reset header (whole seconds) says exactly when the
+  // window ends; a window started at the first request's millisecond made it up to a second late
+  const windowOf = (t: number): number => Math.floor(t / limit.windowMs) * limit.windowMs
+  let windowStart = windowOf(now().getTime())
   let used = 0
   const rateHeaders = (): Record<string, string> => ({
     'x-ratelimit-limit': String(limit.limit),
@@ -669,8 +672,8 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
     served[key] = (served[key] ?? 0) + 1
 
     const t = now().getTime()
-    if (t >= windowStart + limit.windowMs) {
-      windowStart = t
+    if (windowOf(t) !== windowStart) {
+      windowStart = windowOf(t)
       used = 0
     }
     if (used >= limit.limit) return error(429, 'Rate limit exceeded, please try again later')
