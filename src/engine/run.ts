@@ -59,14 +59,14 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   const state = { get resources() { return resources } }
   let seq = 0
   const values = new Map<string, Record<string, unknown>>()
-  // a resource's fields as refs see them, put together only when a ref asks (most nodes of a big
-  // stack are nobody's dependency): from state, then from each step's result as it arrives
-  const pendingValues = new Map<string, Pick<ResourceState, 'inputs' | 'outputs' | 'id'>>()
-  for (const r of Object.values(state0.resources)) if (graph.vertices.has(r.address)) pendingValues.set(r.address, r)
+  // what refs see of a resource: its inputs, outputs and id, read where they lie (stateField) —
+  // from state, then from each step's result as it arrives; lookups' results are in `values`
+  const resourceFields = new Map<string, Pick<ResourceState, 'inputs' | 'outputs' | 'id'>>()
+  for (const r of Object.values(state0.resources)) if (graph.vertices.has(r.address)) resourceFields.set(r.address, r)
   const valueOf: Known = (a, field) => {
     const v = values.get(a)
     if (v !== undefined) return recordField(v, field)
-    const r = pendingValues.get(a)
+    const r = resourceFields.get(a)
     return r === undefined ? NOT_YET : stateField(r, field)
   }
   for (const [a, r] of lookups) if (!hasUnknown(r)) values.set(a, r as Record<string, unknown>)
@@ -189,7 +189,7 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   // (a suspended async frame holds every local of its function, and this runs once per step).
   const doCreate = (s: Step, v: ResourceVertex, inputs: Record<string, unknown>): Promise<ResourceState> => createAttempt(s, v, inputs, protect(v.spec, inputs), 1)
 
-  // a chain of thens rather than an async function: about half the promises and frames per step
+  // a chain of thens rather than an async function: fewer promises and no suspended frame per step
   const createAttempt = (s: Step, v: ResourceVertex, inputs: Record<string, unknown>, sent: Record<string, unknown>, attemptNo: number): Promise<ResourceState> =>
     pending('create', s, sent).then((opId) =>
       h.create(ctxOf(s), inputs)().then(
@@ -289,7 +289,7 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
     const old = state.resources[s.address]
     if (old) await doDelete(s, old)
     values.delete(s.address)
-    pendingValues.delete(s.address)
+    resourceFields.delete(s.address)
     return NOTHING
   }
 
@@ -307,7 +307,7 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   /** Refs to this node now see what the step made. */
   const settle = (s: Step, inputs: Readonly<Record<string, unknown>>, r: ResourceState): Done => {
     values.delete(s.address)
-    pendingValues.set(s.address, { inputs, outputs: r.outputs, id: r.id })
+    resourceFields.set(s.address, { inputs, outputs: r.outputs, id: r.id })
     return r
   }
 
