@@ -119,7 +119,9 @@ const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ((name: string, initia
   const make = (node: ResourceNode): ResourceBuilder<I, O> => Object.freeze(Object.create(proto, { node: { value: node, enumerable: true } }))
   for (const f of inputNames)
     proto[f] = function (this: { node: ResourceNode }, value: unknown) {
-      return make(resourceNode(spec.token, this.node.name, Object.assign(copyFields(this.node.inputs), { [f]: value }), this.node.options))
+      const inputs: Record<string, unknown> = copyFields(this.node.inputs)
+      inputs[f] = value
+      return make(resourceNode(spec.token, this.node.name, inputs, this.node.options))
     }
   proto.set = function (this: { node: ResourceNode }, inputs: Record<string, unknown>) {
     return make(resourceNode(spec.token, this.node.name, Object.assign(copyFields(this.node.inputs), inputs), this.node.options))

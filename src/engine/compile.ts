@@ -18,8 +18,8 @@ export interface CompileError {
   readonly issues: ReadonlyArray<Issue>
 }
 
-/** the dependencies of a node without any (shared, never pushed to) */
-const NO_DEPS: string[] = Object.freeze([]) as unknown as string[]
+/** the dependencies of a node without any (shared) */
+const NO_DEPS: ReadonlyArray<string> = Object.freeze([])
 
 const compileError = (issues: ReadonlyArray<Issue>): CompileError => ({ _tag: 'CompileError', issues })
 
@@ -105,13 +105,14 @@ export const compile =
       // in the same walk (a node has a handful: an array with `includes` beats a Set per node).
       // Hot loops here index arrays: a compile runs once per process, mostly before the optimiser
       // has seen it, and unoptimised for-of allocates an iterator and a result per element.
-      // most nodes have none or one: no array (with room for 16) until there is one
-      let deps: string[] = NO_DEPS
+      // most nodes have none or one: a shared empty list, then exact-size copies (no array with
+      // room for 16 per node)
+      let deps = NO_DEPS
       const dependsOn = n.options.dependsOn ?? []
       for (let di = 0; di < dependsOn.length; di++) {
         const d = dependsOn[di]
         if (!declared.has(d)) push(issue(label, { path: 'options.dependsOn', expected: 'a node declared in this stack', given: labelOfAddress(d), message: 'dangling dependency.' }))
-        if (!deps.includes(d)) deps = deps === NO_DEPS ? [d] : (deps.push(d), deps)
+        if (!deps.includes(d)) deps = [...deps, d]
       }
       const where: Readonly<Record<string, unknown>> = n._tag === 'Resource' ? n.inputs : n.args
       for (const field in where) {
@@ -122,7 +123,7 @@ export const compile =
         refsIn(v, refs)
         for (let ri = from; ri < refs.length; ri++) {
           const r = refs[ri]
-          if (!deps.includes(r.node)) deps = deps === NO_DEPS ? [r.node] : (deps.push(r.node), deps)
+          if (!deps.includes(r.node)) deps = [...deps, r.node]
           if (!declared.has(r.node)) {
             push(issue(label, { path: field, expected: 'a ref to a node added to this stack', given: r, message: `dangling ref to ${labelOfAddress(r.node)}.` }))
             continue

@@ -22,25 +22,15 @@ const unwrap = (u: unknown): unknown => {
   return typeof u === 'object' && u !== null ? rewriteInside(u, unwrap, undefined) : u
 }
 
-/** Is there a ref at `path` or above it in `value`? */
-const underRef = (value: unknown, path: ReadonlyArray<string>): boolean => {
+/** Does `test` hold for the value at `path` in `value`, or for one above it on the way there? */
+const onPath = (value: unknown, path: ReadonlyArray<string>, test: (u: unknown) => boolean): boolean => {
   let v = value
   for (const k of path) {
-    if (isRef(v)) return true
+    if (test(v)) return true
     if (v === null || typeof v !== 'object') return false
     v = (v as Record<string, unknown>)[k]
   }
-  return isRef(v)
-}
-
-const secretAt = (value: unknown, path: ReadonlyArray<string>): boolean => {
-  let v = value
-  for (const k of path) {
-    if (isSecret(v)) return true
-    if (v === null || typeof v !== 'object') return false
-    v = (v as Record<string, unknown>)[k]
-  }
-  return isSecret(v)
+  return test(v)
 }
 
 /** What unknownFields needs to know about a codec, worked out once per codec per validator. */
@@ -256,9 +246,9 @@ export const makeValidator = (opts: { readonly quick?: boolean } = {}): Validate
     if (isLeft(r))
       for (const f of findingsFromErrors(r.left)) {
         const p = f.path === '' ? [] : f.path.split('.')
-        if (underRef(raw, p)) continue
+        if (onPath(raw, p, isRef)) continue
         // a required field given as a ref is present
-        out.push(secretAt(raw, p) ? { ...f, given: { _tag: 'Secret' } } : f)
+        out.push(onPath(raw, p, isSecret) ? { ...f, given: { _tag: 'Secret' } } : f)
       }
     return out
   }
