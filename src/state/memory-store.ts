@@ -3,21 +3,14 @@
  */
 import * as TE from 'fp-ts/TaskEither'
 import { hostname } from 'node:os'
-import type { PendingOp, ResourceState, State } from './state'
+import { applyRecords, type JournalTarget, type State } from './state'
 import { stateError, type LockInfo, type StateStore } from './state-store'
-
-/** A stack's state as its journal has changed it since the last snapshot (mutated in place). */
-interface Folded {
-  readonly resources: Record<string, ResourceState>
-  readonly pending: Record<string, PendingOp>
-  outputs: State['outputs']
-}
 
 export const memoryStore = (initial: Readonly<Record<string, State>> = {}): StateStore & { readonly snapshot: (stack: string) => State | undefined } => {
   const states = new Map<string, State>(Object.entries(initial))
   // each stack's journal folded as it arrives (what the snapshot plus its records say), rather
   // than every record kept until the next snapshot: a big apply's records were megabytes held
-  const folded = new Map<string, Folded>()
+  const folded = new Map<string, JournalTarget>()
   const locks = new Map<string, LockInfo>()
   const current = (stack: string): State | undefined => {
     const s = states.get(stack)
@@ -52,13 +45,7 @@ export const memoryStore = (initial: Readonly<Record<string, State>> = {}): Stat
           f = { resources: { ...s?.resources }, pending: { ...s?.pending }, outputs: s?.outputs ?? {} }
           folded.set(stack, f)
         }
-        for (const r of records) {
-          if (r.t === 'pending') f.pending[r.op.opId] = r.op
-          else if (r.t === 'settled') delete f.pending[r.opId]
-          else if (r.t === 'put') f.resources[r.resource.address] = r.resource
-          else if (r.t === 'drop') delete f.resources[r.address]
-          else f.outputs = r.outputs
-        }
+        applyRecords(f, records)
       }),
     write: (stack, state) => {
       // journal records never change serial or lineage: the snapshot alone answers the check

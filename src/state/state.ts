@@ -68,18 +68,28 @@ export type JournalRecord =
   | { readonly t: 'drop'; readonly address: string }
   | { readonly t: 'outputs'; readonly outputs: Readonly<Record<string, unknown>> }
 
+/** The parts of a state journal records change, as working copies (mutated in place). */
+export interface JournalTarget {
+  readonly resources: Record<string, ResourceState>
+  readonly pending: Record<string, PendingOp>
+  outputs: State['outputs']
+}
+
+/** Apply journal records to working copies, in place. */
+export const applyRecords = (into: JournalTarget, records: ReadonlyArray<JournalRecord>): void => {
+  for (const r of records) {
+    if (r.t === 'pending') into.pending[r.op.opId] = r.op
+    else if (r.t === 'settled') delete into.pending[r.opId]
+    else if (r.t === 'put') into.resources[r.resource.address] = r.resource
+    else if (r.t === 'drop') delete into.resources[r.address]
+    else into.outputs = r.outputs
+  }
+}
+
 /** Apply journal records to a state (pure). */
 export const replay = (s: State, records: ReadonlyArray<JournalRecord>): State => {
   if (records.length === 0) return s
-  const resources = { ...s.resources }
-  const pending = { ...s.pending }
-  let outputs = s.outputs
-  for (const r of records) {
-    if (r.t === 'pending') pending[r.op.opId] = r.op
-    else if (r.t === 'settled') delete pending[r.opId]
-    else if (r.t === 'put') resources[r.resource.address] = r.resource
-    else if (r.t === 'drop') delete resources[r.address]
-    else outputs = r.outputs
-  }
-  return { ...s, resources, pending, outputs }
+  const into: JournalTarget = { resources: { ...s.resources }, pending: { ...s.pending }, outputs: s.outputs }
+  applyRecords(into, records)
+  return { ...s, ...into }
 }
