@@ -8,7 +8,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\b[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\b[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g
 
 const resolveTs = (from: string, spec: string): string => {
   const base = resolve(dirname(from), spec)
@@ -28,7 +29,12 @@ export const compileToCjs = (entries: ReadonlyArray<string>, rootDir: string, ou
     for (const m of source.matchAll(IMPORT)) queue.push(resolveTs(file, m[1] ?? m[2]))
     const out = ts.transpileModule(source, {
       fileName: file,
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, sourceMap: false },
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget.ES2022,
+        esModuleInterop: true,
+        sourceMap: false,
+      },
     })
     const target = join(outDir, relative(rootDir, file)).replace(/\.ts$/, '.js')
     mkdirSync(dirname(target), { recursive: true })

@@ -30,7 +30,12 @@ const emu = costEmulator({
 })
 const statuses: Record<string, number> = {}
 const client: HttpClient = (req) => {
-  if (req.url.endsWith('/__bench/stats')) return TE.right({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ statuses }) })
+  if (req.url.endsWith('/__bench/stats'))
+    return TE.right({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ statuses }),
+    })
   return async () => {
     if (latencyMs > 0) await new Promise((r) => setTimeout(r, latencyMs))
     const r = await emu.client(req)()

@@ -10,7 +10,9 @@ import { mockWith } from '../src/engine/mock'
 import { formatEngineError } from '../src/engine/operations'
 import { costWorkload } from './workload'
 
-export const runMock = async (n: number): Promise<{ inProcessMs: number; buildMs: number; steps: number; created: number }> => {
+export const runMock = async (
+  n: number,
+): Promise<{ inProcessMs: number; buildMs: number; steps: number; created: number }> => {
   const registry = makeRegistry([costProvider])
   const t0 = performance.now()
   const s = costWorkload(n)
@@ -20,7 +22,12 @@ export const runMock = async (n: number): Promise<{ inProcessMs: number; buildMs
   const inProcessMs = Math.round((performance.now() - t1) * 10) / 10
   if (E.isLeft(r)) throw new Error(formatEngineError(r.left))
   if (r.right.outputs.lastAlert === undefined) throw new Error('the exported output was not resolved')
-  return { inProcessMs, buildMs, steps: r.right.plan.steps.length, created: r.right.journal.filter((j) => j.action === 'create' && j.status === 'done').length }
+  return {
+    inProcessMs,
+    buildMs,
+    steps: r.right.plan.steps.length,
+    created: r.right.journal.filter((j) => j.action === 'create' && j.status === 'done').length,
+  }
 }
 
 export const peakRssMb = (): number => Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10

@@ -52,7 +52,10 @@ const measure = (script: string, args: ReadonlyArray<string>, cwd = root): Promi
     child.on('close', (code) => {
       const wallMs = Math.round((performance.now() - t0) * 10) / 10
       const line = out.trim().split('\n').pop() ?? ''
-      if (code !== 0) return reject(new Error(`${script} ${args.join(' ')} exited ${code}: ${err.trim().split('\n').slice(-8).join('\n')}`))
+      if (code !== 0)
+        return reject(
+          new Error(`${script} ${args.join(' ')} exited ${code}: ${err.trim().split('\n').slice(-8).join('\n')}`),
+        )
       try {
         resolve({ ...(JSON.parse(line) as Sample), wallMs })
       } catch {
@@ -78,11 +81,20 @@ interface Point {
 }
 
 /** `times` runs of one measurement; medians of the three figures, the rest from the median run. */
-const repeat = async (scenario: string, n: number, script: string, args: ReadonlyArray<string>, times = runs, cwd = root): Promise<Point> => {
+const repeat = async (
+  scenario: string,
+  n: number,
+  script: string,
+  args: ReadonlyArray<string>,
+  times = runs,
+  cwd = root,
+): Promise<Point> => {
   const samples: Sample[] = []
   for (let i = 0; i < times; i++) {
     const s = await measure(script, args, cwd)
-    log(`  ${scenario} n=${n}${args.includes('--concurrency') ? ` concurrency=${args[args.indexOf('--concurrency') + 1]}` : ''} run ${i + 1}/${times}: wall ${s.wallMs} ms, in-process ${s.inProcessMs} ms, peak RSS ${s.peakRssMb} MB`)
+    log(
+      `  ${scenario} n=${n}${args.includes('--concurrency') ? ` concurrency=${args[args.indexOf('--concurrency') + 1]}` : ''} run ${i + 1}/${times}: wall ${s.wallMs} ms, in-process ${s.inProcessMs} ms, peak RSS ${s.peakRssMb} MB`,
+    )
     samples.push(s)
   }
   const byInProcess = [...samples].sort((a, b) => a.inProcessMs - b.inProcessMs)[Math.floor(samples.length / 2)]
@@ -120,9 +132,15 @@ interface Outcome {
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d
 
 const peersInstalled = (): string | undefined => {
-  if (existsSync(join(here, 'peers', 'node_modules', '@pulumi', 'pulumi')) && existsSync(join(here, 'peers', 'node_modules', 'cdktf'))) return undefined
+  if (
+    existsSync(join(here, 'peers', 'node_modules', '@pulumi', 'pulumi')) &&
+    existsSync(join(here, 'peers', 'node_modules', 'cdktf'))
+  )
+    return undefined
   log('installing the peers (npm ci --prefix bench/peers) …')
-  const r = spawnSync('npm', ['ci', '--prefix', join(here, 'peers'), '--no-audit', '--no-fund'], { stdio: ['ignore', 'inherit', 'inherit'] })
+  const r = spawnSync('npm', ['ci', '--prefix', join(here, 'peers'), '--no-audit', '--no-fund'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
   return r.status === 0 ? undefined : `npm ci --prefix bench/peers failed (exit ${r.status})`
 }
 
@@ -133,7 +151,10 @@ const compare = async (n: number, self: Point, pulumiScript: string, cdktfScript
   const ratios = { pulumiMocks: round(pulumi.wallMs / self.wallMs), cdktfSynth: round(cdktf.wallMs / self.wallMs) }
   // trellis's own timing leaves out building the stack; the peers' include it, so add it back
   const selfWork = self.inProcessMs + ((self.buildMs as number | undefined) ?? 0)
-  const inProcessRatios = { pulumiMocks: round(pulumi.inProcessMs / selfWork), cdktfSynth: round(cdktf.inProcessMs / selfWork) }
+  const inProcessRatios = {
+    pulumiMocks: round(pulumi.inProcessMs / selfWork),
+    cdktfSynth: round(cdktf.inProcessMs / selfWork),
+  }
   const memory = { trellis: self.peakRssMb, pulumiMocks: pulumi.peakRssMb, cdktfSynth: cdktf.peakRssMb }
   return {
     ratios,
@@ -141,9 +162,18 @@ const compare = async (n: number, self: Point, pulumiScript: string, cdktfScript
     memory,
     peers: { pulumiMocks: pulumi, cdktfSynth: cdktf },
     targets: [
-      { text: `${how}: ≥ 20x faster than Pulumi mocks, whole process (${ratios.pulumiMocks}x)`, met: ratios.pulumiMocks >= 20 },
-      { text: `${how}: ≥ 2x faster than CDKTF synth, whole process (${ratios.cdktfSynth}x)`, met: ratios.cdktfSynth >= 2 },
-      { text: `${how}: less memory than both (${memory.trellis} vs ${memory.pulumiMocks} / ${memory.cdktfSynth} MB)`, met: memory.trellis < memory.pulumiMocks && memory.trellis < memory.cdktfSynth },
+      {
+        text: `${how}: ≥ 20x faster than Pulumi mocks, whole process (${ratios.pulumiMocks}x)`,
+        met: ratios.pulumiMocks >= 20,
+      },
+      {
+        text: `${how}: ≥ 2x faster than CDKTF synth, whole process (${ratios.cdktfSynth}x)`,
+        met: ratios.cdktfSynth >= 2,
+      },
+      {
+        text: `${how}: less memory than both (${memory.trellis} vs ${memory.pulumiMocks} / ${memory.cdktfSynth} MB)`,
+        met: memory.trellis < memory.pulumiMocks && memory.trellis < memory.cdktfSynth,
+      },
     ],
   }
 }
@@ -175,14 +205,25 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
   peers: async (n = 10_000) => {
     const missing = peersInstalled()
     const self = await trellis('mock', n)
-    if (missing) return { ...self, scenario: 'peers', skipped: missing, targets: [{ text: 'peers installed', met: false }] }
+    if (missing)
+      return { ...self, scenario: 'peers', skipped: missing, targets: [{ text: 'peers installed', met: false }] }
     const peersDir = join(here, 'peers')
-    const viaTsx = await compare(n, self, join(peersDir, 'pulumi-mocks.ts'), join(peersDir, 'cdktf-synth.ts'), 'through tsx')
+    const viaTsx = await compare(
+      n,
+      self,
+      join(peersDir, 'pulumi-mocks.ts'),
+      join(peersDir, 'cdktf-synth.ts'),
+      'through tsx',
+    )
     // the same three, compiled to CommonJS first: no TypeScript loader in any of the processes
     const jsDir = join(here, 'tmp', 'js')
     const peersJsDir = join(peersDir, 'node_modules', '.cache', 'trellis-bench')
     const [selfJs] = compileToCjs([join(here, 'mock-main.ts')], root, jsDir)
-    const [pulumiJs, cdktfJs] = compileToCjs([join(peersDir, 'pulumi-mocks.ts'), join(peersDir, 'cdktf-synth.ts')], peersDir, peersJsDir)
+    const [pulumiJs, cdktfJs] = compileToCjs(
+      [join(peersDir, 'pulumi-mocks.ts'), join(peersDir, 'cdktf-synth.ts')],
+      peersDir,
+      peersJsDir,
+    )
     const selfCompiled = await repeat('mock (compiled JS)', n, selfJs, ['--n', String(n)])
     const compiled = await compare(n, selfCompiled, pulumiJs, cdktfJs, 'compiled JS')
     return {
@@ -209,7 +250,10 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
       targets: [
         { text: 'in-process ≤ 3 s at 10,000', met: p.inProcessMs <= 3000 },
         // the snapshot is written once at the end (twice at most); everything else is appended
-        { text: `no per-step rewrite of the state (${p.appends} journal appends, ${p.snapshotWrites} snapshot write)`, met: (p.snapshotWrites as number) <= 2 && p.journalCompacted === true },
+        {
+          text: `no per-step rewrite of the state (${p.appends} journal appends, ${p.snapshotWrites} snapshot write)`,
+          met: (p.snapshotWrites as number) <= 2 && p.journalCompacted === true,
+        },
       ],
     }
   },
@@ -219,15 +263,32 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
     const curve: Array<Record<string, unknown>> = []
     for (const c of [1, 4, 16, 64]) {
       const p = c === head.concurrency ? head : await trellis('latency-apply', n, ['--concurrency', String(c)], 1)
-      curve.push({ concurrency: c, inProcessMs: p.inProcessMs, lowerBoundMs: p.lowerBoundMs, vsLowerBound: p.vsLowerBound })
+      curve.push({
+        concurrency: c,
+        inProcessMs: p.inProcessMs,
+        lowerBoundMs: p.lowerBoundMs,
+        vsLowerBound: p.vsLowerBound,
+      })
     }
     const ratio = head.vsLowerBound as number
-    return { ...head, curve, targets: [{ text: `within 1.25x of the lower bound at the default concurrency (${ratio}x)`, met: ratio <= 1.25 }] }
+    return {
+      ...head,
+      curve,
+      targets: [{ text: `within 1.25x of the lower bound at the default concurrency (${ratio}x)`, met: ratio <= 1.25 }],
+    }
   },
 
   refresh: async (n = 1_000) => {
     const p = await trellis('refresh', n)
-    return { ...p, targets: [{ text: `≤ 5 requests (${p.requests}; ${p.perResourceRequests} for one read each)`, met: (p.requests as number) <= 5 }] }
+    return {
+      ...p,
+      targets: [
+        {
+          text: `≤ 5 requests (${p.requests}; ${p.perResourceRequests} for one read each)`,
+          met: (p.requests as number) <= 5,
+        },
+      ],
+    }
   },
 
   'rate-limit': async (n = 500) => {
@@ -236,7 +297,10 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
       ...p,
       targets: [
         { text: `zero 429s (${p.rateLimited429})`, met: p.rateLimited429 === 0 && p.failed === false },
-        { text: `≥ 90% of the allowed throughput (${round((p.ofAllowed as number) * 100, 1)}%)`, met: (p.ofAllowed as number) >= 0.9 },
+        {
+          text: `≥ 90% of the allowed throughput (${round((p.ofAllowed as number) * 100, 1)}%)`,
+          met: (p.ofAllowed as number) >= 0.9,
+        },
       ],
     }
   },
@@ -252,11 +316,17 @@ const versionOf = (pkgJson: string): string | undefined => {
 }
 const environment = () => ({
   date: new Date().toISOString(),
-  machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGb: round(totalmem() / 2 ** 30, 1), os: `${platform()} ${release()}` },
+  machine: {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryGb: round(totalmem() / 2 ** 30, 1),
+    os: `${platform()} ${release()}`,
+  },
   versions: {
     node: process.version,
     trellis: versionOf(join(root, 'package.json')),
-    commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout?.trim() || undefined,
+    commit:
+      spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout?.trim() || undefined,
     tsx: versionOf(join(root, 'node_modules', 'tsx', 'package.json')),
     typescript: versionOf(join(root, 'node_modules', 'typescript', 'package.json')),
     '@pulumi/pulumi': versionOf(join(here, 'peers', 'node_modules', '@pulumi', 'pulumi', 'package.json')),
@@ -269,21 +339,32 @@ const environment = () => ({
 const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 1 })
 
 const table = (outcomes: ReadonlyArray<Outcome>): string => {
-  const rows = ['| scenario | n | wall (median) | in-process (median) | peak RSS (median) | target | met |', '|---|---:|---:|---:|---:|---|:---:|']
+  const rows = [
+    '| scenario | n | wall (median) | in-process (median) | peak RSS (median) | target | met |',
+    '|---|---:|---:|---:|---:|---|:---:|',
+  ]
   for (const o of outcomes) {
     const points = (o.points as ReadonlyArray<Point> | undefined) ?? [o]
     for (const p of points) {
       const ts = p === o || p.n === o.n ? o.targets : []
-      rows.push(`| ${o.scenario} | ${fmt(p.n)} | ${fmt(p.wallMs)} ms | ${fmt(p.inProcessMs)} ms | ${fmt(p.peakRssMb)} MB | ${ts.map((t) => t.text).join('; ') || '—'} | ${ts.length ? ts.map((t) => (t.met ? 'yes' : '**no**')).join(' / ') : ''} |`)
+      rows.push(
+        `| ${o.scenario} | ${fmt(p.n)} | ${fmt(p.wallMs)} ms | ${fmt(p.inProcessMs)} ms | ${fmt(p.peakRssMb)} MB | ${ts.map((t) => t.text).join('; ') || '—'} | ${ts.length ? ts.map((t) => (t.met ? 'yes' : '**no**')).join(' / ') : ''} |`,
+      )
     }
     if (o.scenario === 'peers' && o.peers) {
       for (const [name, p] of Object.entries(o.peers as Record<string, Point>))
-        rows.push(`| peers: ${name} (tsx) | ${fmt(p.n)} | ${fmt(p.wallMs)} ms | ${fmt(p.inProcessMs)} ms | ${fmt(p.peakRssMb)} MB | — | |`)
+        rows.push(
+          `| peers: ${name} (tsx) | ${fmt(p.n)} | ${fmt(p.wallMs)} ms | ${fmt(p.inProcessMs)} ms | ${fmt(p.peakRssMb)} MB | — | |`,
+        )
       const c = o.compiled as { trellis: Point; peers: Record<string, Point> } | undefined
       if (c) {
-        rows.push(`| peers: trellis (compiled JS) | ${fmt(c.trellis.n)} | ${fmt(c.trellis.wallMs)} ms | ${fmt(c.trellis.inProcessMs)} ms | ${fmt(c.trellis.peakRssMb)} MB | — | |`)
+        rows.push(
+          `| peers: trellis (compiled JS) | ${fmt(c.trellis.n)} | ${fmt(c.trellis.wallMs)} ms | ${fmt(c.trellis.inProcessMs)} ms | ${fmt(c.trellis.peakRssMb)} MB | — | |`,
+        )
         for (const [name, p] of Object.entries(c.peers))
-          rows.push(`| peers: ${name} (compiled JS) | ${fmt(p.n)} | ${fmt(p.wallMs)} ms | ${fmt(p.inProcessMs)} ms | ${fmt(p.peakRssMb)} MB | — | |`)
+          rows.push(
+            `| peers: ${name} (compiled JS) | ${fmt(p.n)} | ${fmt(p.wallMs)} ms | ${fmt(p.inProcessMs)} ms | ${fmt(p.peakRssMb)} MB | — | |`,
+          )
       }
     }
   }
@@ -293,14 +374,21 @@ const table = (outcomes: ReadonlyArray<Outcome>): string => {
 const curveTable = (o: Outcome | undefined): string => {
   if (!o?.curve) return ''
   const rows = ['| concurrency | in-process | lower bound | ratio |', '|---:|---:|---:|---:|']
-  for (const c of o.curve as ReadonlyArray<{ concurrency: number; inProcessMs: number; lowerBoundMs: number; vsLowerBound: number }>)
+  for (const c of o.curve as ReadonlyArray<{
+    concurrency: number
+    inProcessMs: number
+    lowerBoundMs: number
+    vsLowerBound: number
+  }>)
     rows.push(`| ${c.concurrency} | ${fmt(c.inProcessMs)} ms | ${fmt(c.lowerBoundMs)} ms | ${c.vsLowerBound}x |`)
   return rows.join('\n')
 }
 
 const writeReadme = (env: ReturnType<typeof environment>, outcomes: ReadonlyArray<Outcome>): void => {
   const path = join(here, 'README.md')
-  const text = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n\n<!-- results:start -->\n<!-- results:end -->\n'
+  const text = existsSync(path)
+    ? readFileSync(path, 'utf8')
+    : '# Benchmarks\n\n<!-- results:start -->\n<!-- results:end -->\n'
   const m = env.machine
   const v = env.versions
   const block = [
@@ -314,7 +402,9 @@ const writeReadme = (env: ReturnType<typeof environment>, outcomes: ReadonlyArra
     curveTable(outcomes.find((o) => o.scenario === 'latency-apply')),
     '<!-- results:end -->',
   ].join('\n')
-  const next = text.includes('<!-- results:start -->') ? text.replace(/<!-- results:start -->[\s\S]*<!-- results:end -->/, block) : `${text}\n${block}\n`
+  const next = text.includes('<!-- results:start -->')
+    ? text.replace(/<!-- results:start -->[\s\S]*<!-- results:end -->/, block)
+    : `${text}\n${block}\n`
   writeFileSync(path, next)
 }
 
@@ -337,7 +427,15 @@ if (only !== undefined) {
       outcomes.push(await run())
     } catch (e) {
       log(`   ${name} failed: ${(e as Error).message}`)
-      outcomes.push({ scenario: name, n: 0, wallMs: NaN, inProcessMs: NaN, peakRssMb: NaN, error: (e as Error).message, targets: [{ text: 'scenario ran', met: false }] })
+      outcomes.push({
+        scenario: name,
+        n: 0,
+        wallMs: NaN,
+        inProcessMs: NaN,
+        peakRssMb: NaN,
+        error: (e as Error).message,
+        targets: [{ text: 'scenario ran', met: false }],
+      })
     }
   }
   const doc = { ...environment(), date: env.date, scenarios: outcomes }

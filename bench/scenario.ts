@@ -53,7 +53,10 @@ const envOf = (handler: Handler, store: StateStore, concurrency = DEFAULT_CONCUR
 /** The real handler's stack (REST client over an HttpClient) against one emulator. */
 const realHandlerOver = async (http: HttpClient, baseUrl?: string): Promise<Handler> => {
   const { httpHandler, platformClients } = await clientsOf()
-  return httpHandler({ clients: (provider, config) => platformClients({ http, ...(baseUrl ? { endpoints: { cost: baseUrl } } : {}) })(provider, config) })
+  return httpHandler({
+    clients: (provider, config) =>
+      platformClients({ http, ...(baseUrl ? { endpoints: { cost: baseUrl } } : {}) })(provider, config),
+  })
 }
 
 /**
@@ -64,7 +67,16 @@ const servedEmulator = async (opts: { readonly latencyMs?: number; readonly rate
   const { spawn } = await import('node:child_process')
   const { fileURLToPath } = await import('node:url')
   const script = fileURLToPath(new URL('./emulator-server.ts', import.meta.url))
-  const args = ['--import', 'tsx', script, '--token', BENCH_TOKEN, '--latency', String(opts.latencyMs ?? 0), ...(opts.rateLimit !== undefined ? ['--rate-limit', String(opts.rateLimit)] : [])]
+  const args = [
+    '--import',
+    'tsx',
+    script,
+    '--token',
+    BENCH_TOKEN,
+    '--latency',
+    String(opts.latencyMs ?? 0),
+    ...(opts.rateLimit !== undefined ? ['--rate-limit', String(opts.rateLimit)] : []),
+  ]
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] })
   const url = await new Promise<string>((resolve, reject) => {
     let out = ''
@@ -75,7 +87,8 @@ const servedEmulator = async (opts: { readonly latencyMs?: number; readonly rate
     })
     child.on('exit', (code) => reject(new Error(`the emulator server exited (${code})`)))
   })
-  const statuses = async (): Promise<Record<string, number>> => ((await (await fetch(`${url}/__bench/stats`)).json()) as { statuses: Record<string, number> }).statuses
+  const statuses = async (): Promise<Record<string, number>> =>
+    ((await (await fetch(`${url}/__bench/stats`)).json()) as { statuses: Record<string, number> }).statuses
   const close = () =>
     new Promise<void>((resolve) => {
       child.once('exit', () => resolve())
@@ -141,7 +154,15 @@ const scenarios: Record<string, (o: { n: number; concurrency?: number }) => Prom
       if (resources !== n) throw new Error(`expected ${n} resources in state, got ${resources}`)
       const snapshotKb = Math.round(statSync(join(dir, `${s.name}.json`)).size / 1024)
       const journalLeft = readdirSync(dir).includes(`${s.name}.journal`)
-      return { inProcessMs, appends, records, recordsPerAppend: Math.round((records / appends) * 10) / 10, snapshotWrites: writes, snapshotKb, journalCompacted: !journalLeft }
+      return {
+        inProcessMs,
+        appends,
+        records,
+        recordsPerAppend: Math.round((records / appends) * 10) / 10,
+        snapshotWrites: writes,
+        snapshotKb,
+        journalCompacted: !journalLeft,
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
@@ -164,7 +185,14 @@ const scenarios: Record<string, (o: { n: number; concurrency?: number }) => Prom
       // chains of three: the longest path is three requests
       const criticalPath = Math.min(3, n) * latencyMs
       const lowerBoundMs = Math.max(criticalPath, (requests * latencyMs) / concurrency)
-      return { inProcessMs, concurrency, requests, latencyMs, lowerBoundMs, vsLowerBound: Math.round((inProcessMs / lowerBoundMs) * 100) / 100 }
+      return {
+        inProcessMs,
+        concurrency,
+        requests,
+        latencyMs,
+        lowerBoundMs,
+        vsLowerBound: Math.round((inProcessMs / lowerBoundMs) * 100) / 100,
+      }
     } finally {
       await server.close()
     }

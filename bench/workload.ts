@@ -29,7 +29,14 @@ export const costWorkload = (n: number, name = 'bench'): Stack => {
     items.push(report)
     last = report
     if (items.length === n) break
-    const alert = cost.costAlert(`a${i}`, { title: `Alert ${i}`, interval: 'day', unitType: 'percentage', threshold: 20, reportTokens: [report.out.token], workspaceToken: 'wrkspc_default' })
+    const alert = cost.costAlert(`a${i}`, {
+      title: `Alert ${i}`,
+      interval: 'day',
+      unitType: 'percentage',
+      threshold: 20,
+      reportTokens: [report.out.token],
+      workspaceToken: 'wrkspc_default',
+    })
     items.push(alert)
     last = alert
   }
@@ -40,6 +47,7 @@ export const costWorkload = (n: number, name = 'bench'): Stack => {
 /** n independent cost reports (the refresh scenario) */
 export const reportsWorkload = (n: number, name = 'reports'): Stack => {
   const items: HasNode[] = []
-  for (let i = 0; i < n; i++) items.push(cost.costReport(`r${i}`, { title: `Report ${i}`, workspaceToken: 'wrkspc_default' }))
+  for (let i = 0; i < n; i++)
+    items.push(cost.costReport(`r${i}`, { title: `Report ${i}`, workspaceToken: 'wrkspc_default' }))
   return stack(name, { providers: providers() }).add(...items)
 }

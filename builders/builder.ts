@@ -5,7 +5,14 @@
  * new frozen builder over a frozen node; nothing here knows any particular resource.
  */
 import { fieldsOf } from '../src/core/codecs'
-import { addressOf, lookupNode, resourceNode, type LookupNode, type ResourceNode, type ResourceOptions } from '../src/core/node'
+import {
+  addressOf,
+  lookupNode,
+  resourceNode,
+  type LookupNode,
+  type ResourceNode,
+  type ResourceOptions,
+} from '../src/core/node'
 import { bridgeConfig, configFromEnv, type ProviderSpec } from '../src/core/provider'
 import { makeRef, type Ref } from '../src/core/ref'
 import type { Secret } from '../src/core/secret'
@@ -19,7 +26,11 @@ export type Input<T> =
   | T
   | Ref<T>
   | Secret<T>
-  | (T extends ReadonlyArray<infer U> ? ReadonlyArray<Input<U>> : T extends object ? { readonly [K in keyof T]: Input<T[K]> } : never)
+  | (T extends ReadonlyArray<infer U>
+      ? ReadonlyArray<Input<U>>
+      : T extends object
+        ? { readonly [K in keyof T]: Input<T[K]> }
+        : never)
 
 export type Inputs<I> = { readonly [K in keyof I]?: Input<Exclude<I[K], undefined>> }
 
@@ -64,8 +75,14 @@ export type Builders<P extends ProviderSpec> = {
   ) => ResourceBuilder<SpecI<P['resources'][K]>, SpecO<P['resources'][K]>>
 } & {
   readonly [K in keyof P['lookups'] & string]: RequiredKeys<LArgs<P['lookups'][K]>> extends never
-    ? (name: string, args?: Inputs<LArgs<P['lookups'][K]>>) => LookupBuilder<LArgs<P['lookups'][K]>, LRes<P['lookups'][K]>>
-    : (name: string, args: Inputs<LArgs<P['lookups'][K]>>) => LookupBuilder<LArgs<P['lookups'][K]>, LRes<P['lookups'][K]>>
+    ? (
+        name: string,
+        args?: Inputs<LArgs<P['lookups'][K]>>,
+      ) => LookupBuilder<LArgs<P['lookups'][K]>, LRes<P['lookups'][K]>>
+    : (
+        name: string,
+        args: Inputs<LArgs<P['lookups'][K]>>,
+      ) => LookupBuilder<LArgs<P['lookups'][K]>, LRes<P['lookups'][K]>>
 } & {
   /** a provider instance for `stack(name, { providers })` */
   readonly provider: (config?: ConfigInput<P extends ProviderSpec<infer C, any, any> ? C : never>) => ProviderInstance
@@ -83,7 +100,9 @@ export type Builders<P extends ProviderSpec> = {
 const RESERVED = new Set(['node', 'out', 'set', 'options', 'then', 'toJSON', 'constructor'])
 
 const addressOfDep = (d: HasNode | string): string =>
-  typeof d === 'string' ? d : addressOf('_tag' in d && (d._tag === 'Resource' || d._tag === 'Lookup') ? d : (d as { node: ResourceNode }).node)
+  typeof d === 'string'
+    ? d
+    : addressOf('_tag' in d && (d._tag === 'Resource' || d._tag === 'Lookup') ? d : (d as { node: ResourceNode }).node)
 
 const cleanOptions = (o: BuilderOptions): ResourceOptions => {
   const { dependsOn, ...rest } = o
@@ -110,13 +129,17 @@ const outsProto = (fields: ReadonlyArray<string>): object => {
 const outsOf = (proto: object, address: string): Record<string, Ref<unknown>> =>
   Object.freeze(Object.create(proto, { [ADDRESS]: { value: address } }))
 
-const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ((name: string, initial?: Inputs<I>) => ResourceBuilder<I, O>) => {
+const resourceBuilder = <I, O>(
+  spec: ResourceSpec<I, O>,
+): ((name: string, initial?: Inputs<I>) => ResourceBuilder<I, O>) => {
   const inputNames = fieldsOf(spec.inputs).map((f) => f.name)
   const outNames = [...new Set(['id', ...inputNames, ...fieldsOf(spec.outputs).map((f) => f.name)])]
   const outs = outsProto(outNames)
-  for (const n of inputNames) if (RESERVED.has(n)) throw new Error(`${spec.token}: input field \`${n}\` collides with a builder method`)
+  for (const n of inputNames)
+    if (RESERVED.has(n)) throw new Error(`${spec.token}: input field \`${n}\` collides with a builder method`)
   const proto: Record<string, unknown> = {}
-  const make = (node: ResourceNode): ResourceBuilder<I, O> => Object.freeze(Object.create(proto, { node: { value: node, enumerable: true } }))
+  const make = (node: ResourceNode): ResourceBuilder<I, O> =>
+    Object.freeze(Object.create(proto, { node: { value: node, enumerable: true } }))
   for (const f of inputNames)
     proto[f] = function (this: { node: ResourceNode }, value: unknown) {
       const inputs: Record<string, unknown> = copyFields(this.node.inputs)
@@ -124,10 +147,14 @@ const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ((name: string, initia
       return make(resourceNode(spec.token, this.node.name, inputs, this.node.options))
     }
   proto.set = function (this: { node: ResourceNode }, inputs: Record<string, unknown>) {
-    return make(resourceNode(spec.token, this.node.name, Object.assign(copyFields(this.node.inputs), inputs), this.node.options))
+    return make(
+      resourceNode(spec.token, this.node.name, Object.assign(copyFields(this.node.inputs), inputs), this.node.options),
+    )
   }
   proto.options = function (this: { node: ResourceNode }, o: BuilderOptions) {
-    return make(resourceNode(spec.token, this.node.name, this.node.inputs, { ...this.node.options, ...cleanOptions(o) }))
+    return make(
+      resourceNode(spec.token, this.node.name, this.node.inputs, { ...this.node.options, ...cleanOptions(o) }),
+    )
   }
   Object.defineProperty(proto, 'out', {
     get(this: { node: ResourceNode }) {
@@ -139,7 +166,9 @@ const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ((name: string, initia
 }
 
 const lookupBuilder = <A, R>(spec: LookupSpec<A, R>): ((name: string, args?: Inputs<A>) => LookupBuilder<A, R>) => {
-  const outNames = [...new Set(['id', ...fieldsOf(spec.result).map((f) => f.name), ...fieldsOf(spec.args).map((f) => f.name)])]
+  const outNames = [
+    ...new Set(['id', ...fieldsOf(spec.result).map((f) => f.name), ...fieldsOf(spec.args).map((f) => f.name)]),
+  ]
   const outs = outsProto(outNames)
   const make = (node: LookupNode): LookupBuilder<A, R> =>
     Object.freeze({
@@ -147,7 +176,8 @@ const lookupBuilder = <A, R>(spec: LookupSpec<A, R>): ((name: string, args?: Inp
       get out() {
         return outsOf(outs, addressOf(node)) as LookupBuilder<A, R>['out']
       },
-      options: (o: Pick<BuilderOptions, 'dependsOn' | 'provider'>) => make(lookupNode(spec.token, node.name, node.args, { ...node.options, ...cleanOptions(o) })),
+      options: (o: Pick<BuilderOptions, 'dependsOn' | 'provider'>) =>
+        make(lookupNode(spec.token, node.name, node.args, { ...node.options, ...cleanOptions(o) })),
     }) as LookupBuilder<A, R>
   return (name, args = {}) => make(lookupNode(spec.token, name, copyFields(args as Record<string, unknown>)))
 }

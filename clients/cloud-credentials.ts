@@ -74,7 +74,8 @@ interface Resolved {
 // ── helpers ──────────────────────────────────────────────────────────────────
 const str = (u: unknown): string | undefined => (typeof u === 'string' && u.trim() !== '' ? u.trim() : undefined)
 const plain = (u: unknown): string | undefined => (isSecret(u) ? str(reveal(u)) : str(u))
-const obj = (u: unknown): Obj | undefined => (typeof u === 'object' && u !== null && !Array.isArray(u) && !isSecret(u) ? (u as Obj) : undefined)
+const obj = (u: unknown): Obj | undefined =>
+  typeof u === 'object' && u !== null && !Array.isArray(u) && !isSecret(u) ? (u as Obj) : undefined
 const strings = (u: unknown): string[] => (Array.isArray(u) ? u.filter((x): x is string => typeof x === 'string') : [])
 
 class Failure extends Error {
@@ -82,7 +83,11 @@ class Failure extends Error {
     super(error.message)
   }
 }
-const failWith = (kind: PlatformError['kind'], message: string, extra: Partial<Pick<PlatformError, 'code' | 'status'>> = {}): never => {
+const failWith = (
+  kind: PlatformError['kind'],
+  message: string,
+  extra: Partial<Pick<PlatformError, 'code' | 'status'>> = {},
+): never => {
   throw new Failure(platformError(kind, WHAT, message, extra))
 }
 
@@ -92,7 +97,8 @@ const keysOf = (secretId: string, secretKey: string, token?: string): CloudKeys 
   ...(token ? { token: secret(token) } : {}),
 })
 
-const earliest = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.min(a, b))
+const earliest = (a: number | undefined, b: number | undefined) =>
+  a === undefined ? b : b === undefined ? a : Math.min(a, b)
 
 /** STS replies: `{Credentials: {TmpSecretId, TmpSecretKey, Token}, ExpiredTime}`. */
 const stsKeys = (reply: unknown, source: string): Resolved => {
@@ -107,7 +113,10 @@ const stsKeys = (reply: unknown, source: string): Resolved => {
 }
 
 // ── the chain ────────────────────────────────────────────────────────────────
-export const cloudCredentials = (config: Config, opts: CloudCredentialsOptions): (() => TE.TaskEither<PlatformError, Tc3Credentials>) => {
+export const cloudCredentials = (
+  config: Config,
+  opts: CloudCredentialsOptions,
+): (() => TE.TaskEither<PlatformError, Tc3Credentials>) => {
   const env = opts.env ?? {}
   const now = opts.now ?? (() => new Date())
   const read = opts.readFile ?? ((p: string) => fsReadFile(p, 'utf8'))
@@ -165,7 +174,8 @@ export const cloudCredentials = (config: Config, opts: CloudCredentialsOptions):
       timeoutMs: 30_000,
     })()
     if (E.isLeft(r)) return failWith('Network', `sts:${name}: ${r.left.message}`)
-    if (r.right.status !== 200) return failWith('Server', `sts:${name}: HTTP ${r.right.status}`, { status: r.right.status })
+    if (r.right.status !== 200)
+      return failWith('Server', `sts:${name}: HTTP ${r.right.status}`, { status: r.right.status })
     let json: unknown
     try {
       json = JSON.parse(r.right.body)
@@ -176,7 +186,11 @@ export const cloudCredentials = (config: Config, opts: CloudCredentialsOptions):
     const err = obj(resp?.Error)
     if (err) {
       const code = str(err.Code) ?? 'UnknownError'
-      return failWith(kindOfCode(code, str(err.Message) ?? ''), `sts:${name}: ${code}: ${str(err.Message) ?? 'no message'}`, { code })
+      return failWith(
+        kindOfCode(code, str(err.Message) ?? ''),
+        `sts:${name}: ${code}: ${str(err.Message) ?? 'no message'}`,
+        { code },
+      )
     }
     return resp
   }
@@ -203,8 +217,13 @@ export const cloudCredentials = (config: Config, opts: CloudCredentialsOptions):
       text = await read(path)
     } catch (e) {
       // a missing file is not an error unless it was asked for by name
-      const named = config.profile !== undefined || config.sharedCredentialsDir !== undefined || env.CLOUD_PROFILE !== undefined
-      if (named) return failWith('Unauthorized', `the shared credentials file ${path} could not be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`)
+      const named =
+        config.profile !== undefined || config.sharedCredentialsDir !== undefined || env.CLOUD_PROFILE !== undefined
+      if (named)
+        return failWith(
+          'Unauthorized',
+          `the shared credentials file ${path} could not be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
+        )
       return undefined
     }
     let json: Obj | undefined
@@ -216,7 +235,11 @@ export const cloudCredentials = (config: Config, opts: CloudCredentialsOptions):
     if (!json) return failWith('Unauthorized', `the shared credentials file ${path} is not a JSON object`)
     const id = str(json.secretId)
     const key = str(json.secretKey)
-    return { keys: id && key ? keysOf(id, key, str(json.token)) : undefined, roleArn: str(json['role-arn']), roleSession: str(json['role-session-name']) }
+    return {
+      keys: id && key ? keysOf(id, key, str(json.token)) : undefined,
+      roleArn: str(json['role-arn']),
+      roleSession: str(json['role-session-name']),
+    }
   }
 
   // 3. the instance's role, from the metadata service
@@ -224,9 +247,14 @@ export const cloudCredentials = (config: Config, opts: CloudCredentialsOptions):
     const base = (opts.metadataEndpoint ?? DEFAULT_METADATA_ENDPOINT).replace(/\/+$/, '')
     const url = `${base}${CAM_CREDENTIALS_PATH}${encodeURIComponent(role)}`
     const r = await opts.http({ method: 'GET', url, headers: { accept: 'application/json' }, timeoutMs: 10_000 })()
-    if (E.isLeft(r)) return failWith('Network', `the metadata service could not be reached for role ${role}: ${r.left.message}`)
-    if (r.right.status === 404) return failWith('Unauthorized', `the instance has no CAM role named ${role}`, { status: 404 })
-    if (r.right.status !== 200) return failWith('Server', `the metadata service answered HTTP ${r.right.status} for role ${role}`, { status: r.right.status })
+    if (E.isLeft(r))
+      return failWith('Network', `the metadata service could not be reached for role ${role}: ${r.left.message}`)
+    if (r.right.status === 404)
+      return failWith('Unauthorized', `the instance has no CAM role named ${role}`, { status: 404 })
+    if (r.right.status !== 200)
+      return failWith('Server', `the metadata service answered HTTP ${r.right.status} for role ${role}`, {
+        status: r.right.status,
+      })
     let j: Obj | undefined
     try {
       j = obj(JSON.parse(r.right.body))
@@ -236,8 +264,12 @@ export const cloudCredentials = (config: Config, opts: CloudCredentialsOptions):
     const id = str(j?.TmpSecretId)
     const key = str(j?.TmpSecretKey)
     const token = str(j?.Token)
-    if (!j || (j.Code !== undefined && j.Code !== 'Success') || !id || !key || !token) return failWith('Malformed', `the metadata service returned no credentials for role ${role}`)
-    return { keys: keysOf(id, key, token), expires: typeof j.ExpiredTime === 'number' ? j.ExpiredTime * 1000 : undefined }
+    if (!j || (j.Code !== undefined && j.Code !== 'Success') || !id || !key || !token)
+      return failWith('Malformed', `the metadata service returned no credentials for role ${role}`)
+    return {
+      keys: keysOf(id, key, token),
+      expires: typeof j.ExpiredTime === 'number' ? j.ExpiredTime * 1000 : undefined,
+    }
   }
 
   const sessionName = () => `trellis-${Math.floor(now().getTime() / 1000)}`
@@ -248,21 +280,34 @@ export const cloudCredentials = (config: Config, opts: CloudCredentialsOptions):
     const providerId = str(env.TKE_PROVIDER_ID)
     const file = str(env.TKE_WEB_IDENTITY_TOKEN_FILE)
     if (!roleArn || !providerId || !file || !str(env.TKE_REGION))
-      return failWith('Unauthorized', 'enablePodOidc needs TKE_REGION, TKE_WEB_IDENTITY_TOKEN_FILE, TKE_PROVIDER_ID and TKE_ROLE_ARN (set serviceAccountName on the pod)')
+      return failWith(
+        'Unauthorized',
+        'enablePodOidc needs TKE_REGION, TKE_WEB_IDENTITY_TOKEN_FILE, TKE_PROVIDER_ID and TKE_ROLE_ARN (set serviceAccountName on the pod)',
+      )
     let token: string
     try {
       token = (await read(file)).trim()
     } catch {
       return failWith('Unauthorized', `the pod's web identity token file ${file} could not be read`)
     }
-    return stsKeys(await unsigned('AssumeRoleWithWebIdentity', { ProviderId: providerId, WebIdentityToken: token, RoleArn: roleArn, RoleSessionName: sessionName(), DurationSeconds: 7200 }), 'pod OIDC role assumption')
+    return stsKeys(
+      await unsigned('AssumeRoleWithWebIdentity', {
+        ProviderId: providerId,
+        WebIdentityToken: token,
+        RoleArn: roleArn,
+        RoleSessionName: sessionName(),
+        DurationSeconds: 7200,
+      }),
+      'pod OIDC role assumption',
+    )
   }
 
   const webIdentityToken = async (w: Obj): Promise<string> => {
     const t = plain(w.webIdentityToken)
     if (t) return t
     const file = str(w.webIdentityTokenFile)
-    if (!file) return failWith('Unauthorized', 'assumeRoleWithWebIdentity needs webIdentityToken or webIdentityTokenFile')
+    if (!file)
+      return failWith('Unauthorized', 'assumeRoleWithWebIdentity needs webIdentityToken or webIdentityTokenFile')
     let text: string
     try {
       text = await read(expand(file))
@@ -293,11 +338,19 @@ export const cloudCredentials = (config: Config, opts: CloudCredentialsOptions):
     if (config.enablePodOidc === true) cur = await podOidc()
 
     const assume = async (params: Obj, source: string) => {
-      if (!cur) return failWith('Unauthorized', `${source} needs base credentials to sign with: set secretId and secretKey, a profile or camRoleName`)
+      if (!cur)
+        return failWith(
+          'Unauthorized',
+          `${source} needs base credentials to sign with: set secretId and secretKey, a profile or camRoleName`,
+        )
       const r = stsKeys(await signed(cur.keys, 'AssumeRole', params), source)
       cur = { keys: r.keys, expires: earliest(cur.expires, r.expires) }
     }
-    if (fileRole.roleArn && fileRole.roleSession) await assume({ RoleArn: fileRole.roleArn, RoleSessionName: fileRole.roleSession, DurationSeconds: 7200 }, 'the shared credentials role')
+    if (fileRole.roleArn && fileRole.roleSession)
+      await assume(
+        { RoleArn: fileRole.roleArn, RoleSessionName: fileRole.roleSession, DurationSeconds: 7200 },
+        'the shared credentials role',
+      )
     const ar = obj(config.assumeRole)
     if (ar)
       await assume(
@@ -362,8 +415,10 @@ export const cloudCredentials = (config: Config, opts: CloudCredentialsOptions):
       const who = obj(obj(await signed(cur.keys, 'GetCallerIdentity', {})) ?? {}) ?? {}
       const account = str(who.AccountId)
       if (!account) return failWith('Malformed', 'sts:GetCallerIdentity returned no AccountId')
-      if (allowed.length && !allowed.includes(account)) return failWith('Forbidden', `cloud account ${account} is not in allowedAccountIds`)
-      if (forbidden.includes(account)) return failWith('Forbidden', `cloud account ${account} is in forbiddenAccountIds`)
+      if (allowed.length && !allowed.includes(account))
+        return failWith('Forbidden', `cloud account ${account} is not in allowedAccountIds`)
+      if (forbidden.includes(account))
+        return failWith('Forbidden', `cloud account ${account} is in forbiddenAccountIds`)
     }
     return cur
   }
@@ -377,7 +432,16 @@ export const cloudCredentials = (config: Config, opts: CloudCredentialsOptions):
     if (!inflight)
       inflight = resolveOnce().then(
         (r) => E.right(r),
-        (e) => E.left(e instanceof Failure ? e.error : platformError('Unauthorized', WHAT, `the credentials could not be resolved (${e instanceof Error ? e.name : 'error'})`)),
+        (e) =>
+          E.left(
+            e instanceof Failure
+              ? e.error
+              : platformError(
+                  'Unauthorized',
+                  WHAT,
+                  `the credentials could not be resolved (${e instanceof Error ? e.name : 'error'})`,
+                ),
+          ),
       )
     const r = await inflight
     inflight = undefined

@@ -53,7 +53,9 @@ export const debugLog = (sink: (line: string) => void, opts: DebugLogOptions = {
       emit(`http #${id} ← ${res.status} ${target} ${ms}ms headers=${headers(res.headers)}${body(res.body)}`)
     } else {
       const err = result.left
-      emit(`http #${id} ✗ ${err.kind}${err.sent ? ' (may have been applied)' : ' (not sent)'} ${target} ${ms}ms: ${r(err.message)}`)
+      emit(
+        `http #${id} ✗ ${err.kind}${err.sent ? ' (may have been applied)' : ' (not sent)'} ${target} ${ms}ms: ${r(err.message)}`,
+      )
     }
     return result
   }

@@ -13,7 +13,16 @@ import { sleep as realSleep } from './retry'
 // ── model ────────────────────────────────────────────────────────────────────
 export type FaultKind = 'latency' | '429' | '500' | '502' | '503' | 'reset-before' | 'reset-after' | 'timeout'
 
-export const FAULT_KINDS: ReadonlyArray<FaultKind> = ['latency', '429', '500', '502', '503', 'reset-before', 'reset-after', 'timeout']
+export const FAULT_KINDS: ReadonlyArray<FaultKind> = [
+  'latency',
+  '429',
+  '500',
+  '502',
+  '503',
+  'reset-before',
+  'reset-after',
+  'timeout',
+]
 
 export interface FaultOptions {
   readonly seed: number
@@ -52,7 +61,11 @@ export const faults = (opts: FaultOptions): Faults => {
   const errorReply = (status: number, extra: Record<string, string> = {}): HttpResponse => {
     const message = `injected fault: ${status}`
     // both REST error shapes: cost reads `errors`, hosting reads `code`/`message`
-    return { status, headers: { 'content-type': 'application/json', ...extra }, body: JSON.stringify({ code: status, message, errors: [message] }) }
+    return {
+      status,
+      headers: { 'content-type': 'application/json', ...extra },
+      body: JSON.stringify({ code: status, message, errors: [message] }),
+    }
   }
 
   const rateLimited = (): HttpResponse => {
@@ -75,7 +88,8 @@ export const faults = (opts: FaultOptions): Faults => {
       counts.requests++
       const kind = draw()
       counts[kind ?? 'ok'] = (counts[kind ?? 'ok'] ?? 0) + 1
-      const aborted = () => E.left(httpError('Aborted', req, `${req.method} ${req.url}: aborted`, kind === 'reset-after'))
+      const aborted = () =>
+        E.left(httpError('Aborted', req, `${req.method} ${req.url}: aborted`, kind === 'reset-after'))
       try {
         if (opts.latencyMs !== undefined && opts.latencyMs > 0) await sleep(opts.latencyMs, req.signal)
         if (kind === 'latency') await sleep(opts.spikeMs ?? 100, req.signal)
@@ -98,7 +112,16 @@ export const faults = (opts: FaultOptions): Faults => {
           return E.left(httpError('ConnectionReset', req, `${req.method} ${req.url}: injected connection reset`, true))
         case 'reset-after': {
           const applied = await next(req)()
-          return E.isLeft(applied) ? applied : E.left(httpError('ConnectionReset', req, `${req.method} ${req.url}: injected connection reset after the request was applied`, true))
+          return E.isLeft(applied)
+            ? applied
+            : E.left(
+                httpError(
+                  'ConnectionReset',
+                  req,
+                  `${req.method} ${req.url}: injected connection reset after the request was applied`,
+                  true,
+                ),
+              )
         }
         default:
           return next(req)()

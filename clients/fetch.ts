@@ -78,7 +78,23 @@ const agentFor = (url: URL): http.Agent => {
 
 // ── error mapping ────────────────────────────────────────────────────────────
 /** system error codes meaning no connection was ever made */
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EADDRNOTAVAIL', 'ERR_INVALID_URL', 'ERR_TLS_CERT_ALTNAME_INVALID', 'CERT_HAS_EXPIRED', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN'])
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'EADDRNOTAVAIL',
+  'ERR_INVALID_URL',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'CERT_HAS_EXPIRED',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+])
 
 const errorCode = (e: unknown): string | undefined => {
   let cur: unknown = e
@@ -117,10 +133,12 @@ const mapError = (e: unknown, a: Attempt): HttpError => {
   const code = errorCode(e)
   // what the probe knows wins; without it (foreign fetch), assume the worst
   const maybeSent = a.responded || (a.probe.attached ? a.probe.connected : true)
-  if (a.timedOut) return httpError('Timeout', where, `${a.method} ${a.url}: no answer within ${a.req.timeoutMs} ms`, maybeSent)
+  if (a.timedOut)
+    return httpError('Timeout', where, `${a.method} ${a.url}: no answer within ${a.req.timeoutMs} ms`, maybeSent)
   if (a.aborted) return httpError('Aborted', where, `${a.method} ${a.url}: aborted by the caller`, maybeSent)
   const detail = `${a.method} ${a.url}: ${errorText(e)}${code && !errorText(e).includes(code) ? ` (${code})` : ''}`
-  if (!a.responded && code !== undefined && NOT_CONNECTED.has(code)) return httpError('ConnectFailed', where, detail, false)
+  if (!a.responded && code !== undefined && NOT_CONNECTED.has(code))
+    return httpError('ConnectFailed', where, detail, false)
   if (!a.responded && a.probe.attached && !a.probe.connected) return httpError('ConnectFailed', where, detail, false)
   return httpError('ConnectionReset', where, detail, maybeSent)
 }
@@ -157,7 +175,8 @@ export const fetchClient = (opts: FetchClientOptions = {}): HttpClient => {
   const maxRedirects = opts.maxRedirects ?? 5
 
   return (req) => async () => {
-    if (req.signal?.aborted) return E.left(httpError('Aborted', req, `${req.method} ${req.url}: aborted before it was sent`, false))
+    if (req.signal?.aborted)
+      return E.left(httpError('Aborted', req, `${req.method} ${req.url}: aborted before it was sent`, false))
 
     const ctl = new AbortController()
     let timedOut = false
@@ -208,7 +227,10 @@ export const fetchClient = (opts: FetchClientOptions = {}): HttpClient => {
           // a token is only ever sent to the origin it was configured for (and stays dropped after)
           if (next.origin !== origin) headers = withoutCredentials(headers)
           // 303 (and, as browsers do, 301/302 after a POST) turn into a GET without a body
-          if ((response.status === 303 && method !== 'HEAD' && method !== 'GET') || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+          if (
+            (response.status === 303 && method !== 'HEAD' && method !== 'GET') ||
+            ((response.status === 301 || response.status === 302) && method === 'POST')
+          ) {
             method = 'GET'
             body = undefined
             headers = withoutBodyHeaders(headers)

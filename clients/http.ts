@@ -49,7 +49,12 @@ export type HttpClient = (req: HttpRequest) => TaskEither<HttpError, HttpRespons
 export type Middleware = (next: HttpClient) => HttpClient
 
 // ── constructors ─────────────────────────────────────────────────────────────
-export const httpError = (kind: HttpErrorKind, req: Pick<HttpRequest, 'method' | 'url'>, message: string, sent: boolean): HttpError => ({
+export const httpError = (
+  kind: HttpErrorKind,
+  req: Pick<HttpRequest, 'method' | 'url'>,
+  message: string,
+  sent: boolean,
+): HttpError => ({
   _tag: 'HttpError',
   kind,
   message,

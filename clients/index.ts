@@ -2,7 +2,15 @@
  * trellis/clients: HTTP transport and middlewares, the platforms' protocols, the default client
  * factory, and the in-memory emulators (servable on 127.0.0.1).
  */
-export { compose, httpError, type HttpClient, type HttpRequest, type HttpResponse, type HttpError, type Middleware } from './http'
+export {
+  compose,
+  httpError,
+  type HttpClient,
+  type HttpRequest,
+  type HttpResponse,
+  type HttpError,
+  type Middleware,
+} from './http'
 export { fetchClient } from './fetch'
 export { retry } from './retry'
 export { rateBudget } from './rate-budget'

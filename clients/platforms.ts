@@ -25,7 +25,9 @@ export interface PlatformClientsOptions extends SequenceOptions {
    * Where the cloud credentials come from for one provider configuration (e.g. shared credential
    * files, role assumption). Default: the configuration's secretId/secretKey/securityToken.
    */
-  readonly cloudCredentials?: (config: Readonly<Record<string, unknown>>) => () => TE.TaskEither<PlatformError, Tc3Credentials>
+  readonly cloudCredentials?: (
+    config: Readonly<Record<string, unknown>>,
+  ) => () => TE.TaskEither<PlatformError, Tc3Credentials>
 }
 
 /**
@@ -43,21 +45,48 @@ const DEFAULT_COST_TIMEOUT_MS = 30_000
 // ── helpers ──────────────────────────────────────────────────────────────────
 const str = (u: unknown): string | undefined => (typeof u === 'string' && u.trim() !== '' ? u : undefined)
 const secretOrString = (u: unknown): Secret<string> | string | undefined =>
-  typeof u === 'string' ? (u === '' ? undefined : u) : typeof u === 'object' && u !== null ? (u as Secret<string>) : undefined
+  typeof u === 'string'
+    ? u === ''
+      ? undefined
+      : u
+    : typeof u === 'object' && u !== null
+      ? (u as Secret<string>)
+      : undefined
 
 /** The configuration's own keys, or a clear Unauthorized error naming what to set. */
 export const staticCloudCredentials =
-  (config: Readonly<Record<string, unknown>>) =>
-  (): TE.TaskEither<PlatformError, Tc3Credentials> => {
+  (config: Readonly<Record<string, unknown>>) => (): TE.TaskEither<PlatformError, Tc3Credentials> => {
     const secretId = str(config.secretId)
     const secretKey = secretOrString(config.secretKey)
     const token = secretOrString(config.securityToken)
     if (secretId && secretKey) return TE.right({ secretId, secretKey, ...(token ? { token } : {}) })
-    const missing = [secretId ? undefined : 'secretId (CLOUD_SECRET_ID)', secretKey ? undefined : 'secretKey (CLOUD_SECRET_KEY)'].filter(Boolean).join(' and ')
-    const other = ['profile', 'sharedCredentialsDir', 'camRoleName', 'assumeRole', 'assumeRoleWithSaml', 'assumeRoleWithWebIdentity', 'mfaCertification', 'enablePodOidc']
+    const missing = [
+      secretId ? undefined : 'secretId (CLOUD_SECRET_ID)',
+      secretKey ? undefined : 'secretKey (CLOUD_SECRET_KEY)',
+    ]
+      .filter(Boolean)
+      .join(' and ')
+    const other = [
+      'profile',
+      'sharedCredentialsDir',
+      'camRoleName',
+      'assumeRole',
+      'assumeRoleWithSaml',
+      'assumeRoleWithWebIdentity',
+      'mfaCertification',
+      'enablePodOidc',
+    ]
     const shared = other.some((k) => config[k] !== undefined && config[k] !== false)
-    const note = shared ? '; shared credential files, instance roles and role assumption are not read by the default client factory (pass cloudCredentials)' : ''
-    return TE.left(platformError('Unauthorized', 'cloud credentials', `no cloud credentials: set ${missing} in the provider configuration${note}`))
+    const note = shared
+      ? '; shared credential files, instance roles and role assumption are not read by the default client factory (pass cloudCredentials)'
+      : ''
+    return TE.left(
+      platformError(
+        'Unauthorized',
+        'cloud credentials',
+        `no cloud credentials: set ${missing} in the provider configuration${note}`,
+      ),
+    )
   }
 
 // ── factory ──────────────────────────────────────────────────────────────────
@@ -96,7 +125,9 @@ export const platformClients = (opts: PlatformClientsOptions): ClientFactory => 
           timeoutMs: 300_000,
         })
       default:
-        throw new Error(`no platform client for provider "${provider}": the default client factory knows cost, hosting and cloud`)
+        throw new Error(
+          `no platform client for provider "${provider}": the default client factory knows cost, hosting and cloud`,
+        )
     }
   }
 }

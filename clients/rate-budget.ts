@@ -29,7 +29,12 @@ export interface RateBudgetOptions {
   readonly now?: () => number
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
   /** called before each wait, e.g. for a progress line on a long apply */
-  readonly onWait?: (info: { readonly method: string; readonly url: string; readonly waitMs: number; readonly reason: 'budget' | 'server' }) => void
+  readonly onWait?: (info: {
+    readonly method: string
+    readonly url: string
+    readonly waitMs: number
+    readonly reason: 'budget' | 'server'
+  }) => void
 }
 
 export interface RateBudgetStats {
@@ -52,7 +57,8 @@ export type RateBudget = Middleware & { readonly stats: () => RateBudgetStats }
 // ── constructor ──────────────────────────────────────────────────────────────
 export const rateBudget = (opts: RateBudgetOptions): RateBudget => {
   if (!(opts.capacity >= 1)) throw new Error(`rateBudget: capacity must be at least 1, got ${opts.capacity}`)
-  if (!(opts.refillPerSecond > 0)) throw new Error(`rateBudget: refillPerSecond must be positive, got ${opts.refillPerSecond}`)
+  if (!(opts.refillPerSecond > 0))
+    throw new Error(`rateBudget: refillPerSecond must be positive, got ${opts.refillPerSecond}`)
   const now = opts.now ?? Date.now
   const sleep = opts.sleep ?? realSleep
   const reserve = opts.reserve ?? 0
@@ -107,7 +113,8 @@ export const rateBudget = (opts: RateBudgetOptions): RateBudget => {
   }
 
   /** What the window has left for requests not yet sent. */
-  const remainingNow = (): number | undefined => (server === undefined ? undefined : server.reported - inFlight.size - uncounted.length)
+  const remainingNow = (): number | undefined =>
+    server === undefined ? undefined : server.reported - inFlight.size - uncounted.length
 
   /** What holds a request back now: a time to wait until (or an earlier answer), an answer, or nothing. */
   const gate = (t: number): { until?: number; orAnswer: boolean } | undefined => {
@@ -142,7 +149,8 @@ export const rateBudget = (opts: RateBudgetOptions): RateBudget => {
     rollover(t)
     const rl = rateLimitOf(headers, t)
     // a window already over says nothing about the current one; nor does an older one
-    const current = rl.resetAt !== undefined && rl.resetAt > t && !(server?.resetAt !== undefined && rl.resetAt < server.resetAt)
+    const current =
+      rl.resetAt !== undefined && rl.resetAt > t && !(server?.resetAt !== undefined && rl.resetAt < server.resetAt)
     const limit = rl.limit ?? server?.limit
     if (status === 429) {
       const after = retryAfterMs(headers, t)
@@ -157,7 +165,11 @@ export const rateBudget = (opts: RateBudgetOptions): RateBudget => {
       const sameWindow = server !== undefined && server.resetAt === rl.resetAt
       // within one window the lowest count is the latest snapshot (answers arrive out of order)
       if (!sameWindow || rl.remaining <= server!.reported) {
-        server = { reported: sameWindow ? Math.min(server!.reported, rl.remaining) : rl.remaining, resetAt: rl.resetAt, limit }
+        server = {
+          reported: sameWindow ? Math.min(server!.reported, rl.remaining) : rl.remaining,
+          resetAt: rl.resetAt,
+          limit,
+        }
         // answered before this request was sent: counted in its snapshot
         uncounted = uncounted.filter((at) => at >= id)
       }
@@ -254,7 +266,11 @@ export const rateBudget = (opts: RateBudgetOptions): RateBudget => {
       tokens,
       inFlight: inFlight.size,
       ...(server !== undefined && remaining !== undefined
-        ? { serverRemaining: remaining, ...(server.resetAt !== undefined ? { serverResetAt: server.resetAt } : {}), ...(server.limit !== undefined ? { serverLimit: server.limit } : {}) }
+        ? {
+            serverRemaining: remaining,
+            ...(server.resetAt !== undefined ? { serverResetAt: server.resetAt } : {}),
+            ...(server.limit !== undefined ? { serverLimit: server.limit } : {}),
+          }
         : {}),
     }
   }

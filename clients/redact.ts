@@ -46,7 +46,14 @@ export const redactor = (values: ReadonlyArray<string>): ((s: string) => string)
 }
 
 // ── headers ──────────────────────────────────────────────────────────────────
-const SECRET_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-tc-token', 'x-api-key'])
+const SECRET_HEADERS: ReadonlySet<string> = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-tc-token',
+  'x-api-key',
+])
 
 export const isSecretHeader = (name: string): boolean => {
   const n = name.toLowerCase()
@@ -54,7 +61,10 @@ export const isSecretHeader = (name: string): boolean => {
 }
 
 /** The headers with every credential header's value replaced by `[secret]`. */
-export const redactHeaders = (headers: Readonly<Record<string, string>>, redactText: (s: string) => string = redactor([])): Record<string, string> =>
+export const redactHeaders = (
+  headers: Readonly<Record<string, string>>,
+  redactText: (s: string) => string = redactor([]),
+): Record<string, string> =>
   Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, isSecretHeader(k) ? MASK : redactText(v)]))
 
 // ── middleware ───────────────────────────────────────────────────────────────

@@ -5,7 +5,14 @@
  * the request headers, and is scrubbed from every message it produces.
  */
 import * as E from 'fp-ts/Either'
-import { describeRequest, platformError, type PlatformClient, type PlatformError, type PlatformErrorKind, type RestRequest } from '../src/core/wire'
+import {
+  describeRequest,
+  platformError,
+  type PlatformClient,
+  type PlatformError,
+  type PlatformErrorKind,
+  type RestRequest,
+} from '../src/core/wire'
 import { isSecret, reveal, revealDeep, type Secret } from '../src/core/secret'
 import type { HttpClient, HttpError, HttpResponse } from './http'
 import { isRead, runWire, type Send, type SequenceOptions } from './sequence'
@@ -74,10 +81,22 @@ export const kindOfStatus = (status: number): PlatformErrorKind =>
                 : 'Invalid'
 
 const REASONS: Readonly<Record<number, string>> = {
-  400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found',
-  405: 'Method Not Allowed', 406: 'Not Acceptable', 408: 'Request Timeout', 409: 'Conflict', 410: 'Gone',
-  422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway',
-  503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 }
 export const reasonOf = (status: number): string => REASONS[status] ?? `HTTP ${status}`
 
@@ -92,7 +111,11 @@ export const excerpt = (text: string, max = 200): string => {
 }
 
 const messageOf = (u: unknown): string | undefined =>
-  typeof u === 'string' ? u : typeof u === 'object' && u !== null && typeof (u as { message?: unknown }).message === 'string' ? (u as { message: string }).message : undefined
+  typeof u === 'string'
+    ? u
+    : typeof u === 'object' && u !== null && typeof (u as { message?: unknown }).message === 'string'
+      ? (u as { message: string }).message
+      : undefined
 
 /**
  * The human message of an error body. Cost bodies are `{errors: [..]}`, hosting bodies
@@ -112,7 +135,8 @@ export const errorMessage = (style: RestStyle, res: HttpResponse): string => {
     const o = json as Record<string, unknown>
     const errors = Array.isArray(o.errors) ? o.errors.map(messageOf).filter((m): m is string => !!m) : []
     const fromErrors = errors.length > 0 ? errors.join('; ') : typeof o.errors === 'string' ? o.errors : undefined
-    const fromMessage = typeof o.message === 'string' && o.message !== '' ? o.message : typeof o.error === 'string' ? o.error : undefined
+    const fromMessage =
+      typeof o.message === 'string' && o.message !== '' ? o.message : typeof o.error === 'string' ? o.error : undefined
     const m = style === 'cost' ? (fromErrors ?? fromMessage) : (fromMessage ?? fromErrors)
     if (m) return m
     return Object.keys(o).length === 0 ? reasonOf(res.status) : `${reasonOf(res.status)}: ${excerpt(text)}`
@@ -143,7 +167,8 @@ const pageOf = (url: string, base: string): number | undefined => {
 const tokenOf = (t: Secret<string> | string | undefined): E.Either<string, string> => {
   if (t === undefined) return E.left('no API token is configured')
   if (typeof t === 'string') return t.trim() === '' ? E.left('the API token is empty') : E.right(t)
-  if (!isSecret(t)) return E.left('the API token was read back from a saved file and holds no value; configure it again')
+  if (!isSecret(t))
+    return E.left('the API token was read back from a saved file and holds no value; configure it again')
   const v = reveal(t)
   return typeof v === 'string' && v.trim() !== '' ? E.right(v) : E.left('the API token is empty')
 }
@@ -156,15 +181,28 @@ export const restClient = (opts: RestClientOptions): PlatformClient => {
   const send: Send = (req, signal) => async () => {
     const name = describeRequest(req)
     if (req._tag !== 'Rest')
-      return E.left(platformError('Refused', name, `the ${opts.style} platform speaks REST; a signed action request cannot be sent to it`))
+      return E.left(
+        platformError(
+          'Refused',
+          name,
+          `the ${opts.style} platform speaks REST; a signed action request cannot be sent to it`,
+        ),
+      )
     const token = tokenOf(opts.token)
-    if (E.isLeft(token)) return E.left(platformError('Unauthorized', name, `${token.left}${opts.tokenHint ? `: ${opts.tokenHint}` : ''}`))
-    if (!origin) return E.left(platformError('Refused', name, `the configured base URL ${JSON.stringify(opts.baseUrl)} is not a valid URL`))
+    if (E.isLeft(token))
+      return E.left(platformError('Unauthorized', name, `${token.left}${opts.tokenHint ? `: ${opts.tokenHint}` : ''}`))
+    if (!origin)
+      return E.left(
+        platformError('Refused', name, `the configured base URL ${JSON.stringify(opts.baseUrl)} is not a valid URL`),
+      )
     const write = !isRead(req)
     const secretText = token.right
     const scrub = (s: string): string => (secretText.length >= 4 ? s.split(secretText).join('[secret]') : s)
-    const fail = (kind: PlatformErrorKind, message: string, extra: Partial<Pick<PlatformError, 'status' | 'ambiguous'>> = {}) =>
-      E.left(platformError(kind, name, scrub(message), extra))
+    const fail = (
+      kind: PlatformErrorKind,
+      message: string,
+      extra: Partial<Pick<PlatformError, 'status' | 'ambiguous'>> = {},
+    ) => E.left(platformError(kind, name, scrub(message), extra))
 
     const body = req.body === undefined || req.method === 'GET' ? undefined : JSON.stringify(revealDeep(req.body))
     const headers: Record<string, string> = {
@@ -182,25 +220,43 @@ export const restClient = (opts: RestClientOptions): PlatformClient => {
       if (E.isLeft(r)) return fromHttpError(r.left)
       const res = r.right
       if (res.status >= 300) {
-        const message = res.status < 400 ? `unexpected redirect (HTTP ${res.status}) to ${res.headers.location ?? 'nowhere'}` : errorMessage(opts.style, res)
+        const message =
+          res.status < 400
+            ? `unexpected redirect (HTTP ${res.status}) to ${res.headers.location ?? 'nowhere'}`
+            : errorMessage(opts.style, res)
         return fail(kindOfStatus(res.status), message, { status: res.status, ambiguous: write && res.status >= 500 })
       }
       if (res.body.trim() === '') return E.right({ body: null, headers: res.headers })
       try {
         return E.right({ body: JSON.parse(res.body), headers: res.headers })
       } catch {
-        const what = /^\s*</.test(res.body) ? `an HTML page (${excerpt(res.body, 80)})` : `not valid JSON (${excerpt(res.body, 80)}, ${res.body.length} bytes)`
-        return fail('Malformed', `the platform answered ${res.status} but the reply is ${what}`, { status: res.status, ambiguous: write })
+        const what = /^\s*</.test(res.body)
+          ? `an HTML page (${excerpt(res.body, 80)})`
+          : `not valid JSON (${excerpt(res.body, 80)}, ${res.body.length} bytes)`
+        return fail('Malformed', `the platform answered ${res.status} but the reply is ${what}`, {
+          status: res.status,
+          ambiguous: write,
+        })
       }
     }
     const fromHttpError = (e: HttpError): E.Either<PlatformError, never> =>
-      fail(e.kind === 'Timeout' ? 'Timeout' : e.kind === 'Aborted' ? 'Aborted' : 'Network', e.message, { ambiguous: write && e.sent })
+      fail(e.kind === 'Timeout' ? 'Timeout' : e.kind === 'Aborted' ? 'Aborted' : 'Network', e.message, {
+        ambiguous: write && e.sent,
+      })
 
     const itemsOf = (reply: Reply, key: string): E.Either<PlatformError, ReadonlyArray<unknown>> => {
-      const v = key === '' ? reply.body : typeof reply.body === 'object' && reply.body !== null ? (reply.body as Record<string, unknown>)[key] : undefined
+      const v =
+        key === ''
+          ? reply.body
+          : typeof reply.body === 'object' && reply.body !== null
+            ? (reply.body as Record<string, unknown>)[key]
+            : undefined
       if (Array.isArray(v)) return E.right(v)
       if (key !== '' && v == null && typeof reply.body === 'object' && reply.body !== null) return E.right([])
-      return fail('Malformed', `expected a list ${key === '' ? 'as the reply body' : `under "${key}"`} in each page, got ${excerpt(JSON.stringify(reply.body) ?? 'nothing', 80)}`)
+      return fail(
+        'Malformed',
+        `expected a list ${key === '' ? 'as the reply body' : `under "${key}"`} in each page, got ${excerpt(JSON.stringify(reply.body) ?? 'nothing', 80)}`,
+      )
     }
 
     if (!req.paginate) {

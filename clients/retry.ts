@@ -55,10 +55,13 @@ export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
       clearTimeout(timer)
       reject(new Error('aborted'))
     }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, Math.max(0, ms))
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', onAbort)
+        resolve()
+      },
+      Math.max(0, ms),
+    )
     signal?.addEventListener('abort', onAbort, { once: true })
   })
 
@@ -151,15 +154,36 @@ export const retry =
       const delayMs = Math.round(Math.min(capMs, hint ?? random() * Math.min(capMs, baseMs * 2 ** (attempt - 1))))
       // give up now rather than wait past the time budget: the caller gets the last answer
       if (now() - start + delayMs > maxElapsedMs) return result
-      opts.onRetry?.({ method: req.method, url: req.url, attempt, delayMs, reason: reasonOf(result), serverAsked: hint !== undefined })
+      opts.onRetry?.({
+        method: req.method,
+        url: req.url,
+        attempt,
+        delayMs,
+        reason: reasonOf(result),
+        serverAsked: hint !== undefined,
+      })
       try {
         await wait(delayMs, req.signal)
       } catch {
         const sent = E.isRight(result) || result.left.sent
-        return E.left(httpError('Aborted', req, `${req.method} ${req.url}: aborted while waiting to retry (${reasonOf(result)})`, sent))
+        return E.left(
+          httpError(
+            'Aborted',
+            req,
+            `${req.method} ${req.url}: aborted while waiting to retry (${reasonOf(result)})`,
+            sent,
+          ),
+        )
       }
       if (req.signal?.aborted) {
-        return E.left(httpError('Aborted', req, `${req.method} ${req.url}: aborted while waiting to retry (${reasonOf(result)})`, E.isRight(result) || result.left.sent))
+        return E.left(
+          httpError(
+            'Aborted',
+            req,
+            `${req.method} ${req.url}: aborted while waiting to retry (${reasonOf(result)})`,
+            E.isRight(result) || result.left.sent,
+          ),
+        )
       }
     }
   }

@@ -26,7 +26,10 @@ export interface Expectation {
   /** answer with this status; a non-string body is sent as JSON */
   readonly reply: (status: number, body?: unknown, headers?: Readonly<Record<string, string>>) => ExpectationHandle
   /** fail at the transport level; `sent` defaults to false for ConnectFailed, true otherwise */
-  readonly fail: (kind: HttpErrorKind, opts?: { readonly sent?: boolean; readonly message?: string }) => ExpectationHandle
+  readonly fail: (
+    kind: HttpErrorKind,
+    opts?: { readonly sent?: boolean; readonly message?: string },
+  ) => ExpectationHandle
   /** compute the answer from the request */
   readonly respond: (f: (req: HttpRequest) => HttpResponse) => ExpectationHandle
 }
@@ -62,9 +65,15 @@ interface Rule {
 /** Is every part of `expected` present in `actual`? Arrays match element-wise, same length. */
 export const partialMatch = (expected: unknown, actual: unknown): boolean => {
   if (expected === null || typeof expected !== 'object') return Object.is(expected, actual)
-  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => partialMatch(e, actual[i]))
+  if (Array.isArray(expected))
+    return (
+      Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => partialMatch(e, actual[i]))
+    )
   if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false
-  return Object.entries(expected).every(([k, v]) => Object.prototype.hasOwnProperty.call(actual, k) && partialMatch(v, (actual as Record<string, unknown>)[k]))
+  return Object.entries(expected).every(
+    ([k, v]) =>
+      Object.prototype.hasOwnProperty.call(actual, k) && partialMatch(v, (actual as Record<string, unknown>)[k]),
+  )
 }
 
 const parseJson = (s: string | undefined): { ok: true; value: unknown } | { ok: false } => {
@@ -98,7 +107,10 @@ const matches = (rule: Rule, req: HttpRequest): boolean => {
 const clip = (s: string, n = 200): string => (s.length > n ? `${s.slice(0, n)}…` : s)
 
 const describe = (rule: Rule): string => {
-  const q = rule.query && Object.keys(rule.query).length > 0 ? `?${new URLSearchParams(rule.query as Record<string, string>).toString()}` : ''
+  const q =
+    rule.query && Object.keys(rule.query).length > 0
+      ? `?${new URLSearchParams(rule.query as Record<string, string>).toString()}`
+      : ''
   const body = rule.hasBody ? ` body ⊇ ${clip(JSON.stringify(rule.body) ?? 'undefined')}` : ''
   const left = rule.total - rule.used
   const what = rule.outcome === undefined ? 'no reply declared' : `${left} of ${rule.total} left`
@@ -142,15 +154,25 @@ export const scripted = (): Scripted => {
       reply: (status, body, headers = {}) => {
         const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
         const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body)
-        const withType = typeof body === 'string' || body === undefined || 'content-type' in lower ? lower : { 'content-type': 'application/json', ...lower }
+        const withType =
+          typeof body === 'string' || body === undefined || 'content-type' in lower
+            ? lower
+            : { 'content-type': 'application/json', ...lower }
         return set({ _tag: 'Reply', response: () => ({ status, headers: withType, body: text }) })
       },
-      fail: (kind, o = {}) => set({ _tag: 'Fail', kind, sent: o.sent ?? kind !== 'ConnectFailed', ...(o.message !== undefined ? { message: o.message } : {}) }),
+      fail: (kind, o = {}) =>
+        set({
+          _tag: 'Fail',
+          kind,
+          sent: o.sent ?? kind !== 'ConnectFailed',
+          ...(o.message !== undefined ? { message: o.message } : {}),
+        }),
       respond: (f) => set({ _tag: 'Reply', response: f }),
     }
   }
 
-  const pending = (): ReadonlyArray<string> => rules.filter((r) => r.outcome === undefined || r.used < r.total).map(describe)
+  const pending = (): ReadonlyArray<string> =>
+    rules.filter((r) => r.outcome === undefined || r.used < r.total).map(describe)
 
   const client: HttpClient = (req) => async () => {
     received.push(req)
@@ -158,13 +180,39 @@ export const scripted = (): Scripted => {
     if (rule === undefined) {
       const open = pending()
       const body = req.body !== undefined && req.body !== '' ? ` with body ${clip(req.body)}` : ''
-      const expected = open.length > 0 ? `expected one of:\n  ${open.join('\n  ')}` : 'no requests were expected (all expectations consumed)'
-      return E.left(httpError('ConnectFailed', req, `scripted: unexpected request ${req.method} ${req.url}${body}; ${expected}`, false))
+      const expected =
+        open.length > 0
+          ? `expected one of:\n  ${open.join('\n  ')}`
+          : 'no requests were expected (all expectations consumed)'
+      return E.left(
+        httpError(
+          'ConnectFailed',
+          req,
+          `scripted: unexpected request ${req.method} ${req.url}${body}; ${expected}`,
+          false,
+        ),
+      )
     }
     rule.used++
     const outcome = rule.outcome
-    if (outcome === undefined) return E.left(httpError('ConnectFailed', req, `scripted: expectation ${describe(rule)} matched ${req.method} ${req.url} but declares no reply`, false))
-    if (outcome._tag === 'Fail') return E.left(httpError(outcome.kind, req, outcome.message ?? `scripted: ${outcome.kind} for ${req.method} ${req.url}`, outcome.sent))
+    if (outcome === undefined)
+      return E.left(
+        httpError(
+          'ConnectFailed',
+          req,
+          `scripted: expectation ${describe(rule)} matched ${req.method} ${req.url} but declares no reply`,
+          false,
+        ),
+      )
+    if (outcome._tag === 'Fail')
+      return E.left(
+        httpError(
+          outcome.kind,
+          req,
+          outcome.message ?? `scripted: ${outcome.kind} for ${req.method} ${req.url}`,
+          outcome.sent,
+        ),
+      )
     return E.right(outcome.response(req))
   }
 
@@ -175,7 +223,8 @@ export const scripted = (): Scripted => {
     pending,
     assertNoPending: () => {
       const open = pending()
-      if (open.length > 0) throw new Error(`scripted: ${open.length} expected request(s) never came:\n  ${open.join('\n  ')}`)
+      if (open.length > 0)
+        throw new Error(`scripted: ${open.length} expected request(s) never came:\n  ${open.join('\n  ')}`)
     },
   }
 }

@@ -47,7 +47,8 @@ export const isRead = (req: WireRequest): boolean =>
   req._tag === 'Rest' ? req.method === 'GET' : /^(Describe|Get|List|Query|Inquire)/.test(req.action)
 
 /** A later step failing after an earlier write succeeded leaves the platform changed. */
-const afterWrite = (e: PlatformError, wrote: boolean): PlatformError => (wrote && !e.ambiguous ? { ...e, ambiguous: true } : e)
+const afterWrite = (e: PlatformError, wrote: boolean): PlatformError =>
+  wrote && !e.ambiguous ? { ...e, ambiguous: true } : e
 
 // ── poll ─────────────────────────────────────────────────────────────────────
 /**
@@ -55,7 +56,12 @@ const afterWrite = (e: PlatformError, wrote: boolean): PlatformError => (wrote &
  * yet" (read-after-create on an eventually consistent platform), so it is waited out like an
  * unsatisfied reply; any other error ends the wait at once.
  */
-const pollOnce = async (send: Send, req: WireRequest, o: Required<SequenceOptions>, signal?: AbortSignal): Promise<E.Either<PlatformError, unknown>> => {
+const pollOnce = async (
+  send: Send,
+  req: WireRequest,
+  o: Required<SequenceOptions>,
+  signal?: AbortSignal,
+): Promise<E.Either<PlatformError, unknown>> => {
   const poll = req.poll!
   const plain: WireRequest = { ...req, poll: undefined, then: undefined }
   const start = o.now().getTime()
@@ -70,7 +76,13 @@ const pollOnce = async (send: Send, req: WireRequest, o: Required<SequenceOption
       try {
         done = poll.until(r.right)
       } catch (e) {
-        return E.left(platformError('Malformed', describeRequest(req), `while waiting for ${poll.what}: the reply could not be checked (${e instanceof Error ? e.message : String(e)})`))
+        return E.left(
+          platformError(
+            'Malformed',
+            describeRequest(req),
+            `while waiting for ${poll.what}: the reply could not be checked (${e instanceof Error ? e.message : String(e)})`,
+          ),
+        )
       }
       if (done) return r
       last = 'not ready'
@@ -82,7 +94,11 @@ const pollOnce = async (send: Send, req: WireRequest, o: Required<SequenceOption
     const elapsed = o.now().getTime() - start
     if (elapsed + poll.intervalMs > poll.timeoutMs)
       return E.left(
-        platformError('Timeout', describeRequest(req), `gave up waiting for ${poll.what} after ${seconds(elapsed)} (${attempts} attempts, last: ${last})`),
+        platformError(
+          'Timeout',
+          describeRequest(req),
+          `gave up waiting for ${poll.what} after ${seconds(elapsed)} (${attempts} attempts, last: ${last})`,
+        ),
       )
     o.onProgress(`waiting for ${poll.what} (${seconds(elapsed)}, ${last})`)
     await o.sleep(poll.intervalMs, signal)
@@ -104,7 +120,12 @@ export const runWire = (send: Send, opts: SequenceOptions = {}) => {
       let wrote = false
       for (let step = 0; ; step++) {
         if (step >= MAX_CHAIN)
-          return E.left(afterWrite(platformError('Refused', describeRequest(req), `the request chain did not end after ${MAX_CHAIN} steps`), wrote))
+          return E.left(
+            afterWrite(
+              platformError('Refused', describeRequest(req), `the request chain did not end after ${MAX_CHAIN} steps`),
+              wrote,
+            ),
+          )
         if (signal?.aborted) return E.left(afterWrite(aborted(current), wrote))
         const r = await one(current, signal)
         if (E.isLeft(r)) return E.left(afterWrite(r.left, wrote))

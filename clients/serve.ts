@@ -30,7 +30,8 @@ const METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DE
 /** headers that describe the framing of this connection, recomputed by node on the way out */
 const HOP_BY_HOP: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive'])
 
-export const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+export const isLoopback = (host: string): boolean =>
+  host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
 
 const readBody = (req: http.IncomingMessage): Promise<string> =>
   new Promise((resolve, reject) => {
@@ -42,14 +43,20 @@ const readBody = (req: http.IncomingMessage): Promise<string> =>
 
 const flatHeaders = (h: http.IncomingHttpHeaders): Record<string, string> => {
   const out: Record<string, string> = {}
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v
+  for (const [k, v] of Object.entries(h))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v
   return out
 }
 
 // ── interpreter ──────────────────────────────────────────────────────────────
 export const serve = (client: HttpClient, opts: ServeOptions = {}): Promise<Served> => {
   const host = opts.host ?? '127.0.0.1'
-  if (!isLoopback(host)) return Promise.reject(new Error(`serve: refusing to listen on ${host}; only loopback addresses (127.0.0.1, ::1, localhost) are allowed`))
+  if (!isLoopback(host))
+    return Promise.reject(
+      new Error(
+        `serve: refusing to listen on ${host}; only loopback addresses (127.0.0.1, ::1, localhost) are allowed`,
+      ),
+    )
 
   const sockets = new Set<Socket>()
   /** the bound port, for requests without a Host header (HTTP/1.0) */
@@ -59,7 +66,9 @@ export const serve = (client: HttpClient, opts: ServeOptions = {}): Promise<Serv
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const method = (req.method ?? 'GET').toUpperCase()
     if (!METHODS.has(method)) {
-      res.writeHead(405, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 405, message: `method ${method} not supported` }))
+      res
+        .writeHead(405, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ code: 405, message: `method ${method} not supported` }))
       return
     }
     const headers = flatHeaders(req.headers)
@@ -85,7 +94,15 @@ export const serve = (client: HttpClient, opts: ServeOptions = {}): Promise<Serv
       result = await client(request)()
     } catch (e) {
       result = undefined
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 500, message: `serve: the client threw: ${e instanceof Error ? e.message : String(e)}` }))
+      if (!res.headersSent)
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(
+            JSON.stringify({
+              code: 500,
+              message: `serve: the client threw: ${e instanceof Error ? e.message : String(e)}`,
+            }),
+          )
       return
     } finally {
       inFlight.delete(ctl)
@@ -101,7 +118,9 @@ export const serve = (client: HttpClient, opts: ServeOptions = {}): Promise<Serv
           // say nothing: the caller's own timeout ends it (or close() does)
           return
         case 'ConnectFailed':
-          res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 502, message: `upstream unreachable: ${result.left.message}` }))
+          res
+            .writeHead(502, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ code: 502, message: `upstream unreachable: ${result.left.message}` }))
           return
       }
     }

@@ -8,7 +8,14 @@
  */
 import * as E from 'fp-ts/Either'
 import type { TaskEither } from 'fp-ts/TaskEither'
-import { describeRequest, platformError, type ActionRequest, type PlatformClient, type PlatformError, type PlatformErrorKind } from '../src/core/wire'
+import {
+  describeRequest,
+  platformError,
+  type ActionRequest,
+  type PlatformClient,
+  type PlatformError,
+  type PlatformErrorKind,
+} from '../src/core/wire'
 import { isSecret, reveal, revealDeep, type Secret } from '../src/core/secret'
 import type { HttpClient } from './http'
 import { excerpt, kindOfStatus, USER_AGENT } from './rest'
@@ -78,7 +85,8 @@ export const RETRYABLE_CODES: ReadonlyArray<string> = [
   'FailedOperation.ApiInOperation',
 ]
 
-const matches = (list: ReadonlyArray<string>, code: string): boolean => list.includes(code) || list.includes(headOf(code))
+const matches = (list: ReadonlyArray<string>, code: string): boolean =>
+  list.includes(code) || list.includes(headOf(code))
 
 /** Is a failed action with this code worth retrying? InternalError only for reads. */
 export const isRetryableCode = (code: string, read: boolean): boolean =>
@@ -91,7 +99,12 @@ export const kindOfCode = (code: string, message = ''): PlatformErrorKind => {
   const head = headOf(code)
   const sub = code.slice(head.length)
   if (head === 'RequestLimitExceeded') return 'RateLimited'
-  if (code === 'AuthFailure.UnauthorizedOperation' || head === 'UnauthorizedOperation' || code === 'IpInBlacklist' || code === 'IpNotInWhitelist')
+  if (
+    code === 'AuthFailure.UnauthorizedOperation' ||
+    head === 'UnauthorizedOperation' ||
+    code === 'IpInBlacklist' ||
+    code === 'IpNotInWhitelist'
+  )
     return 'Forbidden'
   if (head === 'AuthFailure') return 'Unauthorized'
   if (head === 'ResourceNotFound' || /NotExist|NotFound/.test(sub)) return 'NotFound'
@@ -107,7 +120,14 @@ const plain = (v: Secret<string> | string | undefined): string | undefined =>
 
 /** `Result.ApiKeySet` inside the Response object. */
 const at = (o: unknown, path: string): unknown =>
-  path === '' ? o : path.split('.').reduce<unknown>((acc, k) => (typeof acc === 'object' && acc !== null ? (acc as Record<string, unknown>)[k] : undefined), o)
+  path === ''
+    ? o
+    : path
+        .split('.')
+        .reduce<unknown>(
+          (acc, k) => (typeof acc === 'object' && acc !== null ? (acc as Record<string, unknown>)[k] : undefined),
+          o,
+        )
 
 const numberOf = (u: unknown): number | undefined => {
   const n = typeof u === 'number' ? u : typeof u === 'string' && u.trim() !== '' ? Number(u) : NaN
@@ -140,7 +160,11 @@ export const tc3Client = (opts: Tc3ClientOptions): PlatformClient => {
   }
 
   /** One signed HTTP exchange. */
-  const attempt = async (req: ActionRequest, params: Readonly<Record<string, unknown>>, signal?: AbortSignal): Promise<E.Either<Failure, Record<string, unknown>>> => {
+  const attempt = async (
+    req: ActionRequest,
+    params: Readonly<Record<string, unknown>>,
+    signal?: AbortSignal,
+  ): Promise<E.Either<Failure, Record<string, unknown>>> => {
     const name = describeRequest(req)
     const read = isRead(req)
     const creds = await opts.credentials()()
@@ -148,10 +172,18 @@ export const tc3Client = (opts: Tc3ClientOptions): PlatformClient => {
     const secretKey = plain(creds.right.secretKey)
     const token = plain(creds.right.token)
     if (!creds.right.secretId || !secretKey)
-      return E.left({ error: platformError('Unauthorized', name, 'the cloud credentials have no secretId or secretKey'), retry: false })
-    const scrub = (s: string): string => [secretKey, token].reduce<string>((acc, x) => (x && x.length >= 4 ? acc.split(x).join('[secret]') : acc), s)
-    const fail = (kind: PlatformErrorKind, message: string, retry: boolean, extra: Partial<Pick<PlatformError, 'status' | 'code' | 'ambiguous'>> = {}) =>
-      E.left({ error: platformError(kind, name, scrub(message), extra), retry })
+      return E.left({
+        error: platformError('Unauthorized', name, 'the cloud credentials have no secretId or secretKey'),
+        retry: false,
+      })
+    const scrub = (s: string): string =>
+      [secretKey, token].reduce<string>((acc, x) => (x && x.length >= 4 ? acc.split(x).join('[secret]') : acc), s)
+    const fail = (
+      kind: PlatformErrorKind,
+      message: string,
+      retry: boolean,
+      extra: Partial<Pick<PlatformError, 'status' | 'code' | 'ambiguous'>> = {},
+    ) => E.left({ error: platformError(kind, name, scrub(message), extra), retry })
 
     const t = target(req.service)
     if (!t) return fail('Refused', `the configured endpoint ${JSON.stringify(opts.endpoint)} is not a valid URL`, false)
@@ -169,8 +201,21 @@ export const tc3Client = (opts: Tc3ClientOptions): PlatformClient => {
       timestamp: Math.floor(now().getTime() / 1000),
       payload,
     })
-    const headers = { ...signed.headers, 'x-tc-language': language, 'x-tc-requestclient': USER_AGENT, 'user-agent': USER_AGENT, accept: 'application/json' }
-    const r = await opts.http({ method: 'POST', url: t.url, headers, body: payload, timeoutMs: opts.timeoutMs, signal })()
+    const headers = {
+      ...signed.headers,
+      'x-tc-language': language,
+      'x-tc-requestclient': USER_AGENT,
+      'user-agent': USER_AGENT,
+      accept: 'application/json',
+    }
+    const r = await opts.http({
+      method: 'POST',
+      url: t.url,
+      headers,
+      body: payload,
+      timeoutMs: opts.timeoutMs,
+      signal,
+    })()
     if (E.isLeft(r)) {
       const e = r.left
       const kind = e.kind === 'Timeout' ? 'Timeout' : e.kind === 'Aborted' ? 'Aborted' : 'Network'
@@ -181,32 +226,50 @@ export const tc3Client = (opts: Tc3ClientOptions): PlatformClient => {
     if (res.status !== 200) {
       const kind = kindOfStatus(res.status)
       const retry = res.status === 429 || ((res.status >= 500 || res.status === 408) && read)
-      return fail(kind, `HTTP ${res.status} from the platform: ${excerpt(res.body, 160) || 'no body'}`, retry, { status: res.status, ambiguous: !read && res.status >= 500 })
+      return fail(kind, `HTTP ${res.status} from the platform: ${excerpt(res.body, 160) || 'no body'}`, retry, {
+        status: res.status,
+        ambiguous: !read && res.status >= 500,
+      })
     }
     let json: unknown
     try {
       json = JSON.parse(res.body)
     } catch {
-      return fail('Malformed', `the reply is not valid JSON (${excerpt(res.body, 80) || 'empty'})`, false, { status: res.status, ambiguous: !read })
+      return fail('Malformed', `the reply is not valid JSON (${excerpt(res.body, 80) || 'empty'})`, false, {
+        status: res.status,
+        ambiguous: !read,
+      })
     }
     const response = (json as { Response?: unknown } | null)?.Response
     if (typeof response !== 'object' || response === null || Array.isArray(response))
-      return fail('Malformed', `the reply has no Response object (${excerpt(res.body, 80)})`, false, { status: res.status, ambiguous: !read })
+      return fail('Malformed', `the reply has no Response object (${excerpt(res.body, 80)})`, false, {
+        status: res.status,
+        ambiguous: !read,
+      })
     const err = (response as { Error?: unknown }).Error
     if (err !== undefined && err !== null) {
-      const code = typeof (err as { Code?: unknown }).Code === 'string' ? (err as { Code: string }).Code : 'UnknownError'
-      const message = typeof (err as { Message?: unknown }).Message === 'string' ? (err as { Message: string }).Message : 'no message'
+      const code =
+        typeof (err as { Code?: unknown }).Code === 'string' ? (err as { Code: string }).Code : 'UnknownError'
+      const message =
+        typeof (err as { Message?: unknown }).Message === 'string' ? (err as { Message: string }).Message : 'no message'
       const requestId = (response as { RequestId?: unknown }).RequestId
       const kind = kindOfCode(code, message)
       const text = `${code}: ${message}${typeof requestId === 'string' ? ` (request id ${requestId})` : ''}`
       // an internal error on a write may have been half applied
-      return fail(kind, text, isRetryableCode(code, read), { code, ambiguous: !read && headOf(code) === 'InternalError' })
+      return fail(kind, text, isRetryableCode(code, read), {
+        code,
+        ambiguous: !read && headOf(code) === 'InternalError',
+      })
     }
     return E.right(response as Record<string, unknown>)
   }
 
   /** Attempt, retrying the retryable failures with 0.5 s, 1 s, 2 s, 4 s, 8 s, then 10 s waits. */
-  const withRetry = async (req: ActionRequest, params: Readonly<Record<string, unknown>>, signal?: AbortSignal): Promise<E.Either<PlatformError, Record<string, unknown>>> => {
+  const withRetry = async (
+    req: ActionRequest,
+    params: Readonly<Record<string, unknown>>,
+    signal?: AbortSignal,
+  ): Promise<E.Either<PlatformError, Record<string, unknown>>> => {
     const read = isRead(req)
     const budget = read ? (opts.readRetryMs ?? 180_000) : (opts.writeRetryMs ?? 300_000)
     const start = now().getTime()
@@ -218,8 +281,13 @@ export const tc3Client = (opts: Tc3ClientOptions): PlatformClient => {
       const elapsed = now().getTime() - start
       if (!retry || signal?.aborted) return E.left(error)
       if (n >= maxAttempts || elapsed + delay > budget)
-        return E.left({ ...error, message: `${error.message} (gave up after ${n} attempts over ${secondsText(elapsed)})` })
-      progress(`${describeRequest(req)}: ${error.code ?? error.kind}, retrying in ${secondsText(delay)} (attempt ${n + 1})`)
+        return E.left({
+          ...error,
+          message: `${error.message} (gave up after ${n} attempts over ${secondsText(elapsed)})`,
+        })
+      progress(
+        `${describeRequest(req)}: ${error.code ?? error.kind}, retrying in ${secondsText(delay)} (attempt ${n + 1})`,
+      )
       await sleep(delay, signal)
       delay = Math.min(delay * 2, 10_000)
     }
@@ -227,7 +295,13 @@ export const tc3Client = (opts: Tc3ClientOptions): PlatformClient => {
 
   const send: Send = (req, signal) => async () => {
     if (req._tag !== 'Action')
-      return E.left(platformError('Refused', describeRequest(req), 'the cloud platform speaks signed actions; a REST request cannot be sent to it'))
+      return E.left(
+        platformError(
+          'Refused',
+          describeRequest(req),
+          'the cloud platform speaks signed actions; a REST request cannot be sent to it',
+        ),
+      )
     if (!req.paginate) return withRetry(req, req.params, signal)
     const p = req.paginate
     const max = p.max ?? Infinity
@@ -238,18 +312,32 @@ export const tc3Client = (opts: Tc3ClientOptions): PlatformClient => {
     const parent = p.items.includes('.') ? p.items.slice(0, p.items.lastIndexOf('.')) : ''
     const all: unknown[] = []
     for (let n = 0; n < MAX_PAGES; n++) {
-      const params = { ...req.params, Offset: stringy ? String(offset) : offset, Limit: stringy ? String(limit) : limit }
+      const params = {
+        ...req.params,
+        Offset: stringy ? String(offset) : offset,
+        Limit: stringy ? String(limit) : limit,
+      }
       const r = await withRetry(req, params, signal)
       if (E.isLeft(r)) return r
       const raw = at(r.right, p.items)
       if (raw !== undefined && raw !== null && !Array.isArray(raw))
-        return E.left(platformError('Malformed', describeRequest(req), `expected a list at Response.${p.items}, got ${excerpt(JSON.stringify(raw) ?? '', 80)}`))
+        return E.left(
+          platformError(
+            'Malformed',
+            describeRequest(req),
+            `expected a list at Response.${p.items}, got ${excerpt(JSON.stringify(raw) ?? '', 80)}`,
+          ),
+        )
       const items = (raw ?? []) as ReadonlyArray<unknown>
       all.push(...items)
       if (all.length >= max) return E.right(all.slice(0, max))
       offset += items.length
       const holder = at(r.right, parent) as Record<string, unknown> | undefined
-      const total = numberOf(holder?.TotalCount) ?? numberOf(holder?.Total) ?? numberOf(r.right.TotalCount) ?? numberOf(r.right.Total)
+      const total =
+        numberOf(holder?.TotalCount) ??
+        numberOf(holder?.Total) ??
+        numberOf(r.right.TotalCount) ??
+        numberOf(r.right.Total)
       if (items.length === 0 || items.length < limit || (total !== undefined && offset >= total)) return E.right(all)
     }
     return E.left(platformError('Malformed', describeRequest(req), `more than ${MAX_PAGES} pages; giving up`))

@@ -19,7 +19,7 @@ const service = cloud.apiGatewayService('orders', {
 const listOrders = cloud.apiGatewayApi('list-orders', {
   serviceId: service.out.apiGatewayServiceId,
   apiName: 'list-orders',
-  apiDesc: 'Lists the caller\'s orders, newest first',
+  apiDesc: "Lists the caller's orders, newest first",
   authType: 'SECRET',
   requestConfigPath: '/orders',
   requestConfigMethod: 'GET',
@@ -37,10 +37,19 @@ const listOrders = cloud.apiGatewayApi('list-orders', {
 
 // the release needs the API to exist first: nothing else ties the two together
 const release = cloud
-  .apiGatewayServiceRelease('release', { serviceId: service.out.apiGatewayServiceId, environmentName: 'release', releaseDesc: 'partner launch' })
+  .apiGatewayServiceRelease('release', {
+    serviceId: service.out.apiGatewayServiceId,
+    environmentName: 'release',
+    releaseDesc: 'partner launch',
+  })
   .options({ dependsOn: [listOrders] })
 
-const partners = cloud.apiGatewayUsagePlan('partners', { usagePlanName: 'partners', usagePlanDesc: 'partner quota', maxRequestNum: 1_000_000, maxRequestNumPreSec: 100 })
+const partners = cloud.apiGatewayUsagePlan('partners', {
+  usagePlanName: 'partners',
+  usagePlanDesc: 'partner quota',
+  maxRequestNum: 1_000_000,
+  maxRequestNumPreSec: 100,
+})
 
 const partnerKey = cloud.apiGatewayApiKey('partner-a', { secretName: 'partner-a', status: 'on' })
 

@@ -7,7 +7,12 @@
 import * as cloud from '../builders/cloud'
 import { stack } from '../src/index'
 
-const service = cloud.apiGatewayService('internal', { serviceName: 'internal-tools', protocol: 'https', netTypes: ['OUTER'], ipVersion: 'IPv4' })
+const service = cloud.apiGatewayService('internal', {
+  serviceName: 'internal-tools',
+  protocol: 'https',
+  netTypes: ['OUTER'],
+  ipVersion: 'IPv4',
+})
 
 const blocked = cloud.apiGatewayIpStrategy('blocked', {
   serviceId: service.out.apiGatewayServiceId,

@@ -12,17 +12,25 @@ const token = process.env.COST_API_TOKEN
 const ws = cost.getWorkspaces('ws')
 const workspace = ws.out.workspaces.map((w) => w[0].token)
 
-const aws = cost.costReport('aws', { title: 'AWS costs', filter: "costs.provider = 'aws'", groupings: 'service', dateBin: 'month', dateInterval: 'last_3_months' })
+const aws = cost
+  .costReport('aws', {
+    title: 'AWS costs',
+    filter: "costs.provider = 'aws'",
+    groupings: 'service',
+    dateBin: 'month',
+    dateInterval: 'last_3_months',
+  })
   .workspaceToken(workspace)
 
-const budget = cost.budget('aws-q3', {
-  name: 'AWS Q3 2024',
-  periods: [
-    { startAt: '2024-07-01', endAt: '2024-07-31', amount: 10000 },
-    { startAt: '2024-08-01', endAt: '2024-08-31', amount: 10500 },
-    { startAt: '2024-09-01', amount: 11000 },
-  ],
-})
+const budget = cost
+  .budget('aws-q3', {
+    name: 'AWS Q3 2024',
+    periods: [
+      { startAt: '2024-07-01', endAt: '2024-07-31', amount: 10000 },
+      { startAt: '2024-08-01', endAt: '2024-08-31', amount: 10500 },
+      { startAt: '2024-09-01', amount: 11000 },
+    ],
+  })
   .costReportToken(aws.out.token)
   .workspaceToken(workspace)
 

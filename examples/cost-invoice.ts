@@ -8,12 +8,23 @@ import { stack, secret } from '../src/index'
 
 const token = process.env.COST_API_TOKEN
 
-const support = cost.billingRule('support', { title: 'Premium support', type: 'Charge', amount: 300, category: 'Support', subCategory: 'Premium', service: 'Support', startDate: '2024-01-01' })
+const support = cost.billingRule('support', {
+  title: 'Premium support',
+  type: 'Charge',
+  amount: 300,
+  category: 'Support',
+  subCategory: 'Premium',
+  service: 'Support',
+  startDate: '2024-01-01',
+})
 
-const acme = cost.managedAccount('acme', { name: 'Acme Corp', contactEmail: 'ap@acme.example', emailDomain: 'acme.example' })
+const acme = cost
+  .managedAccount('acme', { name: 'Acme Corp', contactEmail: 'ap@acme.example', emailDomain: 'acme.example' })
   .billingRuleTokens([support.out.token])
 
-const june = cost.invoice('june-2024', { billingPeriodStart: '2024-06-01', billingPeriodEnd: '2024-06-30' }).accountToken(acme.out.token)
+const june = cost
+  .invoice('june-2024', { billingPeriodStart: '2024-06-01', billingPeriodEnd: '2024-06-30' })
+  .accountToken(acme.out.token)
 
 export default stack('cost-invoice', { providers: { cost: cost.provider(token ? { apiToken: secret(token) } : {}) } })
   .add(support, acme, june)

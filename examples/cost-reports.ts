@@ -13,15 +13,30 @@ const workspace = ws.out.workspaces.map((w) => w[0].token)
 
 const finance = cost.folder('finance', { title: 'Finance' }).workspaceToken(workspace)
 
-const monthly = cost.costReport('monthly', { title: 'Monthly AWS', filter: "costs.provider = 'aws'", groupings: 'service,region', chartType: 'bar', dateBin: 'month' })
+const monthly = cost
+  .costReport('monthly', {
+    title: 'Monthly AWS',
+    filter: "costs.provider = 'aws'",
+    groupings: 'service,region',
+    chartType: 'bar',
+    dateBin: 'month',
+  })
   .folderToken(finance.out.token)
   .settings({ amortize: true, includeCredits: false, aggregateBy: 'cost' })
 
-const q1 = cost.costReport('q1', { title: 'Q1 by account', groupings: 'account_id', startDate: '2024-01-01', endDate: '2024-03-31' })
+const q1 = cost
+  .costReport('q1', { title: 'Q1 by account', groupings: 'account_id', startDate: '2024-01-01', endDate: '2024-03-31' })
   .folderToken(finance.out.token)
   .chartSettings({ xAxisDimensions: ['date'], yAxisDimension: 'cost' })
 
-const spike = cost.costAlert('spike', { title: 'Daily spike', interval: 'day', unitType: 'percentage', threshold: 20, minimumThreshold: 100 })
+const spike = cost
+  .costAlert('spike', {
+    title: 'Daily spike',
+    interval: 'day',
+    unitType: 'percentage',
+    threshold: 20,
+    minimumThreshold: 100,
+  })
   .reportTokens([monthly.out.token, q1.out.token])
   .workspaceToken(workspace)
   .emailRecipients(['finops@example.com'])

@@ -15,9 +15,28 @@ const zone = hosting.dnsZone('zone', { name: 'acme.test', teamSlug: 'acme' })
 const target = site.out.name.map((n) => `${n}.netlify.app.`)
 const apex = hosting.dnsRecord('apex', { zoneId: zone.out.id, hostname: 'acme.test', type: 'ALIAS', value: target })
 const www = hosting.dnsRecord('www', { zoneId: zone.out.id, hostname: 'www', type: 'CNAME', value: target, ttl: 300 })
-const mx1 = hosting.dnsRecord('mx1', { zoneId: zone.out.id, hostname: 'acme.test', type: 'MX', value: 'mx1.mail.example.', priority: 10 })
-const mx2 = hosting.dnsRecord('mx2', { zoneId: zone.out.id, hostname: 'acme.test', type: 'MX', value: 'mx2.mail.example.', priority: 20 })
-const caa = hosting.dnsRecord('caa', { zoneId: zone.out.id, hostname: 'acme.test', type: 'CAA', value: 'letsencrypt.org', flag: 0, tag: 'issue' })
+const mx1 = hosting.dnsRecord('mx1', {
+  zoneId: zone.out.id,
+  hostname: 'acme.test',
+  type: 'MX',
+  value: 'mx1.mail.example.',
+  priority: 10,
+})
+const mx2 = hosting.dnsRecord('mx2', {
+  zoneId: zone.out.id,
+  hostname: 'acme.test',
+  type: 'MX',
+  value: 'mx2.mail.example.',
+  priority: 20,
+})
+const caa = hosting.dnsRecord('caa', {
+  zoneId: zone.out.id,
+  hostname: 'acme.test',
+  type: 'CAA',
+  value: 'letsencrypt.org',
+  flag: 0,
+  tag: 'issue',
+})
 
 export default stack('hosting-dns', { providers: { hosting: hosting.provider(token ? { token: secret(token) } : {}) } })
   .add(site, zone, apex, www, mx1, mx2, caa)

@@ -42,4 +42,6 @@ const dbPassword = hosting.environmentVariable('db-password', {
   ],
 })
 
-export default stack('hosting-env', { providers: { hosting: hosting.provider(token ? { token: secret(token) } : {}) } }).add(team, site, nodeVersion, apiUrl, dbPassword)
+export default stack('hosting-env', {
+  providers: { hosting: hosting.provider(token ? { token: secret(token) } : {}) },
+}).add(team, site, nodeVersion, apiUrl, dbPassword)

@@ -21,7 +21,10 @@ const firewall = hosting.teamFirewallTrafficRules('firewall', {
   // unpublished deploys: only the office and the CI runners get in
   unpublished: {
     defaultAction: 'deny',
-    ipExceptions: [{ addresses: ['198.51.100.0/28'], description: 'office' }, { addresses: ['192.0.2.10'], description: 'CI runner' }],
+    ipExceptions: [
+      { addresses: ['198.51.100.0/28'], description: 'office' },
+      { addresses: ['192.0.2.10'], description: 'CI runner' },
+    ],
     geoExceptions: [{ countries: ['US'], subregions: ['US-CA'], description: 'remote staff in California' }],
   },
 })
@@ -43,6 +46,11 @@ const waf = hosting.wafPolicy('waf', {
   ],
 })
 
-export default stack('hosting-firewall', { providers: { hosting: hosting.provider(token ? { token: secret(token) } : {}) } })
+export default stack('hosting-firewall', {
+  providers: { hosting: hosting.provider(token ? { token: secret(token) } : {}) },
+})
   .add(team, managed, firewall, waf)
-  .export('managedRuleSets', managed.out.ruleSets.map((sets) => Object.keys(sets)))
+  .export(
+    'managedRuleSets',
+    managed.out.ruleSets.map((sets) => Object.keys(sets)),
+  )

@@ -10,7 +10,9 @@ import * as cloud from '../builders/cloud'
 
 // cost: a folder in the first workspace, and a monthly report inside it
 const workspaces = cost.getWorkspaces('all')
-const finance = cost.folder('finance', { title: 'Finance' }).workspaceToken(workspaces.out.workspaces.map((ws) => ws[0].token))
+const finance = cost
+  .folder('finance', { title: 'Finance' })
+  .workspaceToken(workspaces.out.workspaces.map((ws) => ws[0].token))
 const monthly = cost
   .costReport('monthly', { title: 'Monthly AWS', filter: "costs.provider = 'aws'" })
   .folderToken(finance.out.token)
@@ -19,10 +21,17 @@ const monthly = cost
 // hosting: a DNS zone for the team's domain, and the www record
 const team = hosting.getTeam('team', { slug: 'acme' })
 const zone = hosting.dnsZone('acme', { name: 'acme.test' }).teamSlug(team.out.slug)
-const www = hosting.dnsRecord('www', { hostname: 'www.acme.test', type: 'CNAME', value: 'acme-www.netlify.app', ttl: 3600 }).zoneId(zone.out.id)
+const www = hosting
+  .dnsRecord('www', { hostname: 'www.acme.test', type: 'CNAME', value: 'acme-www.netlify.app', ttl: 3600 })
+  .zoneId(zone.out.id)
 
 // cloud: an API gateway service with one API behind it
-const service = cloud.apiGatewayService('orders', { serviceName: 'orders', serviceDesc: 'Orders API', protocol: 'https', netTypes: ['OUTER'] })
+const service = cloud.apiGatewayService('orders', {
+  serviceName: 'orders',
+  serviceDesc: 'Orders API',
+  protocol: 'https',
+  netTypes: ['OUTER'],
+})
 const listOrders = cloud
   .apiGatewayApi('list-orders', {
     apiName: 'list-orders',
@@ -39,7 +48,11 @@ const listOrders = cloud
   .serviceId(service.out.id)
 
 export default stack('quickstart', {
-  providers: { cost: cost.fromEnv(process.env), hosting: hosting.fromEnv(process.env), cloud: cloud.fromEnv(process.env) },
+  providers: {
+    cost: cost.fromEnv(process.env),
+    hosting: hosting.fromEnv(process.env),
+    cloud: cloud.fromEnv(process.env),
+  },
 })
   .add(workspaces, finance, monthly, team, zone, www, service, listOrders)
   .export('report', monthly.out.token)

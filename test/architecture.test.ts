@@ -10,29 +10,39 @@ import { join, relative, resolve, dirname } from 'node:path'
 
 const test = suite('architecture')
 const root = resolve(new URL('..', import.meta.url).pathname)
-const walk = (d: string): string[] => readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : f.endsWith('.ts') ? [join(d, f)] : []))
+const walk = (d: string): string[] =>
+  readdirSync(d).flatMap((f) =>
+    statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : f.endsWith('.ts') ? [join(d, f)] : [],
+  )
 const importsOf = (file: string) =>
-  [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"\n]*?from\s+['"]([^'"]+)['"]/g)].map((m) => m[1])
-const target = (file: string, spec: string) => (spec.startsWith('.') ? relative(root, resolve(dirname(file), spec)) : spec)
+  [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"\n]*?from\s+['"]([^'"]+)['"]/g)].map(
+    (m) => m[1],
+  )
+const target = (file: string, spec: string) =>
+  spec.startsWith('.') ? relative(root, resolve(dirname(file), spec)) : spec
 
 test('src/core depends only on itself and libraries', () => {
   for (const f of walk(join(root, 'src/core')))
-    for (const i of importsOf(f).map((s) => target(f, s))) assert.ok(!i.startsWith('src/') || i.startsWith('src/core'), `${relative(root, f)} imports ${i}`)
+    for (const i of importsOf(f).map((s) => target(f, s)))
+      assert.ok(!i.startsWith('src/') || i.startsWith('src/core'), `${relative(root, f)} imports ${i}`)
 })
 
 test('src (except the CLI) never imports builders/ or clients/', () => {
   for (const f of walk(join(root, 'src')).filter((f) => !f.includes('/src/cli/') && !f.includes('/src/testing/')))
-    for (const i of importsOf(f).map((s) => target(f, s))) assert.ok(!i.startsWith('builders') && !i.startsWith('clients'), `${relative(root, f)} imports ${i}`)
+    for (const i of importsOf(f).map((s) => target(f, s)))
+      assert.ok(!i.startsWith('builders') && !i.startsWith('clients'), `${relative(root, f)} imports ${i}`)
 })
 
 test('src/engine does not import the providers', () => {
   for (const f of walk(join(root, 'src/engine')))
-    for (const i of importsOf(f).map((s) => target(f, s))) assert.ok(!i.startsWith('src/providers'), `${relative(root, f)} imports ${i}`)
+    for (const i of importsOf(f).map((s) => target(f, s)))
+      assert.ok(!i.startsWith('src/providers'), `${relative(root, f)} imports ${i}`)
 })
 
 test('clients import only src/core among our modules', () => {
   for (const f of walk(join(root, 'clients')))
-    for (const i of importsOf(f).map((s) => target(f, s))) assert.ok(!i.startsWith('src/') || i.startsWith('src/core'), `${relative(root, f)} imports ${i}`)
+    for (const i of importsOf(f).map((s) => target(f, s)))
+      assert.ok(!i.startsWith('src/') || i.startsWith('src/core'), `${relative(root, f)} imports ${i}`)
 })
 
 test('cross-fetch is imported only by clients/fetch.ts', () => {

@@ -10,7 +10,9 @@ import type { Stack } from '../src/core/stack'
 
 const test = suite('examples')
 const dir = new URL('../examples/', import.meta.url)
-const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts'))
+  .sort()
 
 test('there is a quickstart and at least one example per provider', () => {
   assert.ok(files.includes('quickstart.ts'))
@@ -21,7 +23,10 @@ for (const f of files)
     const mod = (await import(new URL(f, dir).href)) as { default: Stack }
     assert.is(mod.default._tag, 'Stack', `${f} must export default a stack`)
     const first = await runMock(mod.default)
-    assert.ok(first.plan.steps.some((s) => s.action === 'create'), 'the first run creates something')
+    assert.ok(
+      first.plan.steps.some((s) => s.action === 'create'),
+      'the first run creates something',
+    )
     const second = await runMock(mod.default, { state: first.state })
     expectPlan(second).toHaveNoChanges()
   })

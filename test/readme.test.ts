@@ -9,21 +9,30 @@ import * as cost from 'trellis/cost'
 import { runMock, expectPlan } from 'trellis/testing'
 
 const finance = cost.folder('finance', { title: 'Finance' })
-const monthly = cost.costReport('monthly', { title: 'Monthly AWS', filter: "costs.provider = 'aws'" })
+const monthly = cost
+  .costReport('monthly', { title: 'Monthly AWS', filter: "costs.provider = 'aws'" })
   .folderToken(finance.out.token)
   .settings({ amortize: true, includeCredits: false })
-const myStack = stack('finance', { providers: { cost: cost.fromEnv({ COST_API_TOKEN: 'from-env' }) } }).add(finance, monthly)
+const myStack = stack('finance', { providers: { cost: cost.fromEnv({ COST_API_TOKEN: 'from-env' }) } }).add(
+  finance,
+  monthly,
+)
 
 test('README: the finance stack creates a folder and a monthly report inside it', async () => {
   const run = await runMock(myStack)
   expectPlan(run).toCreate('cost:Folder', 'finance', { title: 'Finance' }).toCreate('cost:CostReport', 'monthly')
   const again = await runMock(myStack, { state: run.state })
   expectPlan(again).toHaveNoChanges()
-  assert.is(run.state.resources['cost:CostReport/monthly'].inputs.folderToken, run.state.resources['cost:Folder/finance'].outputs.token)
+  assert.is(
+    run.state.resources['cost:CostReport/monthly'].inputs.folderToken,
+    run.state.resources['cost:Folder/finance'].outputs.token,
+  )
 })
 
 test('README: custom mocks shape outputs', async () => {
-  const run = await runMock(myStack, { mocks: { newResource: ({ token, name }) => (token === 'cost:Folder' ? { id: `fldr_${name}` } : undefined) } })
+  const run = await runMock(myStack, {
+    mocks: { newResource: ({ token, name }) => (token === 'cost:Folder' ? { id: `fldr_${name}` } : undefined) },
+  })
   assert.is(run.state.resources['cost:Folder/finance'].id, 'fldr_finance')
 })
 

@@ -22,7 +22,12 @@ class CostProvider extends TerraformProvider {
 }
 
 class CostResource extends TerraformResource {
-  constructor(scope: Construct, id: string, type: string, private readonly attrs: Record<string, unknown>) {
+  constructor(
+    scope: Construct,
+    id: string,
+    type: string,
+    private readonly attrs: Record<string, unknown>,
+  ) {
     super(scope, id, { terraformResourceType: type, terraformGeneratorMetadata: { providerName: 'cost' } })
   }
   get token(): string {
@@ -42,16 +47,31 @@ try {
   for (let i = 0; count < n; i++) {
     const folder = new CostResource(stack, `f${i}`, 'cost_folder', { title: `Folder ${i}` })
     if (++count === n) break
-    const report = new CostResource(stack, `r${i}`, 'cost_cost_report', { title: `Report ${i}`, folder_token: folder.token })
+    const report = new CostResource(stack, `r${i}`, 'cost_cost_report', {
+      title: `Report ${i}`,
+      folder_token: folder.token,
+    })
     if (++count === n) break
     new CostResource(stack, `a${i}`, 'cost_cost_alert', {
-      title: `Alert ${i}`, interval: 'day', unit_type: 'percentage', threshold: 20, report_tokens: [report.token], workspace_token: 'wrkspc_default',
+      title: `Alert ${i}`,
+      interval: 'day',
+      unit_type: 'percentage',
+      threshold: 20,
+      report_tokens: [report.token],
+      workspace_token: 'wrkspc_default',
     })
     ++count
   }
   app.synth()
   const inProcessMs = Math.round((performance.now() - t0) * 10) / 10
-  process.stdout.write(JSON.stringify({ peer: 'cdktf-synth', n, inProcessMs, peakRssMb: Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10 }) + '\n')
+  process.stdout.write(
+    JSON.stringify({
+      peer: 'cdktf-synth',
+      n,
+      inProcessMs,
+      peakRssMb: Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10,
+    }) + '\n',
+  )
 } finally {
   rmSync(outdir, { recursive: true, force: true })
 }

@@ -35,11 +35,19 @@ const main = async (): Promise<void> => {
     const folder = new CostResource('cost:index:Folder', `f${i}`, { title: `Folder ${i}` })
     tokens.push(folder.token)
     if (++count === n) break
-    const report = new CostResource('cost:index:CostReport', `r${i}`, { title: `Report ${i}`, folderToken: folder.token })
+    const report = new CostResource('cost:index:CostReport', `r${i}`, {
+      title: `Report ${i}`,
+      folderToken: folder.token,
+    })
     tokens.push(report.token)
     if (++count === n) break
     const alert = new CostResource('cost:index:CostAlert', `a${i}`, {
-      title: `Alert ${i}`, interval: 'day', unitType: 'percentage', threshold: 20, reportTokens: [report.token], workspaceToken: 'wrkspc_default',
+      title: `Alert ${i}`,
+      interval: 'day',
+      unitType: 'percentage',
+      threshold: 20,
+      reportTokens: [report.token],
+      workspaceToken: 'wrkspc_default',
     })
     tokens.push(alert.token)
     ++count
@@ -49,7 +57,14 @@ const main = async (): Promise<void> => {
   const all = await new Promise<string[]>((resolve) => pulumi.all(tokens).apply((ts) => resolve(ts)))
   if (all.length !== n || all.some((x) => typeof x !== 'string')) throw new Error('pulumi: not every output resolved')
   const inProcessMs = Math.round((performance.now() - t0) * 10) / 10
-  process.stdout.write(JSON.stringify({ peer: 'pulumi-mocks', n, inProcessMs, peakRssMb: Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10 }) + '\n')
+  process.stdout.write(
+    JSON.stringify({
+      peer: 'pulumi-mocks',
+      n,
+      inProcessMs,
+      peakRssMb: Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10,
+    }) + '\n',
+  )
 }
 main().catch((e: unknown) => {
   process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`)

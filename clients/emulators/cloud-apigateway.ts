@@ -9,7 +9,24 @@
  * would show it) or `visibleAfterMs` have passed since it was made, whichever comes first — so
  * an object nobody asks for by id still shows up in the listings, as on the platform.
  */
-import { ApiError, clone, fail, filtersOf, iso, oneOf, optBool, optNum, optStr, page, passes, reqNum, reqStr, strList, type IdMaker, type Params } from './cloud-kit'
+import {
+  ApiError,
+  clone,
+  fail,
+  filtersOf,
+  iso,
+  oneOf,
+  optBool,
+  optNum,
+  optStr,
+  page,
+  passes,
+  reqNum,
+  reqStr,
+  strList,
+  type IdMaker,
+  type Params,
+} from './cloud-kit'
 
 type Obj = Record<string, unknown>
 const ENVS = ['test', 'prepub', 'release'] as const
@@ -69,7 +86,13 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const planKeys = new Map<string, string[]>()
   const bindings: Binding[] = []
   const plugins = new Map<string, Obj>()
-  const attachments: Array<{ PluginId: string; ServiceId: string; ApiId: string; Environment: Env; AttachedTime: string }> = []
+  const attachments: Array<{
+    PluginId: string
+    ServiceId: string
+    ApiId: string
+    Environment: Env
+    AttachedTime: string
+  }> = []
   const domains = new Map<string, Obj>()
   const strategies = new Map<string, { info: Obj; bound: Record<Env, string[]> }>()
   /** objects not yet visible: looks left, and when they were made */
@@ -127,7 +150,8 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   }
   const api = (serviceId: string, apiId: string) => {
     const a = apis.get(apiId)
-    if (!a || a.info.ServiceId !== serviceId) return fail('ResourceNotFound.InvalidApi', `The API ${apiId} does not exist in service ${serviceId}.`)
+    if (!a || a.info.ServiceId !== serviceId)
+      return fail('ResourceNotFound.InvalidApi', `The API ${apiId} does not exist in service ${serviceId}.`)
     return a
   }
   const plan = (id: string, poll = false): Obj => {
@@ -136,22 +160,29 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     seen(id, 'ResourceNotFound.InvalidUsagePlan', 'The usage plan', poll)
     return p
   }
-  const key = (id: string): Obj => keys.get(id) ?? fail('ResourceNotFound.InvalidAccessKeyId', `The key ${id} does not exist.`)
-  const plugin = (id: string): Obj => plugins.get(id) ?? fail('ResourceNotFound.InvalidPlugin', `The plugin ${id} does not exist.`)
+  const key = (id: string): Obj =>
+    keys.get(id) ?? fail('ResourceNotFound.InvalidAccessKeyId', `The key ${id} does not exist.`)
+  const plugin = (id: string): Obj =>
+    plugins.get(id) ?? fail('ResourceNotFound.InvalidPlugin', `The plugin ${id} does not exist.`)
   const strategy = (serviceId: string, id: string, poll = false) => {
     const s = strategies.get(id)
-    if (!s || s.info.ServiceId !== serviceId) return fail('ResourceNotFound.InvalidIPStrategy', `The IP strategy ${id} does not exist.`)
+    if (!s || s.info.ServiceId !== serviceId)
+      return fail('ResourceNotFound.InvalidIPStrategy', `The IP strategy ${id} does not exist.`)
     seen(id, 'ResourceNotFound.InvalidIPStrategy', 'The IP strategy', poll)
     return s
   }
   const envOf = (p: Params, k: string): Env => oneOf(p, k, ENVS) as Env
-  const listed = <A>(all: ReadonlyArray<A>, p: Params, key: string): Obj => ({ Result: { TotalCount: all.length, [key]: clone(page(p, all, o.pageSize)) } })
+  const listed = <A>(all: ReadonlyArray<A>, p: Params, key: string): Obj => ({
+    Result: { TotalCount: all.length, [key]: clone(page(p, all, o.pageSize)) },
+  })
 
   // ── services ──────────────────────────────────────────────────────────────
   const netTypes = (p: Params): string[] => {
     const n = strList(p, 'NetTypes')
     if (!n || n.length === 0) return fail('MissingParameter', 'The request is missing a required parameter `NetTypes`.')
-    for (const x of n) if (x !== 'INNER' && x !== 'OUTER') fail('InvalidParameterValue', `The network type ${x} is not one of INNER, OUTER.`)
+    for (const x of n)
+      if (x !== 'INNER' && x !== 'OUTER')
+        fail('InvalidParameterValue', `The network type ${x} is not one of INNER, OUTER.`)
     // the platform reports network types in its own order
     return [...new Set(n)].sort()
   }
@@ -186,7 +217,10 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       ApiTotalCount: list.length,
       ApiIdStatusSet: list.map(apiStatus),
       UsagePlanTotalCount: planIds.length,
-      UsagePlanList: planIds.map((id) => plans.get(id)).filter(Boolean).map((p) => ({ UsagePlanId: p!.UsagePlanId, UsagePlanName: p!.UsagePlanName })),
+      UsagePlanList: planIds
+        .map((id) => plans.get(id))
+        .filter(Boolean)
+        .map((p) => ({ UsagePlanId: p!.UsagePlanId, UsagePlanName: p!.UsagePlanName })),
       Tags: [],
     }
   }
@@ -218,7 +252,12 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       CreatedTime: t,
       ModifiedTime: t,
     }
-    services.set(id, { info, strategy: { test: -1, prepub: -1, release: -1 }, released: new Set(), history: { test: [], prepub: [], release: [] } })
+    services.set(id, {
+      info,
+      strategy: { test: -1, prepub: -1, release: -1 },
+      released: new Set(),
+      history: { test: [], prepub: [], release: [] },
+    })
     made(id)
     return {
       ServiceId: id,
@@ -237,7 +276,11 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const DescribeServicesStatus = (p: Params): Obj => {
     const f = filtersOf(p, ['ServiceId', 'ServiceName', 'NotUsagePlanId', 'Environment', 'IpVersion', 'InstanceId'])
     const all = [...services.values()]
-      .filter((s) => passes(f, 'ServiceId', s.info.ServiceId as string) && passes(f, 'ServiceName', s.info.ServiceName as string, true))
+      .filter(
+        (s) =>
+          passes(f, 'ServiceId', s.info.ServiceId as string) &&
+          passes(f, 'ServiceName', s.info.ServiceName as string, true),
+      )
       .filter((s) => !isPending(s.info.ServiceId as string))
       .map((s) => {
         const v = serviceView(s)
@@ -261,9 +304,15 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const DeleteService = (p: Params): Obj => {
     const id = reqStr(p, 'ServiceId')
     const s = service(id)
-    if (apisOf(id).length > 0) fail('UnsupportedOperation.ExistingApis', `The service ${id} still has APIs; delete them first.`)
-    if (s.released.size > 0) fail('UnsupportedOperation.ServiceReleased', `The service ${id} is still released in ${[...s.released].join(', ')}.`)
-    if (bindings.some((b) => b.ServiceId === id)) fail('UnsupportedOperation.UsagePlanBound', `The service ${id} is still bound to usage plans.`)
+    if (apisOf(id).length > 0)
+      fail('UnsupportedOperation.ExistingApis', `The service ${id} still has APIs; delete them first.`)
+    if (s.released.size > 0)
+      fail(
+        'UnsupportedOperation.ServiceReleased',
+        `The service ${id} is still released in ${[...s.released].join(', ')}.`,
+      )
+    if (bindings.some((b) => b.ServiceId === id))
+      fail('UnsupportedOperation.UsagePlanBound', `The service ${id} is still bound to usage plans.`)
     services.delete(id)
     for (const [k, d] of domains) if (d.ServiceId === id) domains.delete(k)
     return { Result: true }
@@ -308,28 +357,44 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
 
   const limitOf = (p: Params): number => {
     const v = reqNum(p, 'Strategy')
-    if (v !== -1 && (v < 1 || v > 5000 || !Number.isInteger(v))) fail('InvalidParameterValue', `The limit ${v} is not -1 or an integer from 1 to 5000.`)
+    if (v !== -1 && (v < 1 || v > 5000 || !Number.isInteger(v)))
+      fail('InvalidParameterValue', `The limit ${v} is not -1 or an integer from 1 to 5000.`)
     return v
   }
 
   const ModifyServiceEnvironmentStrategy = (p: Params): Obj => {
     const s = service(reqStr(p, 'ServiceId'))
     const v = limitOf(p)
-    const envs = strList(p, 'EnvironmentNames') ?? fail('MissingParameter', 'The request is missing a required parameter `EnvironmentNames`.')
-    for (const e of envs) if (!ENVS.includes(e as Env)) fail('InvalidParameterValue', `The environment ${e} is not one of test, prepub, release.`)
+    const envs =
+      strList(p, 'EnvironmentNames') ??
+      fail('MissingParameter', 'The request is missing a required parameter `EnvironmentNames`.')
+    for (const e of envs)
+      if (!ENVS.includes(e as Env))
+        fail('InvalidParameterValue', `The environment ${e} is not one of test, prepub, release.`)
     for (const e of envs) s.strategy[e as Env] = v
     return { Result: true }
   }
 
   // ── APIs ──────────────────────────────────────────────────────────────────
-  const API_DEFAULTS = { ApiDesc: '', ApiType: 'NORMAL', AuthType: 'NONE', Protocol: 'HTTP', EnableCORS: false, ServiceType: 'HTTP', ServiceTimeout: 15, ResponseType: '' }
-  const fillItems = (u: unknown, defaults: Obj): unknown => (Array.isArray(u) ? u.map((x) => ({ ...defaults, ...(x as Obj) })) : [])
+  const API_DEFAULTS = {
+    ApiDesc: '',
+    ApiType: 'NORMAL',
+    AuthType: 'NONE',
+    Protocol: 'HTTP',
+    EnableCORS: false,
+    ServiceType: 'HTTP',
+    ServiceTimeout: 15,
+    ResponseType: '',
+  }
+  const fillItems = (u: unknown, defaults: Obj): unknown =>
+    Array.isArray(u) ? u.map((x) => ({ ...defaults, ...(x as Obj) })) : []
   const apiBody = (p: Params, prior?: Obj): Obj => {
     const info: Obj = { ...API_DEFAULTS, ...(prior ?? {}) }
     for (const [k, v] of Object.entries(p)) if (v !== undefined && v !== null) info[k] = clone(v)
     reqStr(info, 'ApiName')
     const rc = info.RequestConfig as Obj | undefined
-    if (!rc || typeof rc.Path !== 'string' || rc.Path === '') fail('MissingParameter', 'The request is missing a required parameter `RequestConfig.Path`.')
+    if (!rc || typeof rc.Path !== 'string' || rc.Path === '')
+      fail('MissingParameter', 'The request is missing a required parameter `RequestConfig.Path`.')
     if (!String(rc!.Path).startsWith('/')) fail('InvalidParameterValue', 'The request path must start with "/".')
     info.RequestConfig = { Path: rc!.Path, Method: rc!.Method ?? 'GET' }
     oneOf(info, 'AuthType', ['NONE', 'APP', 'SECRET', 'OAUTH'])
@@ -337,14 +402,20 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const type = oneOf(info, 'ServiceType', ['HTTP', 'WEBSOCKET', 'SCF', 'TSF', 'MOCK', 'TARGET', 'COS'])
     if (type === 'HTTP' || type === 'WEBSOCKET') {
       const sc = (info.ServiceConfig ?? {}) as Obj
-      for (const k of ['Url', 'Path', 'Method']) if (typeof sc[k] !== 'string' || sc[k] === '') fail('InvalidParameterValue', `ServiceConfig.${k} is required for ${type} back ends.`)
+      for (const k of ['Url', 'Path', 'Method'])
+        if (typeof sc[k] !== 'string' || sc[k] === '')
+          fail('InvalidParameterValue', `ServiceConfig.${k} is required for ${type} back ends.`)
       info.ServiceConfig = { Product: '', UniqVpcId: '', UpstreamId: '', ...sc }
     }
-    if (type === 'MOCK' && !info.ServiceMockReturnMessage) fail('InvalidParameterValue', 'ServiceMockReturnMessage is required for MOCK back ends.')
-    if (info.ResponseType !== '' && !['HTML', 'JSON', 'TEXT', 'BINARY', 'XML'].includes(String(info.ResponseType))) fail('InvalidParameterValue', `The response type ${info.ResponseType} is not supported.`)
+    if (type === 'MOCK' && !info.ServiceMockReturnMessage)
+      fail('InvalidParameterValue', 'ServiceMockReturnMessage is required for MOCK back ends.')
+    if (info.ResponseType !== '' && !['HTML', 'JSON', 'TEXT', 'BINARY', 'XML'].includes(String(info.ResponseType)))
+      fail('InvalidParameterValue', `The response type ${info.ResponseType} is not supported.`)
     info.RequestParameters = fillItems(info.RequestParameters, { Desc: '', DefaultValue: '', Required: false })
     info.ResponseErrorCodes = fillItems(info.ResponseErrorCodes, { Desc: '', NeedConvert: false, ConvertedCode: 0 })
-    for (const c of info.ResponseErrorCodes as Obj[]) if (c.NeedConvert === true && !c.ConvertedCode) fail('InvalidParameterValue', 'A converted code is required when NeedConvert is true.')
+    for (const c of info.ResponseErrorCodes as Obj[])
+      if (c.NeedConvert === true && !c.ConvertedCode)
+        fail('InvalidParameterValue', 'A converted code is required when NeedConvert is true.')
     info.ConstantParameters = fillItems(info.ConstantParameters, {})
     delete info.ApiId
     return info
@@ -361,7 +432,14 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     info.ModifiedTime = t
     info.ServiceName = services.get(serviceId)!.info.ServiceName
     apis.set(id, { info, quota: { test: -1, prepub: -1, release: -1 } })
-    return { Result: { ApiId: id, Path: (info.RequestConfig as Obj).Path, Method: (info.RequestConfig as Obj).Method, CreatedTime: t } }
+    return {
+      Result: {
+        ApiId: id,
+        Path: (info.RequestConfig as Obj).Path,
+        Method: (info.RequestConfig as Obj).Method,
+        CreatedTime: t,
+      },
+    }
   }
 
   const DescribeApi = (p: Params): Obj => ({ Result: clone(api(reqStr(p, 'ServiceId'), reqStr(p, 'ApiId')).info) })
@@ -369,7 +447,8 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const ModifyApi = (p: Params): Obj => {
     const serviceId = reqStr(p, 'ServiceId')
     const a = api(serviceId, reqStr(p, 'ApiId'))
-    if (p.Protocol !== undefined && p.Protocol !== a.info.Protocol) fail('UnsupportedOperation.ModifyProtocol', 'The protocol of an API cannot be changed.')
+    if (p.Protocol !== undefined && p.Protocol !== a.info.Protocol)
+      fail('UnsupportedOperation.ModifyProtocol', 'The protocol of an API cannot be changed.')
     const keep = { ApiId: a.info.ApiId, CreatedTime: a.info.CreatedTime, ServiceName: a.info.ServiceName }
     const fresh: Obj = { ...API_DEFAULTS }
     for (const [k, v] of Object.entries(p)) if (v !== undefined && v !== null) fresh[k] = clone(v)
@@ -380,7 +459,8 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const DeleteApi = (p: Params): Obj => {
     const a = api(reqStr(p, 'ServiceId'), reqStr(p, 'ApiId'))
     const id = a.info.ApiId as string
-    if (bindings.some((b) => b.ApiId === id)) fail('UnsupportedOperation.UsagePlanBound', `The API ${id} is still bound to usage plans.`)
+    if (bindings.some((b) => b.ApiId === id))
+      fail('UnsupportedOperation.UsagePlanBound', `The API ${id} is still bound to usage plans.`)
     apis.delete(id)
     for (let i = attachments.length - 1; i >= 0; i--) if (attachments[i].ApiId === id) attachments.splice(i, 1)
     return { Result: true }
@@ -389,9 +469,23 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const DescribeApisStatus = (p: Params): Obj => {
     const serviceId = reqStr(p, 'ServiceId')
     service(serviceId)
-    const f = filtersOf(p, ['ApiId', 'ApiName', 'ApiPath', 'ApiType', 'AuthType', 'ApiBusinessType', 'AuthRelationApi', 'KeyWord'])
+    const f = filtersOf(p, [
+      'ApiId',
+      'ApiName',
+      'ApiPath',
+      'ApiType',
+      'AuthType',
+      'ApiBusinessType',
+      'AuthRelationApi',
+      'KeyWord',
+    ])
     const all = apisOf(serviceId)
-      .filter((a) => passes(f, 'ApiId', a.ApiId as string) && passes(f, 'ApiName', a.ApiName as string, true) && passes(f, 'AuthType', a.AuthType as string))
+      .filter(
+        (a) =>
+          passes(f, 'ApiId', a.ApiId as string) &&
+          passes(f, 'ApiName', a.ApiName as string, true) &&
+          passes(f, 'AuthType', a.AuthType as string),
+      )
       .map(apiStatus)
     return listed(all, p, 'ApiIdStatusSet')
   }
@@ -408,7 +502,11 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
         ApiName: a.ApiName,
         Path: (a.RequestConfig as Obj).Path,
         Method: (a.RequestConfig as Obj).Method,
-        EnvironmentStrategySet: ENVS.filter((e) => !env || e === env).map((e) => ({ EnvironmentName: e, Quota: apis.get(a.ApiId as string)!.quota[e], MaxQuota: 5000 })),
+        EnvironmentStrategySet: ENVS.filter((e) => !env || e === env).map((e) => ({
+          EnvironmentName: e,
+          Quota: apis.get(a.ApiId as string)!.quota[e],
+          MaxQuota: 5000,
+        })),
       }))
     return listed(all, p, 'ApiEnvironmentStrategySet')
   }
@@ -417,7 +515,8 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const serviceId = reqStr(p, 'ServiceId')
     const v = limitOf(p)
     const env = envOf(p, 'EnvironmentName')
-    const ids = strList(p, 'ApiIds') ?? fail('MissingParameter', 'The request is missing a required parameter `ApiIds`.')
+    const ids =
+      strList(p, 'ApiIds') ?? fail('MissingParameter', 'The request is missing a required parameter `ApiIds`.')
     for (const id of ids) api(serviceId, id).quota[env] = v
     return { Result: true }
   }
@@ -432,14 +531,24 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       id = reqStr(p, 'AccessKeyId')
       secret = reqStr(p, 'AccessKeySecret')
       if (id.length < 5 || id.length > 50) fail('InvalidParameterValue', 'AccessKeyId must have 5 to 50 characters.')
-      if (secret.length < 10 || secret.length > 50) fail('InvalidParameterValue', 'AccessKeySecret must have 10 to 50 characters.')
+      if (secret.length < 10 || secret.length > 50)
+        fail('InvalidParameterValue', 'AccessKeySecret must have 10 to 50 characters.')
       if (keys.has(id)) fail('InvalidParameterValue.DuplicateAccessKeyId', `The key ${id} already exists.`)
     } else {
       id = o.ids.id('AKID', 28)
       secret = o.ids.tail(40)
     }
     const t = now()
-    const k = { AccessKeyId: id, AccessKeySecret: secret, AccessKeyType: type, SecretName: name, ModifiedTime: t, Status: 1, CreatedTime: t, Tags: [] }
+    const k = {
+      AccessKeyId: id,
+      AccessKeySecret: secret,
+      AccessKeyType: type,
+      SecretName: name,
+      ModifiedTime: t,
+      Status: 1,
+      CreatedTime: t,
+      Tags: [],
+    }
     keys.set(id, k)
     return { Result: clone(k) }
   }
@@ -447,7 +556,10 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const DescribeApiKeysStatus = (p: Params): Obj => {
     const f = filtersOf(p, ['AccessKeyId', 'SecretName', 'KeyWord'])
     const all = [...keys.values()].filter(
-      (k) => passes(f, 'AccessKeyId', k.AccessKeyId as string) && passes(f, 'SecretName', k.SecretName as string) && passes(f, 'KeyWord', `${k.SecretName} ${k.AccessKeyId}`, true),
+      (k) =>
+        passes(f, 'AccessKeyId', k.AccessKeyId as string) &&
+        passes(f, 'SecretName', k.SecretName as string) &&
+        passes(f, 'KeyWord', `${k.SecretName} ${k.AccessKeyId}`, true),
     )
     return listed(all, p, 'ApiKeySet')
   }
@@ -458,26 +570,35 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const k = key(reqStr(p, 'AccessKeyId'))
     const secret = optStr(p, 'AccessKeySecret')
     if (secret !== undefined) {
-      if (k.AccessKeyType !== 'manual') fail('UnsupportedOperation.UnsupportedUpdateApiKey', 'Only a manual key can be given a secret.')
-      if (secret.length < 10 || secret.length > 50) fail('InvalidParameterValue', 'AccessKeySecret must have 10 to 50 characters.')
+      if (k.AccessKeyType !== 'manual')
+        fail('UnsupportedOperation.UnsupportedUpdateApiKey', 'Only a manual key can be given a secret.')
+      if (secret.length < 10 || secret.length > 50)
+        fail('InvalidParameterValue', 'AccessKeySecret must have 10 to 50 characters.')
       k.AccessKeySecret = secret
     } else k.AccessKeySecret = o.ids.tail(40)
     k.ModifiedTime = now()
     return { Result: clone(k) }
   }
 
-  const setKeyStatus = (status: number) => (p: Params): Obj => {
-    const k = key(reqStr(p, 'AccessKeyId'))
-    k.Status = status
-    k.ModifiedTime = now()
-    return { Result: true }
-  }
+  const setKeyStatus =
+    (status: number) =>
+    (p: Params): Obj => {
+      const k = key(reqStr(p, 'AccessKeyId'))
+      k.Status = status
+      k.ModifiedTime = now()
+      return { Result: true }
+    }
 
   const DeleteApiKey = (p: Params): Obj => {
     const k = key(reqStr(p, 'AccessKeyId'))
-    if (k.Status === 1) fail('UnsupportedOperation.InvalidStatus', `The key ${k.AccessKeyId} is enabled; disable it before deleting it.`)
+    if (k.Status === 1)
+      fail('UnsupportedOperation.InvalidStatus', `The key ${k.AccessKeyId} is enabled; disable it before deleting it.`)
     keys.delete(k.AccessKeyId as string)
-    for (const [id, list] of planKeys) planKeys.set(id, list.filter((x) => x !== k.AccessKeyId))
+    for (const [id, list] of planKeys)
+      planKeys.set(
+        id,
+        list.filter((x) => x !== k.AccessKeyId),
+      )
     return { Result: true }
   }
 
@@ -485,21 +606,43 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const planLimits = (p: Params, prior?: Obj): { MaxRequestNum: number; MaxRequestNumPreSec: number } => {
     const n = optNum(p, 'MaxRequestNum') ?? (prior?.MaxRequestNum as number | undefined) ?? -1
     const s = optNum(p, 'MaxRequestNumPreSec') ?? (prior?.MaxRequestNumPreSec as number | undefined) ?? -1
-    if (n !== -1 && (n < 1 || n > 99999999)) fail('InvalidParameterValue', `MaxRequestNum ${n} is not -1 or from 1 to 99999999.`)
-    if (s !== -1 && (s < 1 || s > 2000)) fail('InvalidParameterValue', `MaxRequestNumPreSec ${s} is not -1 or from 1 to 2000.`)
+    if (n !== -1 && (n < 1 || n > 99999999))
+      fail('InvalidParameterValue', `MaxRequestNum ${n} is not -1 or from 1 to 99999999.`)
+    if (s !== -1 && (s < 1 || s > 2000))
+      fail('InvalidParameterValue', `MaxRequestNumPreSec ${s} is not -1 or from 1 to 2000.`)
     return { MaxRequestNum: n, MaxRequestNumPreSec: s }
   }
   const planView = (pl: Obj): Obj => {
     const ks = planKeys.get(pl.UsagePlanId as string) ?? []
     const envs = bindings.filter((b) => b.UsagePlanId === pl.UsagePlanId)
-    return { ...clone(pl), BindSecretIdTotalCount: ks.length, BindSecretIds: [...ks], BindEnvironmentTotalCount: envs.length, BindEnvironments: envs.map((b) => ({ EnvironmentName: b.Environment, BindType: b.BindType, ServiceId: b.ServiceId, ApiId: b.ApiId })) }
+    return {
+      ...clone(pl),
+      BindSecretIdTotalCount: ks.length,
+      BindSecretIds: [...ks],
+      BindEnvironmentTotalCount: envs.length,
+      BindEnvironments: envs.map((b) => ({
+        EnvironmentName: b.Environment,
+        BindType: b.BindType,
+        ServiceId: b.ServiceId,
+        ApiId: b.ApiId,
+      })),
+    }
   }
 
   const CreateUsagePlan = (p: Params): Obj => {
     const name = reqStr(p, 'UsagePlanName')
     const id = o.ids.id('usagePlan-')
     const t = now()
-    const pl = { UsagePlanId: id, UsagePlanName: name, UsagePlanDesc: optStr(p, 'UsagePlanDesc') ?? '', InitQuota: 0, ...planLimits(p), IsHide: 0, CreatedTime: t, ModifiedTime: t }
+    const pl = {
+      UsagePlanId: id,
+      UsagePlanName: name,
+      UsagePlanDesc: optStr(p, 'UsagePlanDesc') ?? '',
+      InitQuota: 0,
+      ...planLimits(p),
+      IsHide: 0,
+      CreatedTime: t,
+      ModifiedTime: t,
+    }
     plans.set(id, pl)
     planKeys.set(id, [])
     made(id)
@@ -511,9 +654,21 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const DescribeUsagePlansStatus = (p: Params): Obj => {
     const f = filtersOf(p, ['UsagePlanId', 'UsagePlanName', 'NotServiceId', 'NotApiId', 'Environment'])
     const all = [...plans.values()]
-      .filter((pl) => passes(f, 'UsagePlanId', pl.UsagePlanId as string) && passes(f, 'UsagePlanName', pl.UsagePlanName as string, true))
+      .filter(
+        (pl) =>
+          passes(f, 'UsagePlanId', pl.UsagePlanId as string) &&
+          passes(f, 'UsagePlanName', pl.UsagePlanName as string, true),
+      )
       .filter((pl) => !isPending(pl.UsagePlanId as string))
-      .map((pl) => ({ UsagePlanId: pl.UsagePlanId, UsagePlanName: pl.UsagePlanName, UsagePlanDesc: pl.UsagePlanDesc, MaxRequestNumPreSec: pl.MaxRequestNumPreSec, MaxRequestNum: pl.MaxRequestNum, CreatedTime: pl.CreatedTime, ModifiedTime: pl.ModifiedTime }))
+      .map((pl) => ({
+        UsagePlanId: pl.UsagePlanId,
+        UsagePlanName: pl.UsagePlanName,
+        UsagePlanDesc: pl.UsagePlanDesc,
+        MaxRequestNumPreSec: pl.MaxRequestNumPreSec,
+        MaxRequestNum: pl.MaxRequestNum,
+        CreatedTime: pl.CreatedTime,
+        ModifiedTime: pl.ModifiedTime,
+      }))
     return listed(all, p, 'UsagePlanStatusSet')
   }
 
@@ -527,14 +682,17 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
 
   const DeleteUsagePlan = (p: Params): Obj => {
     const pl = plan(reqStr(p, 'UsagePlanId'))
-    if (bindings.some((b) => b.UsagePlanId === pl.UsagePlanId)) fail('UnsupportedOperation.UsagePlanInUse', `The usage plan ${pl.UsagePlanId} is still bound to environments.`)
+    if (bindings.some((b) => b.UsagePlanId === pl.UsagePlanId))
+      fail('UnsupportedOperation.UsagePlanInUse', `The usage plan ${pl.UsagePlanId} is still bound to environments.`)
     plans.delete(pl.UsagePlanId as string)
     planKeys.delete(pl.UsagePlanId as string)
     return { Result: true }
   }
 
   const bindingArgs = (p: Params) => {
-    const ids = strList(p, 'UsagePlanIds') ?? fail('MissingParameter', 'The request is missing a required parameter `UsagePlanIds`.')
+    const ids =
+      strList(p, 'UsagePlanIds') ??
+      fail('MissingParameter', 'The request is missing a required parameter `UsagePlanIds`.')
     const type = oneOf(p, 'BindType', ['SERVICE', 'API']) as 'SERVICE' | 'API'
     const env = envOf(p, 'Environment')
     const serviceId = reqStr(p, 'ServiceId')
@@ -550,8 +708,24 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const b = bindingArgs(p)
     for (const id of b.ids)
       for (const apiId of b.apiIds)
-        if (!bindings.some((x) => x.UsagePlanId === id && x.ServiceId === b.serviceId && x.Environment === b.env && x.BindType === b.type && x.ApiId === apiId))
-          bindings.push({ UsagePlanId: id, ServiceId: b.serviceId, Environment: b.env, BindType: b.type, ApiId: apiId, at: now() })
+        if (
+          !bindings.some(
+            (x) =>
+              x.UsagePlanId === id &&
+              x.ServiceId === b.serviceId &&
+              x.Environment === b.env &&
+              x.BindType === b.type &&
+              x.ApiId === apiId,
+          )
+        )
+          bindings.push({
+            UsagePlanId: id,
+            ServiceId: b.serviceId,
+            Environment: b.env,
+            BindType: b.type,
+            ApiId: apiId,
+            at: now(),
+          })
     return { Result: true }
   }
 
@@ -559,14 +733,23 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const b = bindingArgs(p)
     for (let i = bindings.length - 1; i >= 0; i--) {
       const x = bindings[i]
-      if (b.ids.includes(x.UsagePlanId) && x.ServiceId === b.serviceId && x.Environment === b.env && x.BindType === b.type && b.apiIds.includes(x.ApiId)) bindings.splice(i, 1)
+      if (
+        b.ids.includes(x.UsagePlanId) &&
+        x.ServiceId === b.serviceId &&
+        x.Environment === b.env &&
+        x.BindType === b.type &&
+        b.apiIds.includes(x.ApiId)
+      )
+        bindings.splice(i, 1)
     }
     return { Result: true }
   }
 
   const BindSecretIds = (p: Params): Obj => {
     const pl = plan(reqStr(p, 'UsagePlanId'))
-    const ids = strList(p, 'AccessKeyIds') ?? fail('MissingParameter', 'The request is missing a required parameter `AccessKeyIds`.')
+    const ids =
+      strList(p, 'AccessKeyIds') ??
+      fail('MissingParameter', 'The request is missing a required parameter `AccessKeyIds`.')
     for (const id of ids) key(id)
     const list = planKeys.get(pl.UsagePlanId as string)!
     for (const id of ids) if (!list.includes(id)) list.push(id)
@@ -576,13 +759,19 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const UnBindSecretIds = (p: Params): Obj => {
     const pl = plan(reqStr(p, 'UsagePlanId'))
     const ids = strList(p, 'AccessKeyIds') ?? []
-    planKeys.set(pl.UsagePlanId as string, (planKeys.get(pl.UsagePlanId as string) ?? []).filter((x) => !ids.includes(x)))
+    planKeys.set(
+      pl.UsagePlanId as string,
+      (planKeys.get(pl.UsagePlanId as string) ?? []).filter((x) => !ids.includes(x)),
+    )
     return { Result: true }
   }
 
   const DescribeUsagePlanSecretIds = (p: Params): Obj => {
     const pl = plan(reqStr(p, 'UsagePlanId'))
-    const all = (planKeys.get(pl.UsagePlanId as string) ?? []).map((id) => keys.get(id)).filter(Boolean).map((k) => ({ AccessKeyId: k!.AccessKeyId, SecretName: k!.SecretName, Status: k!.Status }))
+    const all = (planKeys.get(pl.UsagePlanId as string) ?? [])
+      .map((id) => keys.get(id))
+      .filter(Boolean)
+      .map((k) => ({ AccessKeyId: k!.AccessKeyId, SecretName: k!.SecretName, Status: k!.Status }))
     return listed(all, p, 'AccessKeyList')
   }
 
@@ -620,20 +809,48 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const DescribeServiceUsagePlan = (p: Params): Obj => {
     const serviceId = reqStr(p, 'ServiceId')
     service(serviceId)
-    return listed(bindings.filter((b) => b.ServiceId === serviceId && b.BindType === 'SERVICE').map(envRow), p, 'ServiceUsagePlanList')
+    return listed(
+      bindings.filter((b) => b.ServiceId === serviceId && b.BindType === 'SERVICE').map(envRow),
+      p,
+      'ServiceUsagePlanList',
+    )
   }
 
   const DescribeApiUsagePlan = (p: Params): Obj => {
     const serviceId = reqStr(p, 'ServiceId')
     service(serviceId)
     const ids = strList(p, 'ApiIds')
-    return listed(bindings.filter((b) => b.ServiceId === serviceId && b.BindType === 'API' && (!ids || ids.includes(b.ApiId))).map(envRow), p, 'ApiUsagePlanList')
+    return listed(
+      bindings
+        .filter((b) => b.ServiceId === serviceId && b.BindType === 'API' && (!ids || ids.includes(b.ApiId)))
+        .map(envRow),
+      p,
+      'ApiUsagePlanList',
+    )
   }
 
   // ── plugins ───────────────────────────────────────────────────────────────
-  const PLUGIN_TYPES = ['IPControl', 'TrafficControl', 'Cors', 'CustomReq', 'CustomAuth', 'Routing', 'TrafficControlByParameter', 'CircuitBreaker', 'ProxyCache']
+  const PLUGIN_TYPES = [
+    'IPControl',
+    'TrafficControl',
+    'Cors',
+    'CustomReq',
+    'CustomAuth',
+    'Routing',
+    'TrafficControlByParameter',
+    'CircuitBreaker',
+    'ProxyCache',
+  ]
   const sortKeys = (u: unknown): unknown =>
-    Array.isArray(u) ? u.map(sortKeys) : typeof u === 'object' && u !== null ? Object.fromEntries(Object.keys(u).sort().map((k) => [k, sortKeys((u as Obj)[k])])) : u
+    Array.isArray(u)
+      ? u.map(sortKeys)
+      : typeof u === 'object' && u !== null
+        ? Object.fromEntries(
+            Object.keys(u)
+              .sort()
+              .map((k) => [k, sortKeys((u as Obj)[k])]),
+          )
+        : u
   /** the platform stores plugin data re-serialised: compact, keys sorted */
   const pluginData = (p: Params): string => {
     const d = reqStr(p, 'PluginData')
@@ -645,7 +862,11 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   }
   const pluginName = (p: Params): string => {
     const n = reqStr(p, 'PluginName')
-    if (!/^[A-Za-z][A-Za-z0-9_-]{0,48}[A-Za-z0-9]$/.test(n)) fail('InvalidParameterValue', 'PluginName must have 2 to 50 characters, start with a letter and end with a letter or digit.')
+    if (!/^[A-Za-z][A-Za-z0-9_-]{0,48}[A-Za-z0-9]$/.test(n))
+      fail(
+        'InvalidParameterValue',
+        'PluginName must have 2 to 50 characters, start with a letter and end with a letter or digit.',
+      )
     return n
   }
 
@@ -657,7 +878,17 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     if (desc.length > 200) fail('InvalidParameterValue', 'Description must have at most 200 characters.')
     const id = o.ids.id('plugin-')
     const t = now()
-    const pl = { PluginId: id, PluginName: name, PluginType: type, PluginData: pluginData(p), Description: desc, CreatedTime: t, ModifiedTime: t, AttachedApiTotalCount: 0, AttachedApis: [] }
+    const pl = {
+      PluginId: id,
+      PluginName: name,
+      PluginType: type,
+      PluginData: pluginData(p),
+      Description: desc,
+      CreatedTime: t,
+      ModifiedTime: t,
+      AttachedApiTotalCount: 0,
+      AttachedApis: [],
+    }
     plugins.set(id, pl)
     return { Result: clone(pl) }
   }
@@ -667,14 +898,21 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const name = optStr(p, 'PluginName')
     const type = optStr(p, 'PluginType')
     const all = [...plugins.values()]
-      .filter((x) => (!ids || ids.includes(x.PluginId as string)) && (!name || x.PluginName === name) && (!type || x.PluginType === type))
+      .filter(
+        (x) =>
+          (!ids || ids.includes(x.PluginId as string)) &&
+          (!name || x.PluginName === name) &&
+          (!type || x.PluginType === type),
+      )
       .map((x) => ({ ...x, AttachedApiTotalCount: attachments.filter((a) => a.PluginId === x.PluginId).length }))
     return listed(all, p, 'PluginSet')
   }
 
   const DescribePlugin = (p: Params): Obj => {
     const pl = plugin(reqStr(p, 'PluginId'))
-    return { Result: { ...clone(pl), AttachedApiTotalCount: attachments.filter((a) => a.PluginId === pl.PluginId).length } }
+    return {
+      Result: { ...clone(pl), AttachedApiTotalCount: attachments.filter((a) => a.PluginId === pl.PluginId).length },
+    }
   }
 
   const ModifyPlugin = (p: Params): Obj => {
@@ -682,14 +920,16 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     if (p.PluginName !== undefined) pl.PluginName = pluginName(p)
     if (p.PluginData !== undefined) pl.PluginData = pluginData(p)
     if (p.Description !== undefined) pl.Description = optStr(p, 'Description') ?? ''
-    if (p.PluginType !== undefined && p.PluginType !== pl.PluginType) fail('UnsupportedOperation.ModifyPluginType', 'The type of a plugin cannot be changed.')
+    if (p.PluginType !== undefined && p.PluginType !== pl.PluginType)
+      fail('UnsupportedOperation.ModifyPluginType', 'The type of a plugin cannot be changed.')
     pl.ModifiedTime = now()
     return { Result: true }
   }
 
   const DeletePlugin = (p: Params): Obj => {
     const pl = plugin(reqStr(p, 'PluginId'))
-    if (attachments.some((a) => a.PluginId === pl.PluginId)) fail('UnsupportedOperation.AttachPlugin', `The plugin ${pl.PluginId} is still attached to APIs.`)
+    if (attachments.some((a) => a.PluginId === pl.PluginId))
+      fail('UnsupportedOperation.AttachPlugin', `The plugin ${pl.PluginId} is still attached to APIs.`)
     plugins.delete(pl.PluginId as string)
     return { Result: true }
   }
@@ -701,7 +941,13 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     for (const id of strList(p, 'ApiIds') ?? []) {
       api(serviceId, id)
       if (!attachments.some((a) => a.PluginId === pl.PluginId && a.ApiId === id && a.Environment === env))
-        attachments.push({ PluginId: pl.PluginId as string, ServiceId: serviceId, ApiId: id, Environment: env, AttachedTime: now() })
+        attachments.push({
+          PluginId: pl.PluginId as string,
+          ServiceId: serviceId,
+          ApiId: id,
+          Environment: env,
+          AttachedTime: now(),
+        })
     }
     return { Result: true }
   }
@@ -710,7 +956,9 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const id = reqStr(p, 'PluginId')
     const apiId = reqStr(p, 'ApiId')
     const env = envOf(p, 'EnvironmentName')
-    for (let i = attachments.length - 1; i >= 0; i--) if (attachments[i].PluginId === id && attachments[i].ApiId === apiId && attachments[i].Environment === env) attachments.splice(i, 1)
+    for (let i = attachments.length - 1; i >= 0; i--)
+      if (attachments[i].PluginId === id && attachments[i].ApiId === apiId && attachments[i].Environment === env)
+        attachments.splice(i, 1)
     return { Result: true }
   }
 
@@ -723,7 +971,15 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       .filter((a) => a.ApiId === apiId && (!env || a.Environment === env))
       .map((a) => {
         const pl = plugins.get(a.PluginId)!
-        return { PluginId: a.PluginId, Environment: a.Environment, AttachedTime: a.AttachedTime, PluginName: pl.PluginName, PluginType: pl.PluginType, Description: pl.Description, PluginData: pl.PluginData }
+        return {
+          PluginId: a.PluginId,
+          Environment: a.Environment,
+          AttachedTime: a.AttachedTime,
+          PluginName: pl.PluginName,
+          PluginType: pl.PluginType,
+          Description: pl.Description,
+          PluginData: pl.PluginData,
+        }
       })
     return listed(all, p, 'PluginSummary')
   }
@@ -737,8 +993,10 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const out = m.map((x) => {
       const path = (x as Obj).Path
       const env = (x as Obj).Environment
-      if (typeof path !== 'string' || !path.startsWith('/')) fail('InvalidParameterValue', 'Every path mapping needs a Path starting with "/".')
-      if (!ENVS.includes(env as Env)) fail('InvalidParameterValue', `The environment ${String(env)} is not one of test, prepub, release.`)
+      if (typeof path !== 'string' || !path.startsWith('/'))
+        fail('InvalidParameterValue', 'Every path mapping needs a Path starting with "/".')
+      if (!ENVS.includes(env as Env))
+        fail('InvalidParameterValue', `The environment ${String(env)} is not one of test, prepub, release.`)
       envs.add(env as string)
       return { Path: path, Environment: env }
     })
@@ -747,7 +1005,8 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   }
   const domainKey = (serviceId: string, d: string) => `${serviceId}#${d}`
   const certified = (protocol: string | undefined, cert: string | undefined) => {
-    if (protocol !== undefined && protocol !== 'http' && !cert) fail('FailedOperation.CertificateIdError', `A certificate is required for the ${protocol} protocol.`)
+    if (protocol !== undefined && protocol !== 'http' && !cert)
+      fail('FailedOperation.CertificateIdError', `A certificate is required for the ${protocol} protocol.`)
   }
 
   const BindSubDomain = (p: Params): Obj => {
@@ -761,8 +1020,11 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const cert = optStr(p, 'CertificateId')
     certified(protocol, cert)
     const maps = mappings(p)
-    if (!isDefault && maps.length === 0) fail('InvalidParameterValue', 'PathMappingSet is required when IsDefaultMapping is false.')
-    for (const d of domains.values()) if (d.DomainName === sub) fail('FailedOperation.DomainAlreadyBindService', `The domain ${sub} is already bound to a service.`)
+    if (!isDefault && maps.length === 0)
+      fail('InvalidParameterValue', 'PathMappingSet is required when IsDefaultMapping is false.')
+    for (const d of domains.values())
+      if (d.DomainName === sub)
+        fail('FailedOperation.DomainAlreadyBindService', `The domain ${sub} is already bound to a service.`)
     domains.set(domainKey(serviceId, sub), {
       ServiceId: serviceId,
       DomainName: sub,
@@ -779,15 +1041,18 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   }
 
   const domain = (serviceId: string, sub: string): Obj =>
-    domains.get(domainKey(serviceId, sub)) ?? fail('ResourceNotFound.InvalidSubDomain', `The domain ${sub} is not bound to service ${serviceId}.`)
+    domains.get(domainKey(serviceId, sub)) ??
+    fail('ResourceNotFound.InvalidSubDomain', `The domain ${sub} is not bound to service ${serviceId}.`)
 
   const DescribeServiceSubDomains = (p: Params): Obj => {
     const serviceId = reqStr(p, 'ServiceId')
     service(serviceId)
-    const all = [...domains.values()].filter((d) => d.ServiceId === serviceId).map((d) => {
-      const { ServiceId: _s, PathMappingSet: _m, ...rest } = d
-      return rest
-    })
+    const all = [...domains.values()]
+      .filter((d) => d.ServiceId === serviceId)
+      .map((d) => {
+        const { ServiceId: _s, PathMappingSet: _m, ...rest } = d
+        return rest
+      })
     return listed(all, p, 'DomainSet')
   }
 
@@ -803,7 +1068,8 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const cert = optStr(p, 'CertificateId') ?? (d.CertificateId as string)
     certified(protocol, cert)
     const maps = p.PathMappingSet !== undefined ? mappings(p) : (d.PathMappingSet as Obj[])
-    if (!isDefault && maps.length === 0) fail('InvalidParameterValue', 'PathMappingSet is required when IsDefaultMapping is false.')
+    if (!isDefault && maps.length === 0)
+      fail('InvalidParameterValue', 'PathMappingSet is required when IsDefaultMapping is false.')
     Object.assign(d, {
       IsDefaultMapping: isDefault,
       Protocol: protocol,
@@ -826,7 +1092,10 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   // ── IP strategies ─────────────────────────────────────────────────────────
   const strategyView = (s: { info: Obj; bound: Record<Env, string[]> }, env?: Env, p?: Params): Obj => {
     const ids = env ? s.bound[env] : [...new Set(ENVS.flatMap((e) => s.bound[e]))]
-    const bound = ids.map((id) => apis.get(id)?.info).filter(Boolean).map((a) => ({ ...apiStatus(a!), VpcId: 0, Tags: [] }))
+    const bound = ids
+      .map((id) => apis.get(id)?.info)
+      .filter(Boolean)
+      .map((a) => ({ ...apiStatus(a!), VpcId: 0, Tags: [] }))
     return { ...clone(s.info), BindApiTotalCount: bound.length, BindApis: p ? page(p, bound, o.pageSize) : bound }
   }
 
@@ -838,7 +1107,18 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const data = reqStr(p, 'StrategyData')
     const id = o.ids.id('IPStrategy-')
     const t = now()
-    const s = { info: { StrategyId: id, StrategyName: name, StrategyType: type, StrategyData: data, CreatedTime: t, ModifiedTime: t, ServiceId: serviceId }, bound: { test: [], prepub: [], release: [] } }
+    const s = {
+      info: {
+        StrategyId: id,
+        StrategyName: name,
+        StrategyType: type,
+        StrategyData: data,
+        CreatedTime: t,
+        ModifiedTime: t,
+        ServiceId: serviceId,
+      },
+      bound: { test: [], prepub: [], release: [] },
+    }
     strategies.set(id, s)
     made(id)
     return { Result: strategyView(s) }
@@ -854,7 +1134,12 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     service(serviceId)
     const f = filtersOf(p, ['StrategyName'])
     const all = [...strategies.values()]
-      .filter((s) => s.info.ServiceId === serviceId && passes(f, 'StrategyName', s.info.StrategyName as string) && !isPending(s.info.StrategyId as string))
+      .filter(
+        (s) =>
+          s.info.ServiceId === serviceId &&
+          passes(f, 'StrategyName', s.info.StrategyName as string) &&
+          !isPending(s.info.StrategyId as string),
+      )
       .map((s) => strategyView(s))
     // no paging on this action
     return { Result: { TotalCount: all.length, StrategySet: clone(all) } }
@@ -889,16 +1174,25 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const DescribeApiAppsStatus = (p: Params): Obj => {
     const f = filtersOf(p, ['ApiAppId', 'ApiAppName', 'KeyWord'])
     const all = apps.filter(
-      (a) => passes(f, 'ApiAppId', a.ApiAppId as string) && passes(f, 'ApiAppName', a.ApiAppName as string) && passes(f, 'KeyWord', `${a.ApiAppName} ${a.ApiAppId}`, true),
+      (a) =>
+        passes(f, 'ApiAppId', a.ApiAppId as string) &&
+        passes(f, 'ApiAppName', a.ApiAppName as string) &&
+        passes(f, 'KeyWord', `${a.ApiAppName} ${a.ApiAppId}`, true),
     )
     return listed(all, p, 'ApiAppSet')
   }
 
-  const DescribeAPIDocs = (p: Params): Obj => listed((o.apiDocs ?? []).map((d) => ({ ...d })), p, 'APIDocSet')
+  const DescribeAPIDocs = (p: Params): Obj =>
+    listed(
+      (o.apiDocs ?? []).map((d) => ({ ...d })),
+      p,
+      'APIDocSet',
+    )
 
   const DescribeApiBindApiAppsStatus = (p: Params): Obj => {
     const serviceId = reqStr(p, 'ServiceId')
-    const apiIds = strList(p, 'ApiIds') ?? fail('MissingParameter', 'The request is missing a required parameter `ApiIds`.')
+    const apiIds =
+      strList(p, 'ApiIds') ?? fail('MissingParameter', 'The request is missing a required parameter `ApiIds`.')
     const f = filtersOf(p, ['ApiAppId', 'Environment', 'KeyWord'])
     const all = (o.apiAppBindings ?? [])
       .filter((b) => b.ServiceId === serviceId && apiIds.includes(b.ApiId))
@@ -916,7 +1210,12 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
           EnvironmentName: b.EnvironmentName,
         }
       })
-      .filter((r) => passes(f, 'ApiAppId', r.ApiAppId) && passes(f, 'Environment', r.EnvironmentName) && passes(f, 'KeyWord', `${r.ApiAppName} ${r.ApiAppId}`, true))
+      .filter(
+        (r) =>
+          passes(f, 'ApiAppId', r.ApiAppId) &&
+          passes(f, 'Environment', r.EnvironmentName) &&
+          passes(f, 'KeyWord', `${r.ApiAppName} ${r.ApiAppId}`, true),
+      )
     return listed(all, p, 'ApiAppApiSet')
   }
 
@@ -996,15 +1295,41 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       DescribeServiceForApiApp,
     } as Record<string, (p: Params) => Obj>,
     objects: () => [
-      ...[...services.values()].map((s) => ({ kind: 'apigateway:Service', id: s.info.ServiceId as string, body: serviceView(s) })),
+      ...[...services.values()].map((s) => ({
+        kind: 'apigateway:Service',
+        id: s.info.ServiceId as string,
+        body: serviceView(s),
+      })),
       ...[...apis.values()].map((a) => ({ kind: 'apigateway:Api', id: a.info.ApiId as string, body: clone(a.info) })),
       ...[...keys.values()].map((k) => ({ kind: 'apigateway:ApiKey', id: k.AccessKeyId as string, body: clone(k) })),
-      ...[...plans.values()].map((pl) => ({ kind: 'apigateway:UsagePlan', id: pl.UsagePlanId as string, body: planView(pl) })),
-      ...bindings.map((b) => ({ kind: 'apigateway:UsagePlanBinding', id: `${b.UsagePlanId}#${b.ServiceId}#${b.Environment}#${b.BindType}#${b.ApiId}`, body: { ...b } })),
+      ...[...plans.values()].map((pl) => ({
+        kind: 'apigateway:UsagePlan',
+        id: pl.UsagePlanId as string,
+        body: planView(pl),
+      })),
+      ...bindings.map((b) => ({
+        kind: 'apigateway:UsagePlanBinding',
+        id: `${b.UsagePlanId}#${b.ServiceId}#${b.Environment}#${b.BindType}#${b.ApiId}`,
+        body: { ...b },
+      })),
       ...[...plugins.values()].map((x) => ({ kind: 'apigateway:Plugin', id: x.PluginId as string, body: clone(x) })),
-      ...[...domains.values()].map((d) => ({ kind: 'apigateway:SubDomain', id: `${d.ServiceId}#${d.DomainName}`, body: clone(d) })),
-      ...[...strategies.values()].map((s) => ({ kind: 'apigateway:IPStrategy', id: s.info.StrategyId as string, body: strategyView(s) })),
-      ...[...services.values()].flatMap((s) => [...s.released].map((e) => ({ kind: 'apigateway:Release', id: `${s.info.ServiceId}#${e}`, body: { ...s.history[e][0] } }))),
+      ...[...domains.values()].map((d) => ({
+        kind: 'apigateway:SubDomain',
+        id: `${d.ServiceId}#${d.DomainName}`,
+        body: clone(d),
+      })),
+      ...[...strategies.values()].map((s) => ({
+        kind: 'apigateway:IPStrategy',
+        id: s.info.StrategyId as string,
+        body: strategyView(s),
+      })),
+      ...[...services.values()].flatMap((s) =>
+        [...s.released].map((e) => ({
+          kind: 'apigateway:Release',
+          id: `${s.info.ServiceId}#${e}`,
+          body: { ...s.history[e][0] },
+        })),
+      ),
     ],
   }
 }

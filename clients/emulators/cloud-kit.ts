@@ -24,7 +24,8 @@ export type Params = Readonly<Record<string, unknown>>
 
 export const reqStr = (p: Params, k: string): string => {
   const v = p[k]
-  if (v === undefined || v === null || v === '') return fail('MissingParameter', `The request is missing a required parameter \`${k}\`.`)
+  if (v === undefined || v === null || v === '')
+    return fail('MissingParameter', `The request is missing a required parameter \`${k}\`.`)
   if (typeof v !== 'string') return fail('InvalidParameter', `The parameter \`${k}\` must be a string.`)
   return v
 }
@@ -39,7 +40,8 @@ export const optStr = (p: Params, k: string): string | undefined => {
 export const optNum = (p: Params, k: string): number | undefined => {
   const v = p[k]
   if (v === undefined || v === null) return undefined
-  if (typeof v !== 'number' || !Number.isFinite(v)) return fail('InvalidParameter', `The parameter \`${k}\` must be a number.`)
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    return fail('InvalidParameter', `The parameter \`${k}\` must be a number.`)
   return v
 }
 
@@ -58,14 +60,21 @@ export const optBool = (p: Params, k: string): boolean | undefined => {
 export const strList = (p: Params, k: string): string[] | undefined => {
   const v = p[k]
   if (v === undefined || v === null) return undefined
-  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) return fail('InvalidParameter', `The parameter \`${k}\` must be a list of strings.`)
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))
+    return fail('InvalidParameter', `The parameter \`${k}\` must be a list of strings.`)
   return v as string[]
 }
 
-export const oneOf = <V extends string>(p: Params, k: string, values: ReadonlyArray<V>, required = true): V | undefined => {
+export const oneOf = <V extends string>(
+  p: Params,
+  k: string,
+  values: ReadonlyArray<V>,
+  required = true,
+): V | undefined => {
   const v = required ? reqStr(p, k) : optStr(p, k)
   if (v === undefined) return undefined
-  if (!values.includes(v as V)) return fail('InvalidParameterValue', `The value \`${v}\` of \`${k}\` is not one of ${values.join(', ')}.`)
+  if (!values.includes(v as V))
+    return fail('InvalidParameterValue', `The value \`${v}\` of \`${k}\` is not one of ${values.join(', ')}.`)
   return v as V
 }
 
@@ -78,8 +87,13 @@ export const filtersOf = (p: Params, allowed: ReadonlyArray<string>): Map<string
   for (const x of f) {
     const name = (x as { Name?: unknown })?.Name
     const values = (x as { Values?: unknown })?.Values
-    if (typeof name !== 'string' || !Array.isArray(values)) return fail('InvalidParameter', 'Every filter needs a Name and a list of Values.')
-    if (!allowed.includes(name)) return fail('InvalidParameterValue', `The filter name \`${name}\` is not supported (supported: ${allowed.join(', ')}).`)
+    if (typeof name !== 'string' || !Array.isArray(values))
+      return fail('InvalidParameter', 'Every filter needs a Name and a list of Values.')
+    if (!allowed.includes(name))
+      return fail(
+        'InvalidParameterValue',
+        `The filter name \`${name}\` is not supported (supported: ${allowed.join(', ')}).`,
+      )
     out.set(name, values.map(String))
   }
   return out
@@ -102,10 +116,12 @@ export const page = <A>(p: Params, all: ReadonlyArray<A>, max: number, stringy =
     const v = p[k]
     if (v === undefined || v === null) return dflt
     if (stringy) {
-      if (typeof v !== 'string' || !/^\d+$/.test(v)) return fail('InvalidParameter', `The parameter \`${k}\` must be a string of digits.`)
+      if (typeof v !== 'string' || !/^\d+$/.test(v))
+        return fail('InvalidParameter', `The parameter \`${k}\` must be a string of digits.`)
       return Number(v)
     }
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return fail('InvalidParameter', `The parameter \`${k}\` must be a non-negative integer.`)
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+      return fail('InvalidParameter', `The parameter \`${k}\` must be a non-negative integer.`)
     return v
   }
   const offset = read('Offset', 0)
@@ -123,7 +139,8 @@ export const idMaker = (seed: number) => {
   const next = prng(seed)
   const chars = 'abcdefghijklmnopqrstuvwxyz0123456789'
   const taken = new Set<string>()
-  const tail = (n: number, alphabet = chars): string => Array.from({ length: n }, () => alphabet[Math.floor(next() * alphabet.length)]).join('')
+  const tail = (n: number, alphabet = chars): string =>
+    Array.from({ length: n }, () => alphabet[Math.floor(next() * alphabet.length)]).join('')
   return {
     id: (prefix: string, n = 8): string => {
       for (;;) {

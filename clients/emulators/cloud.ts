@@ -13,8 +13,27 @@ import * as TE from 'fp-ts/TaskEither'
 import type { HttpClient, HttpRequest, HttpResponse } from '../http'
 import { signTc3 } from '../tc3-sign'
 import type { Emulator, StoredObject } from './emulator'
-import { ApiError, clone, fail, filtersOf, idMaker, oneOf, optNum, page, passes, reqNum, reqStr, strList, type Params } from './cloud-kit'
-import { apigatewayService, type ApiAppBindingFixture, type ApiAppFixture, type ApiDocFixture } from './cloud-apigateway'
+import {
+  ApiError,
+  clone,
+  fail,
+  filtersOf,
+  idMaker,
+  oneOf,
+  optNum,
+  page,
+  passes,
+  reqNum,
+  reqStr,
+  strList,
+  type Params,
+} from './cloud-kit'
+import {
+  apigatewayService,
+  type ApiAppBindingFixture,
+  type ApiAppFixture,
+  type ApiDocFixture,
+} from './cloud-apigateway'
 import { prng } from '../prng'
 
 // ── options ──────────────────────────────────────────────────────────────────
@@ -91,22 +110,32 @@ export interface CloudEmulatorOptions {
 
 // ── helpers ──────────────────────────────────────────────────────────────────
 type Obj = Record<string, unknown>
-const VERSIONS: Readonly<Record<string, string>> = { apigateway: '2018-08-08', vpc: '2017-03-12', antiddos: '2020-03-09', tag: '2018-08-13', sts: '2018-08-13' }
+const VERSIONS: Readonly<Record<string, string>> = {
+  apigateway: '2018-08-08',
+  vpc: '2017-03-12',
+  antiddos: '2020-03-09',
+  tag: '2018-08-13',
+  sts: '2018-08-13',
+}
 /** STS actions called with `Authorization: SKIP` (the caller has no keys yet) */
 const UNSIGNED = new Set(['sts:AssumeRoleWithSAML', 'sts:AssumeRoleWithWebIdentity'])
-const AUTH = /^TC3-HMAC-SHA256 Credential=([^/\s]+)\/(\d{4}-\d{2}-\d{2})\/([a-z0-9]+)\/tc3_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/
+const AUTH =
+  /^TC3-HMAC-SHA256 Credential=([^/\s]+)\/(\d{4}-\d{2}-\d{2})\/([a-z0-9]+)\/tc3_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/
 const parseDateTime = (p: Params, k: string): Date => {
   const v = reqStr(p, k)
   const m = DATE_TIME.exec(v)
   const d = m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6])) : undefined
-  if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 19).replace('T', ' ') !== v) return fail('InvalidParameterValue', `${k} must be a date-time YYYY-MM-DD HH:MM:SS.`)
+  if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 19).replace('T', ' ') !== v)
+    return fail('InvalidParameterValue', `${k} must be a date-time YYYY-MM-DD HH:MM:SS.`)
   return d
 }
 
 // ── emulator ─────────────────────────────────────────────────────────────────
-export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { readonly account: (secretId: string) => string | undefined } => {
+export const cloudEmulator = (
+  opts: CloudEmulatorOptions = {},
+): Emulator & { readonly account: (secretId: string) => string | undefined } => {
   const seed = opts.seed ?? 1
   const ids = idMaker(seed)
   const now = opts.now ?? (() => new Date())
@@ -114,7 +143,9 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
   const limit = opts.rateLimit ?? { limit: 1000, windowMs: 1000 }
   const staticKeys: Record<string, string> = { ...(opts.credentials ?? { [EMULATOR_SECRET_ID]: EMULATOR_SECRET_KEY }) }
   const accounts: Record<string, string> = { ...(opts.accounts ?? {}) }
-  const roles: Record<string, CloudRole> = { ...(opts.roles ?? { [roleArn(EMULATOR_ACCOUNT_ID, 'emulator-role')]: {} }) }
+  const roles: Record<string, CloudRole> = {
+    ...(opts.roles ?? { [roleArn(EMULATOR_ACCOUNT_ID, 'emulator-role')]: {} }),
+  }
   const camRoles = opts.camRoles ?? ['emulator-cvm-role']
   const fx = opts.fixtures ?? {}
   const counts: Record<string, number> = {}
@@ -135,7 +166,9 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
     apiAppBindings: fx.apiAppBindings,
   })
 
-  const accountOf = (secretId: string): string | undefined => temp.get(secretId)?.account ?? (staticKeys[secretId] !== undefined ? (accounts[secretId] ?? EMULATOR_ACCOUNT_ID) : undefined)
+  const accountOf = (secretId: string): string | undefined =>
+    temp.get(secretId)?.account ??
+    (staticKeys[secretId] !== undefined ? (accounts[secretId] ?? EMULATOR_ACCOUNT_ID) : undefined)
 
   const issue = (account: string, arn: string, seconds: number) => {
     const id = ids.id('AKIDTMP', 29)
@@ -143,7 +176,13 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
     const token = ids.tail(64)
     const expires = now().getTime() + seconds * 1000
     temp.set(id, { key, token, expires, account, arn })
-    return { TmpSecretId: id, TmpSecretKey: key, Token: token, ExpiredTime: Math.floor(expires / 1000), Expiration: new Date(expires).toISOString().replace(/\.\d{3}Z$/, 'Z') }
+    return {
+      TmpSecretId: id,
+      TmpSecretKey: key,
+      Token: token,
+      ExpiredTime: Math.floor(expires / 1000),
+      Expiration: new Date(expires).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    }
   }
 
   // ── tag ─────────────────────────────────────────────────────────────────
@@ -151,10 +190,15 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
   const tagService: Record<string, (p: Params) => Obj> = {
     ModifyResourceTags: (p) => {
       const r = reqStr(p, 'Resource')
-      if (!RESOURCE.test(r)) fail('InvalidParameterValue.ResourceDescriptionError', `The resource description ${r} is not a six-part qcs name.`)
+      if (!RESOURCE.test(r))
+        fail(
+          'InvalidParameterValue.ResourceDescriptionError',
+          `The resource description ${r} is not a six-part qcs name.`,
+        )
       const m = tags.get(r) ?? new Map<string, string>()
       for (const t of (p.ReplaceTags ?? []) as Obj[]) {
-        if (typeof t.TagKey !== 'string' || t.TagKey === '') fail('InvalidParameterValue.TagKeyEmpty', 'A tag key cannot be empty.')
+        if (typeof t.TagKey !== 'string' || t.TagKey === '')
+          fail('InvalidParameterValue.TagKeyEmpty', 'A tag key cannot be empty.')
         m.set(t.TagKey as string, String(t.TagValue ?? ''))
       }
       for (const t of (p.DeleteTags ?? []) as Obj[]) m.delete(String(t.TagKey))
@@ -165,12 +209,23 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
       const type = reqStr(p, 'ServiceType')
       const prefix = reqStr(p, 'ResourcePrefix')
       const region = reqStr(p, 'ResourceRegion')
-      const wanted = strList(p, 'ResourceIds') ?? fail('MissingParameter', 'The request is missing a required parameter `ResourceIds`.')
+      const wanted =
+        strList(p, 'ResourceIds') ??
+        fail('MissingParameter', 'The request is missing a required parameter `ResourceIds`.')
       const rows: Obj[] = []
       for (const [r, m] of tags) {
         const x = RESOURCE.exec(r)
         if (!x || x[1] !== type || x[2] !== region || x[4] !== prefix || !wanted.includes(x[5])) continue
-        for (const [k, v] of m) rows.push({ TagKey: k, TagValue: v, ResourceId: x[5], TagKeyMd5: '', TagValueMd5: '', ServiceType: type, Category: 'Custom' })
+        for (const [k, v] of m)
+          rows.push({
+            TagKey: k,
+            TagValue: v,
+            ResourceId: x[5],
+            TagKeyMd5: '',
+            TagValueMd5: '',
+            ServiceType: type,
+            Category: 'Custom',
+          })
       }
       const offset = optNum(p, 'Offset') ?? 0
       const lim = optNum(p, 'Limit') ?? 15
@@ -179,24 +234,44 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
   }
 
   // ── vpc ─────────────────────────────────────────────────────────────────
-  const templates = (fx.addressTemplates ?? []).map((t) => ({ ...t, AddressSet: [...t.AddressSet], CreatedTime: '2024-01-01 00:00:00', UpdatedTime: '2024-01-01 00:00:00', AddressExtraSet: t.AddressSet.map((a) => ({ Address: a, Description: '', UpdatedTime: '2024-01-01 00:00:00' })), TagSet: [] }))
+  const templates = (fx.addressTemplates ?? []).map((t) => ({
+    ...t,
+    AddressSet: [...t.AddressSet],
+    CreatedTime: '2024-01-01 00:00:00',
+    UpdatedTime: '2024-01-01 00:00:00',
+    AddressExtraSet: t.AddressSet.map((a) => ({ Address: a, Description: '', UpdatedTime: '2024-01-01 00:00:00' })),
+    TagSet: [],
+  }))
   const groups = (fx.addressTemplateGroups ?? []).map((g) => ({
     ...g,
     AddressTemplateIdSet: [...g.AddressTemplateIdSet],
     CreatedTime: '2024-01-01 00:00:00',
     UpdatedTime: '2024-01-01 00:00:00',
-    AddressTemplateSet: g.AddressTemplateIdSet.map((id) => ({ AddressTemplateId: id, Description: '', UpdatedTime: '2024-01-01 00:00:00' })),
+    AddressTemplateSet: g.AddressTemplateIdSet.map((id) => ({
+      AddressTemplateId: id,
+      Description: '',
+      UpdatedTime: '2024-01-01 00:00:00',
+    })),
     TagSet: [],
   }))
   const vpcService: Record<string, (p: Params) => Obj> = {
     DescribeAddressTemplates: (p) => {
       const f = filtersOf(p, ['address-template-name', 'address-template-id', 'address-ip', 'tag-key', 'tag-value'])
-      const all = templates.filter((t) => passes(f, 'address-template-name', t.AddressTemplateName) && passes(f, 'address-template-id', t.AddressTemplateId) && (!f.has('address-ip') || t.AddressSet.some((a) => f.get('address-ip')!.includes(a))))
+      const all = templates.filter(
+        (t) =>
+          passes(f, 'address-template-name', t.AddressTemplateName) &&
+          passes(f, 'address-template-id', t.AddressTemplateId) &&
+          (!f.has('address-ip') || t.AddressSet.some((a) => f.get('address-ip')!.includes(a))),
+      )
       return { TotalCount: all.length, AddressTemplateSet: clone(page(p, all, pageSize, true)) }
     },
     DescribeAddressTemplateGroups: (p) => {
       const f = filtersOf(p, ['address-template-group-name', 'address-template-group-id', 'tag-key', 'tag-value'])
-      const all = groups.filter((g) => passes(f, 'address-template-group-name', g.AddressTemplateGroupName) && passes(f, 'address-template-group-id', g.AddressTemplateGroupId))
+      const all = groups.filter(
+        (g) =>
+          passes(f, 'address-template-group-name', g.AddressTemplateGroupName) &&
+          passes(f, 'address-template-group-id', g.AddressTemplateGroupId),
+      )
       return { TotalCount: all.length, AddressTemplateGroupSet: clone(page(p, all, pageSize, true)) }
     },
   }
@@ -213,7 +288,8 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
     const start = parseDateTime(p, 'StartTime')
     const end = parseDateTime(p, 'EndTime')
     if (end.getTime() < start.getTime()) fail('InvalidParameterValue', 'EndTime must not be before StartTime.')
-    if (fiveMinutes && (start.getTime() % 300_000 !== 0 || end.getTime() % 300_000 !== 0)) fail('InvalidParameterValue', 'StartTime and EndTime must be multiples of 5 minutes.')
+    if (fiveMinutes && (start.getTime() % 300_000 !== 0 || end.getTime() % 300_000 !== 0))
+      fail('InvalidParameterValue', 'StartTime and EndTime must be multiples of 5 minutes.')
     return Math.floor((end.getTime() - start.getTime()) / (period * 1000)) + 1
   }
   const bgp = (fx.bgpInstances ?? []).map((b) => ({
@@ -222,14 +298,22 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
     InstanceChargeType: 'PREPAID',
     InstanceChargePrepaid: { Period: 1, RenewFlag: 'NOTIFY_AND_MANUAL_RENEW' },
     PackageType: b.PackageType ?? 'Enterprise',
-    EnterprisePackageConfig: { Region: b.Region, ProtectIpCount: 10, BasicProtectBandwidth: 300, Bandwidth: 100, ElasticProtectBandwidth: 0, ElasticBandwidthFlag: false },
+    EnterprisePackageConfig: {
+      Region: b.Region,
+      ProtectIpCount: 10,
+      BasicProtectBandwidth: 300,
+      Bandwidth: 100,
+      ElasticProtectBandwidth: 0,
+      ElasticBandwidthFlag: false,
+    },
     TagInfoList: [...(b.Tags ?? [])],
   }))
   const antiddosService: Record<string, (p: Params) => Obj> = {
     DescribeBasicDeviceStatus: (p) => {
       const ips = strList(p, 'IpList') ?? []
       const idList = strList(p, 'IdList') ?? []
-      if (p.FilterRegion !== undefined && typeof p.FilterRegion !== 'number') fail('InvalidParameter', 'FilterRegion must be a region id (a number).')
+      if (p.FilterRegion !== undefined && typeof p.FilterRegion !== 'number')
+        fail('InvalidParameter', 'FilterRegion must be a region id (a number).')
       const status = fx.deviceStatus ?? {}
       return {
         Data: ips.map((ip) => ({ Key: ip, Value: status[ip] ?? '2' })),
@@ -245,7 +329,12 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
       if (flag !== 0 && flag !== 1) fail('InvalidParameterValue', 'Flag must be 0 or 1.')
       const n = window(p, 300, true)
       const data = series(`${business}|${metric}|${instance}|${p.StartTime}`, n, 1000)
-      return { DataList: data, Total: data.reduce((a, b) => a + b, 0), MetricName: metric, MaxData: Math.max(0, ...data) }
+      return {
+        DataList: data,
+        Total: data.reduce((a, b) => a + b, 0),
+        MetricName: metric,
+        MaxData: Math.max(0, ...data),
+      }
     },
     DescribeBgpInstances: (p) => {
       const region = reqStr(p, 'FilterRegion')
@@ -267,7 +356,9 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
           Protocol: 'TCP',
           RealServers: [{ RealServer: '10.0.0.2', RsType: 2, Weight: 100, Port: 8080 }],
           InstanceDetails: [{ EipList: ['1.1.1.1'], InstanceId: 'bgpip-00000001' }],
-          InstanceDetailRule: [{ EipList: ['1.1.1.1'], InstanceId: 'bgpip-00000001', Cname: 'bgpip-00000001.dayugslb.com' }],
+          InstanceDetailRule: [
+            { EipList: ['1.1.1.1'], InstanceId: 'bgpip-00000001', Cname: 'bgpip-00000001.dayugslb.com' },
+          ],
         },
       ],
       Layer7Listeners: [
@@ -276,7 +367,9 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
           ProxyTypeList: [{ ProxyPorts: [80], ProxyType: 'http' }],
           RealServers: [{ RealServer: 'origin.example.com', RsType: 1, Weight: 100, Port: 80 }],
           InstanceDetails: [{ EipList: ['1.1.1.1'], InstanceId: 'bgpip-00000001' }],
-          InstanceDetailRule: [{ EipList: ['1.1.1.1'], InstanceId: 'bgpip-00000001', Cname: 'bgpip-00000001.dayugslb.com' }],
+          InstanceDetailRule: [
+            { EipList: ['1.1.1.1'], InstanceId: 'bgpip-00000001', Cname: 'bgpip-00000001.dayugslb.com' },
+          ],
           Protocol: 'http',
           Vport: 80,
         },
@@ -305,55 +398,76 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
   // ── sts ─────────────────────────────────────────────────────────────────
   const duration = (p: Params, max = 43200, dflt = 7200): number => {
     const d = optNum(p, 'DurationSeconds') ?? dflt
-    if (!Number.isInteger(d) || d < 0 || d > max) fail('InvalidParameterValue', `DurationSeconds must be from 0 to ${max}.`)
+    if (!Number.isInteger(d) || d < 0 || d > max)
+      fail('InvalidParameterValue', `DurationSeconds must be from 0 to ${max}.`)
     return d === 0 ? dflt : d
   }
   const assumed = (p: Params, check: (role: CloudRole) => void): Obj => {
     const arn = reqStr(p, 'RoleArn')
     const session = reqStr(p, 'RoleSessionName')
-    if (!/^[\w+=,.@-]{2,128}$/.test(session)) fail('InvalidParameterValue', 'RoleSessionName must have 2 to 128 letters, digits or +=,.@-_.')
+    if (!/^[\w+=,.@-]{2,128}$/.test(session))
+      fail('InvalidParameterValue', 'RoleSessionName must have 2 to 128 letters, digits or +=,.@-_.')
     const role = roles[arn] ?? fail('InvalidParameter.RoleNotExist', `The role ${arn} does not exist.`)
     check(role)
     const account = /uin\/(\d+)/.exec(arn)?.[1] ?? EMULATOR_ACCOUNT_ID
     const c = issue(account, `qcs::sts:${account}:assumed-role/${arn.split('/').pop()}/${session}`, duration(p))
-    return { Credentials: { Token: c.Token, TmpSecretId: c.TmpSecretId, TmpSecretKey: c.TmpSecretKey }, ExpiredTime: c.ExpiredTime, Expiration: c.Expiration }
+    return {
+      Credentials: { Token: c.Token, TmpSecretId: c.TmpSecretId, TmpSecretKey: c.TmpSecretKey },
+      ExpiredTime: c.ExpiredTime,
+      Expiration: c.Expiration,
+    }
   }
   const stsService = (caller: () => string | undefined): Record<string, (p: Params) => Obj> => ({
     AssumeRole: (p) =>
       assumed(p, (role) => {
-        if (role.externalId !== undefined && p.ExternalId !== role.externalId) fail('InvalidParameter.ExternalIdError', 'The ExternalId does not match the role.')
+        if (role.externalId !== undefined && p.ExternalId !== role.externalId)
+          fail('InvalidParameter.ExternalIdError', 'The ExternalId does not match the role.')
         if (p.SerialNumber !== undefined) {
           const code = opts.mfaDevices?.[String(p.SerialNumber)]
-          if (code === undefined || p.TokenCode !== code) fail('AuthFailure.MFAFailure', 'The MFA token code is not valid.')
+          if (code === undefined || p.TokenCode !== code)
+            fail('AuthFailure.MFAFailure', 'The MFA token code is not valid.')
         }
       }),
     AssumeRoleWithSAML: (p) => {
       reqStr(p, 'SAMLAssertion')
       reqStr(p, 'PrincipalArn')
       return assumed(p, (role) => {
-        if (role.samlAssertion === undefined || role.samlAssertion !== p.SAMLAssertion) fail('InvalidParameter.SAMLAssertionError', 'The SAML assertion is not valid for this role.')
+        if (role.samlAssertion === undefined || role.samlAssertion !== p.SAMLAssertion)
+          fail('InvalidParameter.SAMLAssertionError', 'The SAML assertion is not valid for this role.')
       })
     },
     AssumeRoleWithWebIdentity: (p) => {
       reqStr(p, 'WebIdentityToken')
       reqStr(p, 'ProviderId')
       return assumed(p, (role) => {
-        if (role.webIdentityToken === undefined || role.webIdentityToken !== p.WebIdentityToken) fail('InvalidParameter.WebIdentityTokenError', 'The web identity token is not valid for this role.')
+        if (role.webIdentityToken === undefined || role.webIdentityToken !== p.WebIdentityToken)
+          fail('InvalidParameter.WebIdentityTokenError', 'The web identity token is not valid for this role.')
       })
     },
     GetSessionToken: (p) => {
       const serial = reqStr(p, 'SerialNumber')
       const code = reqStr(p, 'TokenCode')
-      if (opts.mfaDevices?.[serial] === undefined || opts.mfaDevices[serial] !== code) fail('AuthFailure.MFAFailure', 'The MFA token code is not valid.')
+      if (opts.mfaDevices?.[serial] === undefined || opts.mfaDevices[serial] !== code)
+        fail('AuthFailure.MFAFailure', 'The MFA token code is not valid.')
       const account = accountOf(caller() ?? '') ?? EMULATOR_ACCOUNT_ID
       const c = issue(account, `qcs::cam::uin/${account}:uin/${account}`, duration(p, 129600, 1800))
-      return { Credentials: { Token: c.Token, TmpSecretId: c.TmpSecretId, TmpSecretKey: c.TmpSecretKey }, ExpiredTime: c.ExpiredTime, Expiration: c.Expiration }
+      return {
+        Credentials: { Token: c.Token, TmpSecretId: c.TmpSecretId, TmpSecretKey: c.TmpSecretKey },
+        ExpiredTime: c.ExpiredTime,
+        Expiration: c.Expiration,
+      }
     },
     GetCallerIdentity: () => {
       const id = caller() ?? ''
       const account = accountOf(id) ?? EMULATOR_ACCOUNT_ID
       const t = temp.get(id)
-      return { Arn: t?.arn ?? `qcs::cam::uin/${account}:uin/${account}`, AccountId: account, UserId: account, PrincipalId: account, Type: t ? 'CAMRole' : 'RootAccount' }
+      return {
+        Arn: t?.arn ?? `qcs::cam::uin/${account}:uin/${account}`,
+        AccountId: account,
+        UserId: account,
+        PrincipalId: account,
+        Type: t ? 'CAMRole' : 'RootAccount',
+      }
     },
   })
 
@@ -364,16 +478,27 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
   const envelope = (payload: Obj) => reply(200, { Response: { ...payload, RequestId: ids.uuid() } })
-  const apiError = (code: string, message: string) => reply(200, { Response: { Error: { Code: code, Message: message }, RequestId: ids.uuid() } })
+  const apiError = (code: string, message: string) =>
+    reply(200, { Response: { Error: { Code: code, Message: message }, RequestId: ids.uuid() } })
 
   const metadata = (req: HttpRequest, path: string): HttpResponse => {
     const base = '/latest/meta-data/cam/security-credentials/'
-    if (req.method !== 'GET' || !path.startsWith('/latest/meta-data/')) return reply(404, 'Not Found', { 'content-type': 'text/plain' })
-    if (path === base || path === base.slice(0, -1)) return reply(200, camRoles.join('\n'), { 'content-type': 'text/plain' })
+    if (req.method !== 'GET' || !path.startsWith('/latest/meta-data/'))
+      return reply(404, 'Not Found', { 'content-type': 'text/plain' })
+    if (path === base || path === base.slice(0, -1))
+      return reply(200, camRoles.join('\n'), { 'content-type': 'text/plain' })
     const role = decodeURIComponent(path.slice(base.length))
-    if (!path.startsWith(base) || !camRoles.includes(role)) return reply(404, 'Not Found', { 'content-type': 'text/plain' })
+    if (!path.startsWith(base) || !camRoles.includes(role))
+      return reply(404, 'Not Found', { 'content-type': 'text/plain' })
     const c = issue(EMULATOR_ACCOUNT_ID, `qcs::cam::uin/${EMULATOR_ACCOUNT_ID}:roleName/${role}`, 7200)
-    return reply(200, { TmpSecretId: c.TmpSecretId, TmpSecretKey: c.TmpSecretKey, ExpiredTime: c.ExpiredTime, Expiration: c.Expiration, Token: c.Token, Code: 'Success' })
+    return reply(200, {
+      TmpSecretId: c.TmpSecretId,
+      TmpSecretKey: c.TmpSecretKey,
+      ExpiredTime: c.ExpiredTime,
+      Expiration: c.Expiration,
+      Token: c.Token,
+      Code: 'Success',
+    })
   }
 
   const handle = (req: HttpRequest): HttpResponse => {
@@ -400,14 +525,22 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
 
     const t = now().getTime()
     while (hits.length && hits[0] <= t - limit.windowMs) hits.shift()
-    if (hits.length >= limit.limit) return apiError('RequestLimitExceeded', 'Your current request times equals to `' + limit.limit + '` in a second, which exceeds the frequency limit. Please reduce the frequency of calls.')
+    if (hits.length >= limit.limit)
+      return apiError(
+        'RequestLimitExceeded',
+        'Your current request times equals to `' +
+          limit.limit +
+          '` in a second, which exceeds the frequency limit. Please reduce the frequency of calls.',
+      )
     hits.push(t)
 
     if (!actionName) return apiError('MissingParameter', 'The request is missing a required parameter `Action`.')
-    if (!VERSIONS[service] && auth !== 'SKIP' && !m) return apiError('AuthFailure.InvalidAuthorization', 'The Authorization header is missing or malformed.')
+    if (!VERSIONS[service] && auth !== 'SKIP' && !m)
+      return apiError('AuthFailure.InvalidAuthorization', 'The Authorization header is missing or malformed.')
     const version = VERSIONS[service]
     if (!version) return apiError('InvalidAction', `The service ${service} is not served here.`)
-    if (h['x-tc-version'] !== version) return apiError('NoSuchVersion', `The version ${h['x-tc-version'] ?? '(none)'} of ${service} does not exist.`)
+    if (h['x-tc-version'] !== version)
+      return apiError('NoSuchVersion', `The version ${h['x-tc-version'] ?? '(none)'} of ${service} does not exist.`)
 
     let callerId: string | undefined
     if (auth === 'SKIP' && UNSIGNED.has(name)) {
@@ -417,15 +550,28 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
       const [, secretId, date, , signedHeaders, signature] = m
       const ts = Number(h['x-tc-timestamp'])
       if (!Number.isInteger(ts)) return apiError('MissingParameter', 'The request is missing a valid X-TC-Timestamp.')
-      if (Math.abs(t / 1000 - ts) > 300) return apiError('AuthFailure.SignatureExpire', 'Signature expired. Timestamp and server time cannot differ by more than five minutes.')
+      if (Math.abs(t / 1000 - ts) > 300)
+        return apiError(
+          'AuthFailure.SignatureExpire',
+          'Signature expired. Timestamp and server time cannot differ by more than five minutes.',
+        )
       const tmp = temp.get(secretId)
       const key = tmp?.key ?? staticKeys[secretId]
-      if (key === undefined) return apiError('AuthFailure.SecretIdNotFound', 'The SecretId is not found, please ensure that your SecretId is correct.')
+      if (key === undefined)
+        return apiError(
+          'AuthFailure.SecretIdNotFound',
+          'The SecretId is not found, please ensure that your SecretId is correct.',
+        )
       if (tmp) {
-        if (h['x-tc-token'] !== tmp.token) return apiError('AuthFailure.TokenFailure', 'The token is missing or does not belong to this SecretId.')
+        if (h['x-tc-token'] !== tmp.token)
+          return apiError('AuthFailure.TokenFailure', 'The token is missing or does not belong to this SecretId.')
         if (tmp.expires <= t) return apiError('AuthFailure.TokenFailure', 'The temporary credentials have expired.')
       }
-      if (signedHeaders !== 'content-type;host') return apiError('AuthFailure.SignatureFailure', 'The provided credentials could not be validated: only content-type;host may be signed here.')
+      if (signedHeaders !== 'content-type;host')
+        return apiError(
+          'AuthFailure.SignatureFailure',
+          'The provided credentials could not be validated: only content-type;host may be signed here.',
+        )
       const expected = signTc3({
         secretId,
         secretKey: key,
@@ -438,7 +584,10 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
         contentType: h['content-type'] ?? '',
       })
       if (!expected.authorization.endsWith(`Signature=${signature}`) || !expected.authorization.includes(`/${date}/`))
-        return apiError('AuthFailure.SignatureFailure', 'The provided credentials could not be validated. Please check your signature is correct.')
+        return apiError(
+          'AuthFailure.SignatureFailure',
+          'The provided credentials could not be validated. Please check your signature is correct.',
+        )
       callerId = secretId
     }
 
@@ -448,19 +597,32 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
     } catch {
       return apiError('InvalidParameter', 'The request body is not a JSON object.')
     }
-    if (typeof params !== 'object' || params === null || Array.isArray(params)) return apiError('InvalidParameter', 'The request body is not a JSON object.')
+    if (typeof params !== 'object' || params === null || Array.isArray(params))
+      return apiError('InvalidParameter', 'The request body is not a JSON object.')
 
     const table: Record<string, (p: Params) => Obj> | undefined =
-      service === 'apigateway' ? apigateway.actions : service === 'tag' ? tagService : service === 'vpc' ? vpcService : service === 'antiddos' ? antiddosService : stsService(() => callerId)
+      service === 'apigateway'
+        ? apigateway.actions
+        : service === 'tag'
+          ? tagService
+          : service === 'vpc'
+            ? vpcService
+            : service === 'antiddos'
+              ? antiddosService
+              : stsService(() => callerId)
     const fn = Object.prototype.hasOwnProperty.call(table, actionName) ? table[actionName] : undefined
     if (!fn) return apiError('InvalidAction', `The action ${actionName} of ${service} does not exist.`)
     const region = h['x-tc-region']
-    if (service !== 'sts' && service !== 'tag' && !region) return apiError('MissingParameter', 'The request is missing a required parameter `Region`.')
+    if (service !== 'sts' && service !== 'tag' && !region)
+      return apiError('MissingParameter', 'The request is missing a required parameter `Region`.')
     try {
       return envelope(fn(params))
     } catch (e) {
       if (e instanceof ApiError) return apiError(e.code, e.message)
-      return apiError('InternalError', `An internal error has occurred (${e instanceof Error ? e.message : String(e)}).`)
+      return apiError(
+        'InternalError',
+        `An internal error has occurred (${e instanceof Error ? e.message : String(e)}).`,
+      )
     }
   }
 
@@ -468,10 +630,10 @@ export const cloudEmulator = (opts: CloudEmulatorOptions = {}): Emulator & { rea
 
   const objects = (): ReadonlyArray<StoredObject> => [
     ...apigateway.objects(),
-    ...[...tags].flatMap(([r, m]) => (m.size ? [{ kind: 'tag:ResourceTags', id: r, body: Object.fromEntries(m) }] : [])),
+    ...[...tags].flatMap(([r, m]) =>
+      m.size ? [{ kind: 'tag:ResourceTags', id: r, body: Object.fromEntries(m) }] : [],
+    ),
   ]
 
   return { platform: 'cloud', client, objects, requests: () => ({ ...counts }), account: accountOf }
 }
-
-

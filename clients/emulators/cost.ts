@@ -14,11 +14,31 @@ import type { Emulator, StoredObject } from './emulator'
 
 // ── options ──────────────────────────────────────────────────────────────────
 export type CostCollection =
-  | 'access_grants' | 'anomaly_notifications' | 'billing_profiles' | 'billing_rules' | 'budgets' | 'business_metrics'
-  | 'cost_alerts' | 'cost_reports' | 'dashboards' | 'financial_commitment_reports' | 'folders' | 'integrations'
-  | 'invoices' | 'kubernetes_efficiency_reports' | 'managed_accounts' | 'network_flow_reports' | 'recommendation_views'
-  | 'report_notifications' | 'resource_reports' | 'saved_filters' | 'segments' | 'teams' | 'users'
-  | 'virtual_tag_configs' | 'workspaces'
+  | 'access_grants'
+  | 'anomaly_notifications'
+  | 'billing_profiles'
+  | 'billing_rules'
+  | 'budgets'
+  | 'business_metrics'
+  | 'cost_alerts'
+  | 'cost_reports'
+  | 'dashboards'
+  | 'financial_commitment_reports'
+  | 'folders'
+  | 'integrations'
+  | 'invoices'
+  | 'kubernetes_efficiency_reports'
+  | 'managed_accounts'
+  | 'network_flow_reports'
+  | 'recommendation_views'
+  | 'report_notifications'
+  | 'resource_reports'
+  | 'saved_filters'
+  | 'segments'
+  | 'teams'
+  | 'users'
+  | 'virtual_tag_configs'
+  | 'workspaces'
 
 export interface CostEmulatorOptions {
   /** varies the generated tokens (deterministic for a given seed) */
@@ -56,10 +76,19 @@ const fail = (status: number, ...errors: string[]): never => {
 const ymd = (d: Date): string => d.toISOString().slice(0, 10)
 const monthStart = (d: Date, add = 0): Date => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add, 1))
 const monthEnd = (d: Date, add = 0): Date => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add + 1, 0))
-const daysBefore = (d: Date, n: number): Date => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - n))
-const isYmd = (s: unknown): s is string => typeof s === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s))
+const daysBefore = (d: Date, n: number): Date =>
+  new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - n))
+const isYmd = (s: unknown): s is string =>
+  typeof s === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s))
 /** `300` → `"300.0"`, as the platform renders decimals */
-const decimal = (n: unknown): string | null => (typeof n === 'number' ? (Number.isInteger(n) ? n.toFixed(1) : String(n)) : typeof n === 'string' && n !== '' ? decimal(Number(n)) : null)
+const decimal = (n: unknown): string | null =>
+  typeof n === 'number'
+    ? Number.isInteger(n)
+      ? n.toFixed(1)
+      : String(n)
+    : typeof n === 'string' && n !== ''
+      ? decimal(Number(n))
+      : null
 
 /** The concrete dates of a relative interval, as the server fills them in. */
 const intervalDates = (interval: string, now: Date): [string, string] => {
@@ -75,18 +104,63 @@ const intervalDates = (interval: string, now: Date): [string, string] => {
 }
 
 const REPORT_INTERVALS = [
-  'this_month', 'last_7_days', 'last_30_days', 'last_month', 'last_3_months', 'last_6_months', 'custom', 'last_12_months',
-  'last_24_months', 'last_36_months', 'next_month', 'next_3_months', 'next_6_months', 'next_12_months', 'year_to_date',
-  'last_3_days', 'last_14_days',
+  'this_month',
+  'last_7_days',
+  'last_30_days',
+  'last_month',
+  'last_3_months',
+  'last_6_months',
+  'custom',
+  'last_12_months',
+  'last_24_months',
+  'last_36_months',
+  'next_month',
+  'next_3_months',
+  'next_6_months',
+  'next_12_months',
+  'year_to_date',
+  'last_3_days',
+  'last_14_days',
 ]
 const SETTINGS_DEFAULTS: Obj = {
-  include_credits: false, include_refunds: false, include_discounts: true, include_tax: true, amortize: true,
-  unallocated: false, aggregate_by: 'cost', show_previous_period: true,
+  include_credits: false,
+  include_refunds: false,
+  include_discounts: true,
+  include_tax: true,
+  amortize: true,
+  unallocated: false,
+  aggregate_by: 'cost',
+  show_previous_period: true,
 }
 const CHART_DEFAULTS: Obj = { x_axis_dimension: ['date'], y_axis_dimension: 'cost' }
 const K8S_GROUPINGS = /^(cluster_id|namespace|labeled|category|pod|label|region|label:.+)$/
-const NFR_GROUPINGS = new Set(['account_id', 'az_id', 'dstaddr', 'dsthostname', 'flow_direction', 'interface_id', 'instance_id', 'peer_resource_uuid', 'peer_account_id', 'peer_vpc_id', 'peer_region', 'peer_az_id', 'peer_subnet_id', 'peer_interface_id', 'peer_instance_id', 'region', 'resource_uuid', 'srcaddr', 'srchostname', 'subnet_id', 'traffic_category', 'traffic_path', 'vpc_id'])
-const FCR_GROUPINGS = /^(cost_type|commitment_type|commitment_id|service|resource_account_id|provider_account_id|region|cost_category|cost_sub_category|instance_type|tag|tag:.+)$/
+const NFR_GROUPINGS = new Set([
+  'account_id',
+  'az_id',
+  'dstaddr',
+  'dsthostname',
+  'flow_direction',
+  'interface_id',
+  'instance_id',
+  'peer_resource_uuid',
+  'peer_account_id',
+  'peer_vpc_id',
+  'peer_region',
+  'peer_az_id',
+  'peer_subnet_id',
+  'peer_interface_id',
+  'peer_instance_id',
+  'region',
+  'resource_uuid',
+  'srcaddr',
+  'srchostname',
+  'subnet_id',
+  'traffic_category',
+  'traffic_path',
+  'vpc_id',
+])
+const FCR_GROUPINGS =
+  /^(cost_type|commitment_type|commitment_id|service|resource_account_id|provider_account_id|region|cost_category|cost_sub_category|instance_type|tag|tag:.+)$/
 const INTEGRATION_STATUSES = ['connected', 'pending', 'importing', 'imported', 'error', 'disconnected']
 
 // ── field checks ─────────────────────────────────────────────────────────────
@@ -98,7 +172,12 @@ const requireKeys = (body: Obj, ...keys: string[]): void => {
   const missing = keys.filter((k) => body[k] === undefined || body[k] === null || body[k] === '')
   if (missing.length) fail(400, ...missing.map((k) => `${k} is required`))
 }
-const oneOf = (body: Obj, key: string, values: ReadonlyArray<string>, opts: { caseInsensitive?: boolean } = {}): void => {
+const oneOf = (
+  body: Obj,
+  key: string,
+  values: ReadonlyArray<string>,
+  opts: { caseInsensitive?: boolean } = {},
+): void => {
   const v = body[key]
   if (v === undefined || v === null) return
   const ok = typeof v === 'string' && (opts.caseInsensitive ? values.includes(v.toLowerCase()) : values.includes(v))
@@ -106,14 +185,21 @@ const oneOf = (body: Obj, key: string, values: ReadonlyArray<string>, opts: { ca
 }
 const arrayOf = (body: Obj, ...keys: string[]): void => {
   for (const k of keys)
-    if (body[k] !== undefined && body[k] !== null && (!Array.isArray(body[k]) || (body[k] as unknown[]).some((x) => typeof x !== 'string')))
+    if (
+      body[k] !== undefined &&
+      body[k] !== null &&
+      (!Array.isArray(body[k]) || (body[k] as unknown[]).some((x) => typeof x !== 'string'))
+    )
       fail(400, `${k} must be an array of strings`)
 }
 const numberAt = (body: Obj, ...keys: string[]): void => {
-  for (const k of keys) if (body[k] !== undefined && body[k] !== null && typeof body[k] !== 'number') fail(400, `${k} must be a number`)
+  for (const k of keys)
+    if (body[k] !== undefined && body[k] !== null && typeof body[k] !== 'number') fail(400, `${k} must be a number`)
 }
 const dateAt = (body: Obj, ...keys: string[]): void => {
-  for (const k of keys) if (body[k] !== undefined && body[k] !== null && !isYmd(String(body[k]).slice(0, 10))) fail(400, `${k} must be a date (YYYY-MM-DD)`)
+  for (const k of keys)
+    if (body[k] !== undefined && body[k] !== null && !isYmd(String(body[k]).slice(0, 10)))
+      fail(400, `${k} must be a date (YYYY-MM-DD)`)
 }
 
 // ── the emulator ─────────────────────────────────────────────────────────────
@@ -144,8 +230,12 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
   let invoiceNumber = 0
 
   const coll = (name: string): Map<string, Obj> => store.get(name) ?? store.set(name, new Map()).get(name)!
-  const newToken = (prefix: string): string => `${prefix}${((seed * 7919 + ++counter) >>> 0).toString(16).padStart(8, '0')}`
-  const stamp = (): string => now().toISOString().replace(/\.\d{3}Z$/, 'Z')
+  const newToken = (prefix: string): string =>
+    `${prefix}${((seed * 7919 + ++counter) >>> 0).toString(16).padStart(8, '0')}`
+  const stamp = (): string =>
+    now()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z')
   const exists = (name: string, token: unknown): boolean => typeof token === 'string' && coll(name).has(token)
   const needWorkspace = (body: Obj, required: boolean): void => {
     if (body.workspace_token === undefined || body.workspace_token === null) {
@@ -156,7 +246,14 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
   }
 
   // seed
-  coll('workspaces').set('wrkspc_default', { token: 'wrkspc_default', name: 'Default Workspace', created_at: '2024-01-01T00:00:00Z', enable_currency_conversion: false, currency: 'USD', exchange_rate_date: null })
+  coll('workspaces').set('wrkspc_default', {
+    token: 'wrkspc_default',
+    name: 'Default Workspace',
+    created_at: '2024-01-01T00:00:00Z',
+    enable_currency_conversion: false,
+    currency: 'USD',
+    exchange_rate_date: null,
+  })
   for (const [name, items] of Object.entries(opts.fixtures ?? {}))
     for (const it of items ?? []) {
       const token = typeof it.token === 'string' ? it.token : newToken(`${name.slice(0, 4)}_`)
@@ -170,7 +267,9 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     const asked = (o.date_interval as string | null) ?? defaultInterval
     // custom without dates falls back to the default interval
     const interval = dated ? 'custom' : asked === 'custom' ? defaultInterval : asked
-    const [s, e] = dated ? [o.start_date as string, (o.end_date as string) ?? ymd(now())] : intervalDates(interval === 'custom' ? defaultInterval : interval, now())
+    const [s, e] = dated
+      ? [o.start_date as string, (o.end_date as string) ?? ymd(now())]
+      : intervalDates(interval === 'custom' ? defaultInterval : interval, now())
     return { ...o, date_interval: interval, start_date: s, end_date: e }
   }
   const joinGroupings = (v: unknown, fallback: string, valid: (g: string) => boolean): string | null => {
@@ -182,7 +281,8 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
   }
   const reportDatesCheck = (b: Obj): void => {
     dateAt(b, 'start_date', 'end_date')
-    if (b.start_date && b.date_interval && b.date_interval !== 'custom') fail(400, 'start_date and end_date can only be used with date_interval custom')
+    if (b.start_date && b.date_interval && b.date_interval !== 'custom')
+      fail(400, 'start_date and end_date can only be used with date_interval custom')
   }
 
   /**
@@ -202,7 +302,10 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     oneOf(b, 'date_bucket', ['day', 'week', 'month', 'quarter'])
     oneOf(b, 'date_interval', REPORT_INTERVALS)
     reportDatesCheck(b)
-    const groupings = 'groupings' in b ? joinGroupings(b.groupings, 'cluster_id', (g) => K8S_GROUPINGS.test(g)) : (prior?.groupings ?? null)
+    const groupings =
+      'groupings' in b
+        ? joinGroupings(b.groupings, 'cluster_id', (g) => K8S_GROUPINGS.test(g))
+        : (prior?.groupings ?? null)
     const merged: Obj = { ...(prior ?? {}), ...b, groupings }
     relativeStays(merged, b, prior)
     return fillDates(merged, 'this_month')
@@ -212,20 +315,31 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     oneOf(b, 'flow_direction', ['ingress', 'egress', 'all'])
     oneOf(b, 'flow_weight', ['costs', 'bytes'])
     reportDatesCheck(b)
-    const groupings = 'groupings' in b ? joinGroupings(b.groupings, 'resource_uuid,traffic_category,peer_resource_uuid', (g) => NFR_GROUPINGS.has(g)) : (prior?.groupings ?? null)
+    const groupings =
+      'groupings' in b
+        ? joinGroupings(b.groupings, 'resource_uuid,traffic_category,peer_resource_uuid', (g) => NFR_GROUPINGS.has(g))
+        : (prior?.groupings ?? null)
     const merged: Obj = { flow_weight: 'costs', ...(prior ?? {}), ...b, groupings }
     relativeStays(merged, b, prior)
     return fillDates(merged, 'last_7_days')
   }
   const commitment = (b: Obj, prior?: Obj): Obj => {
-    oneOf(b, 'date_interval', REPORT_INTERVALS.filter((i) => !i.startsWith('next_')))
+    oneOf(
+      b,
+      'date_interval',
+      REPORT_INTERVALS.filter((i) => !i.startsWith('next_')),
+    )
     oneOf(b, 'date_bucket', ['hour', 'day', 'week', 'month', 'quarter'])
     oneOf(b, 'on_demand_costs_scope', ['discountable', 'all'])
     reportDatesCheck(b)
-    const groupings = 'groupings' in b ? joinGroupings(b.groupings, 'cost_type', (g) => FCR_GROUPINGS.test(g)) : (prior?.groupings ?? null)
+    const groupings =
+      'groupings' in b
+        ? joinGroupings(b.groupings, 'cost_type', (g) => FCR_GROUPINGS.test(g))
+        : (prior?.groupings ?? null)
     const merged: Obj = { ...(prior ?? {}), ...b, groupings }
     // the platform stores filters wrapped in parentheses
-    if (typeof merged.filter === 'string' && merged.filter !== '' && !/^\(.*\)$/.test(merged.filter)) merged.filter = `(${merged.filter})`
+    if (typeof merged.filter === 'string' && merged.filter !== '' && !/^\(.*\)$/.test(merged.filter))
+      merged.filter = `(${merged.filter})`
     relativeStays(merged, b, prior)
     return fillDates(merged, 'last_3_months')
   }
@@ -238,11 +352,14 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     arrayOf(b, 'saved_filter_tokens')
     reportDatesCheck(b)
     if (b.start_date && !b.end_date) fail(400, 'end_date is required when start_date is given')
-    if (b.previous_period_start_date && !b.previous_period_end_date) fail(400, 'previous_period_end_date is required when previous_period_start_date is given')
-    if (b.folder_token !== undefined && b.folder_token !== null && !exists('folders', b.folder_token)) fail(404, `Folder ${String(b.folder_token)} not found`)
+    if (b.previous_period_start_date && !b.previous_period_end_date)
+      fail(400, 'previous_period_end_date is required when previous_period_start_date is given')
+    if (b.folder_token !== undefined && b.folder_token !== null && !exists('folders', b.folder_token))
+      fail(404, `Folder ${String(b.folder_token)} not found`)
     if (b.settings === null) b = { ...b, settings: {} }
     if (b.chart_settings === null) b = { ...b, chart_settings: {} }
-    if (b.settings !== undefined && (typeof b.settings !== 'object' || Array.isArray(b.settings))) fail(400, 'settings must be an object')
+    if (b.settings !== undefined && (typeof b.settings !== 'object' || Array.isArray(b.settings)))
+      fail(400, 'settings must be an object')
     const settings = b.settings as Obj | undefined
     if (settings) {
       allowOnly(settings, Object.keys(SETTINGS_DEFAULTS))
@@ -252,10 +369,19 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     if (chart) {
       allowOnly(chart, ['x_axis_dimension', 'y_axis_dimension'])
       arrayOf(chart, 'x_axis_dimension')
-      if (Array.isArray(chart.x_axis_dimension) && chart.x_axis_dimension.length !== 1) fail(400, 'chart_settings.x_axis_dimension must have exactly one element')
+      if (Array.isArray(chart.x_axis_dimension) && chart.x_axis_dimension.length !== 1)
+        fail(400, 'chart_settings.x_axis_dimension must have exactly one element')
       oneOf(chart, 'y_axis_dimension', ['cost', 'usage', 'count'])
     }
-    const base = prior ?? { saved_filter_tokens: [], groupings: null, filter: null, previous_period_start_date: null, previous_period_end_date: null, settings: SETTINGS_DEFAULTS, chart_settings: CHART_DEFAULTS }
+    const base = prior ?? {
+      saved_filter_tokens: [],
+      groupings: null,
+      filter: null,
+      previous_period_start_date: null,
+      previous_period_end_date: null,
+      settings: SETTINGS_DEFAULTS,
+      chart_settings: CHART_DEFAULTS,
+    }
     const o: Obj = {
       ...base,
       ...b,
@@ -269,7 +395,8 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     }
     if (prior && !isYmd(b.start_date) && b.date_interval === undefined) o.date_interval = 'this_month'
     if (prior && !isYmd(b.start_date)) delete o.start_date
-    if (o.folder_token && exists('folders', o.folder_token)) o.workspace_token = coll('folders').get(o.folder_token as string)!.workspace_token
+    if (o.folder_token && exists('folders', o.folder_token))
+      o.workspace_token = coll('folders').get(o.folder_token as string)!.workspace_token
     return fillDates(o, 'this_month')
   }
 
@@ -277,16 +404,25 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
   const periods = (v: unknown): Obj[] => {
     if (v === undefined || v === null || (Array.isArray(v) && v.length === 0)) {
       // default periods: the current month and the eleven after it, with no amount
-      return Array.from({ length: 12 }, (_, i) => ({ start_at: ymd(monthStart(now(), i)), end_at: ymd(monthEnd(now(), i)), amount: '0.0' }))
+      return Array.from({ length: 12 }, (_, i) => ({
+        start_at: ymd(monthStart(now(), i)),
+        end_at: ymd(monthEnd(now(), i)),
+        amount: '0.0',
+      }))
     }
     if (!Array.isArray(v)) fail(400, 'periods must be an array')
     return (v as Obj[]).map((p, i) => {
       if (typeof p !== 'object' || p === null) fail(400, `periods[${i}] must be an object`)
       allowOnly(p, ['start_at', 'end_at', 'amount'])
       if (!isYmd(p.start_at)) fail(400, `periods[${i}].start_at must be a date (YYYY-MM-DD)`)
-      if (p.end_at !== undefined && p.end_at !== null && !isYmd(p.end_at)) fail(400, `periods[${i}].end_at must be a date (YYYY-MM-DD)`)
+      if (p.end_at !== undefined && p.end_at !== null && !isYmd(p.end_at))
+        fail(400, `periods[${i}].end_at must be a date (YYYY-MM-DD)`)
       if (typeof p.amount !== 'number') fail(400, `periods[${i}].amount must be a number`)
-      return { start_at: p.start_at, end_at: p.end_at ?? ymd(monthEnd(new Date(`${p.start_at as string}T00:00:00Z`))), amount: decimal(p.amount) }
+      return {
+        start_at: p.start_at,
+        end_at: p.end_at ?? ymd(monthEnd(new Date(`${p.start_at as string}T00:00:00Z`))),
+        amount: decimal(p.amount),
+      }
     })
   }
   const budgetFields = (b: Obj, prior: Obj | undefined): Obj => {
@@ -294,7 +430,8 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     const children = (b.child_budget_tokens ?? prior?.child_budget_tokens ?? []) as string[]
     for (const c of children) if (!exists('budgets', c)) fail(404, `Budget ${c} not found`)
     const hierarchical = children.length > 0
-    if (b.cost_report_token && !exists('cost_reports', b.cost_report_token)) fail(404, `Cost Report ${String(b.cost_report_token)} not found`)
+    if (b.cost_report_token && !exists('cost_reports', b.cost_report_token))
+      fail(404, `Cost Report ${String(b.cost_report_token)} not found`)
     const o: Obj = { ...(prior ?? {}), ...b, child_budget_tokens: children }
     if (hierarchical) {
       o.cost_report_token = null
@@ -303,7 +440,17 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     return o
   }
   const performance = (o: Obj): Obj[] =>
-    ((o.periods as Obj[]) ?? []).slice(0, 1).map((p) => ({ date: new Date(`${p.start_at as string}T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }), actual: '0.0', amount: p.amount }))
+    ((o.periods as Obj[]) ?? [])
+      .slice(0, 1)
+      .map((p) => ({
+        date: new Date(`${p.start_at as string}T00:00:00Z`).toLocaleString('en-US', {
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }),
+        actual: '0.0',
+        amount: p.amount,
+      }))
 
   // ── business metrics ──────────────────────────────────────────────────────
   const metricFields = (b: Obj, prior?: Obj): Obj => {
@@ -313,24 +460,39 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         if (!Array.isArray(b[k])) fail(400, `${k} must be an array`)
         ;(b[k] as Obj[]).forEach((v, i) => {
           allowOnly(v, ['date', 'amount', 'label'])
-          if (typeof v.date !== 'string' || Number.isNaN(Date.parse(v.date))) fail(400, `${k}[${i}].date must be a date-time`)
+          if (typeof v.date !== 'string' || Number.isNaN(Date.parse(v.date)))
+            fail(400, `${k}[${i}].date must be a date-time`)
           if (typeof v.amount !== 'number') fail(400, `${k}[${i}].amount must be a number`)
         })
       }
     if (b.cost_report_tokens_with_metadata !== undefined && b.cost_report_tokens_with_metadata !== null) {
-      if (!Array.isArray(b.cost_report_tokens_with_metadata)) fail(400, 'cost_report_tokens_with_metadata must be an array')
+      if (!Array.isArray(b.cost_report_tokens_with_metadata))
+        fail(400, 'cost_report_tokens_with_metadata must be an array')
       o.cost_report_tokens_with_metadata = (b.cost_report_tokens_with_metadata as Obj[]).map((m, i) => {
         allowOnly(m, ['cost_report_token', 'unit_scale', 'label_filter'])
         requireKeys(m, 'cost_report_token')
         oneOf(m, 'unit_scale', ['per_unit', 'per_hundred', 'per_thousand', 'per_million', 'per_billion'])
-        if (!exists('cost_reports', m.cost_report_token)) fail(404, `cost_report_tokens_with_metadata[${i}]: Cost Report ${String(m.cost_report_token)} not found`)
+        if (!exists('cost_reports', m.cost_report_token))
+          fail(404, `cost_report_tokens_with_metadata[${i}]: Cost Report ${String(m.cost_report_token)} not found`)
         const lf = m.label_filter as unknown[] | undefined
-        return { cost_report_token: m.cost_report_token, unit_scale: m.unit_scale ?? 'per_unit', label_filter: lf && lf.length ? lf : null }
+        return {
+          cost_report_token: m.cost_report_token,
+          unit_scale: m.unit_scale ?? 'per_unit',
+          label_filter: lf && lf.length ? lf : null,
+        }
       })
     }
     const cw = b.cloudwatch_fields as Obj | undefined
     if (cw) {
-      allowOnly(cw, ['integration_token', 'stat', 'region', 'namespace', 'metric_name', 'label_dimension', 'dimensions'])
+      allowOnly(cw, [
+        'integration_token',
+        'stat',
+        'region',
+        'namespace',
+        'metric_name',
+        'label_dimension',
+        'dimensions',
+      ])
       oneOf(cw, 'stat', ['Sum', 'Average', 'Minimum', 'Maximum'])
       const { integration_token, ...rest } = cw
       o.cloudwatch_fields = { label_dimension: null, dimensions: [], ...rest }
@@ -359,7 +521,14 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         requireKeys(b, 'team_token', 'resource_token')
         oneOf(b, 'access', ['allowed', 'denied'])
         if (!exists('teams', b.team_token)) fail(404, `Team ${String(b.team_token)} not found`)
-        return { token, team_token: b.team_token, resource_token: b.resource_token, access: b.access ?? 'allowed', ...CREATED(), created_by: 'usr_emulator' }
+        return {
+          token,
+          team_token: b.team_token,
+          resource_token: b.resource_token,
+          access: b.access ?? 'allowed',
+          ...CREATED(),
+          created_by: 'usr_emulator',
+        }
       },
       update: (o, b) => {
         allowOnly(b, ['access'])
@@ -373,14 +542,25 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       create: (b, token) => {
         allowOnly(b, ['cost_report_token', 'threshold', 'recipient_channels', 'user_tokens'])
         requireKeys(b, 'cost_report_token')
-        if (b.threshold !== undefined && b.threshold !== null && !Number.isInteger(b.threshold)) fail(400, 'threshold must be an integer')
+        if (b.threshold !== undefined && b.threshold !== null && !Number.isInteger(b.threshold))
+          fail(400, 'threshold must be an integer')
         arrayOf(b, 'recipient_channels', 'user_tokens')
-        if (!exists('cost_reports', b.cost_report_token)) fail(404, `Cost Report ${String(b.cost_report_token)} not found`)
-        return { token, cost_report_token: b.cost_report_token, threshold: b.threshold ?? null, recipient_channels: b.recipient_channels ?? [], user_tokens: b.user_tokens ?? [], ...CREATED(), updated_at: stamp() }
+        if (!exists('cost_reports', b.cost_report_token))
+          fail(404, `Cost Report ${String(b.cost_report_token)} not found`)
+        return {
+          token,
+          cost_report_token: b.cost_report_token,
+          threshold: b.threshold ?? null,
+          recipient_channels: b.recipient_channels ?? [],
+          user_tokens: b.user_tokens ?? [],
+          ...CREATED(),
+          updated_at: stamp(),
+        }
       },
       update: (o, b) => {
         allowOnly(b, ['threshold', 'recipient_channels', 'user_tokens'])
-        if (b.threshold !== undefined && b.threshold !== null && !Number.isInteger(b.threshold)) fail(400, 'threshold must be an integer')
+        if (b.threshold !== undefined && b.threshold !== null && !Number.isInteger(b.threshold))
+          fail(400, 'threshold must be an integer')
         arrayOf(b, 'recipient_channels', 'user_tokens')
         return { ...o, ...b, updated_at: stamp() }
       },
@@ -388,7 +568,21 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     billing_rules: {
       prefix: 'bllng_rule_',
       create: (b, token) => {
-        const keys = ['title', 'type', 'amount', 'apply_to_all', 'category', 'sub_category', 'service', 'charge_type', 'percentage', 'sql_query', 'start_date', 'end_date', 'start_period']
+        const keys = [
+          'title',
+          'type',
+          'amount',
+          'apply_to_all',
+          'category',
+          'sub_category',
+          'service',
+          'charge_type',
+          'percentage',
+          'sql_query',
+          'start_date',
+          'end_date',
+          'start_period',
+        ]
         allowOnly(b, keys)
         requireKeys(b, 'title', 'type')
         oneOf(b, 'type', ['exclusion', 'adjustment', 'credit', 'charge', 'custom'], { caseInsensitive: true })
@@ -399,16 +593,43 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         if (type === 'adjustment') requireKeys(b, 'percentage')
         if (type === 'custom') {
           requireKeys(b, 'sql_query')
-          if (!/^\s*update\s+costs\s+set\b/i.test(String(b.sql_query))) fail(400, 'sql_query must be an UPDATE statement on the costs table')
+          if (!/^\s*update\s+costs\s+set\b/i.test(String(b.sql_query)))
+            fail(400, 'sql_query must be an UPDATE statement on the costs table')
         }
         const o: Obj = Object.fromEntries(keys.map((k) => [k, b[k] ?? null]))
         // the platform echoes the kind capitalised and amounts as decimal strings
-        return { ...o, token, type: type[0].toUpperCase() + type.slice(1), amount: decimal(b.amount), percentage: decimal(b.percentage), ...CREATED(), created_by_token: 'usr_emulator' }
+        return {
+          ...o,
+          token,
+          type: type[0].toUpperCase() + type.slice(1),
+          amount: decimal(b.amount),
+          percentage: decimal(b.percentage),
+          ...CREATED(),
+          created_by_token: 'usr_emulator',
+        }
       },
       update: (o, b) => {
-        allowOnly(b, ['title', 'amount', 'apply_to_all', 'category', 'sub_category', 'service', 'charge_type', 'percentage', 'sql_query', 'start_date', 'end_date', 'start_period'])
+        allowOnly(b, [
+          'title',
+          'amount',
+          'apply_to_all',
+          'category',
+          'sub_category',
+          'service',
+          'charge_type',
+          'percentage',
+          'sql_query',
+          'start_date',
+          'end_date',
+          'start_period',
+        ])
         numberAt(b, 'amount', 'percentage')
-        return { ...o, ...b, ...('amount' in b ? { amount: decimal(b.amount) } : {}), ...('percentage' in b ? { percentage: decimal(b.percentage) } : {}) }
+        return {
+          ...o,
+          ...b,
+          ...('amount' in b ? { amount: decimal(b.amount) } : {}),
+          ...('percentage' in b ? { percentage: decimal(b.percentage) } : {}),
+        }
       },
     },
     budgets: {
@@ -418,7 +639,16 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         requireKeys(b, 'name')
         needWorkspace(b, false)
         const o = budgetFields(b, undefined)
-        return { token, workspace_token: 'wrkspc_default', cost_report_token: null, ...o, budget_alert_tokens: [], ...CREATED(), created_by_token: 'usr_emulator', user_token: 'usr_emulator' }
+        return {
+          token,
+          workspace_token: 'wrkspc_default',
+          cost_report_token: null,
+          ...o,
+          budget_alert_tokens: [],
+          ...CREATED(),
+          created_by_token: 'usr_emulator',
+          user_token: 'usr_emulator',
+        }
       },
       update: (o, b) => {
         allowOnly(b, ['name', 'cost_report_token', 'periods', 'child_budget_tokens'])
@@ -430,12 +660,26 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       prefix: 'bsnss_mtrc_',
       paged: true,
       create: (b, token) => {
-        allowOnly(b, ['title', 'cloudwatch_fields', 'datadog_metric_fields', 'values', 'forecasted_values', 'cost_report_tokens_with_metadata'])
+        allowOnly(b, [
+          'title',
+          'cloudwatch_fields',
+          'datadog_metric_fields',
+          'values',
+          'forecasted_values',
+          'cost_report_tokens_with_metadata',
+        ])
         requireKeys(b, 'title')
         return { token, cost_report_tokens_with_metadata: [], ...metricFields(b), created_by_token: 'usr_emulator' }
       },
       update: (o, b) => {
-        allowOnly(b, ['title', 'cloudwatch_fields', 'datadog_metric_fields', 'values', 'forecasted_values', 'cost_report_tokens_with_metadata'])
+        allowOnly(b, [
+          'title',
+          'cloudwatch_fields',
+          'datadog_metric_fields',
+          'values',
+          'forecasted_values',
+          'cost_report_tokens_with_metadata',
+        ])
         return metricFields(b, o)
       },
       // values live at separate endpoints: the object never carries them
@@ -447,19 +691,50 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     cost_alerts: {
       prefix: 'cstm_alrt_rl_',
       create: (b, token) => {
-        allowOnly(b, ['title', 'interval', 'unit_type', 'threshold', 'report_tokens', 'workspace_token', 'minimum_threshold', 'email_recipients', 'slack_channels', 'teams_channels'])
+        allowOnly(b, [
+          'title',
+          'interval',
+          'unit_type',
+          'threshold',
+          'report_tokens',
+          'workspace_token',
+          'minimum_threshold',
+          'email_recipients',
+          'slack_channels',
+          'teams_channels',
+        ])
         requireKeys(b, 'title', 'interval', 'unit_type', 'threshold', 'report_tokens', 'workspace_token')
         oneOf(b, 'interval', ['day', 'week', 'month', 'quarter'])
         oneOf(b, 'unit_type', ['currency', 'percentage'])
         numberAt(b, 'threshold', 'minimum_threshold')
         arrayOf(b, 'report_tokens', 'email_recipients', 'slack_channels', 'teams_channels')
         needWorkspace(b, true)
-        for (const r of b.report_tokens as string[]) if (!exists('cost_reports', r)) fail(404, `Cost Report ${r} not found`)
+        for (const r of b.report_tokens as string[])
+          if (!exists('cost_reports', r)) fail(404, `Cost Report ${r} not found`)
         const at = now().toISOString()
-        return { token, minimum_threshold: null, email_recipients: [], slack_channels: [], teams_channels: [], ...b, created_at: at, updated_at: at }
+        return {
+          token,
+          minimum_threshold: null,
+          email_recipients: [],
+          slack_channels: [],
+          teams_channels: [],
+          ...b,
+          created_at: at,
+          updated_at: at,
+        }
       },
       update: (o, b) => {
-        allowOnly(b, ['title', 'interval', 'unit_type', 'threshold', 'report_tokens', 'minimum_threshold', 'email_recipients', 'slack_channels', 'teams_channels'])
+        allowOnly(b, [
+          'title',
+          'interval',
+          'unit_type',
+          'threshold',
+          'report_tokens',
+          'minimum_threshold',
+          'email_recipients',
+          'slack_channels',
+          'teams_channels',
+        ])
         oneOf(b, 'interval', ['day', 'week', 'month', 'quarter'])
         oneOf(b, 'unit_type', ['currency', 'percentage'])
         numberAt(b, 'threshold', 'minimum_threshold')
@@ -470,13 +745,50 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     cost_reports: {
       prefix: 'rprt_',
       create: (b, token) => {
-        allowOnly(b, ['title', 'workspace_token', 'folder_token', 'filter', 'saved_filter_tokens', 'groupings', 'chart_type', 'date_bin', 'date_interval', 'start_date', 'end_date', 'previous_period_start_date', 'previous_period_end_date', 'settings', 'chart_settings'])
+        allowOnly(b, [
+          'title',
+          'workspace_token',
+          'folder_token',
+          'filter',
+          'saved_filter_tokens',
+          'groupings',
+          'chart_type',
+          'date_bin',
+          'date_interval',
+          'start_date',
+          'end_date',
+          'previous_period_start_date',
+          'previous_period_end_date',
+          'settings',
+          'chart_settings',
+        ])
         requireKeys(b, 'title')
         if (!b.folder_token) needWorkspace(b, false)
-        return { token, workspace_token: 'wrkspc_default', folder_token: null, ...costReport(b, undefined), ...CREATED() }
+        return {
+          token,
+          workspace_token: 'wrkspc_default',
+          folder_token: null,
+          ...costReport(b, undefined),
+          ...CREATED(),
+        }
       },
       update: (o, b) => {
-        allowOnly(b, ['title', 'folder_token', 'filter', 'saved_filter_tokens', 'groupings', 'chart_type', 'date_bin', 'date_interval', 'start_date', 'end_date', 'previous_period_start_date', 'previous_period_end_date', 'settings', 'chart_settings'])
+        allowOnly(b, [
+          'title',
+          'folder_token',
+          'filter',
+          'saved_filter_tokens',
+          'groupings',
+          'chart_type',
+          'date_bin',
+          'date_interval',
+          'start_date',
+          'end_date',
+          'previous_period_start_date',
+          'previous_period_end_date',
+          'settings',
+          'chart_settings',
+        ])
         return costReport(b, o)
       },
     },
@@ -486,10 +798,22 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         allowOnly(b, ['title', 'parent_folder_token', 'saved_filter_tokens', 'workspace_token'])
         requireKeys(b, 'title')
         arrayOf(b, 'saved_filter_tokens')
-        if (b.parent_folder_token && !exists('folders', b.parent_folder_token)) fail(404, `Folder ${String(b.parent_folder_token)} not found`)
+        if (b.parent_folder_token && !exists('folders', b.parent_folder_token))
+          fail(404, `Folder ${String(b.parent_folder_token)} not found`)
         if (!b.parent_folder_token) needWorkspace(b, false)
-        const ws = b.parent_folder_token ? coll('folders').get(b.parent_folder_token as string)!.workspace_token : (b.workspace_token ?? 'wrkspc_default')
-        return { token, title: b.title, parent_folder_token: b.parent_folder_token ?? null, saved_filter_tokens: b.saved_filter_tokens ?? [], workspace_token: ws, type: 'CostFolder', ...CREATED(), updated_at: stamp() }
+        const ws = b.parent_folder_token
+          ? coll('folders').get(b.parent_folder_token as string)!.workspace_token
+          : (b.workspace_token ?? 'wrkspc_default')
+        return {
+          token,
+          title: b.title,
+          parent_folder_token: b.parent_folder_token ?? null,
+          saved_filter_tokens: b.saved_filter_tokens ?? [],
+          workspace_token: ws,
+          type: 'CostFolder',
+          ...CREATED(),
+          updated_at: stamp(),
+        }
       },
       update: (o, b) => {
         allowOnly(b, ['title', 'parent_folder_token', 'saved_filter_tokens'])
@@ -507,12 +831,21 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         if (!acct) fail(404, `Managed Account ${String(b.account_token)} not found`)
         const s = String(b.billing_period_start)
         const e = String(b.billing_period_end)
-        if (!s.endsWith('-01') || ymd(monthEnd(new Date(`${e}T00:00:00Z`))) !== e || s > e) fail(400, 'Billing periods must be whole calendar months')
+        if (!s.endsWith('-01') || ymd(monthEnd(new Date(`${e}T00:00:00Z`))) !== e || s > e)
+          fail(400, 'Billing periods must be whole calendar months')
         const at = stamp()
         return {
-          token, invoice_number: `INV-${String(++invoiceNumber).padStart(4, '0')}`, total: '0.0', status: 'draft',
-          billing_period_start: s, billing_period_end: e, created_at: at, updated_at: at,
-          account_token: b.account_token, account_name: acct!.name, msp_account_token: 'acct_msp_emulator',
+          token,
+          invoice_number: `INV-${String(++invoiceNumber).padStart(4, '0')}`,
+          total: '0.0',
+          status: 'draft',
+          billing_period_start: s,
+          billing_period_end: e,
+          created_at: at,
+          updated_at: at,
+          account_token: b.account_token,
+          account_name: acct!.name,
+          msp_account_token: 'acct_msp_emulator',
         }
       },
       deletable: false,
@@ -521,13 +854,41 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     kubernetes_efficiency_reports: {
       prefix: 'kbnts_eff_rprt_',
       create: (b, token) => {
-        allowOnly(b, ['title', 'workspace_token', 'aggregated_by', 'date_bucket', 'date_interval', 'start_date', 'end_date', 'filter', 'groupings'])
+        allowOnly(b, [
+          'title',
+          'workspace_token',
+          'aggregated_by',
+          'date_bucket',
+          'date_interval',
+          'start_date',
+          'end_date',
+          'filter',
+          'groupings',
+        ])
         requireKeys(b, 'title', 'workspace_token')
         needWorkspace(b, true)
-        return { token, filter: null, aggregated_by: 'idle_cost', date_bucket: 'day', ...kubernetes(b), ...CREATED(), default: false, user_token: 'usr_emulator' }
+        return {
+          token,
+          filter: null,
+          aggregated_by: 'idle_cost',
+          date_bucket: 'day',
+          ...kubernetes(b),
+          ...CREATED(),
+          default: false,
+          user_token: 'usr_emulator',
+        }
       },
       update: (o, b) => {
-        allowOnly(b, ['title', 'aggregated_by', 'date_bucket', 'date_interval', 'start_date', 'end_date', 'filter', 'groupings'])
+        allowOnly(b, [
+          'title',
+          'aggregated_by',
+          'date_bucket',
+          'date_interval',
+          'start_date',
+          'end_date',
+          'filter',
+          'groupings',
+        ])
         return kubernetes(b, o)
       },
     },
@@ -537,11 +898,29 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         allowOnly(b, ['name', 'contact_email', 'access_credential_tokens', 'billing_rule_tokens', 'email_domain'])
         requireKeys(b, 'name', 'contact_email')
         arrayOf(b, 'access_credential_tokens', 'billing_rule_tokens')
-        for (const r of (b.billing_rule_tokens as string[] | undefined) ?? []) if (!exists('billing_rules', r)) fail(404, `Billing Rule ${r} not found`)
-        return { token, access_credential_tokens: [], billing_rule_tokens: [], email_domain: null, ...b, parent_account_token: 'acct_msp_emulator', payment_terms_days: 10, include_managed_account_integrations: false }
+        for (const r of (b.billing_rule_tokens as string[] | undefined) ?? [])
+          if (!exists('billing_rules', r)) fail(404, `Billing Rule ${r} not found`)
+        return {
+          token,
+          access_credential_tokens: [],
+          billing_rule_tokens: [],
+          email_domain: null,
+          ...b,
+          parent_account_token: 'acct_msp_emulator',
+          payment_terms_days: 10,
+          include_managed_account_integrations: false,
+        }
       },
       update: (o, b) => {
-        allowOnly(b, ['name', 'contact_email', 'access_credential_tokens', 'billing_rule_tokens', 'email_domain', 'payment_terms_days', 'include_managed_account_integrations'])
+        allowOnly(b, [
+          'name',
+          'contact_email',
+          'access_credential_tokens',
+          'billing_rule_tokens',
+          'email_domain',
+          'payment_terms_days',
+          'include_managed_account_integrations',
+        ])
         arrayOf(b, 'access_credential_tokens', 'billing_rule_tokens')
         return { ...o, ...b }
       },
@@ -549,29 +928,90 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     network_flow_reports: {
       prefix: 'ntflw_lg_rprt_',
       create: (b, token) => {
-        allowOnly(b, ['title', 'workspace_token', 'date_interval', 'start_date', 'end_date', 'filter', 'flow_direction', 'flow_weight', 'groupings'])
+        allowOnly(b, [
+          'title',
+          'workspace_token',
+          'date_interval',
+          'start_date',
+          'end_date',
+          'filter',
+          'flow_direction',
+          'flow_weight',
+          'groupings',
+        ])
         requireKeys(b, 'title', 'workspace_token')
         needWorkspace(b, true)
-        return { token, filter: null, flow_direction: null, ...networkFlow(b), ...CREATED(), created_by_token: 'usr_emulator', default: false }
+        return {
+          token,
+          filter: null,
+          flow_direction: null,
+          ...networkFlow(b),
+          ...CREATED(),
+          created_by_token: 'usr_emulator',
+          default: false,
+        }
       },
       update: (o, b) => {
-        allowOnly(b, ['title', 'date_interval', 'start_date', 'end_date', 'filter', 'flow_direction', 'flow_weight', 'groupings'])
+        allowOnly(b, [
+          'title',
+          'date_interval',
+          'start_date',
+          'end_date',
+          'filter',
+          'flow_direction',
+          'flow_weight',
+          'groupings',
+        ])
         return networkFlow(b, o)
       },
     },
     recommendation_views: {
       prefix: 'rec_vw_',
       create: (b, token) => {
-        allowOnly(b, ['title', 'workspace_token', 'provider_ids', 'billing_account_ids', 'account_ids', 'regions', 'start_date', 'end_date', 'tag_key', 'tag_value'])
+        allowOnly(b, [
+          'title',
+          'workspace_token',
+          'provider_ids',
+          'billing_account_ids',
+          'account_ids',
+          'regions',
+          'start_date',
+          'end_date',
+          'tag_key',
+          'tag_value',
+        ])
         requireKeys(b, 'title', 'workspace_token')
         needWorkspace(b, true)
         arrayOf(b, 'provider_ids', 'billing_account_ids', 'account_ids', 'regions')
         dateAt(b, 'start_date', 'end_date')
         if ((b.tag_key == null) !== (b.tag_value == null)) fail(400, 'tag_key and tag_value must be given together')
-        return { token, provider_ids: [], billing_account_ids: [], account_ids: [], regions: [], start_date: null, end_date: null, tag_key: null, tag_value: null, ...b, ...CREATED(), created_by: 'usr_emulator' }
+        return {
+          token,
+          provider_ids: [],
+          billing_account_ids: [],
+          account_ids: [],
+          regions: [],
+          start_date: null,
+          end_date: null,
+          tag_key: null,
+          tag_value: null,
+          ...b,
+          ...CREATED(),
+          created_by: 'usr_emulator',
+        }
       },
       update: (o, b) => {
-        allowOnly(b, ['title', 'provider_ids', 'billing_account_ids', 'account_ids', 'regions', 'start_date', 'end_date', 'tag_key', 'tag_value'])
+        allowOnly(b, [
+          'title',
+          'provider_ids',
+          'billing_account_ids',
+          'account_ids',
+          'regions',
+          'start_date',
+          'end_date',
+          'tag_key',
+          'tag_value',
+        ])
         arrayOf(b, 'provider_ids', 'billing_account_ids', 'account_ids', 'regions')
         dateAt(b, 'start_date', 'end_date')
         return { ...o, ...b }
@@ -580,13 +1020,41 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     financial_commitment_reports: {
       prefix: 'fncl_cmnt_rprt_',
       create: (b, token) => {
-        allowOnly(b, ['title', 'workspace_token', 'filter', 'start_date', 'end_date', 'date_interval', 'date_bucket', 'on_demand_costs_scope', 'groupings'])
+        allowOnly(b, [
+          'title',
+          'workspace_token',
+          'filter',
+          'start_date',
+          'end_date',
+          'date_interval',
+          'date_bucket',
+          'on_demand_costs_scope',
+          'groupings',
+        ])
         requireKeys(b, 'title', 'workspace_token')
         needWorkspace(b, true)
-        return { token, filter: null, date_bucket: 'month', on_demand_costs_scope: 'discountable', ...commitment(b), ...CREATED(), default: false, user_token: 'usr_emulator' }
+        return {
+          token,
+          filter: null,
+          date_bucket: 'month',
+          on_demand_costs_scope: 'discountable',
+          ...commitment(b),
+          ...CREATED(),
+          default: false,
+          user_token: 'usr_emulator',
+        }
       },
       update: (o, b) => {
-        allowOnly(b, ['title', 'filter', 'start_date', 'end_date', 'date_interval', 'date_bucket', 'on_demand_costs_scope', 'groupings'])
+        allowOnly(b, [
+          'title',
+          'filter',
+          'start_date',
+          'end_date',
+          'date_interval',
+          'date_bucket',
+          'on_demand_costs_scope',
+          'groupings',
+        ])
         return commitment(b, o)
       },
     },
@@ -600,11 +1068,23 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         for (const w of ws!) if (!exists('workspaces', w)) fail(404, `Workspace ${w} not found`)
         return { ...o, workspace_tokens: ws, last_updated: stamp() }
       },
-      filter: (o, q) => (!q.get('provider') || o.provider === q.get('provider')) && (!q.get('account_identifier') || o.account_identifier === q.get('account_identifier')),
+      filter: (o, q) =>
+        (!q.get('provider') || o.provider === q.get('provider')) &&
+        (!q.get('account_identifier') || o.account_identifier === q.get('account_identifier')),
     },
     virtual_tag_configs: { prefix: 'vtag_', paged: false },
   }
-  for (const name of ['billing_profiles', 'dashboards', 'report_notifications', 'resource_reports', 'saved_filters', 'segments', 'teams', 'users', 'workspaces'])
+  for (const name of [
+    'billing_profiles',
+    'dashboards',
+    'report_notifications',
+    'resource_reports',
+    'saved_filters',
+    'segments',
+    'teams',
+    'users',
+    'workspaces',
+  ])
     collections[name] = { prefix: `${name.slice(0, 4)}_` }
 
   // ── routing ───────────────────────────────────────────────────────────────
@@ -634,15 +1114,26 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       return u.toString()
     }
     // business metrics pages carry no links (wire reference §1.3)
-    const links = name === 'business_metrics' ? {} : { links: { self: url.toString(), first: link(1), next: page < last ? link(page + 1) : null, last: link(last), prev: page > 1 ? link(page - 1) : null } }
+    const links =
+      name === 'business_metrics'
+        ? {}
+        : {
+            links: {
+              self: url.toString(),
+              first: link(1),
+              next: page < last ? link(page + 1) : null,
+              last: link(last),
+              prev: page > 1 ? link(page - 1) : null,
+            },
+          }
     return { ...links, [name]: items.slice((page - 1) * size, page * size) }
   }
 
   const columnsOf = (type: string | null): unknown => {
     const known = opts.resourceColumns ?? {
-      'aws_instance': ['token', 'provider', 'label', 'region', 'account_id', 'instance_type', 'accrued_costs'],
-      'aws_s3_bucket': ['token', 'provider', 'label', 'region', 'account_id', 'accrued_costs'],
-      'gcp_compute_instance': ['token', 'provider', 'label', 'region', 'project_id', 'machine_type', 'accrued_costs'],
+      aws_instance: ['token', 'provider', 'label', 'region', 'account_id', 'instance_type', 'accrued_costs'],
+      aws_s3_bucket: ['token', 'provider', 'label', 'region', 'account_id', 'accrued_costs'],
+      gcp_compute_instance: ['token', 'provider', 'label', 'region', 'project_id', 'machine_type', 'accrued_costs'],
     }
     if (!type) fail(400, 'resource_type is required')
     const cols = known[type!]
@@ -660,25 +1151,49 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       } catch {
         fail(400, 'Request body is not valid JSON')
       }
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) fail(400, 'Request body must be a JSON object')
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        fail(400, 'Request body must be a JSON object')
     }
     if (version === 'v1') {
       if (req.method === 'GET' && rest.join('/') === 'integrations/aws/info')
-        return json(200, opts.awsInfo ?? {
-          external_id: 'ext-emulator-4f1d', iam_role_arn: 'arn:aws:iam::630399649041:root', iam_role_id: 'AROA-emulator', vantage_id: 'vntg_emulator',
-          policies: { root: '{"Version":"2012-10-17","Statement":[]}', autopilot: '{"Version":"2012-10-17","Statement":[]}', cloudwatch: '{"Version":"2012-10-17","Statement":[]}', resources: '{"Version":"2012-10-17","Statement":[]}', s3_request_metrics: '{}' },
-        })
+        return json(
+          200,
+          opts.awsInfo ?? {
+            external_id: 'ext-emulator-4f1d',
+            iam_role_arn: 'arn:aws:iam::630399649041:root',
+            iam_role_id: 'AROA-emulator',
+            vantage_id: 'vntg_emulator',
+            policies: {
+              root: '{"Version":"2012-10-17","Statement":[]}',
+              autopilot: '{"Version":"2012-10-17","Statement":[]}',
+              cloudwatch: '{"Version":"2012-10-17","Statement":[]}',
+              resources: '{"Version":"2012-10-17","Statement":[]}',
+              s3_request_metrics: '{}',
+            },
+          },
+        )
       return fail(404, 'Not Found')
     }
     if (version !== 'v2') return fail(404, 'Not Found')
     const [name, token, extra] = rest
     // special routes
-    if (name === 'resource_reports' && token === 'columns' && req.method === 'GET') return json(200, columnsOf(url.searchParams.get('resource_type')))
+    if (name === 'resource_reports' && token === 'columns' && req.method === 'GET')
+      return json(200, columnsOf(url.searchParams.get('resource_type')))
     if (name === 'integrations' && token === 'custom_provider' && req.method === 'POST') {
       allowOnly(body, ['name', 'description'])
       requireKeys(body, 'name')
       const t = newToken('accss_crdntl_')
-      const o = { token: t, provider: 'custom_provider', account_identifier: body.name, status: 'imported', last_updated: null, workspace_tokens: [], created_at: stamp(), managed_account_tokens: [], _description: body.description ?? null }
+      const o = {
+        token: t,
+        provider: 'custom_provider',
+        account_identifier: body.name,
+        status: 'imported',
+        last_updated: null,
+        workspace_tokens: [],
+        created_at: stamp(),
+        managed_account_tokens: [],
+        _description: body.description ?? null,
+      }
       coll('integrations').set(t, o)
       return json(201, publicView(o))
     }
@@ -748,11 +1263,15 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     const headers = rate()
     if (!headers) {
       const limit = opts.rateLimit!.limit
-      return json(429, { errors: ['Rate limit exceeded. Please retry after the reset time.'] }, {
-        'x-rate-limit-limit': String(limit),
-        'x-rate-limit-remaining': '0',
-        'x-rate-limit-reset': String(Math.ceil((window.start + opts.rateLimit!.windowMs) / 1000)),
-      })
+      return json(
+        429,
+        { errors: ['Rate limit exceeded. Please retry after the reset time.'] },
+        {
+          'x-rate-limit-limit': String(limit),
+          'x-rate-limit-remaining': '0',
+          'x-rate-limit-reset': String(Math.ceil((window.start + opts.rateLimit!.windowMs) / 1000)),
+        },
+      )
     }
     try {
       const r = route(req, url)
@@ -769,7 +1288,9 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     platform: 'cost',
     client,
     objects: (): ReadonlyArray<StoredObject> =>
-      [...store.entries()].flatMap(([kind, m]) => [...m.values()].map((o) => ({ kind, id: o.token as string, body: publicView(o) }))),
+      [...store.entries()].flatMap(([kind, m]) =>
+        [...m.values()].map((o) => ({ kind, id: o.token as string, body: publicView(o) })),
+      ),
     requests: () => ({ ...counts }),
   }
 }

@@ -32,7 +32,13 @@ export interface HostingSiteFixture {
 
 export interface ManagedRuleSetFixture {
   readonly definition: { readonly id: string; readonly type: string; readonly version: string }
-  readonly rules: ReadonlyArray<{ readonly id: string; readonly description: string; readonly phase: string; readonly category: string; readonly severity: string }>
+  readonly rules: ReadonlyArray<{
+    readonly id: string
+    readonly description: string
+    readonly phase: string
+    readonly category: string
+    readonly severity: string
+  }>
 }
 
 export interface HostingFixtures {
@@ -64,17 +70,61 @@ export const ANALYTICS_HOLD_MS = 10 * 60 * 1000
 
 export const DEFAULT_HOSTING_FIXTURES: HostingFixtures = {
   accounts: [{ slug: 'acme', name: 'Acme', type_name: 'Pro' }],
-  sites: [{ name: 'acme-www', account_slug: 'acme', custom_domain: 'www.acme.test', domain_aliases: ['acme.test'], deploy_key: true }],
+  sites: [
+    {
+      name: 'acme-www',
+      account_slug: 'acme',
+      custom_domain: 'www.acme.test',
+      domain_aliases: ['acme.test'],
+      deploy_key: true,
+    },
+  ],
   managedWafRules: {
     'crs-basic': {
       definition: { id: 'crs-basic', type: 'crs', version: '4.0.0' },
       rules: [
-        { id: '920100', description: 'Invalid HTTP Request Line', phase: 'request', category: 'protocol', severity: 'warning' },
-        { id: '930100', description: 'Path Traversal Attack (/../)', phase: 'request', category: 'lfi', severity: 'critical' },
-        { id: '941100', description: 'XSS Attack Detected via libinjection', phase: 'request', category: 'xss', severity: 'critical' },
-        { id: '942100', description: 'SQL Injection Attack Detected via libinjection', phase: 'request', category: 'sqli', severity: 'critical' },
-        { id: '913100', description: 'Found User-Agent associated with security scanner', phase: 'request', category: 'reputation-scanner', severity: 'notice' },
-        { id: '932100', description: 'Remote Command Execution: Unix Command Injection', phase: 'request', category: 'rce', severity: 'error' },
+        {
+          id: '920100',
+          description: 'Invalid HTTP Request Line',
+          phase: 'request',
+          category: 'protocol',
+          severity: 'warning',
+        },
+        {
+          id: '930100',
+          description: 'Path Traversal Attack (/../)',
+          phase: 'request',
+          category: 'lfi',
+          severity: 'critical',
+        },
+        {
+          id: '941100',
+          description: 'XSS Attack Detected via libinjection',
+          phase: 'request',
+          category: 'xss',
+          severity: 'critical',
+        },
+        {
+          id: '942100',
+          description: 'SQL Injection Attack Detected via libinjection',
+          phase: 'request',
+          category: 'sqli',
+          severity: 'critical',
+        },
+        {
+          id: '913100',
+          description: 'Found User-Agent associated with security scanner',
+          phase: 'request',
+          category: 'reputation-scanner',
+          severity: 'notice',
+        },
+        {
+          id: '932100',
+          description: 'Remote Command Execution: Unix Command Injection',
+          phase: 'request',
+          category: 'rce',
+          severity: 'error',
+        },
       ],
     },
   },
@@ -113,7 +163,20 @@ const ENV_SCOPES = ['builds', 'functions', 'runtime', 'post-processing', 'post_p
 const DNS_TYPES = ['A', 'AAAA', 'ALIAS', 'CAA', 'CNAME', 'MX', 'NS', 'SPF', 'TXT']
 const LOG_DESTINATIONS = ['datadog', 'newrelic', 'logflare', 's3', 'splunkcloud', 'http', 'axiom', 'azure']
 const LOG_TYPES = ['user_traffic', 'functions', 'edge_functions', 'waf_logs', 'deploys']
-const WAF_CATEGORIES = ['fixation', 'injection-generic', 'injection-java', 'injection-php', 'lfi', 'protocol', 'rce', 'reputation-scanner', 'rfi', 'sqli', 'ssrf', 'xss']
+const WAF_CATEGORIES = [
+  'fixation',
+  'injection-generic',
+  'injection-java',
+  'injection-php',
+  'lfi',
+  'protocol',
+  'rce',
+  'reputation-scanner',
+  'rfi',
+  'sqli',
+  'ssrf',
+  'xss',
+]
 
 // ── the emulator ─────────────────────────────────────────────────────────────
 export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => {
@@ -160,11 +223,19 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
 
   for (const a of fixtures.accounts ?? []) {
     const id = a.id ?? hexId()
-    accounts.set(id, { id, name: a.name ?? a.slug, slug: a.slug, type_name: a.type_name ?? 'Starter', created_at: iso(), updated_at: iso() })
+    accounts.set(id, {
+      id,
+      name: a.name ?? a.slug,
+      slug: a.slug,
+      type_name: a.type_name ?? 'Starter',
+      created_at: iso(),
+      updated_at: iso(),
+    })
   }
   const accountBySlug = (slug: string) => [...accounts.values()].find((a) => a.slug === slug)
   /** env and firewall paths take the team id; the CLI passes the slug and that works too */
-  const accountOf = (idOrSlug: string): Json => accounts.get(idOrSlug) ?? accountBySlug(idOrSlug) ?? fail(404, 'Not Found')
+  const accountOf = (idOrSlug: string): Json =>
+    accounts.get(idOrSlug) ?? accountBySlug(idOrSlug) ?? fail(404, 'Not Found')
 
   for (const f of fixtures.sites ?? []) {
     const acct = accountBySlug(f.account_slug)
@@ -214,7 +285,8 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
     zones.set(id, z)
     return z
   }
-  for (const z of fixtures.dnsZones ?? []) newZone(z.name, accountBySlug(z.account_slug) ?? fail(500, `fixture zone ${z.name}: unknown team`))
+  for (const z of fixtures.dnsZones ?? [])
+    newZone(z.name, accountBySlug(z.account_slug) ?? fail(500, `fixture zone ${z.name}: unknown team`))
 
   // ── rate limit ─────────────────────────────────────────────────────────────
   // fixed windows aligned to the clock, so the reset header (whole seconds) says exactly when the
@@ -264,7 +336,8 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
     const hostname = s(b.hostname) ?? fail(422, 'hostname is required')
     const value = s(b.value) ?? fail(422, 'value is required')
     if (type === 'MX' && typeof b.priority !== 'number') fail(422, 'priority is required for MX records')
-    if (type === 'CAA' && (typeof b.flag !== 'number' || typeof b.tag !== 'string')) fail(422, 'flag and tag are required for CAA records')
+    if (type === 'CAA' && (typeof b.flag !== 'number' || typeof b.tag !== 'string'))
+      fail(422, 'flag and tag are required for CAA records')
     const id = hexId()
     const nameLike = ['CNAME', 'MX', 'NS', 'ALIAS'].includes(type)
     const r: Json = {
@@ -295,16 +368,21 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
     // the API reports post_processing with an underscore
     scopes: (v.scopes as string[]).map((x) => (x === 'post-processing' ? 'post_processing' : x)),
     // secret values are write-only: their value is never returned
-    values: (v.values as Json[]).map((x) => (v.is_secret ? { id: x.id, context: x.context, context_parameter: x.context_parameter } : { ...x })),
+    values: (v.values as Json[]).map((x) =>
+      v.is_secret ? { id: x.id, context: x.context, context_parameter: x.context_parameter } : { ...x },
+    ),
     is_secret: v.is_secret,
     updated_at: v.updated_at,
     updated_by: { id: 'u1', full_name: 'Emulator User', email: 'user@example.com', avatar_url: '' },
   })
   const checkEnv = (b: Json, isSecret: boolean): { scopes: string[]; values: Json[] } => {
-    const scopes = b.scopes === undefined || b.scopes === null ? ['builds', 'functions', 'runtime', 'post-processing'] : b.scopes
-    if (!Array.isArray(scopes) || scopes.some((x) => !ENV_SCOPES.includes(x as string))) fail(400, `scopes must be a list of ${ENV_SCOPES.slice(0, 4).join(', ')}`)
+    const scopes =
+      b.scopes === undefined || b.scopes === null ? ['builds', 'functions', 'runtime', 'post-processing'] : b.scopes
+    if (!Array.isArray(scopes) || scopes.some((x) => !ENV_SCOPES.includes(x as string)))
+      fail(400, `scopes must be a list of ${ENV_SCOPES.slice(0, 4).join(', ')}`)
     const norm = (scopes as string[]).map((x) => (x === 'post_processing' ? 'post-processing' : x))
-    if (isSecret && norm.includes('post-processing')) fail(400, 'Secret values cannot be used with the post-processing scope')
+    if (isSecret && norm.includes('post-processing'))
+      fail(400, 'Secret values cannot be used with the post-processing scope')
     const values = b.values
     if (!Array.isArray(values)) fail(400, 'values must be a list')
     const out: Json[] = []
@@ -313,7 +391,8 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
       const ctx = s((v as Json).context)
       if (!ctx || !ENV_CONTEXTS.includes(ctx)) fail(400, `context must be one of ${ENV_CONTEXTS.join(', ')}`)
       const param = s((v as Json).context_parameter) ?? ''
-      if (ctx === 'branch' && param === '') fail(400, 'context_parameter (the branch name) is required for the branch context')
+      if (ctx === 'branch' && param === '')
+        fail(400, 'context_parameter (the branch name) is required for the branch context')
       out.push({ id: hexId(), value: (v as Json).value, context: ctx, context_parameter: param })
     }
     return { scopes: norm, values: out }
@@ -325,11 +404,18 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
     if (u.default !== 'allow' && u.default !== 'deny') fail(400, `${which}.default must be allow or deny`)
     if (!Array.isArray(u.rules)) fail(400, `${which}.rules must be a list`)
     for (const r of u.rules as unknown[]) {
-      if (!isObj(r) || (r.type !== 'ip' && r.type !== 'geo') || (r.action !== 'allow' && r.action !== 'deny') || !isObj(r.data))
+      if (
+        !isObj(r) ||
+        (r.type !== 'ip' && r.type !== 'geo') ||
+        (r.action !== 'allow' && r.action !== 'deny') ||
+        !isObj(r.data)
+      )
         fail(400, `${which}.rules: each rule needs type ip|geo, action allow|deny and data`)
       const d = (r as Json).data as Json
-      if ((r as Json).type === 'ip' && (!Array.isArray(d.addresses) || d.addresses.length === 0)) fail(400, `${which}.rules: ip rules need addresses`)
-      if ((r as Json).type === 'geo' && (!Array.isArray(d.countries) || d.countries.length === 0)) fail(400, `${which}.rules: geo rules need countries`)
+      if ((r as Json).type === 'ip' && (!Array.isArray(d.addresses) || d.addresses.length === 0))
+        fail(400, `${which}.rules: ip rules need addresses`)
+      if ((r as Json).type === 'geo' && (!Array.isArray(d.countries) || d.countries.length === 0))
+        fail(400, `${which}.rules: geo rules need countries`)
     }
     return { default: u.default, rules: clone(u.rules) }
   }
@@ -339,7 +425,13 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
     const published = checkRuleSet(body.published, 'published')
     const unpublished = checkRuleSet(body.unpublished, 'unpublished')
     const prev = firewalls.get(key)
-    firewalls.set(key, { id: prev?.id ?? hexId(), published, unpublished, created_at: prev?.created_at ?? iso(), updated_at: iso() })
+    firewalls.set(key, {
+      id: prev?.id ?? hexId(),
+      published,
+      unpublished,
+      created_at: prev?.created_at ?? iso(),
+      updated_at: iso(),
+    })
     return { status: 200 }
   }
   const requireIdParam = (url: URL, id: string) => {
@@ -354,12 +446,16 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
     if (!Array.isArray(b.rule_sets)) fail(422, 'rule_sets is required')
     const ruleSets = (b.rule_sets as unknown[]).map((rs) => {
       if (!isObj(rs)) return fail(422, 'rule_sets: each item must be an object')
-      if (rs.managed_id !== 'crs-basic' || !(rs.managed_id in managed)) fail(422, `rule_sets: unknown managed_id ${JSON.stringify(rs.managed_id)}`)
+      if (rs.managed_id !== 'crs-basic' || !(rs.managed_id in managed))
+        fail(422, `rule_sets: unknown managed_id ${JSON.stringify(rs.managed_id)}`)
       if (typeof rs.overall_threshold !== 'number') fail(422, 'rule_sets: overall_threshold is required')
       const cats = isObj(rs.category_thresholds) ? rs.category_thresholds : {}
-      for (const [k, v] of Object.entries(cats)) if (!WAF_CATEGORIES.includes(k) || typeof v !== 'number') fail(422, `rule_sets: unknown category ${k}`)
+      for (const [k, v] of Object.entries(cats))
+        if (!WAF_CATEGORIES.includes(k) || typeof v !== 'number') fail(422, `rule_sets: unknown category ${k}`)
       const overrides = isObj(rs.rule_overrides) ? rs.rule_overrides : {}
-      for (const [k, v] of Object.entries(overrides)) if (!isObj(v) || (v.action !== 'log_only' && v.action !== 'none')) fail(422, `rule_sets: rule override ${k} needs action log_only or none`)
+      for (const [k, v] of Object.entries(overrides))
+        if (!isObj(v) || (v.action !== 'log_only' && v.action !== 'none'))
+          fail(422, `rule_sets: rule override ${k} needs action log_only or none`)
       return {
         managed_id: rs.managed_id,
         passive_mode: typeof rs.passive_mode === 'boolean' ? rs.passive_mode : null,
@@ -376,7 +472,8 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
   const checkDrain = (siteId: string, b: unknown, id: string): Json => {
     if (!isObj(b)) return fail(400, 'body must be an object')
     const dest = s(b.destination)
-    if (!dest || !LOG_DESTINATIONS.includes(dest)) fail(422, `destination must be one of ${LOG_DESTINATIONS.join(', ')}`)
+    if (!dest || !LOG_DESTINATIONS.includes(dest))
+      fail(422, `destination must be one of ${LOG_DESTINATIONS.join(', ')}`)
     // log_types travels as a string holding a JSON array
     let types: unknown
     try {
@@ -384,13 +481,16 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
     } catch {
       fail(400, 'log_types must be a JSON-encoded list')
     }
-    if (!Array.isArray(types) || types.some((x) => !LOG_TYPES.includes(x as string))) fail(400, `log_types must list ${LOG_TYPES.join(', ')}`)
+    if (!Array.isArray(types) || types.some((x) => !LOG_TYPES.includes(x as string)))
+      fail(400, `log_types must list ${LOG_TYPES.join(', ')}`)
     const format = b.format ?? 'json'
     if (format !== 'json' && format !== 'ndjson') fail(422, 'format must be json or ndjson')
     const cfg = isObj(b.service_config) ? b.service_config : {}
     const url = s(cfg.url)
-    if (['http', 'datadog', 'newrelic'].includes(dest!) && (!url || !/^https?:\/\/[^\s]+$/.test(url))) fail(422, 'URL is invalid')
-    if (dest === 's3' && !(cfg.bucket_name && cfg.bucket_region && cfg.path && cfg.verification_filename)) fail(422, 'bucket_name, bucket_region, path and verification_filename are required for s3')
+    if (['http', 'datadog', 'newrelic'].includes(dest!) && (!url || !/^https?:\/\/[^\s]+$/.test(url)))
+      fail(422, 'URL is invalid')
+    if (dest === 's3' && !(cfg.bucket_name && cfg.bucket_region && cfg.path && cfg.verification_filename))
+      fail(422, 'bucket_name, bucket_region, path and verification_filename are required for s3')
     return {
       id,
       site_id: siteId,
@@ -423,7 +523,13 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
       if (c === 'env') {
         const siteId = q('site_id')
         if (siteId !== undefined) siteOf(siteId)
-        if (n === 3 && method === 'GET') return { status: 200, body: [...envVars.entries()].filter(([k]) => k.startsWith(`${acct.id}|${siteId ?? ''}|`)).map(([, v]) => envView(v)) }
+        if (n === 3 && method === 'GET')
+          return {
+            status: 200,
+            body: [...envVars.entries()]
+              .filter(([k]) => k.startsWith(`${acct.id}|${siteId ?? ''}|`))
+              .map(([, v]) => envView(v)),
+          }
         if (n === 3 && method === 'POST') {
           if (!Array.isArray(body) || body.length === 0) fail(400, 'body must be a list of environment variables')
           const created = (body as unknown[]).map((item) => {
@@ -440,7 +546,8 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
         if (n === 4) {
           const k = envKey(acct, siteId, d!)
           const v = envVars.get(k)
-          if (method === 'GET') return v ? { status: 200, body: envView(v) } : fail(404, 'Environment variable not found')
+          if (method === 'GET')
+            return v ? { status: 200, body: envView(v) } : fail(404, 'Environment variable not found')
           if (method === 'DELETE') {
             if (!v) fail(404, 'Environment variable not found')
             envVars.delete(k)
@@ -477,7 +584,10 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
       if (c === 'waf') {
         if (d === 'managed' && n === 4 && method === 'GET') return { status: 200, body: { rule_sets: clone(managed) } }
         if (d === 'policies' && n === 4 && method === 'GET')
-          return paged(url, [...wafPolicies.values()].filter((x) => x.account_id === acct.id).map(({ account_id: _a, ...x }) => x))
+          return paged(
+            url,
+            [...wafPolicies.values()].filter((x) => x.account_id === acct.id).map(({ account_id: _a, ...x }) => x),
+          )
         if (d === 'policies' && n === 4 && method === 'POST') {
           const id = hexId()
           wafPolicies.set(id, { id, ...checkPolicy(body), account_id: acct.id as string })
@@ -508,13 +618,17 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
     if (a === 'dns_zones') {
       if (n === 1 && method === 'GET') {
         const slug = q('account_slug')
-        return paged(url, [...zones.values()].filter((z) => slug === undefined || z.account_slug === slug).map(zoneView))
+        return paged(
+          url,
+          [...zones.values()].filter((z) => slug === undefined || z.account_slug === slug).map(zoneView),
+        )
       }
       if (n === 1 && method === 'POST') {
         if (!isObj(body)) fail(400, 'body must be an object')
         const name = s((body as Json).name)
         if (!name || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(stripDot(name))) fail(422, 'name must be a domain name')
-        const acct = accountBySlug(s((body as Json).account_slug) ?? '') ?? fail(422, 'account_slug must name one of your teams')
+        const acct =
+          accountBySlug(s((body as Json).account_slug) ?? '') ?? fail(422, 'account_slug must name one of your teams')
         const lower = stripDot(name!).toLowerCase()
         if ([...zones.values()].some((z) => z.name === lower)) fail(422, `A DNS zone for ${lower} already exists`)
         return { status: 201, body: zoneView(newZone(lower, acct)) }
@@ -532,7 +646,11 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
         return { status: 200, body: zoneView(z) }
       }
       if (c === 'dns_records') {
-        if (n === 3 && method === 'GET') return paged(url, [...records.values()].filter((r) => r.dns_zone_id === z.id))
+        if (n === 3 && method === 'GET')
+          return paged(
+            url,
+            [...records.values()].filter((r) => r.dns_zone_id === z.id),
+          )
         if (n === 3 && method === 'POST') {
           if (!isObj(body)) fail(400, 'body must be an object')
           return { status: 201, body: createRecord(z, body as Json) }
@@ -567,7 +685,10 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
     if (a === 'sites') {
       if (n === 1 && method === 'GET') {
         const name = q('name')
-        return paged(url, [...sites.values()].filter((x) => name === undefined || (x.name as string).includes(name)))
+        return paged(
+          url,
+          [...sites.values()].filter((x) => name === undefined || (x.name as string).includes(name)),
+        )
       }
       if (n === 1) return notFound
       const site = siteOf(b!)
@@ -588,13 +709,25 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
           const inst = hexId()
           site.analytics_instance_id = inst
           analyticsEnabledAt.set(site.id as string, now().getTime())
-          return { status: 201, body: { id: inst, service_slug: 'analytics', service_name: 'Analytics', site_id: site.id, created_at: iso() } }
+          return {
+            status: 201,
+            body: {
+              id: inst,
+              service_slug: 'analytics',
+              service_name: 'Analytics',
+              site_id: site.id,
+              created_at: iso(),
+            },
+          }
         }
         if (n === 4 && method === 'DELETE') {
           if (site.analytics_instance_id !== d) fail(404, 'Not Found')
           const since = analyticsEnabledAt.get(site.id as string) ?? 0
           if (now().getTime() - since < ANALYTICS_HOLD_MS)
-            fail(422, `Error during disabling: analytics was enabled less than 10 minutes ago; try again after ${new Date(since + ANALYTICS_HOLD_MS).toISOString()}`)
+            fail(
+              422,
+              `Error during disabling: analytics was enabled less than 10 minutes ago; try again after ${new Date(since + ANALYTICS_HOLD_MS).toISOString()}`,
+            )
           site.analytics_instance_id = null
           analyticsEnabledAt.delete(site.id as string)
           return { status: 204 }
@@ -616,7 +749,8 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
         return notFound
       }
       if (c === 'log_drains') {
-        if (n === 3 && method === 'GET') return { status: 200, body: [...logDrains.values()].filter((x) => x.site_id === site.id) }
+        if (n === 3 && method === 'GET')
+          return { status: 200, body: [...logDrains.values()].filter((x) => x.site_id === site.id) }
         if (n === 3 && method === 'POST') {
           const id = uuid()
           const drain = checkDrain(site.id as string, body, id)
@@ -647,7 +781,12 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
     if (n === 2 && b === 'sites' && method === 'GET') {
       const acct = accountBySlug(a!) ?? fail(404, 'Not Found')
       const name = q('name')
-      return paged(url, [...sites.values()].filter((x) => x.account_slug === acct.slug && (name === undefined || (x.name as string).includes(name))))
+      return paged(
+        url,
+        [...sites.values()].filter(
+          (x) => x.account_slug === acct.slug && (name === undefined || (x.name as string).includes(name)),
+        ),
+      )
     }
     return notFound
   }
@@ -655,9 +794,14 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
   // ── the HttpClient ─────────────────────────────────────────────────────────
   const respond = (r: Reply): HttpResponse => {
     const headers: Record<string, string> = { ...rateHeaders(), ...(r.headers ?? {}) }
-    if (r.text !== undefined) return { status: r.status, headers: { ...headers, 'content-type': 'text/plain' }, body: r.text }
+    if (r.text !== undefined)
+      return { status: r.status, headers: { ...headers, 'content-type': 'text/plain' }, body: r.text }
     if (r.body === undefined) return { status: r.status, headers, body: '' }
-    return { status: r.status, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(r.body) }
+    return {
+      status: r.status,
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(r.body),
+    }
   }
   const error = (status: number, message: string): HttpResponse => respond({ status, body: { code: status, message } })
 

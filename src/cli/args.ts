@@ -28,5 +28,6 @@ export const parseArgs = (argv: ReadonlyArray<string>): Args => {
   return { positionals, flags }
 }
 
-export const flag = (a: Args, k: string): string | undefined => (typeof a.flags[k] === 'string' ? (a.flags[k] as string) : undefined)
+export const flag = (a: Args, k: string): string | undefined =>
+  typeof a.flags[k] === 'string' ? (a.flags[k] as string) : undefined
 export const has = (a: Args, k: string): boolean => a.flags[k] !== undefined

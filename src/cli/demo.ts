@@ -20,7 +20,14 @@ export const runDemo = async (out: Out): Promise<number> => {
   const { default: quickstart } = await import('../../examples/quickstart')
   const dir = mkdtempSync(join(tmpdir(), 'trellis-demo-'))
   const prog = progress(out)
-  const env: Env = { registry, handler: emulatedHandler().handler, store: fileStore({ dir }), events: prog.sink, concurrency: DEFAULT_CONCURRENCY, now: () => new Date() }
+  const env: Env = {
+    registry,
+    handler: emulatedHandler().handler,
+    store: fileStore({ dir }),
+    events: prog.sink,
+    concurrency: DEFAULT_CONCURRENCY,
+    now: () => new Date(),
+  }
   try {
     out.line('trellis demo: the quickstart stack against the built-in emulators (no credentials needed)\n')
     out.line('1. plan')
@@ -30,13 +37,17 @@ export const runDemo = async (out: Out): Promise<number> => {
     out.line('\n2. apply')
     const a = await apply(quickstart)(env)()
     if (isLeft(a)) return fail(out, formatEngineError(a.left))
-    out.line(`applied ${a.right.journal.filter((j) => j.status === 'done' && j.action !== 'read').length} changes; state serial ${a.right.state.serial}`)
+    out.line(
+      `applied ${a.right.journal.filter((j) => j.status === 'done' && j.action !== 'read').length} changes; state serial ${a.right.state.serial}`,
+    )
     out.line('\n3. plan again')
     const p2 = await plan(quickstart)(env)()
     if (isLeft(p2)) return fail(out, formatEngineError(p2.left))
     out.line(renderPlan(p2.right.plan, registry, { colour: out.colour }))
     if (hasChanges(p2.right.plan)) return fail(out, 'the second plan should show no changes')
-    out.line('\nDone: the second plan shows no changes. Point the same program at the real platforms with `npx trellis apply examples/quickstart.ts` and credentials in the environment (see README).')
+    out.line(
+      '\nDone: the second plan shows no changes. Point the same program at the real platforms with `npx trellis apply examples/quickstart.ts` and credentials in the environment (see README).',
+    )
     return 0
   } finally {
     prog.stop()

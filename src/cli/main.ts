@@ -13,7 +13,15 @@ import { createInterface } from 'node:readline/promises'
 import { isLeft } from 'fp-ts/Either'
 import { registry } from '../providers'
 import { compile } from '../engine/compile'
-import { apply, destroy, formatEngineError, importResource, plan, refresh, type EngineError } from '../engine/operations'
+import {
+  apply,
+  destroy,
+  formatEngineError,
+  importResource,
+  plan,
+  refresh,
+  type EngineError,
+} from '../engine/operations'
 import { renderPlan, planToJson, displayValue } from '../engine/render'
 import { graphToDot, graphToMermaid } from '../engine/graph-render'
 import { hasChanges } from '../engine/plan'
@@ -61,7 +69,8 @@ const loadProgram = async (file: string, name?: string): Promise<Stack> => {
   const mod = (await import(pathToFileURL(resolve(file)).href)) as { default?: unknown }
   let s = mod.default
   if (typeof s === 'function') s = await (s as () => unknown)()
-  if (!s || (s as Stack)._tag !== 'Stack') throw new UsageError(`${file} must \`export default\` a stack (or a function returning one)`)
+  if (!s || (s as Stack)._tag !== 'Stack')
+    throw new UsageError(`${file} must \`export default\` a stack (or a function returning one)`)
   const st = s as Stack
   if (name && name !== st.name) {
     const { stack } = await import('../core/stack')
@@ -73,7 +82,11 @@ const loadProgram = async (file: string, name?: string): Promise<Stack> => {
 class UsageError extends Error {}
 
 const exitFor = (e: EngineError): number =>
-  e._tag === 'CompileError' || e._tag === 'PlanError' ? EXIT.invalid : e._tag === 'StateError' ? EXIT.state : EXIT.failed
+  e._tag === 'CompileError' || e._tag === 'PlanError'
+    ? EXIT.invalid
+    : e._tag === 'StateError'
+      ? EXIT.state
+      : EXIT.failed
 
 const confirm = async (out: Out, question: string): Promise<boolean> => {
   if (!process.stdin.isTTY) return false
@@ -93,11 +106,16 @@ export const main = async (argv: ReadonlyArray<string>, out: Out): Promise<numbe
   }
   const json = has(args, 'json')
   const stateUrl = flag(args, 'state-url') ?? process.env.TRELLIS_STATE_URL
-  const store = stateUrl ? postgresStore({ connectionString: stateUrl }) : fileStore({ dir: flag(args, 'state-dir') ?? '.trellis' })
+  const store = stateUrl
+    ? postgresStore({ connectionString: stateUrl })
+    : fileStore({ dir: flag(args, 'state-dir') ?? '.trellis' })
   const concurrency = Number(flag(args, 'concurrency') ?? DEFAULT_CONCURRENCY)
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError(`--concurrency: expected a positive integer, got ${flag(args, 'concurrency')}`)
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new UsageError(`--concurrency: expected a positive integer, got ${flag(args, 'concurrency')}`)
   const prog = progress(out, { quiet: json })
-  const handler = has(args, 'emulate') ? emulatedHandler().handler : realHandler({ debug: process.env.TRELLIS_DEBUG ? out.err : undefined, env: process.env })
+  const handler = has(args, 'emulate')
+    ? emulatedHandler().handler
+    : realHandler({ debug: process.env.TRELLIS_DEBUG ? out.err : undefined, env: process.env })
   const env: Env = {
     registry,
     handler,
@@ -133,7 +151,11 @@ export const main = async (argv: ReadonlyArray<string>, out: Out): Promise<numbe
       case 'plan': {
         const r = await plan(await program(), { refresh: has(args, 'refresh') })(env)()
         if (isLeft(r)) return fail(r.left)
-        out.line(json ? JSON.stringify(planToJson(r.right.plan, registry), null, 2) : renderPlan(r.right.plan, registry, { colour: out.colour, all: has(args, 'all') }))
+        out.line(
+          json
+            ? JSON.stringify(planToJson(r.right.plan, registry), null, 2)
+            : renderPlan(r.right.plan, registry, { colour: out.colour, all: has(args, 'all') }),
+        )
         return has(args, 'detailed-exitcode') && hasChanges(r.right.plan) ? EXIT.changes : EXIT.ok
       }
       case 'apply':
@@ -141,7 +163,8 @@ export const main = async (argv: ReadonlyArray<string>, out: Out): Promise<numbe
         const st = await program()
         const op = cmd === 'apply' ? apply : destroy
         // show the plan first; ask unless --yes
-        const preview = cmd === 'apply' ? await plan(st, { refresh: has(args, 'refresh') })(env)() : await destroyPreview(st, env)
+        const preview =
+          cmd === 'apply' ? await plan(st, { refresh: has(args, 'refresh') })(env)() : await destroyPreview(st, env)
         if (isLeft(preview)) return fail(preview.left)
         if (!json) out.line(renderPlan(preview.right.plan, registry, { colour: out.colour }))
         if (!hasChanges(preview.right.plan)) {
@@ -149,17 +172,31 @@ export const main = async (argv: ReadonlyArray<string>, out: Out): Promise<numbe
           return EXIT.ok
         }
         if (!has(args, 'yes') && !(await confirm(out, `\nDo you want to ${cmd} these changes?`))) {
-          out.err(process.stdin.isTTY ? 'Cancelled.' : `Not ${cmd === 'apply' ? 'applied' : 'destroyed'}: pass --yes to ${cmd} without a terminal.`)
+          out.err(
+            process.stdin.isTTY
+              ? 'Cancelled.'
+              : `Not ${cmd === 'apply' ? 'applied' : 'destroyed'}: pass --yes to ${cmd} without a terminal.`,
+          )
           return EXIT.failed
         }
         const r = await op(st, { approved: preview.right.plan, refresh: has(args, 'refresh') })(env)()
         prog.stop()
         if (isLeft(r)) return fail(r.left)
         const c = prog.counts()
-        if (json) out.line(JSON.stringify({ journal: r.right.journal, outputs: displayValue(r.right.outputs), serial: r.right.state.serial }, null, 2))
+        if (json)
+          out.line(
+            JSON.stringify(
+              { journal: r.right.journal, outputs: displayValue(r.right.outputs), serial: r.right.state.serial },
+              null,
+              2,
+            ),
+          )
         else {
-          out.line(`\n${cmd === 'apply' ? 'Apply' : 'Destroy'} complete: ${r.right.journal.filter((j) => j.status === 'done' && j.action !== 'read').length} changes in ${(c.ms / 1000).toFixed(1)}s (state serial ${r.right.state.serial}).`)
-          for (const [k, v] of Object.entries(displayValue(r.right.outputs) as Record<string, unknown>)) out.line(`  output ${k} = ${JSON.stringify(v)}`)
+          out.line(
+            `\n${cmd === 'apply' ? 'Apply' : 'Destroy'} complete: ${r.right.journal.filter((j) => j.status === 'done' && j.action !== 'read').length} changes in ${(c.ms / 1000).toFixed(1)}s (state serial ${r.right.state.serial}).`,
+          )
+          for (const [k, v] of Object.entries(displayValue(r.right.outputs) as Record<string, unknown>))
+            out.line(`  output ${k} = ${JSON.stringify(v)}`)
         }
         return EXIT.ok
       }
@@ -170,7 +207,11 @@ export const main = async (argv: ReadonlyArray<string>, out: Out): Promise<numbe
         else if (r.right.drift.length === 0) out.line('No drift: every resource matches state.')
         else
           for (const d of r.right.drift)
-            out.line(d.gone ? `- ${d.address} is gone from the platform (removed from state)` : `~ ${d.address} drifted: ${d.changes.map((c) => `${c.path}: ${JSON.stringify(displayValue(c.before))} → ${JSON.stringify(displayValue(c.after))}`).join(', ')}`)
+            out.line(
+              d.gone
+                ? `- ${d.address} is gone from the platform (removed from state)`
+                : `~ ${d.address} drifted: ${d.changes.map((c) => `${c.path}: ${JSON.stringify(displayValue(c.before))} → ${JSON.stringify(displayValue(c.after))}`).join(', ')}`,
+            )
         return EXIT.ok
       }
       case 'import': {
@@ -178,7 +219,11 @@ export const main = async (argv: ReadonlyArray<string>, out: Out): Promise<numbe
         if (!token || !name || !id) throw new UsageError('usage: trellis import <program.ts> TOKEN NAME ID')
         const r = await importResource(await program(), token, name, id)(env)()
         if (isLeft(r)) return fail(r.left)
-        out.line(json ? JSON.stringify(displayValue(r.right), null, 2) : `Imported ${token} "${name}" (id ${r.right.id}). Add it to the program to manage it; plan shows any difference.`)
+        out.line(
+          json
+            ? JSON.stringify(displayValue(r.right), null, 2)
+            : `Imported ${token} "${name}" (id ${r.right.id}). Add it to the program to manage it; plan shows any difference.`,
+        )
         return EXIT.ok
       }
       case 'state': {
@@ -191,15 +236,25 @@ export const main = async (argv: ReadonlyArray<string>, out: Out): Promise<numbe
             out.line(names.right.join('\n'))
             return EXIT.ok
           }
-          const s = await store.read(has(args, 'stack') ? stackName : names.right[0] ?? stackName)()
+          const s = await store.read(has(args, 'stack') ? stackName : (names.right[0] ?? stackName))()
           if (isLeft(s)) return fail(s.left)
           const rs = Object.values(s.right?.resources ?? {})
-          out.line(json ? JSON.stringify(rs.map((r) => ({ address: r.address, id: r.id })), null, 2) : rs.map((r) => `${r.address}  ${r.id}`).join('\n') || '(empty)')
+          out.line(
+            json
+              ? JSON.stringify(
+                  rs.map((r) => ({ address: r.address, id: r.id })),
+                  null,
+                  2,
+                )
+              : rs.map((r) => `${r.address}  ${r.id}`).join('\n') || '(empty)',
+          )
           return EXIT.ok
         }
         if (sub === 'show') {
           const names = await store.list()()
-          const s = await store.read(has(args, 'stack') ? stackName : isLeft(names) ? stackName : names.right[0] ?? stackName)()
+          const s = await store.read(
+            has(args, 'stack') ? stackName : isLeft(names) ? stackName : (names.right[0] ?? stackName),
+          )()
           if (isLeft(s)) return fail(s.left)
           const st = s.right
           const pick = arg ? st?.resources[arg] : st
@@ -247,10 +302,18 @@ const destroyPreview = async (st: Stack, env: Env) => {
 
 void formatIssue
 
-const isMain = process.argv[1] && (process.argv[1].endsWith('main.ts') || process.argv[1].endsWith('trellis.mjs') || process.argv[1].endsWith('trellis'))
+const isMain =
+  process.argv[1] &&
+  (process.argv[1].endsWith('main.ts') ||
+    process.argv[1].endsWith('trellis.mjs') ||
+    process.argv[1].endsWith('trellis'))
 if (isMain) {
   const colour = !!process.stdout.isTTY && !process.argv.includes('--no-color') && !process.env.NO_COLOR
-  main(process.argv.slice(2), { line: (s) => process.stdout.write(s + '\n'), err: (s) => process.stderr.write(s + '\n'), colour }).then(
+  main(process.argv.slice(2), {
+    line: (s) => process.stdout.write(s + '\n'),
+    err: (s) => process.stderr.write(s + '\n'),
+    colour,
+  }).then(
     (code) => {
       process.exitCode = code
     },

@@ -27,7 +27,11 @@ const BUDGET: Record<string, { capacity: number; refillPerSecond: number }> = {
 }
 
 export const realHandler = (
-  opts: { readonly debug?: (line: string) => void; readonly transport?: HttpClient; readonly env?: Readonly<Record<string, string | undefined>> } = {},
+  opts: {
+    readonly debug?: (line: string) => void
+    readonly transport?: HttpClient
+    readonly env?: Readonly<Record<string, string | undefined>>
+  } = {},
 ): Handler => {
   const transport = opts.transport ?? fetchClient()
   const perPlatform = new Map<string, HttpClient>()
@@ -43,7 +47,8 @@ export const realHandler = (
   }
   // the cloud's credential chain (profiles, instance roles, role assumption) over the same transport
   const cloudCreds = cloudCredentialsFactory({ http: httpFor('cloud'), env: opts.env ?? {} })
-  const clients: ClientFactory = (provider, config) => platformClients({ http: httpFor(provider), cloudCredentials: cloudCreds })(provider, config)
+  const clients: ClientFactory = (provider, config) =>
+    platformClients({ http: httpFor(provider), cloudCredentials: cloudCreds })(provider, config)
   return httpHandler({ clients })
 }
 
@@ -59,12 +64,15 @@ export interface Emulated {
   readonly emulators: Readonly<Record<'cost' | 'hosting' | 'cloud', Emulator>>
 }
 
-export const emulatedHandler = (emulators: Emulated['emulators'] = { cost: costEmulator(), hosting: hostingEmulator(), cloud: cloudEmulator() }): Emulated => {
+export const emulatedHandler = (
+  emulators: Emulated['emulators'] = { cost: costEmulator(), hosting: hostingEmulator(), cloud: cloudEmulator() },
+): Emulated => {
   const clients: ClientFactory = (provider, config) => {
     const e = emulators[provider as keyof typeof emulators]
     if (!e) throw new Error(`no emulator for provider ${provider}`)
     const withCreds = { ...config }
-    for (const [k, v] of Object.entries(EMULATOR_CONFIG[provider] ?? {})) if (withCreds[k] === undefined) withCreds[k] = v
+    for (const [k, v] of Object.entries(EMULATOR_CONFIG[provider] ?? {}))
+      if (withCreds[k] === undefined) withCreds[k] = v
     return platformClients({ http: e.client })(provider, withCreds)
   }
   return { handler: httpHandler({ clients }), emulators }

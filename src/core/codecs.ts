@@ -18,16 +18,29 @@ export class DefaultedType<C extends t.Mixed> extends t.Type<t.TypeOf<C>, t.Outp
     readonly inner: C,
     fallback: t.TypeOf<C>,
   ) {
-    super(inner.name, inner.is, (u, c) => (u === undefined || u === null ? t.success(fallback) : inner.validate(u, c)), inner.encode)
+    super(
+      inner.name,
+      inner.is,
+      (u, c) => (u === undefined || u === null ? t.success(fallback) : inner.validate(u, c)),
+      inner.encode,
+    )
   }
 }
 
 /** A string enum whose name lists its values: `"day" | "week"`. */
-export const literals = <const V extends readonly [string, ...string[]]>(values: V, name?: string): t.Type<V[number], V[number], unknown> =>
-  t.keyof(Object.fromEntries(values.map((v) => [v, null])) as { [K in V[number]]: null }, name ?? values.map((v) => JSON.stringify(v)).join(' | ')) as unknown as t.Type<V[number], V[number], unknown>
+export const literals = <const V extends readonly [string, ...string[]]>(
+  values: V,
+  name?: string,
+): t.Type<V[number], V[number], unknown> =>
+  t.keyof(
+    Object.fromEntries(values.map((v) => [v, null])) as { [K in V[number]]: null },
+    name ?? values.map((v) => JSON.stringify(v)).join(' | '),
+  ) as unknown as t.Type<V[number], V[number], unknown>
 
 /** Numeric literal set: `0 | 1`. */
-export const numbers = <const V extends readonly [number, ...number[]]>(values: V): t.Type<V[number], V[number], unknown> =>
+export const numbers = <const V extends readonly [number, ...number[]]>(
+  values: V,
+): t.Type<V[number], V[number], unknown> =>
   new CheckedType<V[number], V[number], unknown>(
     values.join(' | '),
     (u): u is V[number] => typeof u === 'number' && values.includes(u),
@@ -66,12 +79,17 @@ export const DateTime = pattern('a date-time YYYY-MM-DD HH:MM:SS', (s) => {
 })
 
 /** ISO 8601 date or date-time. */
-export const IsoDate = pattern('an ISO 8601 date', (s) =>
-  isCalendarDate(s.slice(0, 10)) && (s.length === 10 || /^T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(s.slice(10))),
+export const IsoDate = pattern(
+  'an ISO 8601 date',
+  (s) =>
+    isCalendarDate(s.slice(0, 10)) &&
+    (s.length === 10 || /^T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(s.slice(10))),
 )
 
-const isIpv4 = (s: string) => /^(\d{1,3})(\.\d{1,3}){3}$/.test(s) && s.split('.').every((p) => +p <= 255 && String(+p) === p)
-const isIpv6 = (s: string) => /^[0-9a-fA-F:.]+$/.test(s) && s.includes(':') && (s.match(/::/g) ?? []).length <= 1 && s.split(':').length <= 8
+const isIpv4 = (s: string) =>
+  /^(\d{1,3})(\.\d{1,3}){3}$/.test(s) && s.split('.').every((p) => +p <= 255 && String(+p) === p)
+const isIpv6 = (s: string) =>
+  /^[0-9a-fA-F:.]+$/.test(s) && s.includes(':') && (s.match(/::/g) ?? []).length <= 1 && s.split(':').length <= 8
 
 /** An IP range in CIDR form (a bare address is a /32 or /128). */
 export const Cidr = pattern('an IP range in CIDR form (e.g. 10.0.0.0/8)', (s) => {
@@ -88,7 +106,7 @@ const DURATION = /^(?:(\d+(?:\.\d+)?)h)?(?:(\d+(?:\.\d+)?)m(?!s))?(?:(\d+(?:\.\d
 export const parseDuration = (s: string): number | undefined => {
   const m = DURATION.exec(s.trim())
   if (!m || s.trim() === '' || m.slice(1).every((x) => x === undefined)) return undefined
-  const ms = (+(m[1] ?? 0)) * 3_600_000 + (+(m[2] ?? 0)) * 60_000 + (+(m[3] ?? 0)) * 1000 + +(m[4] ?? 0)
+  const ms = +(m[1] ?? 0) * 3_600_000 + +(m[2] ?? 0) * 60_000 + +(m[3] ?? 0) * 1000 + +(m[4] ?? 0)
   return ms > 0 && Number.isFinite(ms) ? ms : undefined
 }
 
@@ -119,8 +137,10 @@ export const NumberLike = new CheckedType<number, number, unknown>(
 )
 
 /** Decode, falling back to `fallback` when absent or null. */
-export const withDefault = <C extends t.Mixed>(codec: C, fallback: t.TypeOf<C>): t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown> =>
-  new DefaultedType(codec, fallback)
+export const withDefault = <C extends t.Mixed>(
+  codec: C,
+  fallback: t.TypeOf<C>,
+): t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown> => new DefaultedType(codec, fallback)
 
 export { either }
 
@@ -135,8 +155,14 @@ export interface FieldInfo {
 export const fieldsOf = (codec: t.Mixed): ReadonlyArray<FieldInfo> => {
   const c = codec as t.Mixed & { _tag?: string }
   if (c instanceof t.ExactType || c instanceof t.ReadonlyType || c instanceof t.RefinementType) return fieldsOf(c.type)
-  if (c instanceof t.InterfaceType) return Object.entries(c.props as t.Props).map(([name, codec]) => ({ name, codec, required: !acceptsUndefined(codec) }))
-  if (c instanceof t.PartialType) return Object.entries(c.props as t.Props).map(([name, codec]) => ({ name, codec, required: false }))
+  if (c instanceof t.InterfaceType)
+    return Object.entries(c.props as t.Props).map(([name, codec]) => ({
+      name,
+      codec,
+      required: !acceptsUndefined(codec),
+    }))
+  if (c instanceof t.PartialType)
+    return Object.entries(c.props as t.Props).map(([name, codec]) => ({ name, codec, required: false }))
   if (c instanceof t.IntersectionType) return (c.types as t.Mixed[]).flatMap(fieldsOf)
   return []
 }
@@ -163,7 +189,8 @@ export const recordValueOf = (codec: t.Mixed): t.Mixed | undefined => {
 /** Is this a codec of an object with named fields (possibly none)? */
 export const isObjectCodec = (codec: t.Mixed): boolean => {
   const c = codec as t.Mixed
-  if (c instanceof t.ExactType || c instanceof t.ReadonlyType || c instanceof t.RefinementType) return isObjectCodec(c.type)
+  if (c instanceof t.ExactType || c instanceof t.ReadonlyType || c instanceof t.RefinementType)
+    return isObjectCodec(c.type)
   if (c instanceof t.IntersectionType) return (c.types as t.Mixed[]).every(isObjectCodec)
   return c instanceof t.InterfaceType || c instanceof t.PartialType
 }

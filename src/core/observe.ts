@@ -18,12 +18,18 @@ export const observe = <I, O>(
   what: string,
 ): E.Either<string, Observed<I, O>> => {
   const inputs: Record<string, unknown> = {}
-  for (const f of fieldsOf(inputsCodec)) if (obj[f.name] !== undefined && obj[f.name] !== null) inputs[f.name] = obj[f.name]
+  for (const f of fieldsOf(inputsCodec))
+    if (obj[f.name] !== undefined && obj[f.name] !== null) inputs[f.name] = obj[f.name]
   const outs: Record<string, unknown> = {}
-  for (const f of fieldsOf(outputsCodec)) if (obj[f.name] !== undefined && obj[f.name] !== null) outs[f.name] = obj[f.name]
+  for (const f of fieldsOf(outputsCodec))
+    if (obj[f.name] !== undefined && obj[f.name] !== null) outs[f.name] = obj[f.name]
   return pipe(
     outputsCodec.decode(outs),
-    E.mapLeft((errs) => findingsFromErrors(errs).map((f) => formatIssue(issue(what, f))).join('; ')),
+    E.mapLeft((errs) =>
+      findingsFromErrors(errs)
+        .map((f) => formatIssue(issue(what, f)))
+        .join('; '),
+    ),
     E.map((outputs) => ({ id, inputs: inputs as Partial<I>, outputs })),
   )
 }
@@ -31,7 +37,8 @@ export const observe = <I, O>(
 /** The object's id is the token itself: import by token. */
 export const byToken = <I>(what = 'token'): Identity<I> => ({
   importFormat: `<${what}>`,
-  parseImportId: (s) => (s.trim() !== '' && !/\s/.test(s) ? E.right({ id: s }) : E.left(`expected a ${what}, got ${JSON.stringify(s)}`)),
+  parseImportId: (s) =>
+    s.trim() !== '' && !/\s/.test(s) ? E.right({ id: s }) : E.left(`expected a ${what}, got ${JSON.stringify(s)}`),
   printImportId: (id) => id,
 })
 
@@ -44,7 +51,9 @@ export const compositeId = <I>(
   sep: string,
   parts: ReadonlyArray<{ readonly label: string; readonly field: (keyof I & string) | null }>,
   idPart: number,
-  alternatives: ReadonlyArray<ReadonlyArray<{ readonly label: string; readonly field: (keyof I & string) | null }>> = [],
+  alternatives: ReadonlyArray<
+    ReadonlyArray<{ readonly label: string; readonly field: (keyof I & string) | null }>
+  > = [],
 ): Identity<I> => {
   const forms = [parts, ...alternatives]
   const fmt = (ps: typeof parts) => ps.map((p) => `<${p.label}>`).join(sep)
@@ -63,6 +72,12 @@ export const compositeId = <I>(
       return E.right({ id: idPart < 0 ? s : got[last], inputs: inputs as Partial<I> })
     },
     printImportId: (id, inputs) =>
-      idPart < 0 ? id : parts.map((p, i) => (i === idPart ? id : p.field ? String((inputs as Record<string, unknown>)[p.field] ?? '') : '')).join(sep),
+      idPart < 0
+        ? id
+        : parts
+            .map((p, i) =>
+              i === idPart ? id : p.field ? String((inputs as Record<string, unknown>)[p.field] ?? '') : '',
+            )
+            .join(sep),
   }
 }

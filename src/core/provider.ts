@@ -46,9 +46,11 @@ export const defineProvider = <C, R extends Record<string, ResourceSpec>, L exte
   def: ProviderSpecDef<C, R, L>,
 ): ProviderSpec<C, R, L> => {
   for (const [k, r] of Object.entries(def.resources))
-    if (r.provider !== def.name || r.type !== k) throw new Error(`provider ${def.name}: resource key ${k} does not match ${r.token}`)
+    if (r.provider !== def.name || r.type !== k)
+      throw new Error(`provider ${def.name}: resource key ${k} does not match ${r.token}`)
   for (const [k, l] of Object.entries(def.lookups))
-    if (l.provider !== def.name || l.fn !== k) throw new Error(`provider ${def.name}: lookup key ${k} does not match ${l.token}`)
+    if (l.provider !== def.name || l.fn !== k)
+      throw new Error(`provider ${def.name}: lookup key ${k} does not match ${l.token}`)
   return Object.freeze({ _tag: 'ProviderSpec' as const, ...def })
 }
 
@@ -67,7 +69,10 @@ export const configFromEnv = <C>(
     const v = env[variable]
     if (v === undefined || v === '') continue
     const value = (spec.envLists as ReadonlyArray<string> | undefined)?.includes(field)
-      ? v.split(',').map((s) => s.trim()).filter(Boolean)
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
       : v
     out[field] = (spec.secrets as ReadonlyArray<string>).includes(field) && !isSecret(value) ? secret(value) : value
   }
@@ -84,9 +89,23 @@ export type ClientFactory = (provider: string, config: Readonly<Record<string, u
  * A provider instance's configuration under the underlying engine's snake_case key names. Throws
  * with every configuration error when the instance does not decode.
  */
-export const bridgeConfig = (spec: ProviderSpec, instance: { readonly provider: string; readonly config: Readonly<Record<string, unknown>> }): Readonly<Record<string, unknown>> => {
-  if (instance.provider !== spec.name) throw new Error(`bridgeConfig: instance of ${instance.provider}, not ${spec.name}`)
+export const bridgeConfig = (
+  spec: ProviderSpec,
+  instance: { readonly provider: string; readonly config: Readonly<Record<string, unknown>> },
+): Readonly<Record<string, unknown>> => {
+  if (instance.provider !== spec.name)
+    throw new Error(`bridgeConfig: instance of ${instance.provider}, not ${spec.name}`)
   const r = spec.config.decode(instance.config)
-  if (r._tag === 'Left') throw new Error(`provider ${spec.name}: invalid configuration (${r.left.map((e) => e.context.map((c) => c.key).filter(Boolean).join('.')).join(', ')})`)
+  if (r._tag === 'Left')
+    throw new Error(
+      `provider ${spec.name}: invalid configuration (${r.left
+        .map((e) =>
+          e.context
+            .map((c) => c.key)
+            .filter(Boolean)
+            .join('.'),
+        )
+        .join(', ')})`,
+    )
   return spec.bridge(r.right)
 }

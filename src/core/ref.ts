@@ -48,7 +48,10 @@ const REF_METHODS: object = Object.freeze(
 
 // ── destructors ──────────────────────────────────────────────────────────────
 export const isRef = (u: unknown): u is Ref<unknown> =>
-  typeof u === 'object' && u !== null && (u as { _tag?: unknown })._tag === 'Ref' && typeof (u as { node?: unknown }).node === 'string'
+  typeof u === 'object' &&
+  u !== null &&
+  (u as { _tag?: unknown })._tag === 'Ref' &&
+  typeof (u as { node?: unknown }).node === 'string'
 
 /**
  * Apply a ref's functions to the value found at its path; `from` > 0 when `value` is already
@@ -56,7 +59,8 @@ export const isRef = (u: unknown): u is Ref<unknown> =>
  */
 export const resolveRef = (r: Ref<unknown>, value: unknown, from = 0): unknown => {
   let v: unknown = value
-  for (let i = from; i < r.path.length; i++) v = v === undefined || v === null ? undefined : (v as Record<string, unknown>)[r.path[i]]
+  for (let i = from; i < r.path.length; i++)
+    v = v === undefined || v === null ? undefined : (v as Record<string, unknown>)[r.path[i]]
   const fns = fnsOf.get(r)
   if (fns) for (let i = 0; i < fns.length; i++) v = fns[i](v)
   return v

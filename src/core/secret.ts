@@ -26,8 +26,7 @@ export const secret = <T>(value: T): Secret<T> => {
 }
 
 // ── destructors ──────────────────────────────────────────────────────────────
-export const isSecret = (u: unknown): u is Secret<unknown> =>
-  typeof u === 'object' && u !== null && vault.has(u)
+export const isSecret = (u: unknown): u is Secret<unknown> => typeof u === 'object' && u !== null && vault.has(u)
 
 /** Is this the serialised marker of a secret (e.g. read back from JSON)? */
 export const isSecretMarker = (u: unknown): boolean =>

@@ -47,9 +47,14 @@ export interface ResourceWire<I, O> {
   readonly create: (inputs: I, ctx: WireContext) => WireRequest
   readonly read: (id: string, ctx: WireContext & { readonly inputs: I; readonly outputs: O }) => WireRequest
   /** absent: the platform has no update, every change replaces */
-  readonly update?: (id: string, inputs: I, ctx: WireContext & { readonly prior: I; readonly outputs: O }) => WireRequest
+  readonly update?: (
+    id: string,
+    inputs: I,
+    ctx: WireContext & { readonly prior: I; readonly outputs: O },
+  ) => WireRequest
   /** 'forget': the platform has no delete; removing only drops the object from state */
-  readonly delete: ((id: string, ctx: WireContext & { readonly inputs: I; readonly outputs: O }) => WireRequest) | 'forget'
+  readonly delete:
+    ((id: string, ctx: WireContext & { readonly inputs: I; readonly outputs: O }) => WireRequest) | 'forget'
   /** platform reply (of create, read, update or one listed item) → spec view */
   readonly decode: (reply: unknown, ctx: WireContext & { readonly inputs: Partial<I> }) => Decoded<Observed<I, O>>
   /** one request that lists every object of this type (bulk refresh, reconciliation) */
@@ -174,4 +179,5 @@ export const defineLookup = <A, R>(def: LookupSpecDef<A, R>): LookupSpec<A, R> =
 
 export type AnySpec = ResourceSpec | LookupSpec
 export type InputsOf<S> = S extends ResourceSpec<infer I, any> ? I : S extends LookupSpec<infer A, any> ? A : never
-export type OutputsOf<S> = S extends ResourceSpec<infer I, infer O> ? I & O : S extends LookupSpec<any, infer R> ? R & { id: string } : never
+export type OutputsOf<S> =
+  S extends ResourceSpec<infer I, infer O> ? I & O : S extends LookupSpec<any, infer R> ? R & { id: string } : never

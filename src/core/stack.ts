@@ -32,13 +32,25 @@ export interface StackOptions {
 }
 
 // ── constructors ─────────────────────────────────────────────────────────────
-const nodeOf = (h: HasNode): Node => ('_tag' in h && (h._tag === 'Resource' || h._tag === 'Lookup') ? h : (h as { node: Node }).node)
+const nodeOf = (h: HasNode): Node =>
+  '_tag' in h && (h._tag === 'Resource' || h._tag === 'Lookup') ? h : (h as { node: Node }).node
 
-const make = (name: string, providers: Stack['providers'], nodes: ReadonlyArray<Node>, outputs: Stack['outputs']): Stack => {
+const make = (
+  name: string,
+  providers: Stack['providers'],
+  nodes: ReadonlyArray<Node>,
+  outputs: Stack['outputs'],
+): Stack => {
   const s = { _tag: 'Stack' as const, name, providers, nodes, outputs } as Stack
   Object.defineProperties(s, {
-    add: { enumerable: false, value: (...items: ReadonlyArray<HasNode>) => make(name, providers, [...nodes, ...items.map(nodeOf)], outputs) },
-    export: { enumerable: false, value: (k: string, v: unknown) => make(name, providers, nodes, { ...outputs, [k]: v }) },
+    add: {
+      enumerable: false,
+      value: (...items: ReadonlyArray<HasNode>) => make(name, providers, [...nodes, ...items.map(nodeOf)], outputs),
+    },
+    export: {
+      enumerable: false,
+      value: (k: string, v: unknown) => make(name, providers, nodes, { ...outputs, [k]: v }),
+    },
   })
   Object.freeze(nodes)
   Object.freeze(outputs)
@@ -46,7 +58,8 @@ const make = (name: string, providers: Stack['providers'], nodes: ReadonlyArray<
 }
 
 export const stack = (name: string, options: StackOptions = {}): Stack => {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) throw new Error(`stack name ${JSON.stringify(name)}: expected letters, digits, '.', '_' or '-'`)
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name))
+    throw new Error(`stack name ${JSON.stringify(name)}: expected letters, digits, '.', '_' or '-'`)
   return make(name, deepFreeze({ ...(options.providers ?? {}) }), [], {})
 }
 

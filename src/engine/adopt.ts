@@ -19,7 +19,12 @@ export const adoptedInputs = (
   for (const [k, v] of Object.entries(sent)) {
     const o = seen[k]
     if (o === undefined) continue
-    const same = diffInputs({ [k]: o }, { [k]: v }, { replaceOn: [], ignore: [], equals: spec.equals ?? {}, updatable: true, protector }).length === 0
+    const same =
+      diffInputs(
+        { [k]: o },
+        { [k]: v },
+        { replaceOn: [], ignore: [], equals: spec.equals ?? {}, updatable: true, protector },
+      ).length === 0
     out[k] = same ? v : o
   }
   return out

@@ -60,11 +60,23 @@ export const compile =
       if (providers.has(name)) return name
       const inst = stack.providers[name]
       if (!inst && name !== provider) {
-        push(issue(labelOf(n), { path: 'options.provider', expected: `a provider instance declared in the stack (${Object.keys(stack.providers).join(', ') || 'none'})`, given: name }))
+        push(
+          issue(labelOf(n), {
+            path: 'options.provider',
+            expected: `a provider instance declared in the stack (${Object.keys(stack.providers).join(', ') || 'none'})`,
+            given: name,
+          }),
+        )
         return undefined
       }
       if (inst && inst.provider !== provider) {
-        push(issue(labelOf(n), { path: 'options.provider', expected: `an instance of provider ${provider}`, given: `${name} (${inst.provider})` }))
+        push(
+          issue(labelOf(n), {
+            path: 'options.provider',
+            expected: `an instance of provider ${provider}`,
+            given: `${name} (${inst.provider})`,
+          }),
+        )
         return undefined
       }
       const spec = registry.providers.get(provider)!
@@ -98,7 +110,14 @@ export const compile =
       const address = addresses[ni]
       const label = labels[ni]
       if (vertices.has(address)) {
-        push(issue(label, { path: '', expected: 'a name used once per type in the stack', given: n.name, message: 'duplicate name.' }))
+        push(
+          issue(label, {
+            path: '',
+            expected: 'a name used once per type in the stack',
+            given: n.name,
+            message: 'duplicate name.',
+          }),
+        )
         continue
       }
       // dependencies: dependsOn and every ref, each checked against the declared nodes and fields
@@ -111,7 +130,15 @@ export const compile =
       const dependsOn = n.options.dependsOn ?? []
       for (let di = 0; di < dependsOn.length; di++) {
         const d = dependsOn[di]
-        if (!declared.has(d)) push(issue(label, { path: 'options.dependsOn', expected: 'a node declared in this stack', given: labelOfAddress(d), message: 'dangling dependency.' }))
+        if (!declared.has(d))
+          push(
+            issue(label, {
+              path: 'options.dependsOn',
+              expected: 'a node declared in this stack',
+              given: labelOfAddress(d),
+              message: 'dangling dependency.',
+            }),
+          )
         if (!deps.includes(d)) deps = [...deps, d]
       }
       const where: Readonly<Record<string, unknown>> = n._tag === 'Resource' ? n.inputs : n.args
@@ -125,26 +152,48 @@ export const compile =
           const r = refs[ri]
           if (!deps.includes(r.node)) deps = [...deps, r.node]
           if (!declared.has(r.node)) {
-            push(issue(label, { path: field, expected: 'a ref to a node added to this stack', given: r, message: `dangling ref to ${labelOfAddress(r.node)}.` }))
+            push(
+              issue(label, {
+                path: field,
+                expected: 'a ref to a node added to this stack',
+                given: r,
+                message: `dangling ref to ${labelOfAddress(r.node)}.`,
+              }),
+            )
             continue
           }
           const token = r.node.slice(0, r.node.indexOf('/'))
           const fields = refFieldsOf(token)
           if (fields && r.path.length > 0 && !fields.has(r.path[0]))
-            push(issue(label, { path: field, expected: `an output of ${token} (${[...fields].join(', ')})`, given: r, message: `ref to undeclared output \`${r.path[0]}\`.` }))
+            push(
+              issue(label, {
+                path: field,
+                expected: `an output of ${token} (${[...fields].join(', ')})`,
+                given: r,
+                message: `ref to undeclared output \`${r.path[0]}\`.`,
+              }),
+            )
         }
       }
       if (n._tag === 'Resource') {
         const spec = registry.resources.get(n.token)
         if (!spec) {
-          push(issue(label, { path: '', expected: `a registered resource type`, given: n.token, message: 'unknown resource type.' }))
+          push(
+            issue(label, {
+              path: '',
+              expected: `a registered resource type`,
+              given: n.token,
+              message: 'unknown resource type.',
+            }),
+          )
           continue
         }
         const provider = instanceOf(n, spec.provider)
         const findings = validateValue(spec.inputs, n.inputs)
         for (let fi = 0; fi < findings.length; fi++) push(issue(label, findings[fi]))
         for (const f of n.options.ignoreChanges ?? [])
-          if (!inputNamesOf(spec.inputs).has(f.split('.')[0])) push(issue(label, { path: 'options.ignoreChanges', expected: `input fields of ${n.token}`, given: f }))
+          if (!inputNamesOf(spec.inputs).has(f.split('.')[0]))
+            push(issue(label, { path: 'options.ignoreChanges', expected: `input fields of ${n.token}`, given: f }))
         if (findings.length === 0 && provider) {
           const ctx = ruleCtxOf(provider)
           for (let ri = 0; ri < spec.rules.length; ri++) {
@@ -156,7 +205,15 @@ export const compile =
         }
         if (n.options.importId !== undefined) {
           const parsed = spec.identity.parseImportId(n.options.importId)
-          if (E.isLeft(parsed)) push(issue(label, { path: 'options.importId', expected: spec.identity.importFormat, given: n.options.importId, message: parsed.left + '.' }))
+          if (E.isLeft(parsed))
+            push(
+              issue(label, {
+                path: 'options.importId',
+                expected: spec.identity.importFormat,
+                given: n.options.importId,
+                message: parsed.left + '.',
+              }),
+            )
         }
         if (provider) vertices.set(address, { _tag: 'Resource', address, label, node: n, spec, provider, deps })
       } else {
@@ -177,7 +234,15 @@ export const compile =
     }
 
     for (const [k, v] of Object.entries(stack.outputs))
-      for (const r of refsIn(v)) if (!declared.has(r.node)) push(issue(`stack ${stack.name}`, { path: `outputs.${k}`, expected: 'a ref to a node added to this stack', given: r }))
+      for (const r of refsIn(v))
+        if (!declared.has(r.node))
+          push(
+            issue(`stack ${stack.name}`, {
+              path: `outputs.${k}`,
+              expected: 'a ref to a node added to this stack',
+              given: r,
+            }),
+          )
 
     if (errors.length > 0) return E.left(compileError(errors))
 
@@ -185,7 +250,24 @@ export const compile =
     const sorted = toposort(keys, (k) => vertices.get(k)!.deps)
     if ('cycle' in sorted) {
       const names = sorted.cycle.map(labelOfAddress)
-      return E.left(compileError([issue(names[0], { path: '', expected: 'no dependency cycle', given: names.join(' → '), message: `dependency cycle: ${names.join(' → ')}.` })]))
+      return E.left(
+        compileError([
+          issue(names[0], {
+            path: '',
+            expected: 'no dependency cycle',
+            given: names.join(' → '),
+            message: `dependency cycle: ${names.join(' → ')}.`,
+          }),
+        ]),
+      )
     }
-    return E.right({ stack: stack.name, vertices, order: sorted.order, providers, declared: stack.providers, outputs: stack.outputs, warnings })
+    return E.right({
+      stack: stack.name,
+      vertices,
+      order: sorted.order,
+      providers,
+      declared: stack.providers,
+      outputs: stack.outputs,
+      warnings,
+    })
   }

@@ -15,7 +15,11 @@ export interface Dependents {
  * `depsOf(i)` lists node i's dependencies by key; keys not among `keys` are not edges, and
  * neither is a node's dependency on itself when `selfIsEdge` is false.
  */
-export const dependents = (keys: ReadonlyArray<string>, depsOf: (i: number) => ReadonlyArray<string>, selfIsEdge: boolean): Dependents => {
+export const dependents = (
+  keys: ReadonlyArray<string>,
+  depsOf: (i: number) => ReadonlyArray<string>,
+  selfIsEdge: boolean,
+): Dependents => {
   const n = keys.length
   const index = new Map<string, number>()
   for (let i = 0; i < n; i++) index.set(keys[i], i)

@@ -5,9 +5,26 @@
 import type { Action } from './plan'
 
 export type EngineEvent =
-  | { readonly type: 'step-start'; readonly address: string; readonly action: Action | 'reconcile' | 'refresh'; readonly at: number }
-  | { readonly type: 'step-done'; readonly address: string; readonly action: Action | 'reconcile' | 'refresh'; readonly ms: number; readonly note?: string }
-  | { readonly type: 'step-failed'; readonly address: string; readonly action: Action | 'reconcile' | 'refresh'; readonly ms: number; readonly message: string }
+  | {
+      readonly type: 'step-start'
+      readonly address: string
+      readonly action: Action | 'reconcile' | 'refresh'
+      readonly at: number
+    }
+  | {
+      readonly type: 'step-done'
+      readonly address: string
+      readonly action: Action | 'reconcile' | 'refresh'
+      readonly ms: number
+      readonly note?: string
+    }
+  | {
+      readonly type: 'step-failed'
+      readonly address: string
+      readonly action: Action | 'reconcile' | 'refresh'
+      readonly ms: number
+      readonly message: string
+    }
   | { readonly type: 'progress'; readonly message: string }
   | { readonly type: 'warning'; readonly message: string }
 

@@ -48,7 +48,9 @@ export interface Graph {
   readonly order: ReadonlyArray<string>
   readonly providers: ReadonlyMap<string, ProviderConfig>
   /** every provider instance the stack declares (raw), for nodes that left the stack */
-  readonly declared?: Readonly<Record<string, { readonly provider: string; readonly config: Readonly<Record<string, unknown>> }>>
+  readonly declared?: Readonly<
+    Record<string, { readonly provider: string; readonly config: Readonly<Record<string, unknown>> }>
+  >
   readonly outputs: Readonly<Record<string, unknown>>
   /** warnings found while compiling */
   readonly warnings: ReadonlyArray<Issue>

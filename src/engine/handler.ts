@@ -43,26 +43,57 @@ export type Obs = Observed<Record<string, unknown>, Record<string, unknown>>
 export interface Handler {
   readonly create: (c: OpContext, inputs: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, Obs>
   /** undefined: the object is gone */
-  readonly read: (c: OpContext, id: string, inputs: Readonly<Record<string, unknown>>, outputs: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, Obs | undefined>
-  readonly update: (c: OpContext, id: string, inputs: Readonly<Record<string, unknown>>, prior: Readonly<Record<string, unknown>>, outputs: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, Obs>
+  readonly read: (
+    c: OpContext,
+    id: string,
+    inputs: Readonly<Record<string, unknown>>,
+    outputs: Readonly<Record<string, unknown>>,
+  ) => TaskEither<StepFailure, Obs | undefined>
+  readonly update: (
+    c: OpContext,
+    id: string,
+    inputs: Readonly<Record<string, unknown>>,
+    prior: Readonly<Record<string, unknown>>,
+    outputs: Readonly<Record<string, unknown>>,
+  ) => TaskEither<StepFailure, Obs>
   /** a missing object counts as deleted */
-  readonly delete: (c: OpContext, id: string, inputs: Readonly<Record<string, unknown>>, outputs: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, void>
-  readonly lookup: (c: LookupContext, args: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, Readonly<Record<string, unknown>>>
+  readonly delete: (
+    c: OpContext,
+    id: string,
+    inputs: Readonly<Record<string, unknown>>,
+    outputs: Readonly<Record<string, unknown>>,
+  ) => TaskEither<StepFailure, void>
+  readonly lookup: (
+    c: LookupContext,
+    args: Readonly<Record<string, unknown>>,
+  ) => TaskEither<StepFailure, Readonly<Record<string, unknown>>>
   /** every object of a type (bulk refresh); undefined when the platform cannot list it */
   readonly list?: (c: OpContext) => TaskEither<StepFailure, ReadonlyArray<Obs>> | undefined
   /**
    * Run a provider's `resolve` hook (e.g. look up and validate a default team) once per provider
    * instance before planning; absent for handlers that never reach a platform.
    */
-  readonly configure?: (spec: ProviderSpec, instance: string, config: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, Readonly<Record<string, unknown>>>
+  readonly configure?: (
+    spec: ProviderSpec,
+    instance: string,
+    config: Readonly<Record<string, unknown>>,
+  ) => TaskEither<StepFailure, Readonly<Record<string, unknown>>>
   /**
    * Every object on the platform that could be the one an ambiguous create made (empty: it made
    * none). undefined: this type offers no way to look — the outcome cannot be verified.
    */
-  readonly find: (c: OpContext, sent: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, ReadonlyArray<Obs> | undefined>
+  readonly find: (
+    c: OpContext,
+    sent: Readonly<Record<string, unknown>>,
+  ) => TaskEither<StepFailure, ReadonlyArray<Obs> | undefined>
 }
 
-export const stepFailure = (node: string, op: StepFailure['op'], message: string, extra: Partial<Pick<StepFailure, 'ambiguous' | 'cause'>> = {}): StepFailure => ({
+export const stepFailure = (
+  node: string,
+  op: StepFailure['op'],
+  message: string,
+  extra: Partial<Pick<StepFailure, 'ambiguous' | 'cause'>> = {},
+): StepFailure => ({
   _tag: 'StepFailure',
   node,
   op,

@@ -23,25 +23,42 @@ export interface HttpHandlerOptions {
 }
 
 const failure = (c: { address: string }, op: StepFailure['op'], e: PlatformError): StepFailure =>
-  stepFailure(labelOfAddress(c.address), op, `${e.request}: ${e.message}${e.status ? ` (HTTP ${e.status}${e.code ? `, ${e.code}` : ''})` : e.code ? ` (${e.code})` : ''}`, { ambiguous: e.ambiguous, cause: e })
+  stepFailure(
+    labelOfAddress(c.address),
+    op,
+    `${e.request}: ${e.message}${e.status ? ` (HTTP ${e.status}${e.code ? `, ${e.code}` : ''})` : e.code ? ` (${e.code})` : ''}`,
+    { ambiguous: e.ambiguous, cause: e },
+  )
 
 const decodeFailure = (c: { address: string }, op: StepFailure['op'], message: string): StepFailure =>
   stepFailure(labelOfAddress(c.address), op, `unexpected reply from the platform: ${message}`)
 
 /** Default match for reconciliation: every plain field that was sent is what the platform shows. */
-const defaultMatches = (c: OpContext) => (sent: Readonly<Record<string, unknown>>, o: Obs): boolean =>
-  Object.entries(sent).every(([k, v]) => {
-    if (v === undefined || isSecret(v) || isProtected(v) || JSON.stringify(v)?.includes('"_tag":"Secret"')) return true
-    const got = (o.inputs as Record<string, unknown>)[k]
-    if (got === undefined) return true
-    const eq = c.spec.equals?.[k]
-    return eq ? eq(v, got) : deepEqual(v, got)
-  })
+const defaultMatches =
+  (c: OpContext) =>
+  (sent: Readonly<Record<string, unknown>>, o: Obs): boolean =>
+    Object.entries(sent).every(([k, v]) => {
+      if (v === undefined || isSecret(v) || isProtected(v) || JSON.stringify(v)?.includes('"_tag":"Secret"'))
+        return true
+      const got = (o.inputs as Record<string, unknown>)[k]
+      if (got === undefined) return true
+      const eq = c.spec.equals?.[k]
+      return eq ? eq(v, got) : deepEqual(v, got)
+    })
 
 /** Wrap the values at secret paths (`a.b`, `items.*.key`) as Secret, leaving everything else. */
 export const wrapSecrets = (u: unknown, paths: ReadonlyArray<string>, at: string[] = []): unknown => {
   if (paths.length === 0 || isSecret(u)) return u
-  if (at.length > 0 && u !== undefined && u !== null && paths.some((p) => { const ps = p.split('.'); return ps.length === at.length && ps.every((x, i) => x === '*' || x === at[i]) })) return secret(u)
+  if (
+    at.length > 0 &&
+    u !== undefined &&
+    u !== null &&
+    paths.some((p) => {
+      const ps = p.split('.')
+      return ps.length === at.length && ps.every((x, i) => x === '*' || x === at[i])
+    })
+  )
+    return secret(u)
   if (Array.isArray(u)) return u.map((x, i) => wrapSecrets(x, paths, [...at, String(i)]))
   if (typeof u === 'object' && u !== null && Object.getPrototypeOf(u) === Object.prototype) {
     const o: Record<string, unknown> = {}
@@ -62,14 +79,19 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
     return client
   }
   const send = (c: OpContext, op: StepFailure['op'], req: WireRequest): TE.TaskEither<StepFailure, unknown> =>
-    pipe(clientOf(c).call(req, c.signal), TE.mapLeft((e) => failure(c, op, e)))
-  const decode = (c: OpContext, op: StepFailure['op'], inputs: Readonly<Record<string, unknown>>) => (reply: unknown): TE.TaskEither<StepFailure, Obs> =>
     pipe(
-      c.spec.wire.decode(reply, { config: c.config, inputs }),
-      E.mapLeft((m) => decodeFailure(c, op, m)),
-      E.map((o) => o as Obs),
-      TE.fromEither,
+      clientOf(c).call(req, c.signal),
+      TE.mapLeft((e) => failure(c, op, e)),
     )
+  const decode =
+    (c: OpContext, op: StepFailure['op'], inputs: Readonly<Record<string, unknown>>) =>
+    (reply: unknown): TE.TaskEither<StepFailure, Obs> =>
+      pipe(
+        c.spec.wire.decode(reply, { config: c.config, inputs }),
+        E.mapLeft((m) => decodeFailure(c, op, m)),
+        E.map((o) => o as Obs),
+        TE.fromEither,
+      )
   const list = (c: OpContext): TE.TaskEither<StepFailure, ReadonlyArray<Obs>> | undefined => {
     const l = c.spec.wire.list
     if (!l) return undefined
@@ -77,9 +99,12 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
       send(c, 'list', l({ config: c.config })),
       TE.chain((items) =>
         TE.fromEither(
-          E.traverseArray((it: unknown) => pipe(c.spec.wire.decode(it, { config: c.config, inputs: {} }), E.mapLeft((m) => decodeFailure(c, 'list', m))))(
-            Array.isArray(items) ? items : [],
-          ) as E.Either<StepFailure, ReadonlyArray<Obs>>,
+          E.traverseArray((it: unknown) =>
+            pipe(
+              c.spec.wire.decode(it, { config: c.config, inputs: {} }),
+              E.mapLeft((m) => decodeFailure(c, 'list', m)),
+            ),
+          )(Array.isArray(items) ? items : []) as E.Either<StepFailure, ReadonlyArray<Obs>>,
         ),
       ),
     )
@@ -92,7 +117,12 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
       pipe(
         send(c, 'create', c.spec.wire.create(inputs, { config: c.config })),
         // the platform answered success: whatever we make of the reply, the object may exist
-        TE.chain((reply) => pipe(decode(c, 'create', inputs)(reply), TE.mapLeft((f): StepFailure => ({ ...f, ambiguous: true })))),
+        TE.chain((reply) =>
+          pipe(
+            decode(c, 'create', inputs)(reply),
+            TE.mapLeft((f): StepFailure => ({ ...f, ambiguous: true })),
+          ),
+        ),
       ),
     read: (c, id, inputs, outputs) =>
       pipe(
@@ -103,8 +133,12 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
       ),
     update: (c, id, inputs, prior, outputs) => {
       const u = c.spec.wire.update
-      if (!u) return TE.left(stepFailure(labelOfAddress(c.address), 'update', `${c.spec.token} cannot be updated in place`))
-      return pipe(send(c, 'update', u(id, inputs, { config: c.config, prior, outputs })), TE.chain(decode(c, 'update', inputs)))
+      if (!u)
+        return TE.left(stepFailure(labelOfAddress(c.address), 'update', `${c.spec.token} cannot be updated in place`))
+      return pipe(
+        send(c, 'update', u(id, inputs, { config: c.config, prior, outputs })),
+        TE.chain(decode(c, 'update', inputs)),
+      )
     },
     delete: (c, id, inputs, outputs) => {
       const d = c.spec.wire.delete
@@ -120,11 +154,24 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
       return pipe(
         clientOf(c).call(c.spec.wire.request(args, ctx), c.signal),
         TE.mapLeft((e) => failure(c, 'lookup', e)),
-        TE.chain((reply) => TE.fromEither(pipe(c.spec.wire.decode(reply, args, ctx), E.mapLeft((m) => stepFailure(labelOfAddress(c.address), 'lookup', m))))),
+        TE.chain((reply) =>
+          TE.fromEither(
+            pipe(
+              c.spec.wire.decode(reply, args, ctx),
+              E.mapLeft((m) => stepFailure(labelOfAddress(c.address), 'lookup', m)),
+            ),
+          ),
+        ),
         TE.map((r) => {
           // values at the spec's secret paths travel as secrets from here on
           const result = wrapSecrets(r, c.spec.secrets) as Record<string, unknown>
-          const id = typeof result.id === 'string' && result.id !== '' ? result.id : createHash('sha256').update(c.spec.token + JSON.stringify(args)).digest('hex').slice(0, 16)
+          const id =
+            typeof result.id === 'string' && result.id !== ''
+              ? result.id
+              : createHash('sha256')
+                  .update(c.spec.token + JSON.stringify(args))
+                  .digest('hex')
+                  .slice(0, 16)
           return { ...result, id }
         }),
         TE.chainFirst((result) => {
@@ -132,7 +179,12 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
           if (typeof file !== 'string' || file === '') return TE.right(undefined)
           return TE.tryCatch(
             () => (opts.writeFile ?? ((p, s) => writeFile(p, s, 'utf8')))(file, JSON.stringify(result, null, 2) + '\n'),
-            (e) => stepFailure(labelOfAddress(c.address), 'lookup', `could not write resultOutputFile ${file}: ${(e as Error).message}`),
+            (e) =>
+              stepFailure(
+                labelOfAddress(c.address),
+                'lookup',
+                `could not write resultOutputFile ${file}: ${(e as Error).message}`,
+              ),
           )
         }),
       )
@@ -155,9 +207,15 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
             send(c, 'find', f(sent as never, { config: c.config })),
             TE.chain((reply) =>
               TE.fromEither(
-                E.traverseArray((it: unknown) => pipe(c.spec.wire.decode(it, { config: c.config, inputs: sent as never }), E.mapLeft((msg) => decodeFailure(c, 'find', msg))))(
-                  Array.isArray(reply) ? reply : reply === null || reply === undefined ? [] : [reply],
-                ) as E.Either<StepFailure, ReadonlyArray<Obs>>,
+                E.traverseArray((it: unknown) =>
+                  pipe(
+                    c.spec.wire.decode(it, { config: c.config, inputs: sent as never }),
+                    E.mapLeft((msg) => decodeFailure(c, 'find', msg)),
+                  ),
+                )(Array.isArray(reply) ? reply : reply === null || reply === undefined ? [] : [reply]) as E.Either<
+                  StepFailure,
+                  ReadonlyArray<Obs>
+                >,
               ),
             ),
             TE.orElse((e) => (isGone(c, e) ? TE.right<StepFailure, ReadonlyArray<Obs>>([]) : TE.left(e))),

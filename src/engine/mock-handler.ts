@@ -13,11 +13,16 @@ import { labelOfAddress } from '../core/node'
 
 export interface Mocks {
   /** fabricate a resource; undefined falls back to the defaults */
-  readonly newResource?: (a: { readonly token: string; readonly name: string; readonly inputs: Readonly<Record<string, unknown>> }) =>
-    | { readonly id?: string; readonly outputs?: Readonly<Record<string, unknown>> }
-    | undefined
+  readonly newResource?: (a: {
+    readonly token: string
+    readonly name: string
+    readonly inputs: Readonly<Record<string, unknown>>
+  }) => { readonly id?: string; readonly outputs?: Readonly<Record<string, unknown>> } | undefined
   /** answer a lookup; undefined falls back to the spec's example result */
-  readonly call?: (a: { readonly token: string; readonly args: Readonly<Record<string, unknown>> }) => Readonly<Record<string, unknown>> | undefined
+  readonly call?: (a: {
+    readonly token: string
+    readonly args: Readonly<Record<string, unknown>>
+  }) => Readonly<Record<string, unknown>> | undefined
 }
 
 interface Stored {
@@ -95,7 +100,12 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
         const r = mocks.call?.({ token: c.spec.token, args }) ?? c.spec.examples.result
         return { ...(r as Record<string, unknown>) }
       }),
-    list: (c) => TE.right([...store.entries()].filter(([, o]) => o.token === c.spec.token).map(([id, o]) => ({ id, inputs: o.inputs, outputs: o.outputs }) as Obs)),
+    list: (c) =>
+      TE.right(
+        [...store.entries()]
+          .filter(([, o]) => o.token === c.spec.token)
+          .map(([id, o]) => ({ id, inputs: o.inputs, outputs: o.outputs }) as Obs),
+      ),
     find: (c, sent) =>
       TE.fromIO(() =>
         [...store.entries()]

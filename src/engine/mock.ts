@@ -38,7 +38,12 @@ export interface MockRun {
 export const mockWith =
   (registry: Registry) =>
   (stack: Stack, opts: MockOptions = {}): TE.TaskEither<EngineError, MockRun> => {
-    const seed = new Map(Object.values(opts.state?.resources ?? {}).map((r) => [r.id, { token: r.token, inputs: r.inputs, outputs: r.outputs }]))
+    const seed = new Map(
+      Object.values(opts.state?.resources ?? {}).map((r) => [
+        r.id,
+        { token: r.token, inputs: r.inputs, outputs: r.outputs },
+      ]),
+    )
     const handler = mockHandler(opts.mocks, seed)
     const env: Env = {
       registry,
@@ -51,6 +56,12 @@ export const mockWith =
     }
     return pipe(
       apply(stack)(env),
-      TE.map((r) => ({ plan: r.plan, journal: r.journal, outputs: r.outputs, state: r.state, objects: handler.objects })),
+      TE.map((r) => ({
+        plan: r.plan,
+        journal: r.journal,
+        outputs: r.outputs,
+        state: r.state,
+        objects: handler.objects,
+      })),
     )
   }

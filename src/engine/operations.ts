@@ -51,7 +51,12 @@ export const formatEngineError = (e: EngineError): string => {
       return `state: ${e.message}`
     case 'LookupError':
     case 'ApplyError':
-      return e.failures.map((f) => `${f.node}: ${f.op} failed: ${f.message}${f.ambiguous ? ' (the outcome is unknown; the next run reconciles it)' : ''}`).join('\n')
+      return e.failures
+        .map(
+          (f) =>
+            `${f.node}: ${f.op} failed: ${f.message}${f.ambiguous ? ' (the outcome is unknown; the next run reconciles it)' : ''}`,
+        )
+        .join('\n')
     case 'PlanMismatch':
       return e.message
   }
@@ -116,14 +121,30 @@ const loadState = async (env: Env, stackName: string): Promise<State> =>
 
 const protectorOf = (env: Env, s: State): Protector => makeProtector(s.salt, env.passphrase)
 
-const opCtx = (env: Env, graph: Graph | undefined, r: { address: string; token: string; name: string; provider: string }): OpContext | undefined => {
+const opCtx = (
+  env: Env,
+  graph: Graph | undefined,
+  r: { address: string; token: string; name: string; provider: string },
+): OpContext | undefined => {
   const spec = env.registry.resources.get(r.token)
   if (!spec) return undefined
   const prov = graph?.providers.get(r.provider)
   const pspec = env.registry.providers.get(spec.provider)!
   // a provider instance no node uses any more: its configuration from the stack, or the defaults
-  const config = prov?.config ?? (E.getOrElseW(() => ({}))(pspec.config.decode(graph?.declared?.[r.provider]?.config ?? {})) as Record<string, unknown>)
-  return { spec, address: r.address, name: r.name, provider: r.provider, config, ...(env.signal ? { signal: env.signal } : {}) }
+  const config =
+    prov?.config ??
+    (E.getOrElseW(() => ({}))(pspec.config.decode(graph?.declared?.[r.provider]?.config ?? {})) as Record<
+      string,
+      unknown
+    >)
+  return {
+    spec,
+    address: r.address,
+    name: r.name,
+    provider: r.provider,
+    config,
+    ...(env.signal ? { signal: env.signal } : {}),
+  }
 }
 
 /**
@@ -149,21 +170,48 @@ const reconcile = async (env: Env, graph: Graph | undefined, s: State, protector
         const found = await attempt(env.handler.find(c, op.inputs))
         if (found === undefined) {
           // nothing can be looked up for this type: keep the entry and say what to do
-          fail({ _tag: 'LookupError', failures: [{ _tag: 'StepFailure', node: labelOfAddress(op.address), op: 'find', ambiguous: true, message: `an earlier create's outcome is unknown and ${op.token} cannot be looked up on the platform; check it there, then import it (trellis import) or remove the object` }] })
+          fail({
+            _tag: 'LookupError',
+            failures: [
+              {
+                _tag: 'StepFailure',
+                node: labelOfAddress(op.address),
+                op: 'find',
+                ambiguous: true,
+                message: `an earlier create's outcome is unknown and ${op.token} cannot be looked up on the platform; check it there, then import it (trellis import) or remove the object`,
+              },
+            ],
+          })
         }
-        const owned = new Set(Object.values(resources).filter((r) => r.token === op.token).map((r) => r.id))
+        const owned = new Set(
+          Object.values(resources)
+            .filter((r) => r.token === op.token)
+            .map((r) => r.id),
+        )
         const mine = found!.find((o) => !owned.has(o.id))
         if (mine) {
           // read it back: the interrupted create may have stopped part-way through its writes
           const back = await env.handler.read(c, mine.id, op.inputs, mine.outputs)()
           const seen = E.isLeft(back) || back.right === undefined ? mine : back.right
           resources[op.address] = {
-            address: op.address, token: op.token, name: op.name, provider: op.provider, id: mine.id,
-            inputs: adoptedInputs(c.spec, op.inputs, seen.inputs, protector), outputs: protectSecrets(seen.outputs, c.spec.secrets, protector) as Record<string, unknown>,
-            dependencies: graph?.vertices.get(op.address)?.deps ?? [], changedAt: {},
+            address: op.address,
+            token: op.token,
+            name: op.name,
+            provider: op.provider,
+            id: mine.id,
+            inputs: adoptedInputs(c.spec, op.inputs, seen.inputs, protector),
+            outputs: protectSecrets(seen.outputs, c.spec.secrets, protector) as Record<string, unknown>,
+            dependencies: graph?.vertices.get(op.address)?.deps ?? [],
+            changedAt: {},
           }
         }
-        env.events({ type: 'step-done', address: op.address, action: 'reconcile', ms: Date.now() - t0, note: mine ? `adopted ${mine.id} made by an interrupted create` : 'the interrupted create made nothing' })
+        env.events({
+          type: 'step-done',
+          address: op.address,
+          action: 'reconcile',
+          ms: Date.now() - t0,
+          note: mine ? `adopted ${mine.id} made by an interrupted create` : 'the interrupted create made nothing',
+        })
       } else if (op.op === 'update') {
         const prior = resources[op.address]
         if (prior) {
@@ -171,23 +219,44 @@ const reconcile = async (env: Env, graph: Graph | undefined, s: State, protector
           if (!got) delete resources[op.address]
           else {
             // the update took effect where the platform now shows what was sent
-            const d = diffInputs(protectSecrets(got.inputs, c.spec.secrets, protector) as Record<string, unknown>, op.inputs, { replaceOn: [], ignore: [], equals: c.spec.equals ?? {}, updatable: true, protector })
+            const d = diffInputs(
+              protectSecrets(got.inputs, c.spec.secrets, protector) as Record<string, unknown>,
+              op.inputs,
+              { replaceOn: [], ignore: [], equals: c.spec.equals ?? {}, updatable: true, protector },
+            )
             const applied = d.filter((x) => x.before !== undefined).length === 0
-            resources[op.address] = { ...prior, inputs: applied ? op.inputs : prior.inputs, outputs: protectSecrets(got.outputs, c.spec.secrets, protector) as Record<string, unknown> }
+            resources[op.address] = {
+              ...prior,
+              inputs: applied ? op.inputs : prior.inputs,
+              outputs: protectSecrets(got.outputs, c.spec.secrets, protector) as Record<string, unknown>,
+            }
           }
         }
         env.events({ type: 'step-done', address: op.address, action: 'reconcile', ms: Date.now() - t0 })
       } else {
         if (op.id) await attempt(env.handler.delete(c, op.id, op.inputs, {}))
         if (resources[op.address]?.id === op.id) delete resources[op.address]
-        env.events({ type: 'step-done', address: op.address, action: 'reconcile', ms: Date.now() - t0, note: `finished deleting ${op.id}` })
+        env.events({
+          type: 'step-done',
+          address: op.address,
+          action: 'reconcile',
+          ms: Date.now() - t0,
+          note: `finished deleting ${op.id}`,
+        })
       }
       delete pending[op.opId]
     } catch (e) {
       const inner = (e as { engine?: StepFailure | EngineError }).engine
       if (!inner) throw e
-      const failures: ReadonlyArray<StepFailure> = inner._tag === 'StepFailure' ? [inner] : inner._tag === 'LookupError' ? inner.failures : []
-      env.events({ type: 'step-failed', address: op.address, action: 'reconcile', ms: Date.now() - t0, message: failures.map((f) => f.message).join('; ') || formatEngineError(inner as EngineError) })
+      const failures: ReadonlyArray<StepFailure> =
+        inner._tag === 'StepFailure' ? [inner] : inner._tag === 'LookupError' ? inner.failures : []
+      env.events({
+        type: 'step-failed',
+        address: op.address,
+        action: 'reconcile',
+        ms: Date.now() - t0,
+        message: failures.map((f) => f.message).join('; ') || formatEngineError(inner as EngineError),
+      })
       fail({ _tag: 'LookupError', failures })
     }
   }
@@ -214,7 +283,17 @@ const resolveLookups = async (env: Env, graph: Graph, s: State): Promise<Map<str
       continue
     }
     env.events({ type: 'step-start', address, action: 'read', at: Date.now() })
-    const r = await env.handler.lookup({ spec: v.spec, address, name: v.node.name, provider: v.provider, config: graph.providers.get(v.provider)!.config, ...(env.signal ? { signal: env.signal } : {}) }, args)()
+    const r = await env.handler.lookup(
+      {
+        spec: v.spec,
+        address,
+        name: v.node.name,
+        provider: v.provider,
+        config: graph.providers.get(v.provider)!.config,
+        ...(env.signal ? { signal: env.signal } : {}),
+      },
+      args,
+    )()
     if (E.isLeft(r)) {
       failures.push(r.left)
       out.set(address, UNKNOWN)
@@ -225,7 +304,12 @@ const resolveLookups = async (env: Env, graph: Graph, s: State): Promise<Map<str
 }
 
 /** Read every resource of the state: bulk lists where the platform lists, single reads otherwise. */
-const refreshState = async (env: Env, graph: Graph | undefined, s: State, protector: Protector): Promise<RefreshResult> => {
+const refreshState = async (
+  env: Env,
+  graph: Graph | undefined,
+  s: State,
+  protector: Protector,
+): Promise<RefreshResult> => {
   const resources: Record<string, ResourceState> = { ...s.resources }
   const drift: Drift[] = []
   const groups = new Map<string, ResourceState[]>()
@@ -233,7 +317,11 @@ const refreshState = async (env: Env, graph: Graph | undefined, s: State, protec
     const k = `${r.token}\u0000${r.provider}`
     ;(groups.get(k) ?? groups.set(k, []).get(k)!).push(r)
   }
-  const apply = (r: ResourceState, c: OpContext, got: { inputs: Readonly<Record<string, unknown>>; outputs: Readonly<Record<string, unknown>> } | undefined) => {
+  const apply = (
+    r: ResourceState,
+    c: OpContext,
+    got: { inputs: Readonly<Record<string, unknown>>; outputs: Readonly<Record<string, unknown>> } | undefined,
+  ) => {
     if (!got) {
       delete resources[r.address]
       drift.push({ address: r.address, gone: true, changes: [] })
@@ -242,8 +330,18 @@ const refreshState = async (env: Env, graph: Graph | undefined, s: State, protec
     const observed = protectSecrets(got.inputs, c.spec.secrets, protector) as Record<string, unknown>
     const seen: Record<string, unknown> = {}
     for (const k of Object.keys(r.inputs)) seen[k] = observed[k] === undefined ? r.inputs[k] : observed[k]
-    const changes = diffInputs(r.inputs, seen, { replaceOn: [], ignore: [], equals: c.spec.equals ?? {}, updatable: true, protector })
-    resources[r.address] = { ...r, inputs: changes.length ? { ...r.inputs, ...Object.fromEntries(changes.map((x) => [x.path, x.after])) } : r.inputs, outputs: protectSecrets(got.outputs, c.spec.secrets, protector) as Record<string, unknown> }
+    const changes = diffInputs(r.inputs, seen, {
+      replaceOn: [],
+      ignore: [],
+      equals: c.spec.equals ?? {},
+      updatable: true,
+      protector,
+    })
+    resources[r.address] = {
+      ...r,
+      inputs: changes.length ? { ...r.inputs, ...Object.fromEntries(changes.map((x) => [x.path, x.after])) } : r.inputs,
+      outputs: protectSecrets(got.outputs, c.spec.secrets, protector) as Record<string, unknown>,
+    }
     if (changes.length) drift.push({ address: r.address, gone: false, changes })
   }
   const failures: StepFailure[] = []
@@ -303,7 +401,13 @@ const configureProviders = async (env: Env, graph: Graph): Promise<Graph> => {
 
 const prepare = async (env: Env, s: Stack): Promise<Graph> => configureProviders(env, compileOrFail(env, s))
 
-const planFrom = async (env: Env, graph: Graph, s0: State, opts: PlanOptions, protector: Protector): Promise<PlanOutcome> => {
+const planFrom = async (
+  env: Env,
+  graph: Graph,
+  s0: State,
+  opts: PlanOptions,
+  protector: Protector,
+): Promise<PlanOutcome> => {
   let s = await reconcile(env, graph, s0, protector)
   if (opts.refresh) s = (await refreshState(env, graph, s, protector)).state
   const lookups = await resolveLookups(env, graph, s)
@@ -336,7 +440,9 @@ export interface ApplyOptions extends PlanOptions {
 }
 
 const sameChanges = (a: Plan, b: Plan): boolean =>
-  JSON.stringify(a.steps.filter((s) => s.action !== 'noop' && s.action !== 'read').map((s) => [s.address, s.action])) ===
+  JSON.stringify(
+    a.steps.filter((s) => s.action !== 'noop' && s.action !== 'read').map((s) => [s.address, s.action]),
+  ) ===
   JSON.stringify(b.steps.filter((s) => s.action !== 'noop' && s.action !== 'read').map((s) => [s.address, s.action]))
 
 const execute = async (env: Env, stackName: string, graph: Graph, opts: ApplyOptions): Promise<ApplyResult> => {
@@ -350,11 +456,17 @@ const execute = async (env: Env, stackName: string, graph: Graph, opts: ApplyOpt
   // its snapshot (lineage, salt) before the first journal record, so a crash leaves nothing orphaned
   let base = outcome.state
   const fresh = s0.serial === 0 && !(await attempt(env.store.read(stackName)))
-  if (base !== s0 || (changing && fresh)) base = await attempt(env.store.write(stackName, { ...base, serial: s0.serial }))
+  if (base !== s0 || (changing && fresh))
+    base = await attempt(env.store.write(stackName, { ...base, serial: s0.serial }))
   const r = await runPlan(graph, outcome.plan, base, env, protector, outcome.lookups)
   // nothing changed and no new outputs: no new snapshot (backups keep real history)
-  const unchanged = !changing && base === outcome.state && JSON.stringify(r.state.outputs) === JSON.stringify(base.outputs) && Object.keys(base.pending).length === 0
-  const written = unchanged && !fresh ? base : await attempt(env.store.write(stackName, { ...r.state, serial: base.serial }))
+  const unchanged =
+    !changing &&
+    base === outcome.state &&
+    JSON.stringify(r.state.outputs) === JSON.stringify(base.outputs) &&
+    Object.keys(base.pending).length === 0
+  const written =
+    unchanged && !fresh ? base : await attempt(env.store.write(stackName, { ...r.state, serial: base.serial }))
   const result: ApplyResult = { ...r, state: written, plan: outcome.plan }
   if (r.failures.length > 0) fail({ _tag: 'ApplyError', failures: r.failures, result })
   return result
@@ -374,7 +486,9 @@ export const destroy = (stack: Stack, opts: ApplyOptions = {}): ReaderTaskEither
     const graph = compileOrFail(env, empty)
     // provider configs of the original stack are needed to reach the platform
     const full = compile(env.registry, { now: env.now() })(stack)
-    const g2: Graph = E.isRight(full) ? await configureProviders(env, { ...graph, providers: full.right.providers }) : graph
+    const g2: Graph = E.isRight(full)
+      ? await configureProviders(env, { ...graph, providers: full.right.providers })
+      : graph
     return withLock(env, stack.name, () => execute(env, stack.name, g2, opts))
   })
 
@@ -404,31 +518,83 @@ export const importResource = (
   toRTE(async (env) => {
     const spec = env.registry.resources.get(token)
     const label = `${token} "${name}"`
-    if (!spec) return fail({ _tag: 'CompileError', issues: [issue(label, { path: '', expected: 'a registered resource type', given: token })] })
+    if (!spec)
+      return fail({
+        _tag: 'CompileError',
+        issues: [issue(label, { path: '', expected: 'a registered resource type', given: token })],
+      })
     const parsed = spec.identity.parseImportId(importId)
-    if (E.isLeft(parsed)) return fail({ _tag: 'CompileError', issues: [issue(label, { path: 'importId', expected: spec.identity.importFormat, given: importId, message: parsed.left + '.' })] })
+    if (E.isLeft(parsed))
+      return fail({
+        _tag: 'CompileError',
+        issues: [
+          issue(label, {
+            path: 'importId',
+            expected: spec.identity.importFormat,
+            given: importId,
+            message: parsed.left + '.',
+          }),
+        ],
+      })
     const g = compile(env.registry, { now: env.now() })(stack)
     const graph = E.isRight(g) ? await configureProviders(env, g.right) : undefined
     const provider = opts.provider ?? spec.provider
     return withLock(env, stack.name, async () => {
       const s0 = await loadState(env, stack.name)
       const address = `${token}/${name}`
-      if (s0.resources[address]) return fail({ _tag: 'CompileError', issues: [issue(label, { path: '', expected: 'a name not yet in state', given: s0.resources[address].id, message: 'is already managed.' })] })
+      if (s0.resources[address])
+        return fail({
+          _tag: 'CompileError',
+          issues: [
+            issue(label, {
+              path: '',
+              expected: 'a name not yet in state',
+              given: s0.resources[address].id,
+              message: 'is already managed.',
+            }),
+          ],
+        })
       const protector = protectorOf(env, s0)
       const c = opCtx(env, graph, { address, token, name, provider })!
-      const got = await attempt(env.handler.read(c, parsed.right.id, (parsed.right.inputs ?? {}) as Record<string, unknown>, {}))
-      if (!got) return fail({ _tag: 'LookupError', failures: [{ _tag: 'StepFailure', node: label, op: 'import', message: `no object with import id ${JSON.stringify(importId)} (${spec.identity.importFormat})`, ambiguous: false }] })
+      const got = await attempt(
+        env.handler.read(c, parsed.right.id, (parsed.right.inputs ?? {}) as Record<string, unknown>, {}),
+      )
+      if (!got)
+        return fail({
+          _tag: 'LookupError',
+          failures: [
+            {
+              _tag: 'StepFailure',
+              node: label,
+              op: 'import',
+              message: `no object with import id ${JSON.stringify(importId)} (${spec.identity.importFormat})`,
+              ambiguous: false,
+            },
+          ],
+        })
       const at = env.now().toISOString()
       // record only the fields the stack sets (when it declares this node): values the platform
       // chose are not the user's, and recording them would show as removals in the next plan
-      const node = stack.nodes.find((n): n is ResourceNode => n._tag === 'Resource' && n.token === token && n.name === name)
+      const node = stack.nodes.find(
+        (n): n is ResourceNode => n._tag === 'Resource' && n.token === token && n.name === name,
+      )
       const observed: Record<string, unknown> = { ...(parsed.right.inputs ?? {}), ...got.inputs }
-      const kept = node ? Object.fromEntries(Object.entries(observed).filter(([k]) => k in node.inputs || k in (parsed.right.inputs ?? {}))) : observed
+      const kept = node
+        ? Object.fromEntries(
+            Object.entries(observed).filter(([k]) => k in node.inputs || k in (parsed.right.inputs ?? {})),
+          )
+        : observed
       const inputs = protectSecrets(kept, spec.secrets, protector) as Record<string, unknown>
       const r: ResourceState = {
-        address, token, name, provider, id: got.id, inputs,
+        address,
+        token,
+        name,
+        provider,
+        id: got.id,
+        inputs,
         outputs: protectSecrets(got.outputs, spec.secrets, protector) as Record<string, unknown>,
-        dependencies: [], changedAt: Object.fromEntries(Object.keys(inputs).map((k) => [k, at])),
+        dependencies: [],
+        changedAt: Object.fromEntries(Object.keys(inputs).map((k) => [k, at])),
       }
       await attempt(env.store.write(stack.name, { ...s0, resources: { ...s0.resources, [address]: r } }))
       return r
@@ -436,7 +602,12 @@ export const importResource = (
   })
 
 /** Run one lookup on its own (e.g. from a script or the CLI). */
-export const lookup = (token: string, name: string, args: Record<string, unknown>, stackProviders: Stack['providers'] = {}): ReaderTaskEither<Env, EngineError, Readonly<Record<string, unknown>>> =>
+export const lookup = (
+  token: string,
+  name: string,
+  args: Record<string, unknown>,
+  stackProviders: Stack['providers'] = {},
+): ReaderTaskEither<Env, EngineError, Readonly<Record<string, unknown>>> =>
   toRTE(async (env) => {
     const st = makeStack('lookup', { providers: stackProviders }).add(lookupNode(token, name, args))
     const graph = await prepare(env, st)

@@ -61,11 +61,21 @@ export interface PlanInput {
 }
 
 // ── destructors ──────────────────────────────────────────────────────────────
-export const changes = (p: Plan): ReadonlyArray<Step> => p.steps.filter((s) => s.action !== 'noop' && s.action !== 'read')
+export const changes = (p: Plan): ReadonlyArray<Step> =>
+  p.steps.filter((s) => s.action !== 'noop' && s.action !== 'read')
 export const hasChanges = (p: Plan): boolean => changes(p).length > 0
 
 export const summary = (p: Plan): Readonly<Record<Action, number>> => {
-  const s: Record<Action, number> = { create: 0, update: 0, replace: 0, delete: 0, forget: 0, import: 0, read: 0, noop: 0 }
+  const s: Record<Action, number> = {
+    create: 0,
+    update: 0,
+    replace: 0,
+    delete: 0,
+    forget: 0,
+    import: 0,
+    read: 0,
+    noop: 0,
+  }
   for (const st of p.steps) s[st.action]++
   return s
 }
@@ -87,7 +97,8 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
     const k = known.get(a)
     if (k !== undefined) return recordField(k, field)
     const c = creating.get(a)
-    if (c !== undefined) return field !== undefined && Object.prototype.hasOwnProperty.call(c, field) ? c[field] : UNKNOWN
+    if (c !== undefined)
+      return field !== undefined && Object.prototype.hasOwnProperty.call(c, field) ? c[field] : UNKNOWN
     const r = state.resources[a]
     return r === undefined ? NOT_YET : stateField(r, field)
   }
@@ -99,7 +110,18 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
     if (v._tag === 'Lookup') {
       const r = i.lookups.get(address)
       if (r !== undefined && r !== UNKNOWN) known.set(address, r as Record<string, unknown>)
-      steps.push({ address, token: v.node.token, name: v.node.name, kind: 'Lookup', action: 'read', provider: v.provider, diff: [], inputs: resolveRefs(v.node.args, knownOf) as Record<string, unknown>, deps: v.deps, notes: [] })
+      steps.push({
+        address,
+        token: v.node.token,
+        name: v.node.name,
+        kind: 'Lookup',
+        action: 'read',
+        provider: v.provider,
+        diff: [],
+        inputs: resolveRefs(v.node.args, knownOf) as Record<string, unknown>,
+        deps: v.deps,
+        notes: [],
+      })
       continue
     }
     const step = planResource(v, state.resources[address], ctx)
@@ -109,7 +131,8 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
       // inputs are what we send; outputs are assumed stable across an in-place update
       const prior = state.resources[address]!
       known.set(address, { ...prior.outputs, ...desired, id: prior.id })
-    } else if (step.action === 'create' || step.action === 'replace' || step.action === 'import') creating.set(address, desired)
+    } else if (step.action === 'create' || step.action === 'replace' || step.action === 'import')
+      creating.set(address, desired)
   }
 
   // resources in state but not in the stack: delete, dependents first
@@ -121,16 +144,35 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
     const spec = i.registry.resources.get(r.token)
     const label = labelOfAddress(r.address)
     if (r.protect) {
-      errors.push(issue(label, { path: '', expected: 'an unprotected resource to delete', given: 'protect: true', message: 'is protected and is no longer in the stack; remove `protect` first (and apply) to delete it.' }))
+      errors.push(
+        issue(label, {
+          path: '',
+          expected: 'an unprotected resource to delete',
+          given: 'protect: true',
+          message: 'is protected and is no longer in the stack; remove `protect` first (and apply) to delete it.',
+        }),
+      )
       continue
     }
     const forget = !spec || spec.wire.delete === 'forget'
     steps.push({
-      address: r.address, token: r.token, name: r.name, kind: 'Resource', action: forget ? 'forget' : 'delete', provider: r.provider,
-      diff: [], inputs: r.inputs,
+      address: r.address,
+      token: r.token,
+      name: r.name,
+      kind: 'Resource',
+      action: forget ? 'forget' : 'delete',
+      provider: r.provider,
+      diff: [],
+      inputs: r.inputs,
       // a deleted node waits for the deletion of the nodes that depended on it
-      deps: Object.values(state.resources).filter((o) => o.dependencies.includes(r.address)).map((o) => o.address),
-      notes: !spec ? [`resource type ${r.token} is no longer registered: it is only forgotten, not deleted`] : forget ? [`the platform has no delete for ${r.token}: it is only removed from state and stays on the platform`] : [],
+      deps: Object.values(state.resources)
+        .filter((o) => o.dependencies.includes(r.address))
+        .map((o) => o.address),
+      notes: !spec
+        ? [`resource type ${r.token} is no longer registered: it is only forgotten, not deleted`]
+        : forget
+          ? [`the platform has no delete for ${r.token}: it is only removed from state and stays on the platform`]
+          : [],
     })
   }
 
@@ -176,8 +218,16 @@ const makeStep = (
   deleteBeforeReplace?: boolean,
 ): Step => {
   const out: { -readonly [K in keyof Step]: Step[K] } = {
-    address: v.address, token: v.node.token, name: v.node.name, kind: 'Resource', provider: v.provider, deps: v.deps,
-    action, diff, inputs, notes,
+    address: v.address,
+    token: v.node.token,
+    name: v.node.name,
+    kind: 'Resource',
+    provider: v.provider,
+    deps: v.deps,
+    action,
+    diff,
+    inputs,
+    notes,
   }
   if (deleteBeforeReplace !== undefined) out.deleteBeforeReplace = deleteBeforeReplace
   if (overrides !== undefined) out.overrides = overrides
@@ -192,8 +242,16 @@ const diffOptionsOf = (v: ResourceVertex, c: PlanCtx): DiffOptions => {
   return o
 }
 
-const diffOptions = (spec: ResourceVertex['spec'], ignore: ReadonlyArray<string>, protector: Protector): DiffOptions => ({
-  replaceOn: spec.replaceOn, ignore, equals: spec.equals ?? {}, updatable: spec.wire.update !== undefined, protector,
+const diffOptions = (
+  spec: ResourceVertex['spec'],
+  ignore: ReadonlyArray<string>,
+  protector: Protector,
+): DiffOptions => ({
+  replaceOn: spec.replaceOn,
+  ignore,
+  equals: spec.equals ?? {},
+  updatable: spec.wire.update !== undefined,
+  protector,
 })
 
 const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: PlanCtx): Step => {
@@ -202,7 +260,9 @@ const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: Pl
   const desired = resolveRefs(node.inputs, c.known) as Record<string, unknown>
   if (!prior) {
     if (node.options.importId !== undefined)
-      return makeStep(v, 'import', NONE, desired, [`import ${JSON.stringify(node.options.importId)} (${spec.identity.importFormat}), then update to match the stack if it differs`])
+      return makeStep(v, 'import', NONE, desired, [
+        `import ${JSON.stringify(node.options.importId)} (${spec.identity.importFormat}), then update to match the stack if it differs`,
+      ])
     // sized first: a pushed-to array keeps room for 16 and a create step keeps its diff
     let count = 0
     for (const k in desired) if (desired[k] !== undefined) count++
@@ -218,7 +278,11 @@ const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: Pl
   let planRules = false
   for (let r = 0; r < spec.rules.length; r++) if (spec.rules[r].when === 'plan') planRules = true
   if (planRules && !hasUnknown(desired)) {
-    const ctx = { config: i.graph.providers.get(v.provider)!.config, now: i.now, prior: { inputs: prior.inputs, outputs: prior.outputs, changedAt: prior.changedAt } }
+    const ctx = {
+      config: i.graph.providers.get(v.provider)!.config,
+      now: i.now,
+      prior: { inputs: prior.inputs, outputs: prior.outputs, changedAt: prior.changedAt },
+    }
     for (const rule of spec.rules)
       if (rule.when === 'plan')
         for (const f of rule.check(desired, ctx)) (f.severity === 'warning' ? warnings : errors).push(issue(v.label, f))
@@ -233,14 +297,25 @@ const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: Pl
   const notes: string[] = []
   let effective = desired
   const overrides: Record<string, unknown> = {}
-  const diff = keep.length === 0 ? diff0 : diff0.filter((d) => {
-    if (!keep.includes(d.path)) return true
-    warnings.push(issue(v.label, { severity: 'warning', path: d.path, expected: `the value set at creation (${d.path} cannot be changed on the platform)`, given: d.after, message: 'is fixed after creation; the existing value is kept.' }))
-    notes.push(`${d.path} cannot change after creation: keeping the existing value`)
-    effective = { ...effective, [d.path]: prior.inputs[d.path] }
-    overrides[d.path] = prior.inputs[d.path]
-    return false
-  })
+  const diff =
+    keep.length === 0
+      ? diff0
+      : diff0.filter((d) => {
+          if (!keep.includes(d.path)) return true
+          warnings.push(
+            issue(v.label, {
+              severity: 'warning',
+              path: d.path,
+              expected: `the value set at creation (${d.path} cannot be changed on the platform)`,
+              given: d.after,
+              message: 'is fixed after creation; the existing value is kept.',
+            }),
+          )
+          notes.push(`${d.path} cannot change after creation: keeping the existing value`)
+          effective = { ...effective, [d.path]: prior.inputs[d.path] }
+          overrides[d.path] = prior.inputs[d.path]
+          return false
+        })
   // ignored fields keep their applied value
   for (const f of ignore)
     if (prior.inputs[f] !== undefined) {
@@ -251,10 +326,31 @@ const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: Pl
   const replaces = diff.filter((d) => d.replaces)
   if (replaces.length > 0) {
     if (node.options.protect || prior.protect)
-      errors.push(issue(v.label, { path: replaces[0].path, expected: 'a change that does not replace a protected resource', given: replaces[0].after, message: `is protected and changing ${replaces.map((d) => d.path).join(', ')} would replace it; remove \`protect\` first.` }))
-    const why = spec.wire.update === undefined ? `the platform cannot update ${spec.type} in place` : `${replaces.map((d) => d.path).join(', ')} cannot change in place`
-    const old = spec.wire.delete === 'forget' ? `; a new ${spec.type} is created and the old one is only forgotten (the platform has no delete)` : ''
-    return makeStep(v, 'replace', diff, effective, [...notes, `replace: ${why}${old}`], overrides, node.options.deleteBeforeReplace ?? spec.deleteBeforeReplace ?? false)
+      errors.push(
+        issue(v.label, {
+          path: replaces[0].path,
+          expected: 'a change that does not replace a protected resource',
+          given: replaces[0].after,
+          message: `is protected and changing ${replaces.map((d) => d.path).join(', ')} would replace it; remove \`protect\` first.`,
+        }),
+      )
+    const why =
+      spec.wire.update === undefined
+        ? `the platform cannot update ${spec.type} in place`
+        : `${replaces.map((d) => d.path).join(', ')} cannot change in place`
+    const old =
+      spec.wire.delete === 'forget'
+        ? `; a new ${spec.type} is created and the old one is only forgotten (the platform has no delete)`
+        : ''
+    return makeStep(
+      v,
+      'replace',
+      diff,
+      effective,
+      [...notes, `replace: ${why}${old}`],
+      overrides,
+      node.options.deleteBeforeReplace ?? spec.deleteBeforeReplace ?? false,
+    )
   }
   return makeStep(v, 'update', diff, effective, notes, overrides)
 }

@@ -34,8 +34,26 @@ const show = (u: unknown): string => {
   return JSON.stringify(u)
 }
 
-const SYMBOL: Record<Step['action'], string> = { create: '+', update: '~', replace: '-/+', delete: '-', forget: '-', import: '<=', read: '<=', noop: ' ' }
-const COLOUR: Record<Step['action'], string> = { create: '32', update: '33', replace: '35', delete: '31', forget: '31', import: '36', read: '36', noop: '0' }
+const SYMBOL: Record<Step['action'], string> = {
+  create: '+',
+  update: '~',
+  replace: '-/+',
+  delete: '-',
+  forget: '-',
+  import: '<=',
+  read: '<=',
+  noop: ' ',
+}
+const COLOUR: Record<Step['action'], string> = {
+  create: '32',
+  update: '33',
+  replace: '35',
+  delete: '31',
+  forget: '31',
+  import: '36',
+  read: '36',
+  noop: '0',
+}
 
 export interface RenderOptions {
   readonly colour?: boolean
@@ -66,12 +84,24 @@ export const renderPlan = (plan: Plan, registry?: Registry, o: RenderOptions = {
   for (const w of plan.warnings) lines.push(formatIssue(w))
   const c = summary(plan)
   if (lines.length === 2) lines.push('No changes. The platform matches the stack.')
-  lines.push('', `Plan: ${c.create} to create, ${c.update} to update, ${c.replace} to replace, ${c.delete} to delete, ${c.forget} to forget, ${c.import} to import, ${c.noop} unchanged.`)
+  lines.push(
+    '',
+    `Plan: ${c.create} to create, ${c.update} to update, ${c.replace} to replace, ${c.delete} to delete, ${c.forget} to forget, ${c.import} to import, ${c.noop} unchanged.`,
+  )
   return lines.join('\n')
 }
 
 const verb = (a: Step['action']): string =>
-  ({ create: 'created', update: 'updated in place', replace: 'replaced', delete: 'deleted', forget: 'forgotten (the platform keeps it)', import: 'imported', read: 'read', noop: 'unchanged' })[a]
+  ({
+    create: 'created',
+    update: 'updated in place',
+    replace: 'replaced',
+    delete: 'deleted',
+    forget: 'forgotten (the platform keeps it)',
+    import: 'imported',
+    read: 'read',
+    noop: 'unchanged',
+  })[a]
 
 export const PLAN_JSON_VERSION = 1
 
@@ -91,7 +121,13 @@ export const planToJson = (plan: Plan, registry?: Registry): unknown => ({
       kind: s.kind,
       action: s.action,
       provider: s.provider,
-      diff: s.diff.map((d) => ({ path: d.path, kind: d.kind, before: displayValue(d.before, secrets, [d.path]) ?? null, after: displayValue(d.after, secrets, [d.path]) ?? null, replaces: d.replaces })),
+      diff: s.diff.map((d) => ({
+        path: d.path,
+        kind: d.kind,
+        before: displayValue(d.before, secrets, [d.path]) ?? null,
+        after: displayValue(d.after, secrets, [d.path]) ?? null,
+        replaces: d.replaces,
+      })),
       inputs: displayValue(s.inputs, secrets),
       dependsOn: s.deps,
       notes: s.notes,

@@ -26,7 +26,8 @@ export const stateField = (r: Pick<ResourceState, 'inputs' | 'outputs' | 'id'>, 
 }
 
 /** A Known over records of fields by address. */
-export const recordField = (record: Readonly<Record<string, unknown>>, field: string | undefined): unknown => (field === undefined ? record : record[field])
+export const recordField = (record: Readonly<Record<string, unknown>>, field: string | undefined): unknown =>
+  field === undefined ? record : record[field]
 
 /**
  * The value with its refs resolved. Copy on write: a value holding no ref comes back as it is

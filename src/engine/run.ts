@@ -46,9 +46,17 @@ const MAX_CREATE_ATTEMPTS = 5
 const MAX_IDEMPOTENT_ATTEMPTS = 4
 
 /** Was this failure a lost reply (the request may or may not have been applied)? */
-const lostReply = (f: StepFailure): boolean => f.cause !== undefined && ['Network', 'Timeout', 'Server'].includes(f.cause.kind)
+const lostReply = (f: StepFailure): boolean =>
+  f.cause !== undefined && ['Network', 'Timeout', 'Server'].includes(f.cause.kind)
 
-export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env, protector: Protector, lookups: ReadonlyMap<string, unknown> = new Map()): Promise<RunResult> => {
+export const runPlan = async (
+  graph: Graph,
+  plan: Plan,
+  state0: State,
+  env: Env,
+  protector: Protector,
+  lookups: ReadonlyMap<string, unknown> = new Map(),
+): Promise<RunResult> => {
   const h = env.handler
   const journal: JournalEntry[] = []
   const failures: StepFailure[] = []
@@ -56,7 +64,11 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   const resources: Record<string, ResourceState> = { ...state0.resources }
   // a Map while running (thousands of ids added and removed), a record again in the result
   const pendingOps = new Map<string, PendingOp>(Object.entries(state0.pending))
-  const state = { get resources() { return resources } }
+  const state = {
+    get resources() {
+      return resources
+    },
+  }
   let seq = 0
   const values = new Map<string, Record<string, unknown>>()
   // what refs see of a resource: its inputs, outputs and id, read where they lie (stateField) —
@@ -98,7 +110,13 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   // (objects are written out and optional fields assigned, not spread: the profile of a
   // 10,000-step run showed the small conditional spreads among the top allocation sites)
   const ctxOf = (s: Step, spec = env.registry.resources.get(s.token)!): OpContext => {
-    const c: { -readonly [K in keyof OpContext]: OpContext[K] } = { spec, address: s.address, name: s.name, provider: s.provider, config: graph.providers.get(s.provider)?.config ?? {} }
+    const c: { -readonly [K in keyof OpContext]: OpContext[K] } = {
+      spec,
+      address: s.address,
+      name: s.name,
+      provider: s.provider,
+      config: graph.providers.get(s.provider)?.config ?? {},
+    }
     if (env.signal) c.signal = env.signal
     return c
   }
@@ -114,7 +132,8 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
     }
     return lastIso
   }
-  const protect = (spec: { secrets: ReadonlyArray<string> }, v: Readonly<Record<string, unknown>>) => protectSecrets(v, spec.secrets, protector) as Record<string, unknown>
+  const protect = (spec: { secrets: ReadonlyArray<string> }, v: Readonly<Record<string, unknown>>) =>
+    protectSecrets(v, spec.secrets, protector) as Record<string, unknown>
   // write-ahead entries are named by this run's random id and a counter: unique across runs, and
   // one random UUID per step was a noticeable share of a mock run's allocation
   const runId = randomUUID()
@@ -125,9 +144,16 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
    * async, and the entry built once in the journal's field order: an async frame and a spread
    * per step here showed in the allocation profile.
    */
-  const pending = (op: PendingOp['op'], at: { readonly address: string; readonly token: string; readonly name: string; readonly provider: string }, inputs: PendingOp['inputs'], id?: string): Promise<string> => {
+  const pending = (
+    op: PendingOp['op'],
+    at: { readonly address: string; readonly token: string; readonly name: string; readonly provider: string },
+    inputs: PendingOp['inputs'],
+    id?: string,
+  ): Promise<string> => {
     const opId = nextOpId()
-    const entry = { op, address: at.address, token: at.token, name: at.name, provider: at.provider, inputs } as { -readonly [K in keyof PendingOp]: PendingOp[K] }
+    const entry = { op, address: at.address, token: at.token, name: at.name, provider: at.provider, inputs } as {
+      -readonly [K in keyof PendingOp]: PendingOp[K]
+    }
     if (id !== undefined) entry.id = id
     entry.opId = opId
     entry.startedAt = now()
@@ -139,11 +165,19 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
       if (isLeft(r)) throw r.left
       return r.right
     })
-  const record = (v: ResourceVertex, id: string, inputs: Readonly<Record<string, unknown>>, o: Obs, prior?: ResourceState, protectedInputs = protect(v.spec, inputs)): ResourceState => {
+  const record = (
+    v: ResourceVertex,
+    id: string,
+    inputs: Readonly<Record<string, unknown>>,
+    o: Obs,
+    prior?: ResourceState,
+    protectedInputs = protect(v.spec, inputs),
+  ): ResourceState => {
     const t = now()
     // a create has no prior to compare with: every field changed now
     const changedAt: Record<string, string> = prior ? { ...prior.changedAt } : {}
-    for (const k in protectedInputs) if (!prior || JSON.stringify(prior.inputs[k]) !== JSON.stringify(protectedInputs[k])) changedAt[k] = t
+    for (const k in protectedInputs)
+      if (!prior || JSON.stringify(prior.inputs[k]) !== JSON.stringify(protectedInputs[k])) changedAt[k] = t
     const r: { -readonly [K in keyof ResourceState]: ResourceState[K] } = {
       address: v.address,
       token: v.node.token,
@@ -182,28 +216,60 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
         throw e
       }
     }
-    await durable([...(state.resources[old.address]?.id === old.id ? [{ t: 'drop' as const, address: old.address }] : []), { t: 'settled', opId }])
+    await durable([
+      ...(state.resources[old.address]?.id === old.id ? [{ t: 'drop' as const, address: old.address }] : []),
+      { t: 'settled', opId },
+    ])
   }
 
   // A create is one attempt on the common path; what a lost reply needs lives in its own function
   // (a suspended async frame holds every local of its function, and this runs once per step).
-  const doCreate = (s: Step, v: ResourceVertex, inputs: Record<string, unknown>): Promise<ResourceState> => createAttempt(s, v, inputs, protect(v.spec, inputs), 1)
+  const doCreate = (s: Step, v: ResourceVertex, inputs: Record<string, unknown>): Promise<ResourceState> =>
+    createAttempt(s, v, inputs, protect(v.spec, inputs), 1)
 
   // a chain of thens rather than an async function: fewer promises and no suspended frame per step
-  const createAttempt = (s: Step, v: ResourceVertex, inputs: Record<string, unknown>, sent: Record<string, unknown>, attemptNo: number): Promise<ResourceState> =>
+  const createAttempt = (
+    s: Step,
+    v: ResourceVertex,
+    inputs: Record<string, unknown>,
+    sent: Record<string, unknown>,
+    attemptNo: number,
+  ): Promise<ResourceState> =>
     pending('create', s, sent).then((opId) =>
-      h.create(ctxOf(s), inputs)().then(
-        (res) => (isLeft(res) ? afterCreateFailed(s, v, inputs, sent, opId, res.left, attemptNo) : created(v, inputs, sent, opId, res.right)),
-        (e: unknown) => afterCreateFailed(s, v, inputs, sent, opId, e as StepFailure, attemptNo),
-      ),
+      h
+        .create(ctxOf(s), inputs)()
+        .then(
+          (res) =>
+            isLeft(res)
+              ? afterCreateFailed(s, v, inputs, sent, opId, res.left, attemptNo)
+              : created(v, inputs, sent, opId, res.right),
+          (e: unknown) => afterCreateFailed(s, v, inputs, sent, opId, e as StepFailure, attemptNo),
+        ),
     )
 
-  const created = (v: ResourceVertex, inputs: Record<string, unknown>, sent: Record<string, unknown>, opId: string, o: Obs): Promise<ResourceState> => {
+  const created = (
+    v: ResourceVertex,
+    inputs: Record<string, unknown>,
+    sent: Record<string, unknown>,
+    opId: string,
+    o: Obs,
+  ): Promise<ResourceState> => {
     const r = record(v, o.id, inputs, o, undefined, sent)
-    return durable([{ t: 'put', resource: r }, { t: 'settled', opId }]).then(() => r)
+    return durable([
+      { t: 'put', resource: r },
+      { t: 'settled', opId },
+    ]).then(() => r)
   }
 
-  const afterCreateFailed = async (s: Step, v: ResourceVertex, inputs: Record<string, unknown>, sent: Record<string, unknown>, opId: string, f: StepFailure, attemptNo: number): Promise<ResourceState> => {
+  const afterCreateFailed = async (
+    s: Step,
+    v: ResourceVertex,
+    inputs: Record<string, unknown>,
+    sent: Record<string, unknown>,
+    opId: string,
+    f: StepFailure,
+    attemptNo: number,
+  ): Promise<ResourceState> => {
     if (!f.ambiguous) {
       await durable([{ t: 'settled', opId }])
       throw f
@@ -214,7 +280,11 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
     if (!lostReply(f) || attemptNo >= MAX_CREATE_ATTEMPTS) throw f
     const found = await h.find(ctxOf(s), sent)()
     if (isLeft(found) || found.right === undefined) throw f
-    const owned = new Set(Object.values(resources).filter((r) => r.token === s.token).map((r) => r.id))
+    const owned = new Set(
+      Object.values(resources)
+        .filter((r) => r.token === s.token)
+        .map((r) => r.id),
+    )
     const made = found.right.find((x) => !owned.has(x.id) && !claimed.has(`${s.token} ${x.id}`))
     if (!made) {
       await durable([{ t: 'settled', opId }])
@@ -227,15 +297,29 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
     const seen = isLeft(back) || back.right === undefined ? made : back.right
     const applied = adoptedInputs(v.spec, sent, seen.inputs, protector)
     const r = record(v, made.id, applied, seen, undefined, applied)
-    await durable([{ t: 'put', resource: r }, { t: 'settled', opId }])
+    await durable([
+      { t: 'put', resource: r },
+      { t: 'settled', opId },
+    ])
     env.events({ type: 'progress', message: `${v.label}: adopted ${made.id}, made by a create whose reply was lost` })
     // finish what the create still owes, in place when the platform can
-    const owed = diffInputs(applied, sent, { replaceOn: v.spec.replaceOn, ignore: [], equals: v.spec.equals ?? {}, updatable: v.spec.wire.update !== undefined, protector })
+    const owed = diffInputs(applied, sent, {
+      replaceOn: v.spec.replaceOn,
+      ignore: [],
+      equals: v.spec.equals ?? {},
+      updatable: v.spec.wire.update !== undefined,
+      protector,
+    })
     if (owed.length > 0 && !owed.some((d) => d.replaces)) return doUpdate(s, v, inputs, r)
     return r
   }
 
-  const doUpdate = async (s: Step, v: ResourceVertex, inputs: Record<string, unknown>, prior: ResourceState): Promise<ResourceState> => {
+  const doUpdate = async (
+    s: Step,
+    v: ResourceVertex,
+    inputs: Record<string, unknown>,
+    prior: ResourceState,
+  ): Promise<ResourceState> => {
     const sent = protect(v.spec, inputs)
     const opId = await pending('update', s, sent, prior.id)
     let o: Obs
@@ -251,7 +335,10 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
       }
     }
     const r = record(v, o.id || prior.id, inputs, o, prior, sent)
-    await durable([{ t: 'put', resource: r }, { t: 'settled', opId }])
+    await durable([
+      { t: 'put', resource: r },
+      { t: 'settled', opId },
+    ])
     return r
   }
 
@@ -280,7 +367,18 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
     const known = values.get(s.address)
     if (known && !hasUnknown(known)) return NOTHING
     const args = resolveRefs(lv.node.args, valueOf) as Record<string, unknown>
-    const r = await attempt(h.lookup({ spec: lv.spec, address: s.address, name: s.name, provider: s.provider, config: graph.providers.get(s.provider)!.config }, args))
+    const r = await attempt(
+      h.lookup(
+        {
+          spec: lv.spec,
+          address: s.address,
+          name: s.name,
+          provider: s.provider,
+          config: graph.providers.get(s.provider)!.config,
+        },
+        args,
+      ),
+    )
     values.set(s.address, { ...r })
     return NOTHING
   }
@@ -300,7 +398,12 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
     const inputs = resolved === rv.node.inputs ? copyFields(resolved) : resolved
     if (s.overrides) Object.assign(inputs, s.overrides)
     for (const k in inputs) if (inputs[k] === undefined) delete inputs[k]
-    if (hasUnknown(inputs)) throw stepFailure(rv.label, 'create', 'an input is still unknown after its dependencies finished (a ref to a field the platform did not return)')
+    if (hasUnknown(inputs))
+      throw stepFailure(
+        rv.label,
+        'create',
+        'an input is still unknown after its dependencies finished (a ref to a field the platform did not return)',
+      )
     return inputs
   }
 
@@ -319,7 +422,12 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
       if (isLeft(parsed)) throw stepFailure(rv.label, 'import', parsed.left)
       const target = parsed.right
       const got = await attempt(h.read(ctxOf(s), target.id, { ...(target.inputs ?? {}), ...inputs }, {}))
-      if (!got) throw stepFailure(rv.label, 'import', `no ${rv.spec.token} with import id ${JSON.stringify(rv.node.options.importId)} exists`)
+      if (!got)
+        throw stepFailure(
+          rv.label,
+          'import',
+          `no ${rv.spec.token} with import id ${JSON.stringify(rv.node.options.importId)} exists`,
+        )
       // keep only the fields the stack sets (or the import id carries): values the platform chose
       // are not the user's, and recording them would plan their removal (or a replacement)
       const carried = (target.inputs ?? {}) as Record<string, unknown>
@@ -328,15 +436,31 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
       ) as Record<string, unknown>
       r = record(rv, got.id, observedInputs, got)
       await durable([{ t: 'put', resource: r }])
-      const d = diffInputs(r.inputs, inputs, { replaceOn: [], ignore: rv.node.options.ignoreChanges ?? [], equals: rv.spec.equals ?? {}, updatable: true, protector })
+      const d = diffInputs(r.inputs, inputs, {
+        replaceOn: [],
+        ignore: rv.node.options.ignoreChanges ?? [],
+        equals: rv.spec.equals ?? {},
+        updatable: true,
+        protector,
+      })
       const relevant = d.filter((c) => c.after !== undefined)
       if (relevant.length > 0) {
         if (relevant.some((c) => rv.spec.replaceOn.includes(c.path as never)) || !rv.spec.wire.update)
-          throw stepFailure(rv.label, 'import', `imported, but ${relevant.map((c) => c.path).join(', ')} differ from the stack and cannot change in place; plan again to see the replacement`)
+          throw stepFailure(
+            rv.label,
+            'import',
+            `imported, but ${relevant.map((c) => c.path).join(', ')} differ from the stack and cannot change in place; plan again to see the replacement`,
+          )
         r = await doUpdate(s, rv, { ...observedInputs, ...inputs }, r)
       }
     } else if (s.action === 'update') {
-      const d = diffInputs(prior!.inputs, inputs, { replaceOn: [], ignore: rv.node.options.ignoreChanges ?? [], equals: rv.spec.equals ?? {}, updatable: true, protector })
+      const d = diffInputs(prior!.inputs, inputs, {
+        replaceOn: [],
+        ignore: rv.node.options.ignoreChanges ?? [],
+        equals: rv.spec.equals ?? {},
+        updatable: true,
+        protector,
+      })
       if (d.length === 0) return { id: prior!.id, note: 'no change once values were known' }
       r = await doUpdate(s, rv, inputs, prior!)
     } else if (s.deleteBeforeReplace) {
@@ -354,7 +478,11 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
   // steps by index (see dependents), the ready queue a typed array too
   const steps = plan.steps.filter((s) => s.action !== 'noop' || s.kind === 'Lookup')
   const n = steps.length
-  const { waiting, first: firstUser, users } = dependents(
+  const {
+    waiting,
+    first: firstUser,
+    users,
+  } = dependents(
     steps.map((s) => s.address),
     (i) => steps[i].deps,
     false,
@@ -382,13 +510,20 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
           (r) => {
             try {
               const ms = Date.now() - t0
-              const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = { seq: seq++, address: s.address, action: s.action, status: 'done', ms }
+              const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = {
+                seq: seq++,
+                address: s.address,
+                action: s.action,
+                status: 'done',
+                ms,
+              }
               if (r.id) entry.id = r.id
               journal.push(entry)
               if (r.note) env.events({ type: 'step-done', address: s.address, action: s.action, ms, note: r.note })
               else env.events({ type: 'step-done', address: s.address, action: s.action, ms })
               outcome[si] = 1
-              for (let e = firstUser[si]; e < firstUser[si + 1]; e++) if (--waiting[users[e]] === 0) ready[tail++] = users[e]
+              for (let e = firstUser[si]; e < firstUser[si + 1]; e++)
+                if (--waiting[users[e]] === 0) ready[tail++] = users[e]
             } finally {
               // (not Promise.finally: a third promise per step)
               running--
@@ -398,11 +533,21 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
           (e: unknown) => {
             try {
               const ms = Date.now() - t0
-              const f: StepFailure = (e as StepFailure)?._tag === 'StepFailure' ? (e as StepFailure) : stepFailure(labelOfAddress(s.address), 'create', e instanceof Error ? e.message : String(e))
+              const f: StepFailure =
+                (e as StepFailure)?._tag === 'StepFailure'
+                  ? (e as StepFailure)
+                  : stepFailure(labelOfAddress(s.address), 'create', e instanceof Error ? e.message : String(e))
               failures.push(f)
               outcome[si] = 2
               stopped = true
-              journal.push({ seq: seq++, address: s.address, action: s.action, status: 'failed', ms, message: f.message })
+              journal.push({
+                seq: seq++,
+                address: s.address,
+                action: s.action,
+                status: 'failed',
+                ms,
+                message: f.message,
+              })
               env.events({ type: 'step-failed', address: s.address, action: s.action, ms, message: f.message })
             } finally {
               running--
@@ -423,24 +568,60 @@ export const runPlan = async (graph: Graph, plan: Plan, state0: State, env: Env,
       try {
         await doDelete(step, old)
         const forgotten = env.registry.resources.get(old.token)?.wire.delete === 'forget'
-        journal.push({ seq: seq++, address: step.address, action: forgotten ? 'forget' : 'delete', status: 'done', ms: Date.now() - t0, id: old.id })
+        journal.push({
+          seq: seq++,
+          address: step.address,
+          action: forgotten ? 'forget' : 'delete',
+          status: 'done',
+          ms: Date.now() - t0,
+          id: old.id,
+        })
       } catch (e) {
         const f = e as StepFailure
         failures.push(f)
-        journal.push({ seq: seq++, address: step.address, action: 'delete', status: 'failed', ms: Date.now() - t0, message: f.message })
+        journal.push({
+          seq: seq++,
+          address: step.address,
+          action: 'delete',
+          status: 'failed',
+          ms: Date.now() - t0,
+          message: f.message,
+        })
       }
     }
   else
     for (const { old } of deferredDeletes)
       // keep the replaced object on record so a later run deletes it
-      await durable([{ t: 'pending', op: { opId: nextOpId(), op: 'delete', address: old.address, token: old.token, name: old.name, provider: old.provider, inputs: old.inputs, id: old.id, startedAt: now() } }])
+      await durable([
+        {
+          t: 'pending',
+          op: {
+            opId: nextOpId(),
+            op: 'delete',
+            address: old.address,
+            token: old.token,
+            name: old.name,
+            provider: old.provider,
+            inputs: old.inputs,
+            id: old.id,
+            startedAt: now(),
+          },
+        },
+      ])
 
-  for (let i = 0; i < n; i++) if (outcome[i] === 0) journal.push({ seq: seq++, address: steps[i].address, action: steps[i].action, status: 'skipped', ms: 0 })
+  for (let i = 0; i < n; i++)
+    if (outcome[i] === 0)
+      journal.push({ seq: seq++, address: steps[i].address, action: steps[i].action, status: 'skipped', ms: 0 })
 
   if (flushing) await flushing
   const outputs = resolveRefs(graph.outputs, valueOf) as Record<string, unknown>
   const safeOutputs = protectSecrets(outputs, [], protector) as Record<string, unknown>
-  const final: State = { ...state0, resources, pending: Object.fromEntries(pendingOps), outputs: failures.length === 0 ? safeOutputs : state0.outputs }
+  const final: State = {
+    ...state0,
+    resources,
+    pending: Object.fromEntries(pendingOps),
+    outputs: failures.length === 0 ? safeOutputs : state0.outputs,
+  }
   return { state: final, journal, failures, outputs }
 }
 

@@ -7,7 +7,8 @@ export interface Unknown {
 
 export const UNKNOWN: Unknown = Object.freeze({ _tag: 'Unknown' as const })
 
-export const isUnknown = (u: unknown): u is Unknown => typeof u === 'object' && u !== null && (u as { _tag?: unknown })._tag === 'Unknown'
+export const isUnknown = (u: unknown): u is Unknown =>
+  typeof u === 'object' && u !== null && (u as { _tag?: unknown })._tag === 'Unknown'
 
 /** Does a value contain an unknown anywhere? */
 export const hasUnknown = (u: unknown): boolean => {
@@ -18,6 +19,7 @@ export const hasUnknown = (u: unknown): boolean => {
     for (let i = 0; i < u.length; i++) if (hasUnknown(u[i])) return true
     return false
   }
-  if (Object.getPrototypeOf(u) === Object.prototype) for (const k in u) if (hasUnknown((u as Record<string, unknown>)[k])) return true
+  if (Object.getPrototypeOf(u) === Object.prototype)
+    for (const k in u) if (hasUnknown((u as Record<string, unknown>)[k])) return true
   return false
 }

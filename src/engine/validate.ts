@@ -54,7 +54,13 @@ const shapeOf = (codec: t.Mixed): Shape => {
  * Unknown fields of `value`, appended to `out`. `path` is one array pushed and popped along the
  * walk, joined only when a field is reported (a copy per level allocated for every node).
  */
-const unknownFields = (shape: (c: t.Mixed) => Shape, codec: t.Mixed, value: unknown, path: string[], out: Finding[]): void => {
+const unknownFields = (
+  shape: (c: t.Mixed) => Shape,
+  codec: t.Mixed,
+  value: unknown,
+  path: string[],
+  out: Finding[],
+): void => {
   if (value === null || value === undefined || typeof value !== 'object' || isRef(value) || isSecret(value)) return
   const s = shape(codec)
   if (s.fields) {
@@ -65,7 +71,13 @@ const unknownFields = (shape: (c: t.Mixed) => Shape, codec: t.Mixed, value: unkn
       const c = s.fields.get(k)
       path.push(k)
       if (!c) {
-        if (v !== undefined) out.push({ path: path.join('.'), expected: `no field \`${k}\` (known fields: ${s.names})`, given: v, message: 'unknown field.' })
+        if (v !== undefined)
+          out.push({
+            path: path.join('.'),
+            expected: `no field \`${k}\` (known fields: ${s.names})`,
+            given: v,
+            message: 'unknown field.',
+          })
       } else unknownFields(shape, c, v, path, out)
       path.pop()
     }
@@ -129,11 +141,13 @@ const guarded =
 const makeChecks = (shape: (c: t.Mixed) => Shape) => {
   const stricts = new Map<t.Mixed, Check>()
   const structurals = new Map<t.Mixed, Check>()
-  const memo = (m: Map<t.Mixed, Check>, make: (c: t.Mixed) => Check) => (c: t.Mixed): Check => {
-    let k = m.get(c)
-    if (!k) m.set(c, (k = make(c)))
-    return k
-  }
+  const memo =
+    (m: Map<t.Mixed, Check>, make: (c: t.Mixed) => Check) =>
+    (c: t.Mixed): Check => {
+      let k = m.get(c)
+      if (!k) m.set(c, (k = make(c)))
+      return k
+    }
   const strict = memo(stricts, (codec) => {
     const inner = structural(codec)
     const fields = shape(codec).fields

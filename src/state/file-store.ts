@@ -26,7 +26,9 @@ export interface FileStoreOptions {
 const checksum = (body: string) => createHash('sha256').update(body).digest('hex')
 
 const io = <A>(f: () => Promise<A>): TE.TaskEither<StateError, A> =>
-  TE.tryCatch(f, (e) => ((e as StateError)?._tag === 'StateError' ? (e as StateError) : stateError('Io', (e as Error).message)))
+  TE.tryCatch(f, (e) =>
+    (e as StateError)?._tag === 'StateError' ? (e as StateError) : stateError('Io', (e as Error).message),
+  )
 
 const alive = (pid: number): boolean => {
   try {
@@ -67,7 +69,12 @@ const removeStale = async (path: string, seen: string): Promise<boolean> => {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
     // a recovery takes milliseconds: an old guard was left by a run that died during one
-    const age = Date.now() - (await fs.stat(guard).then((s) => s.mtimeMs, () => Date.now()))
+    const age =
+      Date.now() -
+      (await fs.stat(guard).then(
+        (s) => s.mtimeMs,
+        () => Date.now(),
+      ))
     if (age > 5_000) await fs.rm(guard, { force: true })
     return false
   }
@@ -84,7 +91,10 @@ const removeStale = async (path: string, seen: string): Promise<boolean> => {
 const holderIn = (text: string): LockInfo | undefined => {
   try {
     const h = JSON.parse(text) as Partial<LockInfo>
-    return typeof h.owner === 'string' && typeof h.pid === 'number' && typeof h.host === 'string' && typeof h.since === 'string'
+    return typeof h.owner === 'string' &&
+      typeof h.pid === 'number' &&
+      typeof h.host === 'string' &&
+      typeof h.since === 'string'
       ? { owner: h.owner, pid: h.pid, host: h.host, since: h.since }
       : undefined
   } catch {
@@ -92,9 +102,13 @@ const holderIn = (text: string): LockInfo | undefined => {
   }
 }
 
-export const fileStore = (opts: FileStoreOptions = {}): StateStore & {
+export const fileStore = (
+  opts: FileStoreOptions = {},
+): StateStore & {
   readonly dir: string
-  readonly backups: (stack: string) => TE.TaskEither<StateError, ReadonlyArray<{ readonly serial: number; readonly path: string }>>
+  readonly backups: (
+    stack: string,
+  ) => TE.TaskEither<StateError, ReadonlyArray<{ readonly serial: number; readonly path: string }>>
   readonly restore: (stack: string, serial?: number) => TE.TaskEither<StateError, State>
 } => {
   const dir = opts.dir ?? '.trellis'
@@ -118,10 +132,16 @@ export const fileStore = (opts: FileStoreOptions = {}): StateStore & {
     try {
       doc = JSON.parse(text)
     } catch {
-      throw stateError('Corrupt', `state file ${where} is not valid JSON (truncated or damaged). It was NOT treated as empty. Restore the last good copy with \`trellis state restore --stack ${stack}\` (backups are in ${bdir}).`)
+      throw stateError(
+        'Corrupt',
+        `state file ${where} is not valid JSON (truncated or damaged). It was NOT treated as empty. Restore the last good copy with \`trellis state restore --stack ${stack}\` (backups are in ${bdir}).`,
+      )
     }
     if (typeof doc !== 'object' || doc === null || !doc.state || doc.checksum !== checksum(JSON.stringify(doc.state)))
-      throw stateError('Corrupt', `state file ${where} fails its checksum (edited or damaged). It was NOT treated as empty. Restore the last good copy with \`trellis state restore --stack ${stack}\` (backups are in ${bdir}).`)
+      throw stateError(
+        'Corrupt',
+        `state file ${where} fails its checksum (edited or damaged). It was NOT treated as empty. Restore the last good copy with \`trellis state restore --stack ${stack}\` (backups are in ${bdir}).`,
+      )
     return doc.state
   }
 
@@ -164,7 +184,10 @@ export const fileStore = (opts: FileStoreOptions = {}): StateStore & {
     const j = await readJournal(stack, s?.serial ?? -1)
     if (!s) {
       if (j.length === 0) return undefined
-      throw stateError('Corrupt', `journal ${jour(stack)} has records but the snapshot ${snap(stack)} is missing; restore it with \`trellis state restore --stack ${stack}\``)
+      throw stateError(
+        'Corrupt',
+        `journal ${jour(stack)} has records but the snapshot ${snap(stack)} is missing; restore it with \`trellis state restore --stack ${stack}\``,
+      )
     }
     known.set(stack, s.serial)
     return replay(s, j)
@@ -195,7 +218,12 @@ export const fileStore = (opts: FileStoreOptions = {}): StateStore & {
     lock: (stack, o = {}) =>
       io(async (): Promise<Lock> => {
         await ensure()
-        const info: LockInfo = { owner: o.owner ?? process.env.USER ?? 'trellis', pid: process.pid, host: hostname(), since: new Date().toISOString() }
+        const info: LockInfo = {
+          owner: o.owner ?? process.env.USER ?? 'trellis',
+          pid: process.pid,
+          host: hostname(),
+          since: new Date().toISOString(),
+        }
         // the nonce tells this holder's file from any other, even one written in the same millisecond
         const mine = JSON.stringify({ ...info, nonce: randomUUID() })
         const path = lockf(stack)
@@ -235,14 +263,23 @@ export const fileStore = (opts: FileStoreOptions = {}): StateStore & {
           const holder = holderIn(seen)
           const stale =
             holder === undefined
-              ? Date.now() - (await fs.stat(path).then((s) => s.mtimeMs, () => 0)) > 5_000
+              ? Date.now() -
+                  (await fs.stat(path).then(
+                    (s) => s.mtimeMs,
+                    () => 0,
+                  )) >
+                5_000
               : (holder.host === hostname() && !alive(holder.pid)) || Date.now() - Date.parse(holder.since) > staleAfter
           if (stale) {
             if (!(await removeStale(path, seen))) await sleep(5)
             continue
           }
           if (Date.now() >= deadline)
-            throw stateError('Locked', `stack ${stack} is locked by ${holder?.owner ?? 'another run'} (pid ${holder?.pid ?? '?'} on ${holder?.host ?? '?'}) since ${holder?.since ?? '?'}; wait for it to finish`, holder)
+            throw stateError(
+              'Locked',
+              `stack ${stack} is locked by ${holder?.owner ?? 'another run'} (pid ${holder?.pid ?? '?'} on ${holder?.host ?? '?'}) since ${holder?.since ?? '?'}; wait for it to finish`,
+              holder,
+            )
           await sleep(Math.min(200, Math.max(1, deadline - Date.now())))
         }
       }),
@@ -264,9 +301,15 @@ export const fileStore = (opts: FileStoreOptions = {}): StateStore & {
         await ensure()
         const on = await readSnapshot(stack)
         if (on && on.lineage !== state.lineage)
-          throw stateError('Conflict', `state of ${stack} belongs to lineage ${on.lineage}, this write to lineage ${state.lineage}: refusing to overwrite another stack's history`)
+          throw stateError(
+            'Conflict',
+            `state of ${stack} belongs to lineage ${on.lineage}, this write to lineage ${state.lineage}: refusing to overwrite another stack's history`,
+          )
         if (on && on.serial !== state.serial)
-          throw stateError('Conflict', `state of ${stack} is at serial ${on.serial}, but this write is based on serial ${state.serial}: another run changed it; plan again`)
+          throw stateError(
+            'Conflict',
+            `state of ${stack} is at serial ${on.serial}, but this write is based on serial ${state.serial}: another run changed it; plan again`,
+          )
         const next: State = { ...state, serial: state.serial + 1 }
         await writeSnapshot(stack, next)
         known.set(stack, next.serial)
@@ -292,14 +335,20 @@ export const fileStore = (opts: FileStoreOptions = {}): StateStore & {
             // journal records written on top of this very snapshot are still valid: keep their progress
             const records = await readJournal(stack, s.serial).catch(() => [])
             // the restored copy continues the history: a serial above anything written before
-            const next: State = { ...replay(s, records), serial: Math.max(s.serial, current?.serial ?? 0, bs[0]?.serial ?? 0) + 1 }
+            const next: State = {
+              ...replay(s, records),
+              serial: Math.max(s.serial, current?.serial ?? 0, bs[0]?.serial ?? 0) + 1,
+            }
             await writeSnapshot(stack, next)
             return next
           } catch {
             continue
           }
         }
-        throw stateError('NotFound', `no intact backup of ${stack}${serial !== undefined ? ` at serial ${serial}` : ''} in ${bdir}`)
+        throw stateError(
+          'NotFound',
+          `no intact backup of ${stack}${serial !== undefined ? ` at serial ${serial}` : ''} in ${bdir}`,
+        )
       }),
   }
 }

@@ -6,7 +6,9 @@ import { hostname } from 'node:os'
 import { applyRecords, type JournalTarget, type State } from './state'
 import { stateError, type LockInfo, type StateStore } from './state-store'
 
-export const memoryStore = (initial: Readonly<Record<string, State>> = {}): StateStore & { readonly snapshot: (stack: string) => State | undefined } => {
+export const memoryStore = (
+  initial: Readonly<Record<string, State>> = {},
+): StateStore & { readonly snapshot: (stack: string) => State | undefined } => {
   const states = new Map<string, State>(Object.entries(initial))
   // each stack's journal folded as it arrives (what the snapshot plus its records say), rather
   // than every record kept until the next snapshot: a big apply's records were megabytes held
@@ -26,10 +28,20 @@ export const memoryStore = (initial: Readonly<Record<string, State>> = {}): Stat
           for (;;) {
             const held = locks.get(stack)
             if (!held) break
-            if (Date.now() >= deadline) throw stateError('Locked', `stack ${stack} is locked by ${held.owner} (pid ${held.pid} on ${held.host}) since ${held.since}`, held)
+            if (Date.now() >= deadline)
+              throw stateError(
+                'Locked',
+                `stack ${stack} is locked by ${held.owner} (pid ${held.pid} on ${held.host}) since ${held.since}`,
+                held,
+              )
             await new Promise((r) => setTimeout(r, Math.min(20, Math.max(1, deadline - Date.now()))))
           }
-          const mine: LockInfo = { owner: opts.owner ?? 'trellis', pid: process.pid, host: hostname(), since: new Date().toISOString() }
+          const mine: LockInfo = {
+            owner: opts.owner ?? 'trellis',
+            pid: process.pid,
+            host: hostname(),
+            since: new Date().toISOString(),
+          }
           locks.set(stack, mine)
           // release only our own lock, never a later holder's
           return { release: () => TE.fromIO(() => void (locks.get(stack) === mine && locks.delete(stack))) }
@@ -50,8 +62,17 @@ export const memoryStore = (initial: Readonly<Record<string, State>> = {}): Stat
     write: (stack, state) => {
       // journal records never change serial or lineage: the snapshot alone answers the check
       const on = states.get(stack)
-      if (on && on.lineage !== state.lineage) return TE.left(stateError('Conflict', `state of ${stack} belongs to lineage ${on.lineage}, not ${state.lineage}`))
-      if (on && on.serial !== state.serial) return TE.left(stateError('Conflict', `state of ${stack} is at serial ${on.serial}; this write is based on serial ${state.serial}`))
+      if (on && on.lineage !== state.lineage)
+        return TE.left(
+          stateError('Conflict', `state of ${stack} belongs to lineage ${on.lineage}, not ${state.lineage}`),
+        )
+      if (on && on.serial !== state.serial)
+        return TE.left(
+          stateError(
+            'Conflict',
+            `state of ${stack} is at serial ${on.serial}; this write is based on serial ${state.serial}`,
+          ),
+        )
       const next = { ...state, serial: state.serial + 1 }
       states.set(stack, next)
       folded.delete(stack)

@@ -33,7 +33,9 @@ export interface PostgresStoreOptions {
 export interface PostgresStore extends StateStore {
   readonly schema: string
   /** the kept snapshots of a stack, newest first */
-  readonly backups: (stack: string) => TE.TaskEither<StateError, ReadonlyArray<{ readonly serial: number; readonly writtenAt: string }>>
+  readonly backups: (
+    stack: string,
+  ) => TE.TaskEither<StateError, ReadonlyArray<{ readonly serial: number; readonly writtenAt: string }>>
   /** write the newest intact backup (or the one at `serial`) back as the current state */
   readonly restore: (stack: string, serial?: number) => TE.TaskEither<StateError, State>
   /** close the pool's connections, once (held locks keep their own until released) */
@@ -64,20 +66,31 @@ const IDENT = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/
 
 export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
   const schema = opts.schema ?? 'trellis'
-  if (!IDENT.test(schema)) throw new Error(`postgresStore: schema must be a plain identifier (letters, digits, _), got ${JSON.stringify(schema)}`)
+  if (!IDENT.test(schema))
+    throw new Error(
+      `postgresStore: schema must be a plain identifier (letters, digits, _), got ${JSON.stringify(schema)}`,
+    )
   const keep = opts.backups ?? 5
   const defaultWait = opts.lockWaitMs ?? 0
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
   const where = describe(opts.connectionString)
   const S = `"${schema}"`
-  const pool = new pg.Pool({ connectionString: opts.connectionString, max: opts.poolSize ?? 4, idleTimeoutMillis: 2_000, allowExitOnIdle: true })
+  const pool = new pg.Pool({
+    connectionString: opts.connectionString,
+    max: opts.poolSize ?? 4,
+    idleTimeoutMillis: 2_000,
+    allowExitOnIdle: true,
+  })
   // an idle connection the server closed must not crash the process; the next query reconnects
   pool.on('error', () => undefined)
 
   const fail = (e: unknown): StateError => {
     if (isStateError(e)) return e
     const err = e as { code?: string; message?: string }
-    return stateError('Io', `PostgreSQL state store at ${where}: ${err.message ?? String(e)}${err.code ? ` (${err.code})` : ''}`)
+    return stateError(
+      'Io',
+      `PostgreSQL state store at ${where}: ${err.message ?? String(e)}${err.code ? ` (${err.code})` : ''}`,
+    )
   }
   const io = <A>(f: () => Promise<A>): TE.TaskEither<StateError, A> => TE.tryCatch(f, fail)
 
@@ -89,9 +102,10 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
   const setup = async () => {
     const c = await pool.connect()
     try {
-      const have = await c.query(`SELECT to_regclass($1) AS a, to_regclass($2) AS b, to_regclass($3) AS c, to_regclass($4) AS d`, [
-        `${S}.snapshots`, `${S}.backups`, `${S}.journal`, `${S}.locks`,
-      ])
+      const have = await c.query(
+        `SELECT to_regclass($1) AS a, to_regclass($2) AS b, to_regclass($3) AS c, to_regclass($4) AS d`,
+        [`${S}.snapshots`, `${S}.backups`, `${S}.journal`, `${S}.locks`],
+      )
       const r = have.rows[0] as Record<string, unknown>
       if (r.a && r.b && r.c && r.d) return
       await c.query('BEGIN')
@@ -148,7 +162,8 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
   const known = new Map<string, number>()
 
   const parseBody = (stack: string, body: string, sum: string, what: string): State => {
-    if (sha256(body) !== sum) throw stateError('Corrupt', `${what} of ${stack} fails its checksum (edited or damaged). ${restoreAdvice(stack)}`)
+    if (sha256(body) !== sum)
+      throw stateError('Corrupt', `${what} of ${stack} fails its checksum (edited or damaged). ${restoreAdvice(stack)}`)
     try {
       return JSON.parse(body) as State
     } catch {
@@ -158,20 +173,35 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
 
   /** journal records of `serial`, in append order, each checked against its checksum */
   const journalOf = async (c: pg.ClientBase, stack: string, serial: number): Promise<JournalRecord[]> => {
-    const rows = (await c.query(`SELECT seq, checksum, record FROM ${S}.journal WHERE stack = $1 AND serial = $2 ORDER BY seq`, [stack, serial])).rows as Array<{ seq: string; checksum: string; record: string }>
+    const rows = (
+      await c.query(`SELECT seq, checksum, record FROM ${S}.journal WHERE stack = $1 AND serial = $2 ORDER BY seq`, [
+        stack,
+        serial,
+      ])
+    ).rows as Array<{ seq: string; checksum: string; record: string }>
     return rows.map((r) => {
-      if (sha256(r.record) !== r.checksum) throw stateError('Corrupt', `journal record ${r.seq} of ${stack} fails its checksum (edited or damaged). ${restoreAdvice(stack)}`)
+      if (sha256(r.record) !== r.checksum)
+        throw stateError(
+          'Corrupt',
+          `journal record ${r.seq} of ${stack} fails its checksum (edited or damaged). ${restoreAdvice(stack)}`,
+        )
       return JSON.parse(r.record) as JournalRecord
     })
   }
 
   const read = (stack: string) =>
     tx(async (c) => {
-      const row = (await c.query(`SELECT serial, checksum, body FROM ${S}.snapshots WHERE stack = $1`, [stack])).rows[0] as { serial: string; checksum: string; body: string } | undefined
+      const row = (await c.query(`SELECT serial, checksum, body FROM ${S}.snapshots WHERE stack = $1`, [stack]))
+        .rows[0] as { serial: string; checksum: string; body: string } | undefined
       if (!row) {
-        const orphans = Number((await c.query(`SELECT count(*) AS n FROM ${S}.journal WHERE stack = $1`, [stack])).rows[0].n)
+        const orphans = Number(
+          (await c.query(`SELECT count(*) AS n FROM ${S}.journal WHERE stack = $1`, [stack])).rows[0].n,
+        )
         if (orphans === 0) return undefined
-        throw stateError('Corrupt', `the journal of ${stack} has ${orphans} records but there is no snapshot for them to apply to; restore it with \`trellis state restore --stack ${stack}\``)
+        throw stateError(
+          'Corrupt',
+          `the journal of ${stack} has ${orphans} records but there is no snapshot for them to apply to; restore it with \`trellis state restore --stack ${stack}\``,
+        )
       }
       const s = parseBody(stack, row.body, row.checksum, 'the state snapshot')
       const records = await journalOf(c, stack, s.serial)
@@ -184,9 +214,19 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
     const body = JSON.stringify(next)
     const sum = sha256(body)
     if (exists)
-      await c.query(`UPDATE ${S}.snapshots SET lineage = $2, serial = $3, checksum = $4, body = $5, written_at = now() WHERE stack = $1`, [stack, next.lineage, next.serial, sum, body])
+      await c.query(
+        `UPDATE ${S}.snapshots SET lineage = $2, serial = $3, checksum = $4, body = $5, written_at = now() WHERE stack = $1`,
+        [stack, next.lineage, next.serial, sum, body],
+      )
     // a plain insert: two first writes at once must not both succeed (the loser gets 23505)
-    else await c.query(`INSERT INTO ${S}.snapshots (stack, lineage, serial, checksum, body) VALUES ($1, $2, $3, $4, $5)`, [stack, next.lineage, next.serial, sum, body])
+    else
+      await c.query(`INSERT INTO ${S}.snapshots (stack, lineage, serial, checksum, body) VALUES ($1, $2, $3, $4, $5)`, [
+        stack,
+        next.lineage,
+        next.serial,
+        sum,
+        body,
+      ])
     await c.query(
       `INSERT INTO ${S}.backups (stack, serial, checksum, body) VALUES ($1, $2, $3, $4)
        ON CONFLICT (stack, serial) DO UPDATE SET checksum = EXCLUDED.checksum, body = EXCLUDED.body, written_at = now()`,
@@ -194,7 +234,10 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
     )
     // the snapshot now holds every journal record
     await c.query(`DELETE FROM ${S}.journal WHERE stack = $1`, [stack])
-    await c.query(`DELETE FROM ${S}.backups WHERE stack = $1 AND serial NOT IN (SELECT serial FROM ${S}.backups WHERE stack = $1 ORDER BY serial DESC LIMIT $2)`, [stack, keep])
+    await c.query(
+      `DELETE FROM ${S}.backups WHERE stack = $1 AND serial NOT IN (SELECT serial FROM ${S}.backups WHERE stack = $1 ORDER BY serial DESC LIMIT $2)`,
+      [stack, keep],
+    )
   }
 
   const firstWriteRace = (stack: string, e: unknown): unknown =>
@@ -204,11 +247,18 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
 
   const write = (stack: string, state: State) =>
     tx(async (c) => {
-      const on = (await c.query(`SELECT lineage, serial FROM ${S}.snapshots WHERE stack = $1 FOR UPDATE`, [stack])).rows[0] as { lineage: string; serial: string } | undefined
+      const on = (await c.query(`SELECT lineage, serial FROM ${S}.snapshots WHERE stack = $1 FOR UPDATE`, [stack]))
+        .rows[0] as { lineage: string; serial: string } | undefined
       if (on && on.lineage !== state.lineage)
-        throw stateError('Conflict', `state of ${stack} belongs to lineage ${on.lineage}, this write to lineage ${state.lineage}: refusing to overwrite another stack's history`)
+        throw stateError(
+          'Conflict',
+          `state of ${stack} belongs to lineage ${on.lineage}, this write to lineage ${state.lineage}: refusing to overwrite another stack's history`,
+        )
       if (on && Number(on.serial) !== state.serial)
-        throw stateError('Conflict', `state of ${stack} is at serial ${on.serial}, but this write is based on serial ${state.serial}: another run changed it; plan again`)
+        throw stateError(
+          'Conflict',
+          `state of ${stack} is at serial ${on.serial}, but this write is based on serial ${state.serial}: another run changed it; plan again`,
+        )
       const next: State = { ...state, serial: state.serial + 1 }
       await putSnapshot(c, stack, next, on !== undefined)
       return next
@@ -236,7 +286,10 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
   }
 
   /** who holds the advisory lock of a stack right now, as recorded in `locks` (undefined: free) */
-  const holderOf = async (c: pg.ClientBase, stack: string): Promise<{ info?: LockInfo; session?: string } | undefined> => {
+  const holderOf = async (
+    c: pg.ClientBase,
+    stack: string,
+  ): Promise<{ info?: LockInfo; session?: string } | undefined> => {
     const k = lockKey(schema, stack)
     const r = (
       await c.query(
@@ -249,7 +302,16 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
            AND k.classid::bigint = $2 AND k.objid::bigint = $3`,
         [stack, k.hi, k.lo],
       )
-    ).rows[0] as { session: number; owner: string | null; pid: number | null; host: string | null; since: string | null; addr: string | null } | undefined
+    ).rows[0] as
+      | {
+          session: number
+          owner: string | null
+          pid: number | null
+          host: string | null
+          since: string | null
+          addr: string | null
+        }
+      | undefined
     if (!r) return undefined
     if (r.owner === null) return { session: `PostgreSQL session ${r.session}${r.addr ? ` from ${r.addr}` : ''}` }
     return { info: { owner: r.owner, pid: Number(r.pid), host: r.host ?? '?', since: r.since ?? '?' } }
@@ -258,12 +320,21 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
   const lock = (stack: string, o: { readonly owner?: string; readonly waitMs?: number } = {}) =>
     io(async (): Promise<Lock> => {
       await ensure()
-      const info: LockInfo = { owner: o.owner ?? process.env.USER ?? 'trellis', pid: process.pid, host: hostname(), since: new Date().toISOString() }
+      const info: LockInfo = {
+        owner: o.owner ?? process.env.USER ?? 'trellis',
+        pid: process.pid,
+        host: hostname(),
+        since: new Date().toISOString(),
+      }
       const k = lockKey(schema, stack)
       const token = randomUUID()
       const deadline = Date.now() + (o.waitMs ?? defaultWait)
       // a dedicated session: the lock lives exactly as long as it does
-      const c = new pg.Client({ connectionString: opts.connectionString, keepAlive: true, application_name: `trellis lock ${stack}`.slice(0, 63) })
+      const c = new pg.Client({
+        connectionString: opts.connectionString,
+        keepAlive: true,
+        application_name: `trellis lock ${stack}`.slice(0, 63),
+      })
       let gone = false
       c.on('error', () => {
         gone = true
@@ -287,24 +358,21 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
             let released = false
             return {
               release: () =>
-                TE.tryCatch(
-                  async () => {
-                    if (released) return
-                    released = true
-                    try {
-                      // when the session is gone, PostgreSQL has released the lock with it
-                      if (!gone) {
-                        await c.query(`DELETE FROM ${S}.locks WHERE stack = $1 AND token = $2`, [stack, token])
-                        await c.query(`SELECT pg_advisory_unlock($1::bigint)`, [k.key])
-                      }
-                    } catch {
-                      // closing the session below releases the lock all the same
-                    } finally {
-                      await c.end().catch(() => undefined)
+                TE.tryCatch(async () => {
+                  if (released) return
+                  released = true
+                  try {
+                    // when the session is gone, PostgreSQL has released the lock with it
+                    if (!gone) {
+                      await c.query(`DELETE FROM ${S}.locks WHERE stack = $1 AND token = $2`, [stack, token])
+                      await c.query(`SELECT pg_advisory_unlock($1::bigint)`, [k.key])
                     }
-                  },
-                  fail,
-                ),
+                  } catch {
+                    // closing the session below releases the lock all the same
+                  } finally {
+                    await c.end().catch(() => undefined)
+                  }
+                }, fail),
             }
           }
           const h = await holderOf(c, stack)
@@ -316,8 +384,15 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
           }
           if (Date.now() >= deadline) {
             if (h.info)
-              throw stateError('Locked', `stack ${stack} is locked by ${h.info.owner} (pid ${h.info.pid} on ${h.info.host}) since ${h.info.since}; wait for it to finish`, h.info)
-            throw stateError('Locked', `stack ${stack} is locked by ${h.session} that has not recorded its owner; wait for it to finish`)
+              throw stateError(
+                'Locked',
+                `stack ${stack} is locked by ${h.info.owner} (pid ${h.info.pid} on ${h.info.host}) since ${h.info.since}; wait for it to finish`,
+                h.info,
+              )
+            throw stateError(
+              'Locked',
+              `stack ${stack} is locked by ${h.session} that has not recorded its owner; wait for it to finish`,
+            )
           }
           await sleep(Math.min(200, Math.max(1, deadline - Date.now())))
         }
@@ -328,7 +403,14 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
     })
 
   const listBackups = async (c: pg.ClientBase, stack: string) =>
-    ((await c.query(`SELECT serial, checksum, body, written_at FROM ${S}.backups WHERE stack = $1 ORDER BY serial DESC`, [stack])).rows as Array<{ serial: string; checksum: string; body: string; written_at: Date }>).map((r) => ({
+    (
+      (
+        await c.query(
+          `SELECT serial, checksum, body, written_at FROM ${S}.backups WHERE stack = $1 ORDER BY serial DESC`,
+          [stack],
+        )
+      ).rows as Array<{ serial: string; checksum: string; body: string; written_at: Date }>
+    ).map((r) => ({
       serial: Number(r.serial),
       checksum: r.checksum,
       body: r.body,
@@ -338,7 +420,8 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
   const restore = (stack: string, serial?: number) =>
     tx(async (c) => {
       // lock the current row (if any) so a concurrent write waits for the restore
-      const on = (await c.query(`SELECT serial FROM ${S}.snapshots WHERE stack = $1 FOR UPDATE`, [stack])).rows[0] as { serial: string } | undefined
+      const on = (await c.query(`SELECT serial FROM ${S}.snapshots WHERE stack = $1 FOR UPDATE`, [stack])).rows[0] as
+        { serial: string } | undefined
       const bs = await listBackups(c, stack)
       const pick = serial === undefined ? bs : bs.filter((b) => b.serial === serial)
       for (const b of pick) {
@@ -351,11 +434,17 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
         // journal rows written on top of this very snapshot are still valid: keep their progress
         const records = await journalOf(c, stack, b.serial).catch(() => [])
         // the restored copy continues the history: a serial above anything written before
-        const next: State = { ...replay(s, records), serial: Math.max(b.serial, Number(on?.serial ?? 0), bs[0]?.serial ?? 0) + 1 }
+        const next: State = {
+          ...replay(s, records),
+          serial: Math.max(b.serial, Number(on?.serial ?? 0), bs[0]?.serial ?? 0) + 1,
+        }
         await putSnapshot(c, stack, next, on !== undefined)
         return next
       }
-      throw stateError('NotFound', `no intact backup of ${stack}${serial !== undefined ? ` at serial ${serial}` : ''} in ${schema}.backups`)
+      throw stateError(
+        'NotFound',
+        `no intact backup of ${stack}${serial !== undefined ? ` at serial ${serial}` : ''} in ${schema}.backups`,
+      )
     }).then((next) => {
       known.set(stack, next.serial)
       return next
@@ -367,8 +456,17 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
     read: (stack) => io(() => read(stack)),
     append: (stack, records) => io(() => append(stack, records)),
     write: (stack, state) => io(() => write(stack, state)),
-    list: () => io(async () => (await tx(async (c) => (await c.query(`SELECT stack FROM ${S}.snapshots ORDER BY stack`)).rows as Array<{ stack: string }>)).map((r) => r.stack)),
-    backups: (stack) => io(() => tx(async (c) => (await listBackups(c, stack)).map(({ serial, writtenAt }) => ({ serial, writtenAt })))),
+    list: () =>
+      io(async () =>
+        (
+          await tx(
+            async (c) =>
+              (await c.query(`SELECT stack FROM ${S}.snapshots ORDER BY stack`)).rows as Array<{ stack: string }>,
+          )
+        ).map((r) => r.stack),
+      ),
+    backups: (stack) =>
+      io(() => tx(async (c) => (await listBackups(c, stack)).map(({ serial, writtenAt }) => ({ serial, writtenAt })))),
     restore: (stack, serial) => io(() => restore(stack, serial)),
     close: () => (closing ??= pool.end()),
   }

@@ -22,7 +22,10 @@ export interface Protector {
 }
 
 export const isProtected = (u: unknown): u is ProtectedSecret =>
-  typeof u === 'object' && u !== null && (u as { _tag?: unknown })._tag === 'Secret' && typeof (u as { digest?: unknown }).digest === 'string'
+  typeof u === 'object' &&
+  u !== null &&
+  (u as { _tag?: unknown })._tag === 'Secret' &&
+  typeof (u as { digest?: unknown }).digest === 'string'
 
 export const makeProtector = (salt: string, passphrase?: string): Protector => {
   const key = passphrase ? scryptSync(passphrase, salt, 32) : undefined
@@ -64,8 +67,20 @@ export const isSecretPath = (patterns: ReadonlyArray<string>, path: ReadonlyArra
  * Replace every secret in a value — Secret instances and values at the spec's secret paths — with
  * its protected form (or the marker when no protector is given).
  */
-export const protectSecrets = (value: unknown, patterns: ReadonlyArray<string>, p: Protector | undefined, path: string[] = []): unknown =>
-  patterns.length === 0 ? protectAt(value, NO_PATTERNS, p, path) : protectAt(value, patterns.map((x) => x.split('.')), p, [...path])
+export const protectSecrets = (
+  value: unknown,
+  patterns: ReadonlyArray<string>,
+  p: Protector | undefined,
+  path: string[] = [],
+): unknown =>
+  patterns.length === 0
+    ? protectAt(value, NO_PATTERNS, p, path)
+    : protectAt(
+        value,
+        patterns.map((x) => x.split('.')),
+        p,
+        [...path],
+      )
 
 // without patterns the path is never pushed to, so the caller's array can be shared
 const NO_PATTERNS: ReadonlyArray<ReadonlyArray<string>> = Object.freeze([])
@@ -73,11 +88,19 @@ const NO_PATTERNS: ReadonlyArray<ReadonlyArray<string>> = Object.freeze([])
 // Both walks copy only what holds a secret: a value without one comes back as it is (state
 // records are never mutated in place), since copying every input and output of every step was
 // a large share of a run's allocation. `path` is one array pushed and popped along the walk.
-const protectAt = (value: unknown, patterns: ReadonlyArray<ReadonlyArray<string>>, p: Protector | undefined, path: string[]): unknown => {
+const protectAt = (
+  value: unknown,
+  patterns: ReadonlyArray<ReadonlyArray<string>>,
+  p: Protector | undefined,
+  path: string[],
+): unknown => {
   // most values are plain strings and numbers, and most specs have no secret paths
   if ((typeof value !== 'object' || value === null) && patterns.length === 0) return value
   if (isProtected(value)) return value
-  if (isSecret(value) || (path.length > 0 && value !== undefined && value !== null && patterns.some((x) => matches(x, path)))) {
+  if (
+    isSecret(value) ||
+    (path.length > 0 && value !== undefined && value !== null && patterns.some((x) => matches(x, path)))
+  ) {
     const v = isSecret(value) ? reveal(value) : value
     return p ? p.protect(v) : { _tag: 'Secret' }
   }

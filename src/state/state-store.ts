@@ -33,7 +33,10 @@ export interface Lock {
 
 export interface StateStore {
   /** take the stack's lock, waiting up to `waitMs` for a live holder; stale locks are recovered */
-  readonly lock: (stack: string, opts?: { readonly owner?: string; readonly waitMs?: number }) => TaskEither<StateError, Lock>
+  readonly lock: (
+    stack: string,
+    opts?: { readonly owner?: string; readonly waitMs?: number },
+  ) => TaskEither<StateError, Lock>
   /** the state with every durable journal record applied; undefined when the stack has none */
   readonly read: (stack: string) => TaskEither<StateError, State | undefined>
   /** durably append write-ahead records (resolves once they are on disk) */

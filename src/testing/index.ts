@@ -30,11 +30,21 @@ const plain = (u: unknown): unknown => (isSecret(u) ? reveal(u) : u)
 const mismatches = (expected: Readonly<Record<string, unknown>>, actual: Readonly<Record<string, unknown>>): string[] =>
   Object.entries(expected)
     .filter(([k, v]) => !(isRef(actual[k]) || deepEqual(plain(v), plain(actual[k]))))
-    .map((k) => `${k[0]}: expected ${JSON.stringify(displayValue(k[1]))}, got ${JSON.stringify(displayValue(actual[k[0]])) ?? 'nothing'}`)
+    .map(
+      (k) =>
+        `${k[0]}: expected ${JSON.stringify(displayValue(k[1]))}, got ${JSON.stringify(displayValue(actual[k[0]])) ?? 'nothing'}`,
+    )
 
 const describe = (s: Step) => `${s.action} ${s.token} "${s.name}"`
 
-const expectStep = (plan: Plan, action: Action, token: string, name: string, inputs: Readonly<Record<string, unknown>> | undefined, negate: boolean): void => {
+const expectStep = (
+  plan: Plan,
+  action: Action,
+  token: string,
+  name: string,
+  inputs: Readonly<Record<string, unknown>> | undefined,
+  negate: boolean,
+): void => {
   const candidates = plan.steps.filter((s) => s.token === token && s.name === name)
   const hit = candidates.find((s) => s.action === action && (!inputs || mismatches(inputs, s.inputs).length === 0))
   if (negate) {
@@ -43,8 +53,14 @@ const expectStep = (plan: Plan, action: Action, token: string, name: string, inp
   }
   if (hit) return
   const same = candidates[0]
-  if (same && same.action !== action) throw new PlanAssertionError(`expected to ${action} ${token} "${name}", but the plan will ${same.action} it${same.notes.length ? ` (${same.notes.join('; ')})` : ''}`)
-  if (same && inputs) throw new PlanAssertionError(`${token} "${name}" will be ${action}d, but its inputs differ:\n  ${mismatches(inputs, same.inputs).join('\n  ')}`)
+  if (same && same.action !== action)
+    throw new PlanAssertionError(
+      `expected to ${action} ${token} "${name}", but the plan will ${same.action} it${same.notes.length ? ` (${same.notes.join('; ')})` : ''}`,
+    )
+  if (same && inputs)
+    throw new PlanAssertionError(
+      `${token} "${name}" will be ${action}d, but its inputs differ:\n  ${mismatches(inputs, same.inputs).join('\n  ')}`,
+    )
   // closest: same token, fewest mismatching fields
   const others = plan.steps.filter((s) => s.token === token && s.action === action)
   const closest = others
@@ -52,8 +68,15 @@ const expectStep = (plan: Plan, action: Action, token: string, name: string, inp
     .sort((a, b) => a.m.length - b.m.length)[0]
   throw new PlanAssertionError(
     `expected to ${action} ${token} "${name}", but the plan has no such step.` +
-      (closest ? `\nclosest: ${describe(closest.s)}${closest.m.length ? `, differing in\n  ${closest.m.join('\n  ')}` : ''}` : '') +
-      `\nplan: ${plan.steps.filter((s) => s.action !== 'noop').map(describe).join(', ') || '(no changes)'}`,
+      (closest
+        ? `\nclosest: ${describe(closest.s)}${closest.m.length ? `, differing in\n  ${closest.m.join('\n  ')}` : ''}`
+        : '') +
+      `\nplan: ${
+        plan.steps
+          .filter((s) => s.action !== 'noop')
+          .map(describe)
+          .join(', ') || '(no changes)'
+      }`,
   )
 }
 
@@ -81,7 +104,10 @@ export const expectPlan = (p: Plan | MockRun): PlanExpectations => {
     toDelete: (t, n) => (expectStep(plan, 'delete', t, n, undefined, false), self),
     toHaveNoChanges: () => {
       const ch = plan.steps.filter((s) => s.action !== 'noop' && s.action !== 'read')
-      if (ch.length) throw new PlanAssertionError(`expected no changes, but the plan will ${ch.map((s) => `${s.action} ${s.token} "${s.name}"${s.diff.length ? ` (${s.diff.map((d) => d.path).join(', ')})` : ''}`).join(', ')}`)
+      if (ch.length)
+        throw new PlanAssertionError(
+          `expected no changes, but the plan will ${ch.map((s) => `${s.action} ${s.token} "${s.name}"${s.diff.length ? ` (${s.diff.map((d) => d.path).join(', ')})` : ''}`).join(', ')}`,
+        )
       return self
     },
     not: {

@@ -10,7 +10,9 @@ test('every call returns a new frozen builder; the original is unchanged and can
   const base = demo.shelf('a', { title: 'A' })
   const red = base.colour('red')
   assert.is.not(base, red)
-  assert.ok(Object.isFrozen(base) && Object.isFrozen(red) && Object.isFrozen(red.node) && Object.isFrozen(red.node.inputs))
+  assert.ok(
+    Object.isFrozen(base) && Object.isFrozen(red) && Object.isFrozen(red.node) && Object.isFrozen(red.node.inputs),
+  )
   assert.equal(base.node.inputs, { title: 'A' })
   assert.equal(red.node.inputs, { title: 'A', colour: 'red' })
   assert.throws(() => ((red.node.inputs as Record<string, unknown>).title = 'B'))
@@ -37,8 +39,15 @@ test('out gives refs for inputs, outputs and id; map records derived values', ()
 
 test('options record lifecycle settings and dependencies by address', () => {
   const a = demo.shelf('a', { title: 'A' })
-  const b = demo.shelf('b', { title: 'B' }).options({ dependsOn: [a], protect: true, ignoreChanges: ['tags'], deleteBeforeReplace: true })
-  assert.equal(b.node.options, { dependsOn: ['demo:Shelf/a'], protect: true, ignoreChanges: ['tags'], deleteBeforeReplace: true })
+  const b = demo
+    .shelf('b', { title: 'B' })
+    .options({ dependsOn: [a], protect: true, ignoreChanges: ['tags'], deleteBeforeReplace: true })
+  assert.equal(b.node.options, {
+    dependsOn: ['demo:Shelf/a'],
+    protect: true,
+    ignoreChanges: ['tags'],
+    deleteBeforeReplace: true,
+  })
 })
 
 test('provider instances and env fallbacks: explicit values win, secrets are wrapped', () => {

@@ -45,17 +45,33 @@ test('apply without --yes and without a terminal refuses and changes nothing', a
 test('an invalid program exits 3 and prints every error with node, field, expected and given', async () => {
   const d = dir()
   const f = join(d, 'bad.ts')
-  writeFileSync(f, `import { stack } from '${process.cwd()}/src/index'\nimport * as cost from '${process.cwd()}/builders/cost'\nexport default stack('bad').add(cost.costAlert('a', { title: 'A', interval: 'hourly' } as never), cost.folder('f', {} as never))\n`)
+  writeFileSync(
+    f,
+    `import { stack } from '${process.cwd()}/src/index'\nimport * as cost from '${process.cwd()}/builders/cost'\nexport default stack('bad').add(cost.costAlert('a', { title: 'A', interval: 'hourly' } as never), cost.folder('f', {} as never))\n`,
+  )
   const r = await run('plan', f, '--state-dir', d)
   assert.is(r.code, EXIT.invalid)
-  assert.match(r.err, /cost:CostAlert "a" field `interval`: expected "day" \| "week" \| "month" \| "quarter", got "hourly"/)
+  assert.match(
+    r.err,
+    /cost:CostAlert "a" field `interval`: expected "day" \| "week" \| "month" \| "quarter", got "hourly"/,
+  )
   assert.match(r.err, /cost:Folder "f" field `title`: expected string, got nothing/)
 })
 
 test('schema --json lists every provider, resource and lookup with field kinds and secrets', async () => {
   const r = await run('schema', '--json')
-  const s = JSON.parse(r.out) as { providers: Array<{ name: string; config: Array<{ name: string; secret: boolean }>; resources: Array<{ token: string }>; lookups: unknown[] }> }
-  assert.equal(s.providers.map((p) => p.name), ['cost', 'hosting', 'cloud'])
+  const s = JSON.parse(r.out) as {
+    providers: Array<{
+      name: string
+      config: Array<{ name: string; secret: boolean }>
+      resources: Array<{ token: string }>
+      lookups: unknown[]
+    }>
+  }
+  assert.equal(
+    s.providers.map((p) => p.name),
+    ['cost', 'hosting', 'cloud'],
+  )
   assert.ok(s.providers[0].config.find((f) => f.name === 'apiToken')!.secret)
   assert.ok(s.providers[0].resources.some((x) => x.token === 'cost:CostReport'))
 })

@@ -20,7 +20,8 @@ const counter = () => {
   return { client, served: () => n }
 }
 
-const outcome = (r: E.Either<{ kind: string }, { status: number }>): string => (E.isLeft(r) ? r.left.kind : String(r.right.status))
+const outcome = (r: E.Either<{ kind: string }, { status: number }>): string =>
+  E.isLeft(r) ? r.left.kind : String(r.right.status)
 
 const run = async (seed: number, n = 60) => {
   const clock = fakeClock()
@@ -35,7 +36,10 @@ test('prng: the same seed gives the same sequence, in [0, 1)', () => {
   const a = prng(42)
   const b = prng(42)
   const xs = Array.from({ length: 100 }, () => a())
-  assert.equal(xs, Array.from({ length: 100 }, () => b()))
+  assert.equal(
+    xs,
+    Array.from({ length: 100 }, () => b()),
+  )
   assert.ok(xs.every((x) => x >= 0 && x < 1))
   assert.not.equal(xs.slice(0, 5), Array.from({ length: 5 }, prng(43)))
 })
@@ -48,7 +52,9 @@ test('the same seed gives the same fault sequence; another seed another one', as
   assert.equal(a.stats, b.stats)
   assert.not.equal(a.seen, c.seen)
   assert.is(a.stats.requests, 60)
-  const faulted = Object.entries(a.stats).filter(([k]) => k !== 'requests' && k !== 'ok').reduce((s, [, v]) => s + v, 0)
+  const faulted = Object.entries(a.stats)
+    .filter(([k]) => k !== 'requests' && k !== 'ok')
+    .reduce((s, [, v]) => s + v, 0)
   assert.is(faulted + a.stats.ok, 60)
   assert.ok(faulted > 10 && faulted < 50, `about half the requests fail (${faulted})`)
 })
@@ -132,7 +138,13 @@ test('latencyMs delays every request; a latency fault adds a spike', async () =>
 test('retry gets idempotent reads through a faulty emulator', async () => {
   const clock = fakeClock()
   const emu = counter()
-  const f = faults({ seed: 11, rate: 0.3, kinds: ['429', '500', '503', 'reset-before', 'reset-after', 'timeout'], sleep: clock.sleep, now: clock.now })
+  const f = faults({
+    seed: 11,
+    rate: 0.3,
+    kinds: ['429', '500', '503', 'reset-before', 'reset-after', 'timeout'],
+    sleep: clock.sleep,
+    now: clock.now,
+  })
   const client = retry({ maxAttempts: 10, sleep: clock.sleep, now: clock.now, random: prng(5) })(f(emu.client))
   for (let i = 0; i < 30; i++) assert.is(outcome(await client(get)()), '200')
   assert.ok(f.stats().requests > 30)

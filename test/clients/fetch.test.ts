@@ -25,9 +25,18 @@ const withServer = async <A>(client: HttpClient, f: (url: string) => Promise<A>)
 
 test('a request and its response cross the loopback intact, headers lower-cased', async () => {
   const s = scripted()
-  s.expect('POST', '/v2/folders', { body: { title: 'Finance' }, query: { a: '1' } }).reply(201, { token: 'fldr_1' }, { 'X-Rate-Limit-Remaining': '7' })
+  s.expect('POST', '/v2/folders', { body: { title: 'Finance' }, query: { a: '1' } }).reply(
+    201,
+    { token: 'fldr_1' },
+    { 'X-Rate-Limit-Remaining': '7' },
+  )
   await withServer(s.client, async (base) => {
-    const r = await http({ method: 'POST', url: `${base}/v2/folders?a=1`, headers: { 'content-type': 'application/json', 'X-Custom': 'Yes' }, body: '{"title":"Finance"}' })()
+    const r = await http({
+      method: 'POST',
+      url: `${base}/v2/folders?a=1`,
+      headers: { 'content-type': 'application/json', 'X-Custom': 'Yes' },
+      body: '{"title":"Finance"}',
+    })()
     assert.ok(E.isRight(r))
     if (E.isRight(r)) {
       assert.is(r.right.status, 201)
@@ -75,7 +84,11 @@ test('a connection reset on accept is a not-sent ConnectFailed or a maybe-sent C
     const port = (srv.address() as net.AddressInfo).port
     const r = await http({ method: 'POST', url: `http://127.0.0.1:${port}/v2/folders`, headers: {}, body: '{}' })()
     assert.ok(E.isLeft(r))
-    if (E.isLeft(r)) assert.ok((r.left.kind === 'ConnectFailed' && !r.left.sent) || (r.left.kind === 'ConnectionReset' && r.left.sent), `${r.left.kind} sent=${r.left.sent}`)
+    if (E.isLeft(r))
+      assert.ok(
+        (r.left.kind === 'ConnectFailed' && !r.left.sent) || (r.left.kind === 'ConnectionReset' && r.left.sent),
+        `${r.left.kind} sent=${r.left.sent}`,
+      )
   } finally {
     await new Promise((res) => srv.close(res))
   }
@@ -158,7 +171,12 @@ test('a same-origin redirect keeps Authorization; a cross-origin one drops it an
   home.expect('GET', '/cross').reply(307, '', { location: `${otherServer.url}/landing` })
   try {
     await withServer(home.client, async (base) => {
-      const headers = { authorization: 'Bearer tok_123', 'x-tc-token': 'tmp', 'x-tc-action': 'A', accept: 'application/json' }
+      const headers = {
+        authorization: 'Bearer tok_123',
+        'x-tc-token': 'tmp',
+        'x-tc-action': 'A',
+        accept: 'application/json',
+      }
       const same = await http({ method: 'GET', url: `${base}/same`, headers })()
       assert.ok(E.isRight(same) && same.right.body === 'home')
       const final = home.calls().find((c) => c.url.endsWith('/final')) as HttpRequest
@@ -187,13 +205,23 @@ test('a 303 after a POST becomes a GET without a body; 307 keeps method and body
   s.expect('POST', '/moved').reply(307, '', { location: '/new-home' })
   s.expect('POST', '/new-home', { body: { a: 1 } }).reply(201, 'ok')
   await withServer(s.client, async (base) => {
-    const r = await http({ method: 'POST', url: `${base}/create`, headers: { 'content-type': 'application/json' }, body: '{"a":1}' })()
+    const r = await http({
+      method: 'POST',
+      url: `${base}/create`,
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":1}',
+    })()
     assert.ok(E.isRight(r) && r.right.body === 'done')
     const got = s.calls()[1]
     assert.is(got.method, 'GET')
     assert.is(got.body, undefined)
     assert.is(got.headers['content-type'], undefined)
-    const r2 = await http({ method: 'POST', url: `${base}/moved`, headers: { 'content-type': 'application/json' }, body: '{"a":1}' })()
+    const r2 = await http({
+      method: 'POST',
+      url: `${base}/moved`,
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":1}',
+    })()
     assert.ok(E.isRight(r2) && r2.right.status === 201)
   })
   s.assertNoPending()

@@ -73,7 +73,11 @@ const fakeServer = (clock: ReturnType<typeof virtualTime>, o: FakeServerOptions,
     if (!over) window.used++
     const end = window.start + o.windowMs
     const reset = o.windows === 'aligned' ? end / 1000 : Math.ceil(end / 1000)
-    const headers = { [`${o.header}-limit`]: String(o.limit), [`${o.header}-remaining`]: String(Math.max(0, o.limit - window.used)), [`${o.header}-reset`]: String(reset) }
+    const headers = {
+      [`${o.header}-limit`]: String(o.limit),
+      [`${o.header}-remaining`]: String(Math.max(0, o.limit - window.used)),
+      [`${o.header}-reset`]: String(reset),
+    }
     if (over) counts.tooMany++
     else counts.ok++
     await clock.sleep(5 + Math.floor(random() * 60)) // and back
@@ -83,10 +87,23 @@ const fakeServer = (clock: ReturnType<typeof virtualTime>, o: FakeServerOptions,
 }
 
 /** `callers` concurrent callers send `total` requests between them through one budget */
-const drive = async (o: FakeServerOptions & { readonly callers: number; readonly total: number; readonly capacity: number; readonly refillPerSecond: number; readonly seed: number }) => {
+const drive = async (
+  o: FakeServerOptions & {
+    readonly callers: number
+    readonly total: number
+    readonly capacity: number
+    readonly refillPerSecond: number
+    readonly seed: number
+  },
+) => {
   const clock = virtualTime(T0)
   const server = fakeServer(clock, o, seeded(o.seed))
-  const budget = rateBudget({ capacity: o.capacity, refillPerSecond: o.refillPerSecond, now: clock.now, sleep: clock.sleep })
+  const budget = rateBudget({
+    capacity: o.capacity,
+    refillPerSecond: o.refillPerSecond,
+    now: clock.now,
+    sleep: clock.sleep,
+  })
   const client = budget(server.client)
   let next = 0
   const caller = async (): Promise<void> => {
@@ -107,31 +124,75 @@ for (const header of ['x-ratelimit', 'x-rate-limit'] as const)
     test(`${callers} callers, ${header} headers: no 429 and at least 90% of the allowed rate`, async () => {
       const limit = 50
       const total = 500
-      const r = await drive({ limit, windowMs: 1000, windows: 'aligned', header, callers, total, capacity: limit, refillPerSecond: limit, seed: callers })
+      const r = await drive({
+        limit,
+        windowMs: 1000,
+        windows: 'aligned',
+        header,
+        callers,
+        total,
+        capacity: limit,
+        refillPerSecond: limit,
+        seed: callers,
+      })
       assert.is(r.tooMany, 0, 'no request is refused')
       assert.is(r.ok, total)
       // the fastest any client could go: `limit` per window, the first window started at T0 (aligned)
       const allowed = (total / limit) * 1000
       const ofAllowed = allowed / r.elapsed
-      assert.ok(ofAllowed >= 0.9, `reached ${(ofAllowed * 100).toFixed(1)}% of the allowed rate (${r.elapsed} ms for ${total})`)
+      assert.ok(
+        ofAllowed >= 0.9,
+        `reached ${(ofAllowed * 100).toFixed(1)}% of the allowed rate (${r.elapsed} ms for ${total})`,
+      )
       assert.is(r.stats.inFlight, 0)
     })
 
 test('the server allows fewer than the budget: its count governs, still no 429', async () => {
-  const r = await drive({ limit: 20, windowMs: 1000, windows: 'aligned', header: 'x-ratelimit', callers: 16, total: 200, capacity: 50, refillPerSecond: 50, seed: 7 })
+  const r = await drive({
+    limit: 20,
+    windowMs: 1000,
+    windows: 'aligned',
+    header: 'x-ratelimit',
+    callers: 16,
+    total: 200,
+    capacity: 50,
+    refillPerSecond: 50,
+    seed: 7,
+  })
   assert.is(r.tooMany, 0)
   assert.ok(200 / 20 / (r.elapsed / 1000) >= 0.9, `${r.elapsed} ms`)
 })
 
 test('another tool uses part of each window: the server count governs, no 429', async () => {
-  const r = await drive({ limit: 50, othersPerWindow: 20, windowMs: 1000, windows: 'aligned', header: 'x-rate-limit', callers: 16, total: 300, capacity: 50, refillPerSecond: 50, seed: 11 })
+  const r = await drive({
+    limit: 50,
+    othersPerWindow: 20,
+    windowMs: 1000,
+    windows: 'aligned',
+    header: 'x-rate-limit',
+    callers: 16,
+    total: 300,
+    capacity: 50,
+    refillPerSecond: 50,
+    seed: 11,
+  })
   assert.is(r.tooMany, 0)
   assert.is(r.ok, 300)
   assert.ok(300 / 30 / (r.elapsed / 1000) >= 0.9, `${r.elapsed} ms`)
 })
 
 test('windows started by the first request, reset rounded up to seconds (the cost emulator): no 429', async () => {
-  const r = await drive({ limit: 50, windowMs: 1000, windows: 'first-request', header: 'x-rate-limit', callers: 16, total: 300, capacity: 50, refillPerSecond: 50, seed: 3 })
+  const r = await drive({
+    limit: 50,
+    windowMs: 1000,
+    windows: 'first-request',
+    header: 'x-rate-limit',
+    callers: 16,
+    total: 300,
+    capacity: 50,
+    refillPerSecond: 50,
+    seed: 3,
+  })
   assert.is(r.tooMany, 0)
   assert.is(r.ok, 300)
 })
@@ -144,7 +205,10 @@ test('an answer reporting remaining R is charged with the requests sent after it
   const held: HttpClient = () => () =>
     new Promise((resolve) => {
       const n = calls++
-      const headers: Record<string, string> = n === 0 ? { 'x-ratelimit-remaining': '3', 'x-ratelimit-reset': String(T0 / 1000 + 60), 'x-ratelimit-limit': '10' } : {}
+      const headers: Record<string, string> =
+        n === 0
+          ? { 'x-ratelimit-remaining': '3', 'x-ratelimit-reset': String(T0 / 1000 + 60), 'x-ratelimit-limit': '10' }
+          : {}
       answers.push(() => resolve(E.right({ status: 200, headers, body: '' })))
     })
   const budget = rateBudget({ capacity: 100, refillPerSecond: 100, now: clock.now, sleep: clock.sleep })
@@ -173,7 +237,11 @@ test('an answer counted before the lowest report gives its place back', async ()
   const held: HttpClient = () => () =>
     new Promise((resolve) => {
       const n = calls++
-      const headers: Record<string, string> = { 'x-ratelimit-remaining': n === 0 ? '6' : '5', 'x-ratelimit-reset': String(T0 / 1000 + 60), 'x-ratelimit-limit': '10' }
+      const headers: Record<string, string> = {
+        'x-ratelimit-remaining': n === 0 ? '6' : '5',
+        'x-ratelimit-reset': String(T0 / 1000 + 60),
+        'x-ratelimit-limit': '10',
+      }
       answers.push(() => resolve(E.right({ status: 200, headers, body: '' })))
     })
   const budget = rateBudget({ capacity: 100, refillPerSecond: 100, now: clock.now, sleep: clock.sleep })
@@ -198,10 +266,25 @@ test('answers that wake a waiting request do not use up its maxWaitMs', async ()
     const n = calls++
     sentAt.push(clock.now())
     await clock.sleep(n === 0 ? 1 : 10 * n)
-    const headers = n <= 6 ? { remaining: String(6 - n), reset: T0 / 1000 + 60 } : { remaining: '9', reset: T0 / 1000 + 120 }
-    return E.right({ status: 200, headers: { 'x-ratelimit-remaining': headers.remaining, 'x-ratelimit-reset': String(headers.reset), 'x-ratelimit-limit': '10' }, body: '' })
+    const headers =
+      n <= 6 ? { remaining: String(6 - n), reset: T0 / 1000 + 60 } : { remaining: '9', reset: T0 / 1000 + 120 }
+    return E.right({
+      status: 200,
+      headers: {
+        'x-ratelimit-remaining': headers.remaining,
+        'x-ratelimit-reset': String(headers.reset),
+        'x-ratelimit-limit': '10',
+      },
+      body: '',
+    })
   }
-  const budget = rateBudget({ capacity: 100, refillPerSecond: 100, maxWaitMs: 100_000, now: clock.now, sleep: clock.sleep })
+  const budget = rateBudget({
+    capacity: 100,
+    refillPerSecond: 100,
+    maxWaitMs: 100_000,
+    now: clock.now,
+    sleep: clock.sleep,
+  })
   const client = budget(server)
   await clock.run(
     (async () => {
@@ -223,7 +306,10 @@ test('at the reset the count starts again at the limit less what is in flight', 
   const held: HttpClient = () => () =>
     new Promise((resolve) => {
       const n = calls++
-      const headers: Record<string, string> = n === 0 ? { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 1), 'x-ratelimit-limit': '10' } : {}
+      const headers: Record<string, string> =
+        n === 0
+          ? { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 1), 'x-ratelimit-limit': '10' }
+          : {}
       if (n === 0) resolve(E.right({ status: 200, headers, body: '' }))
       else answers.push(() => resolve(E.right({ status: 200, headers, body: '' })))
     })
@@ -232,15 +318,17 @@ test('at the reset the count starts again at the limit less what is in flight', 
   await client(get)()
   assert.is(budget.stats().serverRemaining, 0)
   // two requests wait for the reset and go; while they are in flight the window has 10 - 2 left
-  const two = clock.run(Promise.resolve().then(async () => {
-    const p = [client(get)(), client(get)()]
-    while (answers.length < 2) await clock.sleep(1)
-    assert.is(budget.stats().serverRemaining, 8)
-    assert.is(budget.stats().inFlight, 2)
-    assert.is(budget.stats().serverResetAt, undefined)
-    for (const a of answers) a()
-    return Promise.all(p)
-  }))
+  const two = clock.run(
+    Promise.resolve().then(async () => {
+      const p = [client(get)(), client(get)()]
+      while (answers.length < 2) await clock.sleep(1)
+      assert.is(budget.stats().serverRemaining, 8)
+      assert.is(budget.stats().inFlight, 2)
+      assert.is(budget.stats().serverResetAt, undefined)
+      for (const a of answers) a()
+      return Promise.all(p)
+    }),
+  )
   await two
   assert.ok(clock.now() >= T0 + 1000)
 })

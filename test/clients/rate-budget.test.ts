@@ -25,7 +25,12 @@ test('concurrent requests queue up behind one another', async () => {
   s.expect('GET', '/api/v1/sites').reply(200, []).times(4)
   const waits: number[] = []
   // a sleep that does not move the clock, so the reservations are all made at the same instant
-  const budget = rateBudget({ capacity: 1, refillPerSecond: 1, now: clock.now, sleep: async (ms) => void waits.push(ms) })
+  const budget = rateBudget({
+    capacity: 1,
+    refillPerSecond: 1,
+    now: clock.now,
+    sleep: async (ms) => void waits.push(ms),
+  })
   await Promise.all([0, 1, 2, 3].map(() => budget(s.client)(get)()))
   assert.equal(waits, [1000, 2000, 3000])
   assert.is(budget.stats().requests, 4)
@@ -35,7 +40,11 @@ test('when the server says remaining is 0, the next request waits until its rese
   for (const family of ['x-ratelimit', 'x-rate-limit']) {
     const clock = fakeClock(T0)
     const s = scripted()
-    s.expect('GET', '/api/v1/sites').reply(200, [], { [`${family}-limit`]: '500', [`${family}-remaining`]: '0', [`${family}-reset`]: String(T0 / 1000 + 30) })
+    s.expect('GET', '/api/v1/sites').reply(200, [], {
+      [`${family}-limit`]: '500',
+      [`${family}-remaining`]: '0',
+      [`${family}-reset`]: String(T0 / 1000 + 30),
+    })
     s.expect('GET', '/api/v1/sites').reply(200, [])
     const budget = rateBudget({ capacity: 100, refillPerSecond: 100, now: clock.now, sleep: clock.sleep })
     const client = budget(s.client)
@@ -50,7 +59,10 @@ test('when the server says remaining is 0, the next request waits until its rese
 test('header names are matched case-insensitively', async () => {
   const clock = fakeClock(T0)
   const s = scripted()
-  s.expect('GET', '/api/v1/sites').reply(200, [], { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(T0 / 1000 + 5) })
+  s.expect('GET', '/api/v1/sites').reply(200, [], {
+    'X-RateLimit-Remaining': '0',
+    'X-RateLimit-Reset': String(T0 / 1000 + 5),
+  })
   s.expect('GET', '/api/v1/sites').reply(200, [])
   const client = rateBudget({ capacity: 10, refillPerSecond: 10, now: clock.now, sleep: clock.sleep })(s.client)
   await client(get)()
@@ -61,7 +73,10 @@ test('header names are matched case-insensitively', async () => {
 test('the last few requests of a window are counted locally, then it waits for the reset', async () => {
   const clock = fakeClock(T0)
   const s = scripted()
-  s.expect('GET', '/api/v1/sites').reply(200, [], { 'x-rate-limit-remaining': '2', 'x-rate-limit-reset': String(T0 / 1000 + 60) })
+  s.expect('GET', '/api/v1/sites').reply(200, [], {
+    'x-rate-limit-remaining': '2',
+    'x-rate-limit-reset': String(T0 / 1000 + 60),
+  })
   s.expect('GET', '/api/v1/sites').reply(200, []).times(3)
   const budget = rateBudget({ capacity: 100, refillPerSecond: 100, now: clock.now, sleep: clock.sleep })
   const client = budget(s.client)
@@ -73,9 +88,14 @@ test('the last few requests of a window are counted locally, then it waits for t
 test('a reserve keeps a margin below the server limit', async () => {
   const clock = fakeClock(T0)
   const s = scripted()
-  s.expect('GET', '/api/v1/sites').reply(200, [], { 'x-ratelimit-remaining': '3', 'x-ratelimit-reset': String(T0 / 1000 + 10) })
+  s.expect('GET', '/api/v1/sites').reply(200, [], {
+    'x-ratelimit-remaining': '3',
+    'x-ratelimit-reset': String(T0 / 1000 + 10),
+  })
   s.expect('GET', '/api/v1/sites').reply(200, [])
-  const client = rateBudget({ capacity: 100, refillPerSecond: 100, reserve: 5, now: clock.now, sleep: clock.sleep })(s.client)
+  const client = rateBudget({ capacity: 100, refillPerSecond: 100, reserve: 5, now: clock.now, sleep: clock.sleep })(
+    s.client,
+  )
   await client(get)()
   await client(get)()
   assert.equal(clock.sleeps, [10_000])
@@ -96,10 +116,20 @@ test('a 429 with Retry-After holds every later request', async () => {
 test('waits are bounded by maxWaitMs and reported through onWait', async () => {
   const clock = fakeClock(T0)
   const s = scripted()
-  s.expect('GET', '/api/v1/sites').reply(200, [], { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 3600) })
+  s.expect('GET', '/api/v1/sites').reply(200, [], {
+    'x-ratelimit-remaining': '0',
+    'x-ratelimit-reset': String(T0 / 1000 + 3600),
+  })
   s.expect('GET', '/api/v1/sites').reply(200, [])
   const seen: string[] = []
-  const client = rateBudget({ capacity: 10, refillPerSecond: 1, maxWaitMs: 1000, now: clock.now, sleep: clock.sleep, onWait: (w) => seen.push(`${w.reason} ${w.waitMs}`) })(s.client)
+  const client = rateBudget({
+    capacity: 10,
+    refillPerSecond: 1,
+    maxWaitMs: 1000,
+    now: clock.now,
+    sleep: clock.sleep,
+    onWait: (w) => seen.push(`${w.reason} ${w.waitMs}`),
+  })(s.client)
   await client(get)()
   await client(get)()
   assert.equal(seen, ['server 1000'])

@@ -26,7 +26,9 @@ test('redactor blanks bearer tokens and TC3 signatures without knowing them', ()
   const r = redactor([])
   assert.is(r('Authorization: Bearer abc.def-ghi'), 'Authorization: Bearer [secret]')
   assert.is(
-    r('TC3-HMAC-SHA256 Credential=AKID/2025-01-01/vpc/tc3_request, SignedHeaders=content-type;host, Signature=2230eefd229f582d8b1b891af7107b91597240707d778ab3738f756258d7652c'),
+    r(
+      'TC3-HMAC-SHA256 Credential=AKID/2025-01-01/vpc/tc3_request, SignedHeaders=content-type;host, Signature=2230eefd229f582d8b1b891af7107b91597240707d778ab3738f756258d7652c',
+    ),
     'TC3-HMAC-SHA256 Credential=AKID/2025-01-01/vpc/tc3_request, SignedHeaders=content-type;host, Signature=[secret]',
   )
   assert.is(r('https://x.test/a?access_token=zzz&page=2'), 'https://x.test/a?access_token=[secret]&page=2')
@@ -39,12 +41,34 @@ test('redactor ignores empty values and prefers the longest match', () => {
 })
 
 test('redactHeaders blanks credential headers and leaves the others', () => {
-  const h = redactHeaders({ authorization: 'Bearer x', cookie: 'sid=1', 'x-tc-token': 't', 'x-api-key': 'k', 'content-type': 'application/json', 'x-tc-action': 'DescribeVpcs' })
-  assert.equal(h, { authorization: '[secret]', cookie: '[secret]', 'x-tc-token': '[secret]', 'x-api-key': '[secret]', 'content-type': 'application/json', 'x-tc-action': 'DescribeVpcs' })
+  const h = redactHeaders({
+    authorization: 'Bearer x',
+    cookie: 'sid=1',
+    'x-tc-token': 't',
+    'x-api-key': 'k',
+    'content-type': 'application/json',
+    'x-tc-action': 'DescribeVpcs',
+  })
+  assert.equal(h, {
+    authorization: '[secret]',
+    cookie: '[secret]',
+    'x-tc-token': '[secret]',
+    'x-api-key': '[secret]',
+    'content-type': 'application/json',
+    'x-tc-action': 'DescribeVpcs',
+  })
 })
 
 test('the redact middleware removes secret values from error messages and URLs', async () => {
-  const leaky: HttpClient = (r) => async () => E.left(httpError('ConnectionReset', { method: r.method, url: `${r.url}?token=${TOKEN}` }, `failed while sending Bearer ${TOKEN} to ${r.url} (key ${TOKEN})`, true))
+  const leaky: HttpClient = (r) => async () =>
+    E.left(
+      httpError(
+        'ConnectionReset',
+        { method: r.method, url: `${r.url}?token=${TOKEN}` },
+        `failed while sending Bearer ${TOKEN} to ${r.url} (key ${TOKEN})`,
+        true,
+      ),
+    )
   const r = await redact([TOKEN])(leaky)(req)()
   assert.ok(E.isLeft(r))
   if (E.isLeft(r)) {
@@ -97,7 +121,10 @@ test('debugLog leaves bodies out unless asked, and redacts before truncating', a
   assert.not.match(lines.join('\n'), TOKEN) // a bearer header even without the secrets list
   const cut: string[] = []
   // the token starts at character 10 of a body cut at 14 characters: no half-token may show
-  await debugLog((l) => cut.push(l), { secrets: () => [TOKEN], bodies: true, maxBodyChars: 14 })(s.client)({ ...req, body: `0123456789${TOKEN}` })()
+  await debugLog((l) => cut.push(l), { secrets: () => [TOKEN], bodies: true, maxBodyChars: 14 })(s.client)({
+    ...req,
+    body: `0123456789${TOKEN}`,
+  })()
   assert.match(cut[0], 'body="0123456789[sec… (18 chars)"')
   assert.not.match(cut[0], TOKEN.slice(0, 4))
 })

@@ -35,11 +35,23 @@ test('it gives up after maxAttempts and returns the last response', async () => 
   s.expect('GET', '/v2/folders').reply(502, 'bad gateway').times(3)
   const clock = fakeClock()
   const seen: RetryInfo[] = []
-  const r = await retry({ maxAttempts: 3, random: () => 0, sleep: clock.sleep, now: clock.now, onRetry: (i) => seen.push(i) })(s.client)(get)()
+  const r = await retry({
+    maxAttempts: 3,
+    random: () => 0,
+    sleep: clock.sleep,
+    now: clock.now,
+    onRetry: (i) => seen.push(i),
+  })(s.client)(get)()
   assert.ok(E.isRight(r))
   if (E.isRight(r)) assert.is(r.right.status, 502)
   assert.is(s.calls().length, 3)
-  assert.equal(seen.map((i) => [i.attempt, i.reason]), [[1, 'status 502'], [2, 'status 502']])
+  assert.equal(
+    seen.map((i) => [i.attempt, i.reason]),
+    [
+      [1, 'status 502'],
+      [2, 'status 502'],
+    ],
+  )
 })
 
 test('it gives up rather than wait past maxElapsedMs', async () => {
@@ -161,7 +173,14 @@ test('an aborted request is never retried, and an abort during the wait stops it
 })
 
 test('isRetryable: PUT and DELETE are idempotent, PATCH is not', () => {
-  const reset = E.left({ _tag: 'HttpError' as const, kind: 'ConnectionReset' as const, message: '', sent: true, method: 'X', url: '' })
+  const reset = E.left({
+    _tag: 'HttpError' as const,
+    kind: 'ConnectionReset' as const,
+    message: '',
+    sent: true,
+    method: 'X',
+    url: '',
+  })
   assert.ok(isRetryable({ method: 'PUT' }, reset))
   assert.ok(isRetryable({ method: 'DELETE' }, reset))
   assert.not.ok(isRetryable({ method: 'PATCH' }, reset))

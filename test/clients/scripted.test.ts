@@ -50,7 +50,11 @@ test('assertNoPending lists every expectation not fully consumed', async () => {
   await s.client(req('GET', '/v2/workspaces'))()
   assert.throws(
     () => s.assertNoPending(),
-    (e: Error) => e.message.includes('2 expected request(s) never came') && e.message.includes('GET /v2/folders (1 of 2 left)') && e.message.includes('DELETE /v2/folders/fldr_1 (1 of 1 left)') && !e.message.includes('workspaces'),
+    (e: Error) =>
+      e.message.includes('2 expected request(s) never came') &&
+      e.message.includes('GET /v2/folders (1 of 2 left)') &&
+      e.message.includes('DELETE /v2/folders/fldr_1 (1 of 1 left)') &&
+      !e.message.includes('workspaces'),
   )
 })
 
@@ -97,7 +101,9 @@ test('the body matches as a deep partial', async () => {
   s.expect('PUT', '/v2/folders/f', { body: { settings: { amortize: true }, tags: ['a'] } }).reply(200, {})
   const miss = await s.client(req('PUT', '/v2/folders/f', { title: 'x', settings: { amortize: false }, tags: ['a'] }))()
   assert.ok(E.isLeft(miss))
-  const hit = await s.client(req('PUT', '/v2/folders/f', { title: 'x', settings: { amortize: true, credits: 1 }, tags: ['a'] }))()
+  const hit = await s.client(
+    req('PUT', '/v2/folders/f', { title: 'x', settings: { amortize: true, credits: 1 }, tags: ['a'] }),
+  )()
   assert.ok(E.isRight(hit))
 })
 

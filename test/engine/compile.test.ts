@@ -38,7 +38,9 @@ test('wrong enum values and unknown fields are errors', () => {
 
 test('cross-field rules run and name their field', () => {
   const b = demo.book('p', { shelfToken: 's', title: 't', kind: 'poem' })
-  assert.equal(issuesOf(stack('s').add(b)), ['demo:Book "p" field `rhyme`: expected a rhyme scheme for a poem, got nothing'])
+  assert.equal(issuesOf(stack('s').add(b)), [
+    'demo:Book "p" field `rhyme`: expected a rhyme scheme for a poem, got nothing',
+  ])
 })
 
 test('warnings do not fail compilation', () => {
@@ -55,8 +57,14 @@ test('dangling refs, refs to undeclared outputs and duplicate names are errors',
   const out = issuesOf(stack('s').add(dangling))
   assert.match(out[0], /dangling ref to demo:Shelf "main"/)
   const out2 = issuesOf(stack('s').add(shelf, undeclared, demo.shelf('main', { title: 'y' })))
-  assert.ok(out2.some((l) => l.includes('duplicate name')), out2.join('\n'))
-  assert.ok(out2.some((l) => l.includes('ref to undeclared output `nope`')), out2.join('\n'))
+  assert.ok(
+    out2.some((l) => l.includes('duplicate name')),
+    out2.join('\n'),
+  )
+  assert.ok(
+    out2.some((l) => l.includes('ref to undeclared output `nope`')),
+    out2.join('\n'),
+  )
 })
 
 test('a dependency cycle is an error that names the cycle', () => {
@@ -67,10 +75,18 @@ test('a dependency cycle is an error that names the cycle', () => {
 })
 
 test('provider configuration is decoded with defaults and checked by its rules', () => {
-  const ok = c(stack('s', { providers: { demo: providerInstance('demo', { key: secret('k') }) } }).add(demo.shelf('a', { title: 'x' })))
+  const ok = c(
+    stack('s', { providers: { demo: providerInstance('demo', { key: secret('k') }) } }).add(
+      demo.shelf('a', { title: 'x' }),
+    ),
+  )
   assert.ok(isRight(ok))
   if (isRight(ok)) assert.is(ok.right.providers.get('demo')!.config.region, 'eu')
-  const bad = issuesOf(stack('s', { providers: { demo: providerInstance('demo', { region: 'mars' }) } }).add(demo.shelf('a', { title: 'x' })))
+  const bad = issuesOf(
+    stack('s', { providers: { demo: providerInstance('demo', { region: 'mars' }) } }).add(
+      demo.shelf('a', { title: 'x' }),
+    ),
+  )
   assert.equal(bad, ['provider demo field `region`: expected an earthly region, got "mars"'])
 })
 
@@ -87,7 +103,10 @@ test('a malformed import id is an error naming the expected format', () => {
 })
 
 test('compiling is pure: the same stack gives the same order', () => {
-  const s = stack('s').add(demo.shelf('a', { title: 'x' }), demo.book('b', { shelfToken: demo.shelf('a', { title: 'x' }).out.token, title: 't' }))
+  const s = stack('s').add(
+    demo.shelf('a', { title: 'x' }),
+    demo.book('b', { shelfToken: demo.shelf('a', { title: 'x' }).out.token, title: 't' }),
+  )
   const r1 = c(s)
   const r2 = c(s)
   assert.ok(isRight(r1) && isRight(r2))

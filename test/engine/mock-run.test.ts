@@ -29,7 +29,10 @@ test('a second run on the resulting state plans no changes', async () => {
   if (isLeft(r1)) throw new Error('first run failed')
   const r2 = await mock(base, { state: r1.right.state })()
   if (isLeft(r2)) throw new Error(JSON.stringify(r2.left))
-  assert.equal(r2.right.plan.steps.map((s) => s.action), ['noop', 'noop'])
+  assert.equal(
+    r2.right.plan.steps.map((s) => s.action),
+    ['noop', 'noop'],
+  )
   assert.is(r2.right.journal.length, 0)
 })
 
@@ -55,7 +58,10 @@ test('changing a create-only field replaces; other fields update in place', asyn
   if (isLeft(r2)) throw new Error(JSON.stringify(r2.left))
   const s = r2.right.plan.steps.find((x) => x.name === 'main')!
   assert.is(s.action, 'replace')
-  assert.equal(s.diff.filter((d) => d.replaces).map((d) => d.path), ['room'])
+  assert.equal(
+    s.diff.filter((d) => d.replaces).map((d) => d.path),
+    ['room'],
+  )
   const tagged = stack('lib').add(shelf.tags(['x']), book)
   const r3 = await mock(tagged, { state: r1.right.state })()
   if (isLeft(r3)) throw new Error(JSON.stringify(r3.left))
@@ -67,7 +73,10 @@ test('a node removed from the stack is deleted; a protected one is refused with 
   if (isLeft(r1)) throw new Error('first run failed')
   const r2 = await mock(stack('lib').add(shelf.options({ protect: true })), { state: r1.right.state })()
   if (isLeft(r2)) throw new Error(JSON.stringify(r2.left))
-  assert.equal(r2.right.journal.map((j) => `${j.action} ${j.address}`), ['delete demo:Book/dune'])
+  assert.equal(
+    r2.right.journal.map((j) => `${j.action} ${j.address}`),
+    ['delete demo:Book/dune'],
+  )
   const r3 = await mock(stack('lib'), { state: r2.right.state })()
   assert.ok(isLeft(r3))
   if (isLeft(r3)) {
@@ -87,7 +96,14 @@ test('lookups are read at plan time and their results flow through refs', async 
 })
 
 test('custom mocks give ids and outputs', async () => {
-  const r = await mock(base, { mocks: { newResource: ({ token, name }) => ({ id: `${token}#${name}`, outputs: token === 'demo:Book' ? { createdAt: 'yesterday' } : {} }) } })()
+  const r = await mock(base, {
+    mocks: {
+      newResource: ({ token, name }) => ({
+        id: `${token}#${name}`,
+        outputs: token === 'demo:Book' ? { createdAt: 'yesterday' } : {},
+      }),
+    },
+  })()
   if (isLeft(r)) throw new Error(JSON.stringify(r.left))
   assert.is(r.right.state.resources['demo:Book/dune'].id, 'demo:Book#dune')
   assert.is(r.right.state.resources['demo:Book/dune'].outputs.createdAt, 'yesterday')
@@ -106,7 +122,9 @@ test('a fixed field change warns and keeps the existing value', async () => {
 test('ignoreChanges: a change to an ignored field plans nothing and keeps the applied value', async () => {
   const r1 = await mock(stack('lib').add(shelf.tags(['a']).options({ ignoreChanges: ['tags'] })))()
   if (isLeft(r1)) throw new Error('first run failed')
-  const r2 = await mock(stack('lib').add(shelf.tags(['b']).options({ ignoreChanges: ['tags'] })), { state: r1.right.state })()
+  const r2 = await mock(stack('lib').add(shelf.tags(['b']).options({ ignoreChanges: ['tags'] })), {
+    state: r1.right.state,
+  })()
   if (isLeft(r2)) throw new Error(JSON.stringify(r2.left))
   assert.is(r2.right.plan.steps[0].action, 'noop')
   assert.equal(r2.right.state.resources['demo:Shelf/main'].inputs.tags, ['a'])
@@ -122,7 +140,12 @@ test('deleteBeforeReplace deletes the old object first; by default the new one i
     const r2 = await mock(stack('lib').add(shelf.room('attic').options({ deleteBeforeReplace: dbr })), {
       state: r1.right.state,
       events: (e) => void (e.type === 'step-done' && order.push(e.action)),
-      mocks: { newResource: () => { order.push('new'); return undefined } },
+      mocks: {
+        newResource: () => {
+          order.push('new')
+          return undefined
+        },
+      },
     })()
     if (isLeft(r2)) throw new Error(JSON.stringify(r2.left))
     const objs = [...r2.right.objects().keys()]

@@ -25,14 +25,24 @@ const envOf = (handler: Handler, extra: Partial<Env> = {}): Env => ({
   now: () => new Date('2026-01-01T00:00:00Z'),
   ...extra,
 })
-const shelves = (n: number) => stack('many').add(...Array.from({ length: n }, (_, i) => demo.shelf(`s${i}`, { title: `S${i}` })))
+const shelves = (n: number) =>
+  stack('many').add(...Array.from({ length: n }, (_, i) => demo.shelf(`s${i}`, { title: `S${i}` })))
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 test('never more steps in flight than the concurrency bound', async () => {
   const m = mockHandler()
   let inFlight = 0
   let max = 0
-  const h: Handler = { ...m, create: (c, i) => async () => { inFlight++; max = Math.max(max, inFlight); await delay(2); inFlight--; return m.create(c, i)() } }
+  const h: Handler = {
+    ...m,
+    create: (c, i) => async () => {
+      inFlight++
+      max = Math.max(max, inFlight)
+      await delay(2)
+      inFlight--
+      return m.create(c, i)()
+    },
+  }
   const r = await apply(shelves(20))(envOf(h, { concurrency: 3 }))()
   assert.ok(isRight(r))
   assert.is(max, 3)
@@ -66,7 +76,14 @@ test('the first failure stops new work; in-flight steps finish and are recorded;
 test('cancellation: after abort no new step starts, in-flight ones finish and are saved', async () => {
   const m = mockHandler()
   const ac = new AbortController()
-  const h: Handler = { ...m, create: (c, i) => async () => { ac.abort(); await delay(2); return m.create(c, i)() } }
+  const h: Handler = {
+    ...m,
+    create: (c, i) => async () => {
+      ac.abort()
+      await delay(2)
+      return m.create(c, i)()
+    },
+  }
   const store = memoryStore()
   const r = await apply(shelves(10))(envOf(h, { concurrency: 2, signal: ac.signal, store }))()
   assert.ok(isRight(r))
@@ -84,7 +101,8 @@ test('an ambiguous create stays pending and the next run adopts the object inste
     create: (c, i) => async () => {
       const r = await m.create(c, i)()
       // the platform made it, but the reply was lost
-      if (fail) return TE.left(stepFailure(c.address, 'create', 'connection reset after sending', { ambiguous: true }))()
+      if (fail)
+        return TE.left(stepFailure(c.address, 'create', 'connection reset after sending', { ambiguous: true }))()
       return r
     },
   }
@@ -105,7 +123,17 @@ test('a lost reply is looked for within the run: adopted when the platform made 
   for (const made of [true, false]) {
     const m = mockHandler()
     let lose = true
-    const lost = (c: { address: string }) => stepFailure(c.address, 'create', 'socket hang up', { ambiguous: true, cause: { _tag: 'PlatformError', kind: 'Network', request: 'POST /shelves', message: 'socket hang up', ambiguous: true } })
+    const lost = (c: { address: string }) =>
+      stepFailure(c.address, 'create', 'socket hang up', {
+        ambiguous: true,
+        cause: {
+          _tag: 'PlatformError',
+          kind: 'Network',
+          request: 'POST /shelves',
+          message: 'socket hang up',
+          ambiguous: true,
+        },
+      })
     const h: Handler = {
       ...m,
       create: (c, i) => async () => {
@@ -152,27 +180,39 @@ test('destroy deletes dependents before what they depend on', async () => {
   await apply(s)(envOf(m, { store }))()
   const r = await destroy(s)(envOf(m, { store }))()
   assert.ok(isRight(r))
-  if (isRight(r)) assert.equal(r.right.journal.map((j) => `${j.action} ${j.address}`), ['delete demo:Book/b', 'delete demo:Shelf/a'])
+  if (isRight(r))
+    assert.equal(
+      r.right.journal.map((j) => `${j.action} ${j.address}`),
+      ['delete demo:Book/b', 'delete demo:Shelf/a'],
+    )
   assert.is(m.objects().size, 0)
 })
 
 test.run()
 
 const inst = suite('provider instances')
-inst('a node uses the instance named after its provider unless it names another; each gets its own configuration', async () => {
-  const m = mockHandler()
-  const seen: Record<string, unknown> = {}
-  const h: Handler = { ...m, create: (c, i) => ((seen[c.name] = c.config.region), m.create(c, i)) }
-  const { providerInstance } = await import('../../src/core/stack')
-  const s = stack('regions', { providers: { demo: providerInstance('demo', { region: 'us' }), 'demo-asia': providerInstance('demo', { region: 'asia' }) } }).add(
-    demo.shelf('default', { title: 'D' }),
-    demo.shelf('asian', { title: 'A' }).options({ provider: 'demo-asia' }),
-  )
-  const r = await apply(s)(envOf(h))()
-  assert.ok(isRight(r))
-  assert.equal(seen, { default: 'us', asian: 'asia' })
-  const bare = await apply(stack('bare').add(demo.shelf('x', { title: 'X' })))(envOf(h))()
-  assert.ok(isRight(bare))
-  assert.is(seen.x, 'eu', 'with no instance configured, the provider defaults apply')
-})
+inst(
+  'a node uses the instance named after its provider unless it names another; each gets its own configuration',
+  async () => {
+    const m = mockHandler()
+    const seen: Record<string, unknown> = {}
+    const h: Handler = { ...m, create: (c, i) => ((seen[c.name] = c.config.region), m.create(c, i)) }
+    const { providerInstance } = await import('../../src/core/stack')
+    const s = stack('regions', {
+      providers: {
+        demo: providerInstance('demo', { region: 'us' }),
+        'demo-asia': providerInstance('demo', { region: 'asia' }),
+      },
+    }).add(
+      demo.shelf('default', { title: 'D' }),
+      demo.shelf('asian', { title: 'A' }).options({ provider: 'demo-asia' }),
+    )
+    const r = await apply(s)(envOf(h))()
+    assert.ok(isRight(r))
+    assert.equal(seen, { default: 'us', asian: 'asia' })
+    const bare = await apply(stack('bare').add(demo.shelf('x', { title: 'X' })))(envOf(h))()
+    assert.ok(isRight(bare))
+    assert.is(seen.x, 'eu', 'with no instance configured, the provider defaults apply')
+  },
+)
 inst.run()

@@ -23,12 +23,28 @@ const agree = (what: string, codec: t.Mixed, v: unknown): void =>
   assert.equal(quick(codec, v), slow(codec, v), `${what}: ${JSON.stringify(v)}`)
 
 const codecs: Array<readonly [string, t.Mixed, Record<string, unknown>, ReadonlyArray<unknown>]> = [
-  ...[...registry.resources.values()].map((s) => [s.token, s.inputs as t.Mixed, s.examples.valid as Record<string, unknown>, s.examples.invalid.map(([v]) => v)] as const),
-  ...[...registry.lookups.values()].map((s) => [s.token, s.args as t.Mixed, s.examples.valid as Record<string, unknown>, s.examples.invalid.map(([v]) => v)] as const),
+  ...[...registry.resources.values()].map(
+    (s) =>
+      [
+        s.token,
+        s.inputs as t.Mixed,
+        s.examples.valid as Record<string, unknown>,
+        s.examples.invalid.map(([v]) => v),
+      ] as const,
+  ),
+  ...[...registry.lookups.values()].map(
+    (s) =>
+      [
+        s.token,
+        s.args as t.Mixed,
+        s.examples.valid as Record<string, unknown>,
+        s.examples.invalid.map(([v]) => v),
+      ] as const,
+  ),
   ...[...registry.providers.values()].map((p) => [`provider ${p.name}`, p.config as t.Mixed, {}, []] as const),
 ]
 
-test('the quick checks accept the specs\' valid examples (nothing found by either path)', () => {
+test("the quick checks accept the specs' valid examples (nothing found by either path)", () => {
   for (const [token, codec, valid] of codecs.filter(([t]) => !t.startsWith('provider'))) {
     assert.equal(quick(codec, valid), [], token)
     agree(token, codec, valid)
@@ -40,10 +56,17 @@ test('the quick checks and the slow path find the same on random mutations of ev
   for (const [token, codec, valid, invalid] of codecs) {
     for (const bad of invalid) agree(`${token} (invalid example)`, codec, bad)
     fc.assert(
-      fc.property(mutated(valid, fieldsOf(codec).map((f) => f.name), value), ({ v }) => {
-        compared++
-        agree(token, codec, v)
-      }),
+      fc.property(
+        mutated(
+          valid,
+          fieldsOf(codec).map((f) => f.name),
+          value,
+        ),
+        ({ v }) => {
+          compared++
+          agree(token, codec, v)
+        },
+      ),
       { seed: 4711, numRuns: RUNS },
     )
   }

@@ -25,9 +25,19 @@ const ok = <A>(r: Either<unknown, A>): A => {
 
 const folder = cost.folder('finance', { title: 'Finance', workspaceToken: 'wrkspc_default' })
 const report = cost.costReport('monthly', { title: 'Monthly' }).folderToken(folder.out.token)
-const alert = cost.costAlert('spike', { title: 'Spike', interval: 'day', unitType: 'percentage', threshold: 20, workspaceToken: 'wrkspc_default' }).reportTokens([report.out.token])
+const alert = cost
+  .costAlert('spike', {
+    title: 'Spike',
+    interval: 'day',
+    unitType: 'percentage',
+    threshold: 20,
+    workspaceToken: 'wrkspc_default',
+  })
+  .reportTokens([report.out.token])
 const zone = hosting.dnsZone('acme', { name: 'acme.test', teamSlug: 'acme' })
-const www = hosting.dnsRecord('www', { hostname: 'www.acme.test', type: 'CNAME', value: 'acme-www.netlify.app' }).zoneId(zone.out.id)
+const www = hosting
+  .dnsRecord('www', { hostname: 'www.acme.test', type: 'CNAME', value: 'acme-www.netlify.app' })
+  .zoneId(zone.out.id)
 const service = cloud.apiGatewayService('orders', { serviceName: 'orders', protocol: 'https', netTypes: ['OUTER'] })
 const s = stack('contract').add(folder, report, alert, zone, www, service)
 
@@ -43,8 +53,14 @@ test('same plan, same journal order, same state shape; refs resolve to each plat
   try {
     const r = ok(await apply(s)(real)())
     const m = ok(await apply(s)(mock)())
-    assert.equal(r.plan.steps.map((x) => [x.address, x.action]), m.plan.steps.map((x) => [x.address, x.action]))
-    assert.equal(r.journal.map((j) => [j.address, j.action, j.status]), m.journal.map((j) => [j.address, j.action, j.status]))
+    assert.equal(
+      r.plan.steps.map((x) => [x.address, x.action]),
+      m.plan.steps.map((x) => [x.address, x.action]),
+    )
+    assert.equal(
+      r.journal.map((j) => [j.address, j.action, j.status]),
+      m.journal.map((j) => [j.address, j.action, j.status]),
+    )
     assert.equal(Object.keys(r.state.resources).sort(), Object.keys(m.state.resources).sort())
     for (const run of [r, m]) {
       const st = run.state.resources
@@ -53,7 +69,8 @@ test('same plan, same journal order, same state shape; refs resolve to each plat
       assert.is(st['hosting:DnsRecord/www'].inputs.zoneId, st['hosting:DnsZone/acme'].id)
       assert.equal(st['cost:CostAlert/spike'].dependencies, ['cost:CostReport/monthly'])
     }
-    for (const a of Object.keys(r.state.resources)) assert.equal(Object.keys(r.state.resources[a].inputs).sort(), Object.keys(m.state.resources[a].inputs).sort(), a)
+    for (const a of Object.keys(r.state.resources))
+      assert.equal(Object.keys(r.state.resources[a].inputs).sort(), Object.keys(m.state.resources[a].inputs).sort(), a)
     // both agree there is nothing left to do
     assert.ok(ok(await plan(s)(real)()).plan.steps.every((x) => x.action === 'noop'))
     assert.ok(ok(await plan(s)(mock)()).plan.steps.every((x) => x.action === 'noop'))
@@ -65,7 +82,9 @@ test('same plan, same journal order, same state shape; refs resolve to each plat
 test('the same validation errors, before any request', async () => {
   const { p, real, mock } = await both()
   try {
-    const bad = stack('bad').add(resourceNode('cost:CostAlert', 'x', { title: 'x', interval: 'hourly', unitType: 'currency', threshold: 'high' }))
+    const bad = stack('bad').add(
+      resourceNode('cost:CostAlert', 'x', { title: 'x', interval: 'hourly', unitType: 'currency', threshold: 'high' }),
+    )
     const r = await apply(bad)(real)()
     const m = await apply(bad)(mock)()
     assert.ok(isLeft(r) && isLeft(m))
@@ -85,8 +104,14 @@ test('a change planned the same way: update in place on both', async () => {
     const changed = stack('contract').add(folder.title('Finance & Ops'), report, alert, zone, www, service)
     const r = ok(await apply(changed)(real)())
     const m = ok(await apply(changed)(mock)())
-    assert.equal(r.journal.map((j) => [j.address, j.action]), m.journal.map((j) => [j.address, j.action]))
-    assert.equal(r.journal.map((j) => j.action), ['update'])
+    assert.equal(
+      r.journal.map((j) => [j.address, j.action]),
+      m.journal.map((j) => [j.address, j.action]),
+    )
+    assert.equal(
+      r.journal.map((j) => j.action),
+      ['update'],
+    )
   } finally {
     await p.close()
   }

@@ -33,18 +33,26 @@ test('an API key adopted with importId plans no change (no replacement) afterwar
   const env = { ...p.env(), store: memoryStore() }
   ok(await apply(adopting)(env)())
   const again = ok(await plan(adopting)(env)())
-  assert.equal(changes(again.plan).map((s) => `${s.action} ${s.address}: ${s.diff.map((d) => d.path).join(', ')}`), [])
+  assert.equal(
+    changes(again.plan).map((s) => `${s.action} ${s.address}: ${s.diff.map((d) => d.path).join(', ')}`),
+    [],
+  )
 })
 
 test('a service adopted with importId plans no update of the limits the platform chose', async () => {
   const p = await platforms('in-process')
   const service = cloud.apiGatewayService('orders', { serviceName: 'orders', protocol: 'http', netTypes: ['OUTER'] })
   const made = ok(await apply(stack('made').add(service))(p.env())())
-  const adopting = stack('adopt').add(service.options({ importId: made.state.resources['cloud:ApiGatewayService/orders'].id }))
+  const adopting = stack('adopt').add(
+    service.options({ importId: made.state.resources['cloud:ApiGatewayService/orders'].id }),
+  )
   const env = { ...p.env(), store: memoryStore() }
   ok(await apply(adopting)(env)())
   const again = ok(await plan(adopting)(env)())
-  assert.equal(changes(again.plan).map((s) => `${s.action} ${s.address}: ${s.diff.map((d) => d.path).join(', ')}`), [])
+  assert.equal(
+    changes(again.plan).map((s) => `${s.action} ${s.address}: ${s.diff.map((d) => d.path).join(', ')}`),
+    [],
+  )
 })
 
 test.run()

@@ -20,7 +20,9 @@ import * as cost from '../../builders/cost'
 import { platforms } from './harness'
 
 const account = cost.managedAccount('acme', { name: 'Acme', contactEmail: 'finance@acme.example' })
-const june = cost.invoice('inv', { billingPeriodStart: '2024-06-01', billingPeriodEnd: '2024-06-30' }).accountToken(account.out.token)
+const june = cost
+  .invoice('inv', { billingPeriodStart: '2024-06-01', billingPeriodEnd: '2024-06-30' })
+  .accountToken(account.out.token)
 const may = june.billingPeriodStart('2024-05-01').billingPeriodEnd('2024-05-31')
 
 test('replacing an invoice keeps the new invoice in state, and a re-plan shows no changes', async () => {
@@ -30,13 +32,23 @@ test('replacing an invoice keeps the new invoice in state, and a re-plan shows n
   if (isLeft(a1)) throw new Error(JSON.stringify(a1.left))
   const a2 = await apply(stack('bug').add(account, may))(env)()
   if (isLeft(a2)) throw new Error(JSON.stringify(a2.left))
-  const invoices = p.emulators.cost.objects().filter((o) => o.kind === 'invoices').map((o) => o.id)
+  const invoices = p.emulators.cost
+    .objects()
+    .filter((o) => o.kind === 'invoices')
+    .map((o) => o.id)
   assert.is(invoices.length, 2, 'the June invoice stays (no delete) and the May one is new')
   assert.ok(a2.right.state.resources['cost:Invoice/inv'], 'the new invoice is in state')
-  assert.is(a2.right.state.resources['cost:Invoice/inv']?.id, invoices.find((i) => i !== a1.right.state.resources['cost:Invoice/inv'].id))
+  assert.is(
+    a2.right.state.resources['cost:Invoice/inv']?.id,
+    invoices.find((i) => i !== a1.right.state.resources['cost:Invoice/inv'].id),
+  )
   const again = await plan(stack('bug').add(account, may))(env)()
   if (isLeft(again)) throw new Error(JSON.stringify(again.left))
-  assert.equal(changes(again.right.plan).map((s) => `${s.action} ${s.address}`), [], 'no second May invoice is planned')
+  assert.equal(
+    changes(again.right.plan).map((s) => `${s.action} ${s.address}`),
+    [],
+    'no second May invoice is planned',
+  )
 })
 
 test('the old invoice of a replacement is journalled as forgotten, not deleted', async () => {
@@ -46,7 +58,10 @@ test('the old invoice of a replacement is journalled as forgotten, not deleted',
   if (isLeft(a1)) throw new Error(JSON.stringify(a1.left))
   const a2 = await apply(stack('bug').add(account, may))(env)()
   if (isLeft(a2)) throw new Error(JSON.stringify(a2.left))
-  assert.equal(a2.right.journal.filter((j) => j.address === 'cost:Invoice/inv').map((j) => j.action), ['replace', 'forget'])
+  assert.equal(
+    a2.right.journal.filter((j) => j.address === 'cost:Invoice/inv').map((j) => j.action),
+    ['replace', 'forget'],
+  )
 })
 
 test.run()

@@ -12,8 +12,26 @@ export const rowPlatforms = (): Promise<Platforms> =>
   platforms('in-process', {
     cost: {
       fixtures: {
-        teams: [{ token: COST_TEAM, name: 'FinOps', description: null, workspace_tokens: ['wrkspc_default'], user_emails: [], user_tokens: [] }],
-        workspaces: [{ token: SECOND_WORKSPACE, name: 'Second', created_at: '2024-01-01T00:00:00Z', enable_currency_conversion: false, currency: 'USD', exchange_rate_date: null }],
+        teams: [
+          {
+            token: COST_TEAM,
+            name: 'FinOps',
+            description: null,
+            workspace_tokens: ['wrkspc_default'],
+            user_emails: [],
+            user_tokens: [],
+          },
+        ],
+        workspaces: [
+          {
+            token: SECOND_WORKSPACE,
+            name: 'Second',
+            created_at: '2024-01-01T00:00:00Z',
+            enable_currency_conversion: false,
+            currency: 'USD',
+            exchange_rate_date: null,
+          },
+        ],
       },
     },
   })

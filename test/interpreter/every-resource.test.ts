@@ -10,7 +10,15 @@ import * as assert from 'uvu/assert'
 import { isLeft, type Either } from 'fp-ts/Either'
 import { stack, type Stack } from '../../src/core/stack'
 import { resourceNode } from '../../src/core/node'
-import { apply, plan, destroy, importResource, refresh, formatEngineError, type EngineError } from '../../src/engine/operations'
+import {
+  apply,
+  plan,
+  destroy,
+  importResource,
+  refresh,
+  formatEngineError,
+  type EngineError,
+} from '../../src/engine/operations'
 import { changes, type Plan } from '../../src/engine/plan'
 import { renderPlan, planToJson } from '../../src/engine/render'
 import { registry } from '../../src/providers'
@@ -34,7 +42,10 @@ const changesOf = (p: Plan, only?: string): string => {
 
 // ── where the emulator keeps an object of a state id ─────────────────────────
 type Held = (objects: ReturnType<Emulator['objects']>, r: ResourceState) => boolean
-const byId = (f: (id: string) => string): Held => (objects, r) => objects.some((o) => o.id === f(r.id))
+const byId =
+  (f: (id: string) => string): Held =>
+  (objects, r) =>
+    objects.some((o) => o.id === f(r.id))
 const HELD: Record<string, Held> = {
   // `<team>:<key>` or `<team>:<site>:<key>` is stored as `<team>|<site or ''>|<key>`
   'hosting:EnvironmentVariable': byId((id) => {
@@ -45,13 +56,20 @@ const HELD: Record<string, Held> = {
   'hosting:TeamFirewallTrafficRules': byId((id) => `account:${id}`),
   // settings live on the site itself
   'hosting:SiteMetricsSettings': (objects, r) =>
-    objects.some((o) => o.kind === 'sites' && o.id === r.id && (o.body as Record<string, unknown>).rum_enabled === (r.inputs.realUserMetrics ?? false)),
+    objects.some(
+      (o) =>
+        o.kind === 'sites' &&
+        o.id === r.id &&
+        (o.body as Record<string, unknown>).rum_enabled === (r.inputs.realUserMetrics ?? false),
+    ),
   // the binding's id has no key list; the release's none of the version
   'cloud:ApiGatewayUsagePlanAttachment': byId((id) => id.split('#').slice(0, 5).join('#')),
   // an environment is released at one version at a time: the release of this id is the current one
   'cloud:ApiGatewayServiceRelease': (objects, r) => {
     const [service, env, version] = r.id.split('#')
-    return objects.some((o) => o.id === `${service}#${env}` && (o.body as Record<string, unknown>).VersionName === version)
+    return objects.some(
+      (o) => o.id === `${service}#${env}` && (o.body as Record<string, unknown>).VersionName === version,
+    )
   },
   'cloud:ApiGatewayIpStrategy': byId((id) => id.split('#')[1]),
 }
@@ -67,7 +85,10 @@ const importAll = async (p: Platforms, st: Stack, s: State) => {
   const ids: Record<string, string> = {}
   for (const r of Object.values(s.resources)) {
     const importId = registry.resources.get(r.token)!.identity.printImportId(r.id, r.inputs)
-    ids[r.address] = ok(await importResource(st, r.token, r.name, importId)(env)(), `import ${r.address} by ${importId}`).id
+    ids[r.address] = ok(
+      await importResource(st, r.token, r.name, importId)(env)(),
+      `import ${r.address} by ${importId}`,
+    ).id
   }
   return { env, ids }
 }
@@ -77,7 +98,12 @@ const withImportIds = (st: Stack, s: State): Stack =>
   stack(st.name, { providers: st.providers }).add(
     ...st.nodes.map((n) => {
       const r = s.resources[`${n.token}/${n.name}`]
-      return n._tag === 'Resource' && r ? resourceNode(n.token, n.name, n.inputs as Record<string, unknown>, { ...n.options, importId: registry.resources.get(n.token)!.identity.printImportId(r.id, r.inputs) }) : n
+      return n._tag === 'Resource' && r
+        ? resourceNode(n.token, n.name, n.inputs as Record<string, unknown>, {
+            ...n.options,
+            importId: registry.resources.get(n.token)!.identity.printImportId(r.id, r.inputs),
+          })
+        : n
     }),
   )
 
@@ -109,21 +135,36 @@ const run = async (row: Row): Promise<void> => {
     assert.equal(ok(await refresh(row.before)(env)(), 'refresh BEFORE').drift, [], 'refresh after BEFORE')
 
     // 3. the change takes the expected action on the node, and then shows no changes
-    const change = async (from: ResourceState, to: Stack, what: string): Promise<{ state: State; r: ResourceState }> => {
+    const change = async (
+      from: ResourceState,
+      to: Stack,
+      what: string,
+    ): Promise<{ state: State; r: ResourceState }> => {
       const a = ok(await apply(to)(env)(), `apply ${what}`)
       const r = a.state.resources[address]
       assert.ok(r, `${address} is in state after ${what}`)
-      if (row.expect === 'none') assert.ok(a.journal.every((j) => j.address !== address), JSON.stringify(a.journal))
+      if (row.expect === 'none')
+        assert.ok(
+          a.journal.every((j) => j.address !== address),
+          JSON.stringify(a.journal),
+        )
       else {
         // a replacement is journalled as the new object's create, then the old one's removal
         const mine = a.journal.filter((j) => j.address === address).map((j) => `${j.action} ${j.status}`)
-        const want = row.expect === 'replace' ? ['replace done', `${isForget(row.token) ? 'forget' : 'delete'} done`] : ['update done']
+        const want =
+          row.expect === 'replace'
+            ? ['replace done', `${isForget(row.token) ? 'forget' : 'delete'} done`]
+            : ['update done']
         assert.equal(mine, want, `journal of ${what}: ${JSON.stringify(a.journal)}`)
       }
       if (row.expect === 'replace') {
         assert.is.not(r.id, from.id, 'a replacement has a new id')
         // the old object is gone, unless the platform cannot delete it
-        assert.is(held(p, from), isForget(row.token), `the replaced object ${from.id} is ${isForget(row.token) ? 'kept (no delete)' : 'deleted'}`)
+        assert.is(
+          held(p, from),
+          isForget(row.token),
+          `the replaced object ${from.id} is ${isForget(row.token) ? 'kept (no delete)' : 'deleted'}`,
+        )
       } else assert.is(r.id, from.id)
       assert.ok(held(p, r), `the emulator holds ${r.id} after ${what}`)
       assert.is(changesOf(ok(await plan(to)(env)(), `re-plan ${what}`).plan), '', `re-plan of ${what}`)
@@ -137,22 +178,36 @@ const run = async (row: Row): Promise<void> => {
     // listing (decoded without the inputs that were sent): a twin of the node, imported into a
     // copy of the state, makes the refresh take that path; it must show no drift either
     if (registry.resources.get(row.token)!.wire.list) {
-      const copy = { ...env, store: memoryStore({ [row.after.name]: ok(await env.store.read(row.after.name)(), 'read state')! }) }
+      const copy = {
+        ...env,
+        store: memoryStore({ [row.after.name]: ok(await env.store.read(row.after.name)(), 'read state')! }),
+      }
       const importId = registry.resources.get(row.token)!.identity.printImportId(r2.id, r2.inputs)
       ok(await importResource(row.after, row.token, `${row.name}-twin`, importId)(copy)(), 'import a twin')
       const drift = ok(await refresh(row.after)(copy)(), 'refresh by listing').drift
-      assert.equal(drift.filter((x) => x.address === address), [], 'refresh by listing')
+      assert.equal(
+        drift.filter((x) => x.address === address),
+        [],
+        'refresh by listing',
+      )
     }
 
     // 4. import every node into a fresh state: same ids, and a plan with no change for the node
     const im = await importAll(p, row.after, a2.state)
-    assert.equal(im.ids, Object.fromEntries(Object.values(a2.state.resources).map((r) => [r.address, r.id])), 'import gives the same ids')
+    assert.equal(
+      im.ids,
+      Object.fromEntries(Object.values(a2.state.resources).map((r) => [r.address, r.id])),
+      'import gives the same ids',
+    )
     const ip = ok(await plan(row.after)(im.env)(), 'plan AFTER on the imported state').plan
     const step = ip.steps.find((x) => x.address === address)!
     if (step.action !== 'noop') {
       const gaps = row.importGaps ?? []
       const outside = step.diff.filter((d) => !gaps.includes(d.path))
-      assert.ok(step.action === 'update' && gaps.length > 0 && outside.length === 0, `plan after import (documented gaps: ${gaps.join(', ') || 'none'}):\n${changesOf(ip, address)}`)
+      assert.ok(
+        step.action === 'update' && gaps.length > 0 && outside.length === 0,
+        `plan after import (documented gaps: ${gaps.join(', ') || 'none'}):\n${changesOf(ip, address)}`,
+      )
     }
 
     // 4b. the other way in: every node of AFTER adopted with its `importId` option into a fresh
@@ -160,7 +215,13 @@ const run = async (row: Row): Promise<void> => {
     const adopting = withImportIds(row.after, a2.state)
     const fresh = { ...p.env(), store: memoryStore() }
     const a3 = ok(await apply(adopting)(fresh)(), 'apply AFTER with importId options')
-    assert.equal(a3.journal.filter((j) => j.action !== 'read' && (j.status !== 'done' || j.action !== 'import')).map((j) => `${j.action} ${j.status} ${j.address}`), [], 'every node is imported')
+    assert.equal(
+      a3.journal
+        .filter((j) => j.action !== 'read' && (j.status !== 'done' || j.action !== 'import'))
+        .map((j) => `${j.action} ${j.status} ${j.address}`),
+      [],
+      'every node is imported',
+    )
     assert.is(a3.state.resources[address]?.id, r2.id, 'importId adopts the same object')
     assert.is(changesOf(ok(await plan(adopting)(fresh)(), 're-plan after importId').plan), '', 're-plan after importId')
 
@@ -189,7 +250,8 @@ const run = async (row: Row): Promise<void> => {
 for (const provider of ['cost', 'hosting', 'cloud']) {
   const test = suite(`every resource (${provider}, in-process)`)
   for (const row of ROWS.filter((r) => r.token.startsWith(`${provider}:`)))
-    test(`${row.token}: create, re-plan, refresh, ${row.expect === 'none' ? 'no change' : row.expect} (${row.change}) and back, import, destroy`, () => run(row))
+    test(`${row.token}: create, re-plan, refresh, ${row.expect === 'none' ? 'no change' : row.expect} (${row.change}) and back, import, destroy`, () =>
+      run(row))
   test.run()
 }
 
@@ -229,7 +291,8 @@ for (const row of SECRET_ROWS)
       lookPlan('plan with refresh', ok(await plan(row.after, { refresh: true })(env)(), 'plan --refresh').plan)
       const d = ok(await destroy(row.after)(env)(), 'destroy')
       lookPlan('destroy plan', d.plan)
-      for (const [what, text] of seen) for (const c of row.canaries) assert.not.ok(text.includes(c), `a secret appears in the ${what}`)
+      for (const [what, text] of seen)
+        for (const c of row.canaries) assert.not.ok(text.includes(c), `a secret appears in the ${what}`)
       assert.ok(seen.length >= 10)
     } finally {
       await p.close()

@@ -17,7 +17,12 @@ import { retry } from '../../clients/retry'
 import { serve } from '../../clients/serve'
 import { costEmulator, type CostEmulatorOptions } from '../../clients/emulators/cost'
 import { hostingEmulator, type HostingEmulatorOptions } from '../../clients/emulators/hosting'
-import { cloudEmulator, EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY, type CloudEmulatorOptions } from '../../clients/emulators/cloud'
+import {
+  cloudEmulator,
+  EMULATOR_SECRET_ID,
+  EMULATOR_SECRET_KEY,
+  type CloudEmulatorOptions,
+} from '../../clients/emulators/cloud'
 import type { Emulator } from '../../clients/emulators/emulator'
 
 export type Mode = 'in-process' | 'loopback'
@@ -44,7 +49,11 @@ export interface EmulatorOptions {
 }
 
 export const platforms = async (mode: Mode, options: EmulatorOptions = {}): Promise<Platforms> => {
-  const emulators = { cost: costEmulator(options.cost), hosting: hostingEmulator(options.hosting), cloud: cloudEmulator(options.cloud) }
+  const emulators = {
+    cost: costEmulator(options.cost),
+    hosting: hostingEmulator(options.hosting),
+    cloud: cloudEmulator(options.cloud),
+  }
   const servers = mode === 'loopback' ? await Promise.all(Object.values(emulators).map((e) => serve(e.client))) : []
   const transport = mode === 'loopback' ? retry({ sleep: fastSleep })(fetchClient()) : undefined
   const handler = httpHandler({
@@ -53,7 +62,11 @@ export const platforms = async (mode: Mode, options: EmulatorOptions = {}): Prom
       const withCreds = { ...CREDENTIALS[p], ...config }
       for (const [k, v] of Object.entries(CREDENTIALS[p])) if (config[k] === undefined) withCreds[k] = v
       return mode === 'loopback'
-        ? platformClients({ http: transport!, endpoints: { [p]: servers[['cost', 'hosting', 'cloud'].indexOf(p)].url }, sleep: fastSleep })(provider, withCreds)
+        ? platformClients({
+            http: transport!,
+            endpoints: { [p]: servers[['cost', 'hosting', 'cloud'].indexOf(p)].url },
+            sleep: fastSleep,
+          })(provider, withCreds)
         : platformClients({ http: emulators[p].client, sleep: fastSleep })(provider, withCreds)
     },
   })
@@ -61,7 +74,15 @@ export const platforms = async (mode: Mode, options: EmulatorOptions = {}): Prom
   return {
     emulators,
     handler,
-    env: (extra = {}) => ({ registry, handler, store: fileStore({ dir }), events: () => undefined, concurrency: 8, now: () => new Date(), ...extra }),
+    env: (extra = {}) => ({
+      registry,
+      handler,
+      store: fileStore({ dir }),
+      events: () => undefined,
+      concurrency: 8,
+      now: () => new Date(),
+      ...extra,
+    }),
     close: async () => {
       await Promise.all(servers.map((s) => s.close()))
     },

@@ -26,7 +26,9 @@ const ok = <A>(r: Either<unknown, A>): A => {
 }
 const envOver = (http: HttpClient): Env => ({
   registry,
-  handler: httpHandler({ clients: (p, c) => platformClients({ http })(p, { ...c, apiToken: secret('emulator-token') }) }),
+  handler: httpHandler({
+    clients: (p, c) => platformClients({ http })(p, { ...c, apiToken: secret('emulator-token') }),
+  }),
   store: memoryStore(),
   events: () => undefined,
   concurrency: 4,
@@ -84,13 +86,26 @@ test('when the look fails too, the entry stays pending and the next run adopts t
 test('refresh: drift becomes a planned update; a deleted object leaves state; reports are read in bulk', async () => {
   const emu = costEmulator()
   const env = envOver(emu.client)
-  const reports = Array.from({ length: 30 }, (_, i) => cost.costReport(`r${i}`, { title: `R${i}`, workspaceToken: 'wrkspc_default' }))
+  const reports = Array.from({ length: 30 }, (_, i) =>
+    cost.costReport(`r${i}`, { title: `R${i}`, workspaceToken: 'wrkspc_default' }),
+  )
   const s = stack('r').add(...reports)
   const a = ok(await apply(s)(env)())
-  const client = platformClients({ http: emu.client })('cost', { apiToken: secret('emulator-token'), host: 'https://api.vantage.sh', timeout: '30s' })
+  const client = platformClients({ http: emu.client })('cost', {
+    apiToken: secret('emulator-token'),
+    host: 'https://api.vantage.sh',
+    timeout: '30s',
+  })
   const t0 = a.state.resources['cost:CostReport/r0'].id
   const t1 = a.state.resources['cost:CostReport/r1'].id
-  ok(await client.call({ _tag: 'Rest', method: 'PUT', path: `/v2/cost_reports/${t0}`, body: { title: 'changed by hand' } })())
+  ok(
+    await client.call({
+      _tag: 'Rest',
+      method: 'PUT',
+      path: `/v2/cost_reports/${t0}`,
+      body: { title: 'changed by hand' },
+    })(),
+  )
   ok(await client.call({ _tag: 'Rest', method: 'DELETE', path: `/v2/cost_reports/${t1}` })())
   const before = Object.values(emu.requests()).reduce((x, y) => x + y, 0)
   const r = ok(await refresh(s)(env)())

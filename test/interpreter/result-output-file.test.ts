@@ -25,10 +25,20 @@ test('each of the cloud lookups writes its result to resultOutputFile', async ()
   try {
     const env = p.env()
     const svc = cloud.apiGatewayService('orders', { serviceName: 'orders', protocol: 'https', netTypes: ['OUTER'] })
-    const api = cloud.apiGatewayApi('list', {
-      apiName: 'list-orders', authType: 'NONE', protocol: 'HTTP', requestConfigPath: '/orders', requestConfigMethod: 'GET',
-      serviceConfigType: 'HTTP', serviceConfigTimeout: 15, serviceConfigUrl: 'http://orders.internal', serviceConfigPath: '/orders', serviceConfigMethod: 'GET',
-    }).serviceId(svc.out.id)
+    const api = cloud
+      .apiGatewayApi('list', {
+        apiName: 'list-orders',
+        authType: 'NONE',
+        protocol: 'HTTP',
+        requestConfigPath: '/orders',
+        requestConfigMethod: 'GET',
+        serviceConfigType: 'HTTP',
+        serviceConfigTimeout: 15,
+        serviceConfigUrl: 'http://orders.internal',
+        serviceConfigPath: '/orders',
+        serviceConfigMethod: 'GET',
+      })
+      .serviceId(svc.out.id)
     const applied = ok(await apply(stack('lookups').add(svc, api))(env)())
     const serviceId = applied.state.resources['cloud:ApiGatewayService/orders'].id
     const apiId = applied.state.resources['cloud:ApiGatewayApi/list'].outputs.apiGatewayApiId as string

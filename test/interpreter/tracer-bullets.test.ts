@@ -32,25 +32,87 @@ interface Case {
 
 const folder = cost.folder('finance', { title: 'Finance', workspaceToken: 'wrkspc_default' })
 const zone = hosting.dnsZone('acme', { name: 'acme.test', teamSlug: 'acme' })
-const service = cloud.apiGatewayService('orders', { serviceName: 'orders', serviceDesc: 'v1', protocol: 'https', netTypes: ['OUTER'] })
-const api = cloud.apiGatewayApi('list', {
-  apiName: 'list-orders', apiDesc: 'v1', authType: 'NONE', protocol: 'HTTP', requestConfigPath: '/orders', requestConfigMethod: 'GET',
-  serviceConfigType: 'HTTP', serviceConfigTimeout: 15, serviceConfigUrl: 'http://orders.internal', serviceConfigPath: '/orders', serviceConfigMethod: 'GET',
-}).serviceId(service.out.id)
+const service = cloud.apiGatewayService('orders', {
+  serviceName: 'orders',
+  serviceDesc: 'v1',
+  protocol: 'https',
+  netTypes: ['OUTER'],
+})
+const api = cloud
+  .apiGatewayApi('list', {
+    apiName: 'list-orders',
+    apiDesc: 'v1',
+    authType: 'NONE',
+    protocol: 'HTTP',
+    requestConfigPath: '/orders',
+    requestConfigMethod: 'GET',
+    serviceConfigType: 'HTTP',
+    serviceConfigTimeout: 15,
+    serviceConfigUrl: 'http://orders.internal',
+    serviceConfigPath: '/orders',
+    serviceConfigMethod: 'GET',
+  })
+  .serviceId(service.out.id)
 
 const cases: Case[] = [
-  { title: 'cost:Folder', before: stack('t').add(folder), after: stack('t').add(folder.title('Finance & Ops')), token: 'cost:Folder', name: 'finance', expect: 'update' },
+  {
+    title: 'cost:Folder',
+    before: stack('t').add(folder),
+    after: stack('t').add(folder.title('Finance & Ops')),
+    token: 'cost:Folder',
+    name: 'finance',
+    expect: 'update',
+  },
   (() => {
-    const r = cost.costReport('monthly', { title: 'Monthly', filter: "costs.provider = 'aws'" }).folderToken(folder.out.token)
-    return { title: 'cost:CostReport', before: stack('t').add(folder, r), after: stack('t').add(folder, r.title('Monthly (all)').dateInterval('last_month')), token: 'cost:CostReport', name: 'monthly', expect: 'update' as const }
+    const r = cost
+      .costReport('monthly', { title: 'Monthly', filter: "costs.provider = 'aws'" })
+      .folderToken(folder.out.token)
+    return {
+      title: 'cost:CostReport',
+      before: stack('t').add(folder, r),
+      after: stack('t').add(folder, r.title('Monthly (all)').dateInterval('last_month')),
+      token: 'cost:CostReport',
+      name: 'monthly',
+      expect: 'update' as const,
+    }
   })(),
-  { title: 'hosting:DnsZone', before: stack('t').add(zone), after: stack('t').add(zone.name('acme2.test')), token: 'hosting:DnsZone', name: 'acme', expect: 'replace' },
+  {
+    title: 'hosting:DnsZone',
+    before: stack('t').add(zone),
+    after: stack('t').add(zone.name('acme2.test')),
+    token: 'hosting:DnsZone',
+    name: 'acme',
+    expect: 'replace',
+  },
   (() => {
-    const rec = hosting.dnsRecord('www', { hostname: 'www.acme.test', type: 'CNAME', value: 'acme-www.netlify.app', ttl: 3600 }).zoneId(zone.out.id)
-    return { title: 'hosting:DnsRecord', before: stack('t').add(zone, rec), after: stack('t').add(zone, rec.ttl(600)), token: 'hosting:DnsRecord', name: 'www', expect: 'replace' as const }
+    const rec = hosting
+      .dnsRecord('www', { hostname: 'www.acme.test', type: 'CNAME', value: 'acme-www.netlify.app', ttl: 3600 })
+      .zoneId(zone.out.id)
+    return {
+      title: 'hosting:DnsRecord',
+      before: stack('t').add(zone, rec),
+      after: stack('t').add(zone, rec.ttl(600)),
+      token: 'hosting:DnsRecord',
+      name: 'www',
+      expect: 'replace' as const,
+    }
   })(),
-  { title: 'cloud:ApiGatewayService', before: stack('t').add(service), after: stack('t').add(service.serviceDesc('v2')), token: 'cloud:ApiGatewayService', name: 'orders', expect: 'update' },
-  { title: 'cloud:ApiGatewayApi', before: stack('t').add(service, api), after: stack('t').add(service, api.apiDesc('v2')), token: 'cloud:ApiGatewayApi', name: 'list', expect: 'update' },
+  {
+    title: 'cloud:ApiGatewayService',
+    before: stack('t').add(service),
+    after: stack('t').add(service.serviceDesc('v2')),
+    token: 'cloud:ApiGatewayService',
+    name: 'orders',
+    expect: 'update',
+  },
+  {
+    title: 'cloud:ApiGatewayApi',
+    before: stack('t').add(service, api),
+    after: stack('t').add(service, api.apiDesc('v2')),
+    token: 'cloud:ApiGatewayApi',
+    name: 'list',
+    expect: 'update',
+  },
 ]
 
 for (const mode of ['in-process', 'loopback'] as Mode[]) {
@@ -63,16 +125,28 @@ for (const mode of ['in-process', 'loopback'] as Mode[]) {
         const address = `${c.token}/${c.name}`
         const a1 = ok(await apply(c.before)(env)())
         const id1 = a1.state.resources[address].id
-        const kindCount = () => p.emulators[c.token.split(':')[0] as 'cost'].objects().filter((o) => o.id === id1).length
+        const kindCount = () =>
+          p.emulators[c.token.split(':')[0] as 'cost'].objects().filter((o) => o.id === id1).length
         assert.is(kindCount(), 1, 'the platform holds the created object')
         const p1 = ok(await plan(c.before)(env)())
-        assert.equal(p1.plan.steps.filter((s) => s.action !== 'noop' && s.action !== 'read').map((s) => `${s.action} ${s.address}: ${s.diff.map((d) => d.path).join(',')}`), [])
+        assert.equal(
+          p1.plan.steps
+            .filter((s) => s.action !== 'noop' && s.action !== 'read')
+            .map((s) => `${s.action} ${s.address}: ${s.diff.map((d) => d.path).join(',')}`),
+          [],
+        )
         const a2 = ok(await apply(c.after)(env)())
-        assert.ok(a2.journal.some((j) => j.address === address && j.action === c.expect && j.status === 'done'), JSON.stringify(a2.journal))
+        assert.ok(
+          a2.journal.some((j) => j.address === address && j.action === c.expect && j.status === 'done'),
+          JSON.stringify(a2.journal),
+        )
         const id2 = a2.state.resources[address].id
         if (c.expect === 'replace') assert.is.not(id2, id1)
         const p2 = ok(await plan(c.after)(env)())
-        assert.ok(p2.plan.steps.every((s) => s.action === 'noop' || s.action === 'read'), JSON.stringify(p2.plan.steps.filter((s) => s.action !== 'noop')))
+        assert.ok(
+          p2.plan.steps.every((s) => s.action === 'noop' || s.action === 'read'),
+          JSON.stringify(p2.plan.steps.filter((s) => s.action !== 'noop')),
+        )
         // import into a fresh state by the spec's import id
         const spec = registry.resources.get(c.token)!
         const importId = spec.identity.printImportId(id2, a2.state.resources[address].inputs)
@@ -112,14 +186,19 @@ teamTest('a default team slug is resolved once to its id, and team-level resourc
   const p = await platforms('in-process')
   try {
     const env = p.env()
-    const v = hosting.environmentVariable('api-url', { key: 'API_URL', values: [{ context: 'all', value: 'https://api.acme.test' }] })
+    const v = hosting.environmentVariable('api-url', {
+      key: 'API_URL',
+      values: [{ context: 'all', value: 'https://api.acme.test' }],
+    })
     const st = stack('team', { providers: { hosting: hosting.provider({ defaultTeamSlug: 'acme' }) } }).add(v)
     const a = ok(await apply(st)(env)())
     const r = a.state.resources['hosting:EnvironmentVariable/api-url']
     assert.ok(r.id.length > 0)
     const p2 = ok(await plan(st)(env)())
     assert.ok(p2.plan.steps.every((s) => s.action === 'noop'))
-    const bad = await plan(stack('team', { providers: { hosting: hosting.provider({ defaultTeamSlug: 'nobody' }) } }).add(v))(env)()
+    const bad = await plan(
+      stack('team', { providers: { hosting: hosting.provider({ defaultTeamSlug: 'nobody' }) } }).add(v),
+    )(env)()
     assert.ok(isLeft(bad))
     if (isLeft(bad)) assert.match(JSON.stringify(bad.left), /nobody/)
   } finally {

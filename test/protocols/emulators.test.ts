@@ -11,15 +11,25 @@ const test = suite('REST client against the platform emulators')
 
 test('cost: creates, pages through links.next, decodes a 404 body', async () => {
   const em = costEmulator({ token: 'cost-tok' })
-  const c = platformClients({ http: em.client })('cost', { host: 'https://api.vantage.sh', timeout: '30s', apiToken: secret('cost-tok') })
-  for (let i = 0; i < 5; i++) assert.ok(E.isRight(await c.call(rest('POST', '/v2/folders', { body: { title: `f${i}` } }))()))
+  const c = platformClients({ http: em.client })('cost', {
+    host: 'https://api.vantage.sh',
+    timeout: '30s',
+    apiToken: secret('cost-tok'),
+  })
+  for (let i = 0; i < 5; i++)
+    assert.ok(E.isRight(await c.call(rest('POST', '/v2/folders', { body: { title: `f${i}` } }))()))
   const all = await c.call(rest('GET', '/v2/folders', { paginate: { items: 'folders', pageSize: 2 } }))()
   if (E.isLeft(all)) throw new Error(all.left.message)
-  assert.equal((all.right as Array<{ title: string }>).map((f) => f.title), ['f0', 'f1', 'f2', 'f3', 'f4'])
+  assert.equal(
+    (all.right as Array<{ title: string }>).map((f) => f.title),
+    ['f0', 'f1', 'f2', 'f3', 'f4'],
+  )
   assert.is(em.requests()['GET /v2/folders'], 3)
   const gone = await c.call(rest('GET', '/v2/folders/fldr_missing'))()
   assert.ok(E.isLeft(gone) && gone.left.kind === 'NotFound' && gone.left.status === 404)
-  const wrong = await platformClients({ http: em.client })('cost', { apiToken: 'other' }).call(rest('GET', '/v2/folders'))()
+  const wrong = await platformClients({ http: em.client })('cost', { apiToken: 'other' }).call(
+    rest('GET', '/v2/folders'),
+  )()
   assert.ok(E.isLeft(wrong) && wrong.left.kind === 'Unauthorized')
 })
 

@@ -32,7 +32,11 @@ export const json = (status: number, body: unknown, headers: Record<string, stri
   body: JSON.stringify(body),
 })
 
-export const text = (status: number, body: string, contentType = 'text/plain'): HttpResponse => ({ status, headers: { 'content-type': contentType }, body })
+export const text = (status: number, body: string, contentType = 'text/plain'): HttpResponse => ({
+  status,
+  headers: { 'content-type': contentType },
+  body,
+})
 
 export const fakeClock = (start = Date.UTC(2024, 0, 1, 12, 0, 0)) => {
   let t = start

@@ -10,7 +10,11 @@ import { fakeClock, fakeHttp, json } from './fake-http'
 const test = suite('platformClients')
 
 const setup = (endpoints?: Partial<Record<'cost' | 'hosting' | 'cloud', string>>) => {
-  const http = fakeHttp((req) => (req.url.includes('tencent') || req.headers['x-tc-action'] ? json(200, { Response: { RequestId: 'r' } }) : json(200, { ok: true })))
+  const http = fakeHttp((req) =>
+    req.url.includes('tencent') || req.headers['x-tc-action']
+      ? json(200, { Response: { RequestId: 'r' } })
+      : json(200, { ok: true }),
+  )
   const factory = platformClients({ http: http.client, endpoints, ...fakeClock() })
   return { factory, calls: http.calls }
 }
@@ -33,17 +37,28 @@ test('cost without a token: Unauthorized naming the setting, no request', async 
 
 test('hosting: endpoint and token; an endpoints override wins (emulator on loopback)', async () => {
   const a = setup()
-  await a.factory('hosting', { endpoint: 'https://hosting.example.test', token: secret('h-tok') }).call(rest('GET', '/api/v1/accounts'))()
+  await a
+    .factory('hosting', { endpoint: 'https://hosting.example.test', token: secret('h-tok') })
+    .call(rest('GET', '/api/v1/accounts'))()
   assert.is(a.calls[0]!.url, 'https://hosting.example.test/api/v1/accounts')
   assert.is(a.calls[0]!.headers.authorization, 'Bearer h-tok')
   const b = setup({ hosting: 'http://127.0.0.1:4321' })
-  await b.factory('hosting', { endpoint: 'https://hosting.example.test', token: 'h-tok' }).call(rest('GET', '/api/v1/accounts'))()
+  await b
+    .factory('hosting', { endpoint: 'https://hosting.example.test', token: 'h-tok' })
+    .call(rest('GET', '/api/v1/accounts'))()
   assert.is(b.calls[0]!.url, 'http://127.0.0.1:4321/api/v1/accounts')
 })
 
 test('cloud: static credentials, region, protocol and domain from the configuration', async () => {
   const { factory, calls } = setup()
-  const c = factory('cloud', { secretId: 'AKID1', secretKey: secret('k'), securityToken: secret('st'), region: 'ap-shanghai', protocol: 'HTTP', domain: 'example.test' })
+  const c = factory('cloud', {
+    secretId: 'AKID1',
+    secretKey: secret('k'),
+    securityToken: secret('st'),
+    region: 'ap-shanghai',
+    protocol: 'HTTP',
+    domain: 'example.test',
+  })
   assert.ok(E.isRight(await c.call(action('vpc', '2017-03-12', 'DescribeAddressTemplates', {}))()))
   assert.is(calls[0]!.url, 'http://vpc.example.test/')
   assert.is(calls[0]!.headers['x-tc-region'], 'ap-shanghai')
@@ -53,11 +68,17 @@ test('cloud: static credentials, region, protocol and domain from the configurat
 
 test('cloud: missing credentials are a clear Unauthorized error; cloudCredentials and endpoints override', async () => {
   const a = setup()
-  const r = await a.factory('cloud', { region: 'ap-guangzhou' }).call(action('vpc', '2017-03-12', 'DescribeAddressTemplates', {}))()
+  const r = await a
+    .factory('cloud', { region: 'ap-guangzhou' })
+    .call(action('vpc', '2017-03-12', 'DescribeAddressTemplates', {}))()
   assert.ok(E.isLeft(r) && r.left.kind === 'Unauthorized' && r.left.message.includes('secretId'))
   assert.is(a.calls.length, 0)
   const http = fakeHttp(() => json(200, { Response: {} }))
-  const f = platformClients({ http: http.client, endpoints: { cloud: 'http://127.0.0.1:4100' }, cloudCredentials: () => () => TE.right({ secretId: 'FROM_FILE', secretKey: 'k' }) })
+  const f = platformClients({
+    http: http.client,
+    endpoints: { cloud: 'http://127.0.0.1:4100' },
+    cloudCredentials: () => () => TE.right({ secretId: 'FROM_FILE', secretKey: 'k' }),
+  })
   await f('cloud', { region: 'ap-guangzhou' }).call(action('vpc', '2017-03-12', 'DescribeAddressTemplates', {}))()
   assert.is(http.calls[0]!.url, 'http://127.0.0.1:4100/')
   assert.match(http.calls[0]!.headers.authorization!, 'Credential=FROM_FILE/')

@@ -10,7 +10,14 @@ import { fakeClock, fakeHttp, json, queryOf, scriptedHttp, text, type Answer } f
 const TOKEN = 'tok_SUPERSECRET_123'
 const client = (answers: ReadonlyArray<Answer>, extra: Partial<RestClientOptions> = {}) => {
   const http = scriptedHttp(answers)
-  const c = restClient({ baseUrl: 'https://api.example.test/ignored/path', token: secret(TOKEN), http: http.client, style: 'cost', ...fakeClock(), ...extra })
+  const c = restClient({
+    baseUrl: 'https://api.example.test/ignored/path',
+    token: secret(TOKEN),
+    http: http.client,
+    style: 'cost',
+    ...fakeClock(),
+    ...extra,
+  })
   return { c, calls: http.calls }
 }
 const left = (r: E.Either<PlatformError, unknown>): PlatformError => {
@@ -23,7 +30,12 @@ const test = suite('restClient: requests')
 
 test('sends bearer, accept, user-agent and a JSON body with secrets revealed, to origin + path', async () => {
   const { c, calls } = client([json(201, { token: 'fldr_1' })])
-  const r = await c.call(rest('POST', '/v2/folders', { body: { title: 'A', password: secret('pw') }, query: { tags: ['a', 'b'], n: 2, skip: undefined } }))()
+  const r = await c.call(
+    rest('POST', '/v2/folders', {
+      body: { title: 'A', password: secret('pw') },
+      query: { tags: ['a', 'b'], n: 2, skip: undefined },
+    }),
+  )()
   assert.equal(r, E.right({ token: 'fldr_1' }))
   const req = calls[0]!
   assert.is(req.method, 'POST')
@@ -60,7 +72,10 @@ test('a signed action request is refused', async () => {
 })
 
 test('an empty 204 and an empty 200 are a null reply', async () => {
-  const { c } = client([{ status: 204, headers: {}, body: '' }, { status: 200, headers: {}, body: '  ' }])
+  const { c } = client([
+    { status: 204, headers: {}, body: '' },
+    { status: 200, headers: {}, body: '  ' },
+  ])
   assert.equal(await c.call(rest('DELETE', '/v2/folders/f'))(), E.right(null))
   assert.equal(await c.call(rest('GET', '/v2/folders/f'))(), E.right(null))
 })
@@ -71,17 +86,28 @@ test.run()
 const pages = suite('restClient: pagination')
 
 const costPage = (page: number, items: ReadonlyArray<number>, last: boolean) =>
-  json(200, { links: { self: `https://api.example.test/v2/folders?page=${page}`, next: last ? null : `https://api.example.test/v2/folders?limit=2&page=${page + 1}` }, folders: items })
+  json(200, {
+    links: {
+      self: `https://api.example.test/v2/folders?page=${page}`,
+      next: last ? null : `https://api.example.test/v2/folders?limit=2&page=${page + 1}`,
+    },
+    folders: items,
+  })
 
 pages('cost: follows links.next across 3 pages and collects every item', async () => {
   const { c, calls } = client([costPage(1, [1, 2], false), costPage(2, [3, 4], false), costPage(3, [5], true)])
-  const r = await c.call(rest('GET', '/v2/folders', { query: { workspace_token: 'w' }, paginate: { items: 'folders', pageSize: 2 } }))()
+  const r = await c.call(
+    rest('GET', '/v2/folders', { query: { workspace_token: 'w' }, paginate: { items: 'folders', pageSize: 2 } }),
+  )()
   assert.equal(r, E.right([1, 2, 3, 4, 5]))
-  assert.equal(calls.map((c) => queryOf(c.url)), [
-    { workspace_token: 'w', limit: '2', page: '1' },
-    { workspace_token: 'w', limit: '2', page: '2' },
-    { workspace_token: 'w', limit: '2', page: '3' },
-  ])
+  assert.equal(
+    calls.map((c) => queryOf(c.url)),
+    [
+      { workspace_token: 'w', limit: '2', page: '1' },
+      { workspace_token: 'w', limit: '2', page: '2' },
+      { workspace_token: 'w', limit: '2', page: '3' },
+    ],
+  )
 })
 
 pages('cost: default page size is 1000; a body without links is the only page', async () => {
@@ -100,14 +126,21 @@ pages('cost: max caps the total and stops asking for pages', async () => {
 })
 
 pages('cost: a next link that goes backwards is Malformed, not an endless loop', async () => {
-  const { c } = client([costPage(1, [1], false), json(200, { links: { next: 'https://api.example.test/v2/folders?page=1' }, folders: [2] })])
+  const { c } = client([
+    costPage(1, [1], false),
+    json(200, { links: { next: 'https://api.example.test/v2/folders?page=1' }, folders: [2] }),
+  ])
   const e = left(await c.call(rest('GET', '/v2/folders', { paginate: { items: 'folders' } }))())
   assert.is(e.kind, 'Malformed')
 })
 
-const hostingClient = (answers: ReadonlyArray<Answer>) => client(answers, { style: 'hosting', baseUrl: 'https://hosting.example.test' })
+const hostingClient = (answers: ReadonlyArray<Answer>) =>
+  client(answers, { style: 'hosting', baseUrl: 'https://hosting.example.test' })
 const link = (page: number, last: number) =>
-  [page < last ? `<https://hosting.example.test/api/v1/sites?page=${page + 1}&per_page=2>; rel="next"` : '', `<https://hosting.example.test/api/v1/sites?page=${last}&per_page=2>; rel="last"`]
+  [
+    page < last ? `<https://hosting.example.test/api/v1/sites?page=${page + 1}&per_page=2>; rel="next"` : '',
+    `<https://hosting.example.test/api/v1/sites?page=${last}&per_page=2>; rel="last"`,
+  ]
     .filter(Boolean)
     .join(', ')
 
@@ -119,7 +152,10 @@ pages('hosting: follows the Link rel="next" header across 3 pages', async () => 
   ])
   const r = await c.call(rest('GET', '/api/v1/sites', { paginate: { items: '', pageSize: 2 } }))()
   assert.equal(r, E.right([1, 2, 3, 4, 5, 6].map((id) => ({ id }))))
-  assert.equal(calls.map((c) => queryOf(c.url)), [1, 2, 3].map((p) => ({ page: String(p), per_page: '2' })))
+  assert.equal(
+    calls.map((c) => queryOf(c.url)),
+    [1, 2, 3].map((p) => ({ page: String(p), per_page: '2' })),
+  )
 })
 
 pages('hosting: without a Link header, a short page is the last one', async () => {

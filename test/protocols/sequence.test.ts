@@ -30,7 +30,12 @@ test('poll repeats the request until the reply satisfies until, waiting out NotF
   ])
   const run = runWire(send, { ...clock, onProgress: (l) => lines.push(l) })
   const req = rest('GET', '/v2/things/1', {
-    poll: { until: (r) => (r as { status: string }).status === 'ready', intervalMs: 2000, timeoutMs: 60_000, what: 'thing 1 to be ready' },
+    poll: {
+      until: (r) => (r as { status: string }).status === 'ready',
+      intervalMs: 2000,
+      timeoutMs: 60_000,
+      what: 'thing 1 to be ready',
+    },
   })
   const r = await run(req)()
   assert.equal(r, E.right({ status: 'ready', id: 1 }))
@@ -46,7 +51,16 @@ test('poll gives up with a Timeout error naming what it waited for', async () =>
   const clock = fakeClock()
   const { send, seen } = scripted(Array.from({ length: 20 }, () => E.right({ visible: false })))
   const run = runWire(send, clock)
-  const r = await run(rest('GET', '/v2/x', { poll: { until: (x) => (x as { visible: boolean }).visible, intervalMs: 1000, timeoutMs: 5000, what: 'x to appear' } }))()
+  const r = await run(
+    rest('GET', '/v2/x', {
+      poll: {
+        until: (x) => (x as { visible: boolean }).visible,
+        intervalMs: 1000,
+        timeoutMs: 5000,
+        what: 'x to appear',
+      },
+    }),
+  )()
   if (E.isRight(r)) throw new Error('expected a timeout')
   assert.is(r.left.kind, 'Timeout')
   assert.match(r.left.message, 'x to appear')
@@ -56,13 +70,20 @@ test('poll gives up with a Timeout error naming what it waited for', async () =>
 
 test('poll stops at once on an error other than NotFound', async () => {
   const { send, seen } = scripted([E.right({ ok: false }), E.left(platformError('Forbidden', 'GET /v2/x', 'no'))])
-  const r = await runWire(send, fakeClock())(rest('GET', '/v2/x', { poll: { until: () => false, intervalMs: 10, timeoutMs: 10_000, what: 'x' } }))()
+  const r = await runWire(
+    send,
+    fakeClock(),
+  )(rest('GET', '/v2/x', { poll: { until: () => false, intervalMs: 10, timeoutMs: 10_000, what: 'x' } }))()
   assert.ok(E.isLeft(r) && r.left.kind === 'Forbidden')
   assert.is(seen.length, 2)
 })
 
 test('then chains requests built from each reply; the final reply is the result', async () => {
-  const { send, seen } = scripted([E.right({ id: 'a1' }), E.right({ enabled: true }), E.right({ id: 'a1', name: 'n', ipv6: true })])
+  const { send, seen } = scripted([
+    E.right({ id: 'a1' }),
+    E.right({ enabled: true }),
+    E.right({ id: 'a1', name: 'n', ipv6: true }),
+  ])
   const req = rest('POST', '/api/v1/dns_zones', {
     body: { name: 'n' },
     then: (r) =>

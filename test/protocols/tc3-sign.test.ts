@@ -29,7 +29,10 @@ test('the documented example vector gives the exact signature and Authorization 
     s.canonicalRequest,
     'POST\n/\n\ncontent-type:application/json; charset=utf-8\nhost:cvm.tencentcloudapi.com\n\ncontent-type;host\n35e9c5b0e3ae67532d3c9f17ead6c90222632e5b1ff7f6e89887f1398934f064',
   )
-  assert.is(createHash('sha256').update(s.canonicalRequest).digest('hex'), '5ffe6a04c0664d6b969fab9a13bdab201d63ee709638e2749d62a09ca18d7031')
+  assert.is(
+    createHash('sha256').update(s.canonicalRequest).digest('hex'),
+    '5ffe6a04c0664d6b969fab9a13bdab201d63ee709638e2749d62a09ca18d7031',
+  )
   assert.is(s.stringToSign.split('\n').slice(0, 3).join('|'), 'TC3-HMAC-SHA256|1551113065|2019-02-25/cvm/tc3_request')
 })
 

@@ -11,7 +11,8 @@ import { fakeClock, fakeHttp, json, scriptedHttp, type Answer } from './fake-htt
 
 const KEY = 'SECRET_KEY_never_printed'
 const ok = (fields: Record<string, unknown>) => json(200, { Response: { ...fields, RequestId: 'req-1' } })
-const apiError = (Code: string, Message = 'it failed') => json(200, { Response: { Error: { Code, Message }, RequestId: 'req-2' } })
+const apiError = (Code: string, Message = 'it failed') =>
+  json(200, { Response: { Error: { Code, Message }, RequestId: 'req-2' } })
 
 const client = (answers: ReadonlyArray<Answer>, extra: Partial<Tc3ClientOptions> = {}) => {
   const http = scriptedHttp(answers)
@@ -37,7 +38,13 @@ const test = suite('tc3Client: requests')
 
 test('POSTs the revealed params to the service host, signed, with the protocol headers; the reply is Response', async () => {
   const { c, calls } = client([ok({ ServiceId: 'service-1' })])
-  const r = await c.call(action('apigateway', '2018-08-08', 'CreateService', { ServiceName: 'svc', Secret: secret('s3'), Missing: undefined }))()
+  const r = await c.call(
+    action('apigateway', '2018-08-08', 'CreateService', {
+      ServiceName: 'svc',
+      Secret: secret('s3'),
+      Missing: undefined,
+    }),
+  )()
   assert.equal(r, E.right({ ServiceId: 'service-1', RequestId: 'req-1' }))
   const req = calls[0]!
   assert.is(req.method, 'POST')
@@ -52,7 +59,16 @@ test('POSTs the revealed params to the service host, signed, with the protocol h
   assert.is(h['x-tc-region'], 'ap-guangzhou')
   assert.is(h['x-tc-language'], 'en-US')
   assert.is(h['x-tc-token'], undefined)
-  const expected = signTc3({ secretId: 'AKIDtest', secretKey: KEY, service: 'apigateway', host: h.host!, action: 'CreateService', version: '2018-08-08', timestamp: 1700000000, payload: req.body! })
+  const expected = signTc3({
+    secretId: 'AKIDtest',
+    secretKey: KEY,
+    service: 'apigateway',
+    host: h.host!,
+    action: 'CreateService',
+    version: '2018-08-08',
+    timestamp: 1700000000,
+    payload: req.body!,
+  })
   assert.is(h.authorization, expected.authorization)
   assert.match(h.authorization!, 'Credential=AKIDtest/2023-11-14/apigateway/tc3_request')
 })
@@ -81,7 +97,10 @@ test('protocol HTTP, a custom domain, and an emulator endpoint', async () => {
 })
 
 test('credential errors and REST requests fail before any HTTP', async () => {
-  const a = client([], { credentials: () => TE.left(platformError('Unauthorized', 'cloud credentials', 'no cloud credentials: set secretId')) })
+  const a = client([], {
+    credentials: () =>
+      TE.left(platformError('Unauthorized', 'cloud credentials', 'no cloud credentials: set secretId')),
+  })
   const e = left(await a.c.call(action('vpc', '2017-03-12', 'DescribeAddressTemplates', {}))())
   assert.is(e.kind, 'Unauthorized')
   assert.is(e.request, 'vpc:DescribeAddressTemplates')
@@ -96,9 +115,16 @@ test.run()
 const errors = suite('tc3Client: errors and retries')
 
 errors('Response.Error becomes a typed PlatformError carrying the code', async () => {
-  const { c } = client([apiError('ResourceNotFound.InvalidService', 'service not found'), apiError('AuthFailure.SignatureFailure'), apiError('InvalidParameterValue', 'bad value')])
+  const { c } = client([
+    apiError('ResourceNotFound.InvalidService', 'service not found'),
+    apiError('AuthFailure.SignatureFailure'),
+    apiError('InvalidParameterValue', 'bad value'),
+  ])
   const a = left(await c.call(action('apigateway', '2018-08-08', 'DescribeService', { ServiceId: 's' }))())
-  assert.equal([a.kind, a.code, a.ambiguous, a.request], ['NotFound', 'ResourceNotFound.InvalidService', false, 'apigateway:DescribeService'])
+  assert.equal(
+    [a.kind, a.code, a.ambiguous, a.request],
+    ['NotFound', 'ResourceNotFound.InvalidService', false, 'apigateway:DescribeService'],
+  )
   assert.match(a.message, 'service not found')
   assert.match(a.message, 'req-2')
   const b = left(await c.call(action('apigateway', '2018-08-08', 'DescribeService', {}))())
@@ -124,7 +150,11 @@ errors('error codes map to kinds', () => {
 })
 
 errors('RequestLimitExceeded is retried with backoff, then succeeds (even for a write)', async () => {
-  const { c, calls, clock, progress } = client([apiError('RequestLimitExceeded'), apiError('RequestLimitExceeded.UinLimitExceeded'), ok({ ServiceId: 's-1' })])
+  const { c, calls, clock, progress } = client([
+    apiError('RequestLimitExceeded'),
+    apiError('RequestLimitExceeded.UinLimitExceeded'),
+    ok({ ServiceId: 's-1' }),
+  ])
   const r = await c.call(action('apigateway', '2018-08-08', 'CreateService', { ServiceName: 'x' }))()
   assert.equal(r, E.right({ ServiceId: 's-1', RequestId: 'req-1' }))
   assert.is(calls.length, 3)
@@ -136,7 +166,10 @@ errors('RequestLimitExceeded is retried with backoff, then succeeds (even for a 
 })
 
 errors('retries stop at the time budget with the last error', async () => {
-  const { c, calls } = client(Array.from({ length: 30 }, () => apiError('RequestLimitExceeded')), { readRetryMs: 20_000 })
+  const { c, calls } = client(
+    Array.from({ length: 30 }, () => apiError('RequestLimitExceeded')),
+    { readRetryMs: 20_000 },
+  )
   const e = left(await c.call(action('vpc', '2017-03-12', 'DescribeAddressTemplates', {}))())
   assert.is(e.kind, 'RateLimited')
   assert.match(e.message, 'gave up after')
@@ -154,16 +187,34 @@ errors('InternalError is retried on a Describe action but not on a write, which 
   assert.is(b.calls.length, 1)
 })
 
-errors('a write whose connection broke after sending is not retried and is ambiguous; an unsent one is retried', async () => {
-  const sent = fakeHttp((req) => httpError('ConnectionReset', req, 'socket hang up', true))
-  const a = tc3Client({ credentials: () => TE.right({ secretId: 'id', secretKey: KEY }), region: 'r', http: sent.client, ...fakeClock() })
-  const e = left(await a.call(action('apigateway', '2018-08-08', 'CreateApi', {}))())
-  assert.equal([e.kind, e.ambiguous], ['Network', true])
-  assert.is(sent.calls.length, 1)
-  const unsent = fakeHttp((req, n) => (n === 0 ? httpError('ConnectFailed', req, 'ECONNREFUSED', false) : ok({ ApiId: 'api-1' })))
-  const b = tc3Client({ credentials: () => TE.right({ secretId: 'id', secretKey: KEY }), region: 'r', http: unsent.client, ...fakeClock() })
-  assert.equal(await b.call(action('apigateway', '2018-08-08', 'CreateApi', {}))(), E.right({ ApiId: 'api-1', RequestId: 'req-1' }))
-})
+errors(
+  'a write whose connection broke after sending is not retried and is ambiguous; an unsent one is retried',
+  async () => {
+    const sent = fakeHttp((req) => httpError('ConnectionReset', req, 'socket hang up', true))
+    const a = tc3Client({
+      credentials: () => TE.right({ secretId: 'id', secretKey: KEY }),
+      region: 'r',
+      http: sent.client,
+      ...fakeClock(),
+    })
+    const e = left(await a.call(action('apigateway', '2018-08-08', 'CreateApi', {}))())
+    assert.equal([e.kind, e.ambiguous], ['Network', true])
+    assert.is(sent.calls.length, 1)
+    const unsent = fakeHttp((req, n) =>
+      n === 0 ? httpError('ConnectFailed', req, 'ECONNREFUSED', false) : ok({ ApiId: 'api-1' }),
+    )
+    const b = tc3Client({
+      credentials: () => TE.right({ secretId: 'id', secretKey: KEY }),
+      region: 'r',
+      http: unsent.client,
+      ...fakeClock(),
+    })
+    assert.equal(
+      await b.call(action('apigateway', '2018-08-08', 'CreateApi', {}))(),
+      E.right({ ApiId: 'api-1', RequestId: 'req-1' }),
+    )
+  },
+)
 
 errors('non-200 statuses and broken envelopes', async () => {
   const { c } = client([
@@ -196,20 +247,47 @@ const seq = suite('tc3Client: pagination, poll and then')
 seq('Offset/Limit paging across 3 pages up to TotalCount (items under Result)', async () => {
   const page = (ids: number[]) => ok({ Result: { TotalCount: 5, ApiKeySet: ids.map((id) => ({ id })) } })
   const { c, calls } = client([page([1, 2]), page([3, 4]), page([5])])
-  const r = await c.call(action('apigateway', '2018-08-08', 'DescribeApiKeysStatus', { Filters: [] }, { paginate: { items: 'Result.ApiKeySet', pageSize: 2 } }))()
+  const r = await c.call(
+    action(
+      'apigateway',
+      '2018-08-08',
+      'DescribeApiKeysStatus',
+      { Filters: [] },
+      { paginate: { items: 'Result.ApiKeySet', pageSize: 2 } },
+    ),
+  )()
   assert.equal(r, E.right([1, 2, 3, 4, 5].map((id) => ({ id }))))
-  assert.equal(calls.map((c) => JSON.parse(c.body!)), [0, 2, 4].map((Offset) => ({ Filters: [], Offset, Limit: 2 })))
+  assert.equal(
+    calls.map((c) => JSON.parse(c.body!)),
+    [0, 2, 4].map((Offset) => ({ Filters: [], Offset, Limit: 2 })),
+  )
 })
 
 seq('paging stops when collected reaches TotalCount even on a full page; max caps', async () => {
-  const a = client([ok({ TotalCount: 4, AddressTemplateSet: [1, 2] }), ok({ TotalCount: 4, AddressTemplateSet: [3, 4] })])
-  const r = await a.c.call(action('vpc', '2017-03-12', 'DescribeAddressTemplates', { Offset: '0', Limit: '2' }, { paginate: { items: 'AddressTemplateSet' } }))()
+  const a = client([
+    ok({ TotalCount: 4, AddressTemplateSet: [1, 2] }),
+    ok({ TotalCount: 4, AddressTemplateSet: [3, 4] }),
+  ])
+  const r = await a.c.call(
+    action(
+      'vpc',
+      '2017-03-12',
+      'DescribeAddressTemplates',
+      { Offset: '0', Limit: '2' },
+      { paginate: { items: 'AddressTemplateSet' } },
+    ),
+  )()
   assert.equal(r, E.right([1, 2, 3, 4]))
   assert.is(a.calls.length, 2)
   // VPC takes Offset/Limit as strings: the type the spec used is kept
   assert.equal(JSON.parse(a.calls[1]!.body!), { Offset: '2', Limit: '2' })
-  const b = client([ok({ Total: 300, BGPInstanceList: Array.from({ length: 100 }, (_, i) => i) }), ok({ Total: 300, BGPInstanceList: [] })])
-  const m = await b.c.call(action('antiddos', '2020-03-09', 'DescribeBgpInstances', {}, { paginate: { items: 'BGPInstanceList', max: 30 } }))()
+  const b = client([
+    ok({ Total: 300, BGPInstanceList: Array.from({ length: 100 }, (_, i) => i) }),
+    ok({ Total: 300, BGPInstanceList: [] }),
+  ])
+  const m = await b.c.call(
+    action('antiddos', '2020-03-09', 'DescribeBgpInstances', {}, { paginate: { items: 'BGPInstanceList', max: 30 } }),
+  )()
   assert.ok(E.isRight(m) && (m.right as unknown[]).length === 30)
   assert.is(JSON.parse(b.calls[0]!.body!).Limit, 100)
   assert.is(b.calls.length, 1)
@@ -217,23 +295,48 @@ seq('paging stops when collected reaches TotalCount even on a full page; max cap
 
 seq('per-action default page size (20 for DescribePluginsByApi)', async () => {
   const { c, calls } = client([ok({ Result: { PluginSet: [1] } })])
-  await c.call(action('apigateway', '2018-08-08', 'DescribePluginsByApi', {}, { paginate: { items: 'Result.PluginSet' } }))()
+  await c.call(
+    action('apigateway', '2018-08-08', 'DescribePluginsByApi', {}, { paginate: { items: 'Result.PluginSet' } }),
+  )()
   assert.is(JSON.parse(calls[0]!.body!).Limit, 20)
 })
 
 seq('a short page ends paging without a total', async () => {
   const { c, calls } = client([ok({ Result: { PluginSet: [1, 2, 3] } }), ok({ Result: { PluginSet: [4] } })])
-  const r = await c.call(action('apigateway', '2018-08-08', 'DescribePluginsByApi', {}, { paginate: { items: 'Result.PluginSet', pageSize: 3 } }))()
+  const r = await c.call(
+    action(
+      'apigateway',
+      '2018-08-08',
+      'DescribePluginsByApi',
+      {},
+      { paginate: { items: 'Result.PluginSet', pageSize: 3 } },
+    ),
+  )()
   assert.equal(r, E.right([1, 2, 3, 4]))
   assert.is(calls.length, 2)
 })
 
 seq('poll until the created object is visible, ResourceNotFound meaning not yet', async () => {
-  const { c, calls, clock } = client([apiError('ResourceNotFound.InvalidService'), ok({ ServiceId: 's-1', Status: 'creating' }), ok({ ServiceId: 's-1', Status: 'ok' })])
+  const { c, calls, clock } = client([
+    apiError('ResourceNotFound.InvalidService'),
+    ok({ ServiceId: 's-1', Status: 'creating' }),
+    ok({ ServiceId: 's-1', Status: 'ok' }),
+  ])
   const r = await c.call(
-    action('apigateway', '2018-08-08', 'DescribeService', { ServiceId: 's-1' }, {
-      poll: { until: (x) => (x as { Status: string }).Status === 'ok', intervalMs: 3000, timeoutMs: 180_000, what: 'service s-1 to appear' },
-    }),
+    action(
+      'apigateway',
+      '2018-08-08',
+      'DescribeService',
+      { ServiceId: 's-1' },
+      {
+        poll: {
+          until: (x) => (x as { Status: string }).Status === 'ok',
+          intervalMs: 3000,
+          timeoutMs: 180_000,
+          what: 'service s-1 to appear',
+        },
+      },
+    ),
   )()
   assert.ok(E.isRight(r))
   assert.is(calls.length, 3)
@@ -243,21 +346,44 @@ seq('poll until the created object is visible, ResourceNotFound meaning not yet'
 seq('poll timeout names what it waited for', async () => {
   const { c } = client(Array.from({ length: 10 }, () => apiError('ResourceNotFound.InvalidService')))
   const e = left(
-    await c.call(action('apigateway', '2018-08-08', 'DescribeService', {}, { poll: { until: () => true, intervalMs: 1000, timeoutMs: 3000, what: 'service s-9 to appear' } }))(),
+    await c.call(
+      action(
+        'apigateway',
+        '2018-08-08',
+        'DescribeService',
+        {},
+        { poll: { until: () => true, intervalMs: 1000, timeoutMs: 3000, what: 'service s-9 to appear' } },
+      ),
+    )(),
   )
   assert.is(e.kind, 'Timeout')
   assert.match(e.message, 'service s-9 to appear')
 })
 
 seq('then: create, then read back by the returned id', async () => {
-  const { c, calls } = client([ok({ Result: { AccessKeyId: 'AK-1' } }), ok({ Result: { AccessKeyId: 'AK-1', Status: 1 } })])
+  const { c, calls } = client([
+    ok({ Result: { AccessKeyId: 'AK-1' } }),
+    ok({ Result: { AccessKeyId: 'AK-1', Status: 1 } }),
+  ])
   const r = await c.call(
-    action('apigateway', '2018-08-08', 'CreateApiKey', { SecretName: 'k' }, {
-      then: (x) => action('apigateway', '2018-08-08', 'DescribeApiKey', { AccessKeyId: (x as { Result: { AccessKeyId: string } }).Result.AccessKeyId }),
-    }),
+    action(
+      'apigateway',
+      '2018-08-08',
+      'CreateApiKey',
+      { SecretName: 'k' },
+      {
+        then: (x) =>
+          action('apigateway', '2018-08-08', 'DescribeApiKey', {
+            AccessKeyId: (x as { Result: { AccessKeyId: string } }).Result.AccessKeyId,
+          }),
+      },
+    ),
   )()
   assert.equal(r, E.right({ Result: { AccessKeyId: 'AK-1', Status: 1 }, RequestId: 'req-1' }))
-  assert.equal(calls.map((c) => c.headers['x-tc-action']), ['CreateApiKey', 'DescribeApiKey'])
+  assert.equal(
+    calls.map((c) => c.headers['x-tc-action']),
+    ['CreateApiKey', 'DescribeApiKey'],
+  )
   assert.equal(JSON.parse(calls[1]!.body!), { AccessKeyId: 'AK-1' })
 })
 

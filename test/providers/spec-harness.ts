@@ -19,10 +19,12 @@ export const specHarness = (client: PlatformClient, config: Record<string, unkno
   }
   const ctx = { config }
   /** create → decoded observation */
-  const create = async <I, O>(spec: ResourceSpec<I, O>, inputs: I) => ok(spec.wire.decode(await call(spec.wire.create(inputs, ctx)), { ...ctx, inputs }))
+  const create = async <I, O>(spec: ResourceSpec<I, O>, inputs: I) =>
+    ok(spec.wire.decode(await call(spec.wire.create(inputs, ctx)), { ...ctx, inputs }))
   const read = async <I, O>(spec: ResourceSpec<I, O>, id: string, inputs: I, outputs: O = {} as O) =>
     ok(spec.wire.decode(await call(spec.wire.read(id, { ...ctx, inputs, outputs })), { ...ctx, inputs }))
-  const readE = async <I, O>(spec: ResourceSpec<I, O>, id: string, inputs: I, outputs: O = {} as O) => send(spec.wire.read(id, { ...ctx, inputs, outputs }))
+  const readE = async <I, O>(spec: ResourceSpec<I, O>, id: string, inputs: I, outputs: O = {} as O) =>
+    send(spec.wire.read(id, { ...ctx, inputs, outputs }))
   const update = async <I, O>(spec: ResourceSpec<I, O>, id: string, inputs: I, prior: I, outputs: O = {} as O) =>
     ok(spec.wire.decode(await call(spec.wire.update!(id, inputs, { ...ctx, prior, outputs })), { ...ctx, inputs }))
   const del = async <I, O>(spec: ResourceSpec<I, O>, id: string, inputs: I, outputs: O = {} as O) => {

@@ -21,20 +21,35 @@ test('a service adopted after its limit step was lost: a refreshed plan shows no
   const cloud: HttpClient = (req) => async () => {
     if (armed && req.headers['x-tc-action'] === 'ModifyServiceEnvironmentStrategy') {
       armed = false
-      return E.right({ status: 503, headers: { 'content-type': 'application/json' }, body: '{"code":503,"message":"unavailable"}' })
+      return E.right({
+        status: 503,
+        headers: { 'content-type': 'application/json' },
+        body: '{"code":503,"message":"unavailable"}',
+      })
     }
     return emus.cloud.client(req)()
   }
   const served = await Promise.all([serve(cloud), serve(emus.hosting.client), serve(emus.cost.client)])
   const tmp = tempDir('adopt-sent')
   try {
-    const env = envFor(realHandlerFor({ cloud: `${served[0].url}/`, hosting: served[1].url, cost: served[2].url }), tmp.dir)
+    const env = envFor(
+      realHandlerFor({ cloud: `${served[0].url}/`, hosting: served[1].url, cost: served[2].url }),
+      tmp.dir,
+    )
     const b = bigStack({ perType: 1, only: ['cloud:ApiGatewayService'] })
     await unwrap(apply(b.stack)(env))
     assert.ok(!armed, 'the limit step was answered 503')
-    assert.ok(env.events_.some((e) => e.type === 'progress' && e.message.includes('adopted')), 'the service was adopted')
+    assert.ok(
+      env.events_.some((e) => e.type === 'progress' && e.message.includes('adopted')),
+      'the service was adopted',
+    )
     const again = await unwrap(plan(b.stack, { refresh: true })(env))
-    assert.equal(again.plan.steps.filter((s) => s.action !== 'noop' && s.action !== 'read').map((s) => `${s.address} ${s.action} ${s.diff.map((d) => d.path).join(',')}`), [])
+    assert.equal(
+      again.plan.steps
+        .filter((s) => s.action !== 'noop' && s.action !== 'read')
+        .map((s) => `${s.address} ${s.action} ${s.diff.map((d) => d.path).join(',')}`),
+      [],
+    )
   } finally {
     await Promise.all(served.map((s) => s.close()))
     tmp.remove()

@@ -24,21 +24,51 @@ test('the audit finds an orphan, a duplicate, an object held twice and a missing
   try {
     const env = envFor(realHandlerFor(w.endpoints), tmp.dir)
     const r = await unwrap(apply(b.stack)(env))
-    assert.equal(audit(r.state, emus), { missing: [], orphans: [], duplicates: [], pending: 0, objects: audit(r.state, emus).objects, unknown: [] })
+    assert.equal(audit(r.state, emus), {
+      missing: [],
+      orphans: [],
+      duplicates: [],
+      pending: 0,
+      objects: audit(r.state, emus).objects,
+      unknown: [],
+    })
     // a second folder with the same contents, made behind the library's back
-    const folder = emus.cost.objects().find((o) => o.kind === 'folders')!.body as { title: string; workspace_token: string }
-    const made = await emus.cost.client({ method: 'POST', url: 'http://x/v2/folders', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: JSON.stringify({ title: folder.title, workspace_token: folder.workspace_token }) })()
+    const folder = emus.cost.objects().find((o) => o.kind === 'folders')!.body as {
+      title: string
+      workspace_token: string
+    }
+    const made = await emus.cost.client({
+      method: 'POST',
+      url: 'http://x/v2/folders',
+      headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+      body: JSON.stringify({ title: folder.title, workspace_token: folder.workspace_token }),
+    })()
     assert.ok(E.isRight(made) && made.right.status < 300)
     const a = audit(r.state, emus)
     assert.is(a.orphans.length, 1)
     assert.is(a.duplicates.length, 1)
     // two resources recorded with one object (one create's object adopted by another node)
     const f = r.state.resources['cost:Folder/folder-0']
-    const twice = { ...r.state, resources: { ...r.state.resources, 'cost:Folder/folder-1': { ...f, address: 'cost:Folder/folder-1', name: 'folder-1' } } }
-    assert.ok(audit(twice, emus).duplicates.some((d) => d.includes('held by both cost:Folder/folder-0 and cost:Folder/folder-1')), JSON.stringify(audit(twice, emus).duplicates))
+    const twice = {
+      ...r.state,
+      resources: {
+        ...r.state.resources,
+        'cost:Folder/folder-1': { ...f, address: 'cost:Folder/folder-1', name: 'folder-1' },
+      },
+    }
+    assert.ok(
+      audit(twice, emus).duplicates.some((d) =>
+        d.includes('held by both cost:Folder/folder-0 and cost:Folder/folder-1'),
+      ),
+      JSON.stringify(audit(twice, emus).duplicates),
+    )
     // and a rule deleted behind its back is missing
     const rule = r.state.resources['cost:BillingRule/billingrule-0']
-    await emus.cost.client({ method: 'DELETE', url: `http://x/v2/billing_rules/${rule.id}`, headers: { authorization: 'Bearer t' } })()
+    await emus.cost.client({
+      method: 'DELETE',
+      url: `http://x/v2/billing_rules/${rule.id}`,
+      headers: { authorization: 'Bearer t' },
+    })()
     assert.equal(audit(r.state, emus).missing, [`cost:BillingRule/billingrule-0 (${rule.id})`])
   } finally {
     await w.close()

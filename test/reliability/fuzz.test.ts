@@ -42,10 +42,15 @@ const checkIssues = (issues: ReadonlyArray<Issue>, node: string, fieldAtFault: b
   assert.ok(issues.length > 0)
   for (const i of issues) {
     errors++
-    for (const k of ['node', 'expected', 'given'] as const) assert.ok(typeof i[k] === 'string' && i[k].trim() !== '', `${k} of ${JSON.stringify(i)}`)
+    for (const k of ['node', 'expected', 'given'] as const)
+      assert.ok(typeof i[k] === 'string' && i[k].trim() !== '', `${k} of ${JSON.stringify(i)}`)
     assert.type(i.path, 'string')
   }
-  if (fieldAtFault) assert.ok(issues.some((i) => i.node === node && i.path !== ''), `an issue of ${node} names a field: ${JSON.stringify(issues)}`)
+  if (fieldAtFault)
+    assert.ok(
+      issues.some((i) => i.node === node && i.path !== ''),
+      `an issue of ${node} names a field: ${JSON.stringify(issues)}`,
+    )
 }
 
 for (const spec of registry.resources.values()) {
@@ -71,10 +76,17 @@ test('an unknown or mistyped field of every resource is named with its path', ()
     const fields = fieldsOf(spec.inputs)
     if (fields.length === 0) continue
     const field = fields[0].name
-    const g = compileNow(stack('fuzz', { providers }).add(make('n', { ...(spec.examples.valid as object), [field]: { surely: ['not', 'valid'] } })))
+    const g = compileNow(
+      stack('fuzz', { providers }).add(
+        make('n', { ...(spec.examples.valid as object), [field]: { surely: ['not', 'valid'] } }),
+      ),
+    )
     assert.ok(E.isLeft(g), `${spec.token}: an object for ${field} was accepted`)
     checkIssues(g.left.issues, `${spec.token} "n"`, true)
-    assert.ok(g.left.issues.some((i) => i.path.split('.')[0] === field), `${spec.token}: ${JSON.stringify(g.left.issues)}`)
+    assert.ok(
+      g.left.issues.some((i) => i.path.split('.')[0] === field),
+      `${spec.token}: ${JSON.stringify(g.left.issues)}`,
+    )
   }
 })
 
@@ -94,13 +106,19 @@ for (const spec of registry.lookups.values()) {
 }
 
 test('every import-id parser: random ids give a value or a message, never an exception', () => {
-  const ids = fc.oneof(fc.string(), fc.stringMatching(/^[a-z0-9#:|/_-]{0,40}$/), fc.array(fc.string({ maxLength: 12 }), { maxLength: 5 }).map((xs) => xs.join(':')), fc.array(fc.string({ maxLength: 12 }), { maxLength: 5 }).map((xs) => xs.join('#')))
+  const ids = fc.oneof(
+    fc.string(),
+    fc.stringMatching(/^[a-z0-9#:|/_-]{0,40}$/),
+    fc.array(fc.string({ maxLength: 12 }), { maxLength: 5 }).map((xs) => xs.join(':')),
+    fc.array(fc.string({ maxLength: 12 }), { maxLength: 5 }).map((xs) => xs.join('#')),
+  )
   for (const spec of registry.resources.values())
     fc.assert(
       fc.property(ids, (id) => {
         inputs++
         const r = spec.identity.parseImportId(id)
-        if (E.isLeft(r)) assert.ok(typeof r.left === 'string' && r.left.trim() !== '', `${spec.token} ${JSON.stringify(id)}`)
+        if (E.isLeft(r))
+          assert.ok(typeof r.left === 'string' && r.left.trim() !== '', `${spec.token} ${JSON.stringify(id)}`)
         else {
           assert.type(r.right.id, 'string')
           // what parses prints back to an id that parses to the same thing
@@ -139,11 +157,14 @@ test('every provider configuration: random configurations and environments compi
 
 test('parseDuration: any string gives milliseconds or undefined', () => {
   fc.assert(
-    fc.property(fc.oneof(fc.string(), fc.stringMatching(/^\s*(\d{0,4}h)?(\d{0,4}m)?(\d{0,4}s)?(\d{0,4}ms)?\s*$/)), (s) => {
-      inputs++
-      const ms = parseDuration(s)
-      assert.ok(ms === undefined || (Number.isFinite(ms) && ms >= 0), `${JSON.stringify(s)} → ${ms}`)
-    }),
+    fc.property(
+      fc.oneof(fc.string(), fc.stringMatching(/^\s*(\d{0,4}h)?(\d{0,4}m)?(\d{0,4}s)?(\d{0,4}ms)?\s*$/)),
+      (s) => {
+        inputs++
+        const ms = parseDuration(s)
+        assert.ok(ms === undefined || (Number.isFinite(ms) && ms >= 0), `${JSON.stringify(s)} → ${ms}`)
+      },
+    ),
     { seed, numRuns: RUNS * 10 },
   )
   assert.is(parseDuration('1h2m3s'), 3_723_000)
@@ -153,7 +174,15 @@ test('parseDuration: any string gives milliseconds or undefined', () => {
 test('figures', () => {
   assert.ok(inputs > 3000, `${inputs} inputs`)
   console.log(`  [fuzz] ${inputs} random inputs, ${errors} compile errors checked`)
-  recordFigures('fuzz', { seed, inputsTried: inputs, compileErrorsChecked: errors, resourceSpecs: registry.resources.size, lookupSpecs: registry.lookups.size, providers: registry.providers.size, runsPerSpec: RUNS })
+  recordFigures('fuzz', {
+    seed,
+    inputsTried: inputs,
+    compileErrorsChecked: errors,
+    resourceSpecs: registry.resources.size,
+    lookupSpecs: registry.lookups.size,
+    providers: registry.providers.size,
+    runsPerSpec: RUNS,
+  })
 })
 
 test.run()

@@ -75,7 +75,8 @@ const setPath = (o: Record<string, any>, path: string, value: unknown): void => 
     if (last) cur[key] = value
     else {
       const nextIsIndex = parts[i + 1] === '*'
-      if (cur[key] === undefined || typeof cur[key] !== 'object' || cur[key]?._tag === 'Secret') cur[key] = nextIsIndex ? [] : {}
+      if (cur[key] === undefined || typeof cur[key] !== 'object' || cur[key]?._tag === 'Secret')
+        cur[key] = nextIsIndex ? [] : {}
       if (nextIsIndex && cur[key].length === 0) cur[key].push({ context: 'production' })
       cur = cur[key]
     }
@@ -89,14 +90,16 @@ const PREPARE: Record<string, (v: Record<string, any>) => Record<string, any>> =
 const withSecrets = (token: string, values: Record<string, string>): Record<string, unknown> => {
   const spec = registry.resources.get(token)!
   const v = (PREPARE[token] ?? ((x) => x))(clone(spec.examples.valid) as Record<string, any>)
-  for (const p of spec.secrets) setPath(v, p, secret(p.endsWith('url') ? `https://logs.example.com/${values[p]}` : values[p]))
+  for (const p of spec.secrets)
+    setPath(v, p, secret(p.endsWith('url') ? `https://logs.example.com/${values[p]}` : values[p]))
   return v
 }
 const SECRET_TYPES = [...registry.resources.values()].filter((s) => s.secrets.length > 0).map((s) => s.token)
 
 const providerSecrets = () => {
   const out: Record<string, Record<string, unknown>> = {}
-  for (const [name, p] of registry.providers) out[name] = Object.fromEntries(p.secrets.map((k) => [k, secret(canary(`${name}${k}`))]))
+  for (const [name, p] of registry.providers)
+    out[name] = Object.fromEntries(p.secrets.map((k) => [k, secret(canary(`${name}${k}`))]))
   return out
 }
 
@@ -112,7 +115,11 @@ test('mock interpreter: plan text, plan JSON, events, state file, journal and ba
     const configs = providerSecrets()
     const nodes = SECRET_TYPES.map((t) => {
       const spec = registry.resources.get(t)!
-      return resourceNode(t, `s-${spec.type.toLowerCase()}`, withSecrets(t, Object.fromEntries(spec.secrets.map((p) => [p, canary(`${t}${p}`)]))))
+      return resourceNode(
+        t,
+        `s-${spec.type.toLowerCase()}`,
+        withSecrets(t, Object.fromEntries(spec.secrets.map((p) => [p, canary(`${t}${p}`)]))),
+      )
     })
     const s = stack('canary', {
       providers: {
@@ -129,9 +136,22 @@ test('mock interpreter: plan text, plan JSON, events, state file, journal and ba
     scan('apply result', JSON.stringify({ ...r, plan: undefined }))
     scan('events', JSON.stringify(env.events_))
     // a second apply with one secret changed: shown as a change, still without the value
-    const changed = stack('canary', { providers: s.providers }).add(...nodes.slice(1), resourceNode(nodes[0].token, nodes[0].name, withSecrets(nodes[0].token, Object.fromEntries(registry.resources.get(nodes[0].token)!.secrets.map((k) => [k, canary('changed')])))))
+    const changed = stack('canary', { providers: s.providers }).add(
+      ...nodes.slice(1),
+      resourceNode(
+        nodes[0].token,
+        nodes[0].name,
+        withSecrets(
+          nodes[0].token,
+          Object.fromEntries(registry.resources.get(nodes[0].token)!.secrets.map((k) => [k, canary('changed')])),
+        ),
+      ),
+    )
     const p2 = await unwrap(plan(changed)(env))
-    assert.ok(p2.plan.steps.some((x) => x.address === `${nodes[0].token}/${nodes[0].name}` && x.action !== 'noop'), 'a changed secret is a change')
+    assert.ok(
+      p2.plan.steps.some((x) => x.address === `${nodes[0].token}/${nodes[0].name}` && x.action !== 'noop'),
+      'a changed secret is a change',
+    )
     scan('plan text of a changed secret', renderPlan(p2.plan, registry))
     scan('plan JSON of a changed secret', JSON.stringify(planToJson(p2.plan, registry)))
     await unwrap(apply(changed)(env))
@@ -151,53 +171,118 @@ test('real handler over the emulators with the debug log on: no canary in debug 
       cloud: cloudEmulator({ credentials: { [EMULATOR_SECRET_ID]: tokens.cloud } }),
     }
     const lines: string[] = []
-    const handler = httpHandler({ clients: (p, c) => platformClients({ http: debugLog((l) => lines.push(l), { maxBodyChars: 100_000 })(emus[p as 'cost'].client), sleep: async () => undefined })(p, c) })
+    const handler = httpHandler({
+      clients: (p, c) =>
+        platformClients({
+          http: debugLog((l) => lines.push(l), { maxBodyChars: 100_000 })(emus[p as 'cost'].client),
+          sleep: async () => undefined,
+        })(p, c),
+    })
     const env = envFor(handler, tmp.dir)
     const site = hosting.getSite('site', { name: 'chaos-site-0', teamSlug: 'acme' })
     const team = hosting.getTeam('team', { slug: 'acme' })
-    const values = { env: canary('envValue'), url: canary('drainUrl'), auth: canary('drainAuth'), key: canary('apiKey') }
+    const values = {
+      env: canary('envValue'),
+      url: canary('drainUrl'),
+      auth: canary('drainAuth'),
+      key: canary('apiKey'),
+    }
     const providers = {
       cost: cost.provider({ apiToken: secret(tokens.cost) }),
       hosting: hosting.provider({ token: secret(tokens.hosting) }),
-      cloud: cloud.provider({ secretId: EMULATOR_SECRET_ID, secretKey: secret(tokens.cloud), region: 'ap-guangzhou' } as never),
+      cloud: cloud.provider({
+        secretId: EMULATOR_SECRET_ID,
+        secretKey: secret(tokens.cloud),
+        region: 'ap-guangzhou',
+      } as never),
     }
     const nodes = (v: typeof values) => [
       site,
       team,
       cost.folder('f', { title: 'Canary folder', workspaceToken: 'wrkspc_default' }),
-      hosting.environmentVariable('env', { key: 'CANARY_VAR', teamId: team.out.id, siteId: site.out.id, scopes: ['builds', 'functions', 'runtime'], secretValues: [{ context: 'production', value: secret(v.env) }] }),
-      hosting.logDrain('drain', { siteId: site.out.id, destination: 'http', format: 'ndjson', logTypes: ['user_traffic'], serviceConfig: { url: secret(`https://logs.example.com/${v.url}`), authorizationHeader: secret(`Bearer ${v.auth}`) } }),
-      cloud.apiGatewayApiKey('key', { secretName: 'canary', accessKeyType: 'manual', accessKeyId: 'canarykeyid01', accessKeySecret: secret(v.key) }),
+      hosting.environmentVariable('env', {
+        key: 'CANARY_VAR',
+        teamId: team.out.id,
+        siteId: site.out.id,
+        scopes: ['builds', 'functions', 'runtime'],
+        secretValues: [{ context: 'production', value: secret(v.env) }],
+      }),
+      hosting.logDrain('drain', {
+        siteId: site.out.id,
+        destination: 'http',
+        format: 'ndjson',
+        logTypes: ['user_traffic'],
+        serviceConfig: {
+          url: secret(`https://logs.example.com/${v.url}`),
+          authorizationHeader: secret(`Bearer ${v.auth}`),
+        },
+      }),
+      cloud.apiGatewayApiKey('key', {
+        secretName: 'canary',
+        accessKeyType: 'manual',
+        accessKeyId: 'canarykeyid01',
+        accessKeySecret: secret(v.key),
+      }),
     ]
     const s = stack('canary', { providers }).add(...nodes(values))
     const p = await unwrap(plan(s)(env))
     scan('plan text', renderPlan(p.plan, registry))
     scan('plan JSON', JSON.stringify(planToJson(p.plan, registry)))
     const r = await unwrap(apply(s)(env))
-    assert.ok(emus.hosting.objects().some((o) => o.kind === 'log_drains'), 'the drain was made')
+    assert.ok(
+      emus.hosting.objects().some((o) => o.kind === 'log_drains'),
+      'the drain was made',
+    )
     // the platform did receive the secrets (they were revealed on the wire only)
-    assert.ok(JSON.stringify(emus.hosting.objects()).includes(values.url) || JSON.stringify(emus.hosting.objects()).includes(values.auth))
+    assert.ok(
+      JSON.stringify(emus.hosting.objects()).includes(values.url) ||
+        JSON.stringify(emus.hosting.objects()).includes(values.auth),
+    )
     assert.ok(lines.length > 5, 'debug lines were written')
     scan('debug log', lines.join('\n'))
     scan('events', JSON.stringify(env.events_))
     scan('apply result', JSON.stringify({ ...r, plan: undefined }))
     // a refreshed plan: the digest still matches, so no change
     const again = await unwrap(plan(s, { refresh: true })(env))
-    assert.equal(again.plan.steps.filter((x) => x.action !== 'noop' && x.action !== 'read').map((x) => x.address), [])
+    assert.equal(
+      again.plan.steps.filter((x) => x.action !== 'noop' && x.action !== 'read').map((x) => x.address),
+      [],
+    )
     // a changed secret shows as a change (the keyed digest differs)
     const s2 = stack('canary', { providers }).add(...nodes({ ...values, key: canary('apiKey2') }))
     const p2 = await unwrap(plan(s2)(env))
-    assert.equal(p2.plan.steps.filter((x) => x.action !== 'noop' && x.action !== 'read').map((x) => x.address), ['cloud:ApiGatewayApiKey/key'])
+    assert.equal(
+      p2.plan.steps.filter((x) => x.action !== 'noop' && x.action !== 'read').map((x) => x.address),
+      ['cloud:ApiGatewayApiKey/key'],
+    )
     scan('plan of a changed secret', renderPlan(p2.plan, registry) + JSON.stringify(planToJson(p2.plan, registry)))
     // errors: a wrong token, and a platform refusal of a request carrying secrets
-    const bad = stack('canary2', { providers: { ...providers, hosting: hosting.provider({ token: secret(canary('wrongToken')) }) } }).add(...nodes(values))
+    const bad = stack('canary2', {
+      providers: { ...providers, hosting: hosting.provider({ token: secret(canary('wrongToken')) }) },
+    }).add(...nodes(values))
     const e1 = await plan(bad)(env)()
     assert.ok(E.isLeft(e1))
-    scan('error with a wrong token', formatEngineError((e1 as E.Left<never>).left) + JSON.stringify((e1 as E.Left<unknown>).left))
-    const refused = stack('canary3', { providers }).add(site, team, hosting.logDrain('drain', { siteId: site.out.id, destination: 'http', format: 'ndjson', logTypes: ['user_traffic'], serviceConfig: { url: secret(`not a url ${canary('badUrl')}`), authorizationHeader: secret(canary('badAuth')) } }))
+    scan(
+      'error with a wrong token',
+      formatEngineError((e1 as E.Left<never>).left) + JSON.stringify((e1 as E.Left<unknown>).left),
+    )
+    const refused = stack('canary3', { providers }).add(
+      site,
+      team,
+      hosting.logDrain('drain', {
+        siteId: site.out.id,
+        destination: 'http',
+        format: 'ndjson',
+        logTypes: ['user_traffic'],
+        serviceConfig: { url: secret(`not a url ${canary('badUrl')}`), authorizationHeader: secret(canary('badAuth')) },
+      }),
+    )
     const e2 = await apply(refused)(env)()
     assert.ok(E.isLeft(e2), 'the platform refused the drain')
-    scan('error of a refused request', formatEngineError((e2 as E.Left<never>).left) + JSON.stringify((e2 as E.Left<unknown>).left))
+    scan(
+      'error of a refused request',
+      formatEngineError((e2 as E.Left<never>).left) + JSON.stringify((e2 as E.Left<unknown>).left),
+    )
     scan('debug log after errors', lines.join('\n'))
     scanDir(tmp.dir)
   } finally {
@@ -210,9 +295,26 @@ test('with a passphrase the state holds secrets AES-256-GCM encrypted; without, 
     const tmp = tempDir('secrets-pass')
     try {
       const value = canary(passphrase ? 'encrypted' : 'digested')
-      const key = resourceNode('cloud:ApiGatewayApiKey', 'k', { secretName: 'k', accessKeyType: 'manual', accessKeyId: 'canarykeyid01', accessKeySecret: secret(value) })
+      const key = resourceNode('cloud:ApiGatewayApiKey', 'k', {
+        secretName: 'k',
+        accessKeyType: 'manual',
+        accessKeyId: 'canarykeyid01',
+        accessKeySecret: secret(value),
+      })
       const env = envFor(mockHandler(), tmp.dir, passphrase ? { passphrase } : {})
-      const r = await unwrap(apply(stack('pass', { providers: { cloud: cloud.provider({ secretId: 'AKIDx', secretKey: secret('sk-not-canary'), region: 'ap-guangzhou' } as never) } }).add(key))(env))
+      const r = await unwrap(
+        apply(
+          stack('pass', {
+            providers: {
+              cloud: cloud.provider({
+                secretId: 'AKIDx',
+                secretKey: secret('sk-not-canary'),
+                region: 'ap-guangzhou',
+              } as never),
+            },
+          }).add(key),
+        )(env),
+      )
       scanDir(tmp.dir)
       const stored = r.state.resources['cloud:ApiGatewayApiKey/k'].inputs.accessKeySecret
       assert.ok(isProtected(stored), 'stored as a protected secret')
@@ -237,7 +339,12 @@ test('with a passphrase the state holds secrets AES-256-GCM encrypted; without, 
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const cli = (args: string[], env: Record<string, string>) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env, NO_COLOR: '1' }, encoding: 'utf8', timeout: 60_000 })
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, NO_COLOR: '1' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
   return { code: r.status, out: `${r.stdout}\n${r.stderr}` }
 }
 
@@ -246,7 +353,10 @@ test('CLI plan --emulate with canaries in its environment prints none of them', 
   try {
     const program = join(ROOT, 'test/reliability/fixtures/canary-program.ts')
     const c1 = canary('cliInput')
-    const plain = cli(['plan', program, '--emulate', '--state-dir', tmp.dir], { TRELLIS_CANARY: c1, TRELLIS_DEBUG: '1' })
+    const plain = cli(['plan', program, '--emulate', '--state-dir', tmp.dir], {
+      TRELLIS_CANARY: c1,
+      TRELLIS_DEBUG: '1',
+    })
     assert.is(plain.code, 0, plain.out)
     assert.ok(plain.out.includes('hosting:LogDrain'), 'the plan was printed')
     scan('CLI plan output', plain.out)
@@ -254,7 +364,11 @@ test('CLI plan --emulate with canaries in its environment prints none of them', 
     assert.is(json.code, 0, json.out)
     scan('CLI plan --json output', json.out)
     // a canary as the platform token: the emulator refuses it, and the error does not repeat it
-    const refused = cli(['plan', program, '--emulate', '--state-dir', tmp.dir], { TRELLIS_CANARY: c1, HOST_API_TOKEN: canary('cliToken'), CLOUD_SECRET_KEY: canary('cliCloudKey') })
+    const refused = cli(['plan', program, '--emulate', '--state-dir', tmp.dir], {
+      TRELLIS_CANARY: c1,
+      HOST_API_TOKEN: canary('cliToken'),
+      CLOUD_SECRET_KEY: canary('cliCloudKey'),
+    })
     assert.is.not(refused.code, 0, refused.out)
     scan('CLI error output', refused.out)
     scanDir(tmp.dir)
@@ -279,9 +393,16 @@ test('the token goes only to the configured host: a redirect to another host dro
   await new Promise<void>((r) => home.listen(0, '127.0.0.1', r))
   const homePort = (home.address() as { port: number }).port
   try {
-    const client = platformClients({ http: fetchClient(), endpoints: { hosting: `http://127.0.0.1:${homePort}` } })('hosting', { token: secret(token) })
+    const client = platformClients({ http: fetchClient(), endpoints: { hosting: `http://127.0.0.1:${homePort}` } })(
+      'hosting',
+      { token: secret(token) },
+    )
     const r = await client.call({ _tag: 'Rest', method: 'GET', path: '/api/v1/sites' })()
-    assert.equal(seen.map((s) => s.server), ['home', 'other'], 'the redirect was followed')
+    assert.equal(
+      seen.map((s) => s.server),
+      ['home', 'other'],
+      'the redirect was followed',
+    )
     assert.is(seen[0].headers.authorization, `Bearer ${token}`, 'the configured host got the token')
     assert.is(seen[1].headers.authorization, undefined, 'the other host did not')
     scan('headers sent to the other host', JSON.stringify(seen[1].headers))
@@ -297,7 +418,13 @@ test('the token goes only to the configured host: a redirect to another host dro
 test('figures', () => {
   assert.ok(scanned > 20, `${scanned} texts scanned`)
   assert.is(found, 0)
-  recordFigures('secrets', { canaries: canaries.length, textsScanned: scanned, secretsFound: found, specsWithSecrets: SECRET_TYPES, providerSecrets: Object.fromEntries([...registry.providers].map(([n, p]) => [n, p.secrets])) })
+  recordFigures('secrets', {
+    canaries: canaries.length,
+    textsScanned: scanned,
+    secretsFound: found,
+    specsWithSecrets: SECRET_TYPES,
+    providerSecrets: Object.fromEntries([...registry.providers].map(([n, p]) => [n, p.secrets])),
+  })
 })
 
 test.run()

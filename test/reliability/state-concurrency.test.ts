@@ -81,7 +81,11 @@ const fileKind: Kind = {
     return {
       store: () => fileStore({ dir }),
       holderArgs: ['file', dir],
-      abandon: async (stackName) => writeFileSync(join(dir, `${stackName}.lock`), JSON.stringify({ owner: 'ghost', pid: deadPid(), host: hostname(), since: new Date().toISOString() })),
+      abandon: async (stackName) =>
+        writeFileSync(
+          join(dir, `${stackName}.lock`),
+          JSON.stringify({ owner: 'ghost', pid: deadPid(), host: hostname(), since: new Date().toISOString() }),
+        ),
       cleanup: async () => rmSync(dir, { recursive: true, force: true }),
     }
   },
@@ -109,11 +113,15 @@ const pgKind: Kind | undefined =
               opened.push(holder)
               const l = await holder.lock(stackName, { owner: 'ghost' })()
               if (isLeft(l)) throw new Error(l.left.message)
-              const { rows } = await adminQuery(url, `SELECT backend_pid FROM "${schema}".locks WHERE stack = $1`, [stackName])
+              const { rows } = await adminQuery(url, `SELECT backend_pid FROM "${schema}".locks WHERE stack = $1`, [
+                stackName,
+              ])
               await adminQuery(url, `SELECT pg_terminate_backend($1)`, [rows[0].backend_pid])
               // the server drops the session's advisory locks as the backend exits
               for (let i = 0; i < 500; i++) {
-                const held = await adminQuery(url, `SELECT 1 FROM pg_stat_activity WHERE pid = $1`, [rows[0].backend_pid])
+                const held = await adminQuery(url, `SELECT 1 FROM pg_stat_activity WHERE pid = $1`, [
+                  rows[0].backend_pid,
+                ])
                 if (held.rowCount === 0) return
                 await new Promise((r) => setTimeout(r, 10))
               }
@@ -140,7 +148,11 @@ if (pg.kind === 'required') {
 /** a child process holding the lock of `stackName`; resolves once it holds it */
 const holdInChild = (args: ReadonlyArray<string>, stackName: string, owner: string) =>
   new Promise<ChildProcess>((ok, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/reliability/state-lock-holder.ts'), ...args, stackName, owner], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'test/reliability/state-lock-holder.ts'), ...args, stackName, owner],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
     let out = ''
     let err = ''
     child.stdout!.on('data', (d) => {
@@ -157,7 +169,8 @@ const holdInChild = (args: ReadonlyArray<string>, stackName: string, owner: stri
   })
 
 /** the pid of a process that has exited */
-const deadPid = (): number => Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout)
+const deadPid = (): number =>
+  Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout)
 
 for (const kind of [fileKind, ...(pgKind ? [pgKind] : [])]) {
   const test = suite(`state concurrency: ${kind.name}`)
@@ -205,7 +218,10 @@ for (const kind of [fileKind, ...(pgKind ? [pgKind] : [])]) {
     assert.not.ok(done, 'the second apply is waiting for the lock')
     g.open()
     const [a, b] = await Promise.all([first, second])
-    assert.ok(isRight(a) && isRight(b), JSON.stringify([a, b].map((x) => (isLeft(x) ? formatEngineError(x.left) : 'ok'))))
+    assert.ok(
+      isRight(a) && isRight(b),
+      JSON.stringify([a, b].map((x) => (isLeft(x) ? formatEngineError(x.left) : 'ok'))),
+    )
     if (isRight(a) && isRight(b)) {
       assert.is(creates(a.right), 2)
       assert.is(creates(b.right), 0, 'the second run planned against the first run’s state')
@@ -239,12 +255,16 @@ for (const kind of [fileKind, ...(pgKind ? [pgKind] : [])]) {
       }
       for (const r of ok) if (creates(r) !== 2) assert.is(creates(r), 0)
       const s = await p.store().read(name)()
-      assert.ok(isRight(s) && Object.keys(s.right?.resources ?? {}).length === 2 && Object.keys(s.right!.pending).length === 0)
+      assert.ok(
+        isRight(s) && Object.keys(s.right?.resources ?? {}).length === 2 && Object.keys(s.right!.pending).length === 0,
+      )
       f.rounds++
       f.refused += refused.length
       f.waitedOrAfter += ok.length - 1
     }
-    console.log(`  ${kind.name}: ${f.rounds} lock races: ${f.refused} refused naming the holder, ${f.waitedOrAfter} waited (or came after) and changed nothing`)
+    console.log(
+      `  ${kind.name}: ${f.rounds} lock races: ${f.refused} refused naming the holder, ${f.waitedOrAfter} waited (or came after) and changed nothing`,
+    )
   })
 
   test('a lock taken and released over and over: every refusal seen by another instance names the holder', async () => {
@@ -279,7 +299,9 @@ for (const kind of [fileKind, ...(pgKind ? [pgKind] : [])]) {
     stop = true
     const churned = await churn
     assert.is(got + named, kind.rounds.churn)
-    console.log(`  ${kind.name}: ${kind.rounds.churn} lock attempts against a holder locking and releasing ${churned} times: ${got} taken, ${named} refused naming the holder, 0 unnamed`)
+    console.log(
+      `  ${kind.name}: ${kind.rounds.churn} lock attempts against a holder locking and releasing ${churned} times: ${got} taken, ${named} refused naming the holder, 0 unnamed`,
+    )
   })
 
   test('a stale lock recovered by 6 runs at once: exactly one of them holds it', async () => {
@@ -293,7 +315,9 @@ for (const kind of [fileKind, ...(pgKind ? [pgKind] : [])]) {
       for (const r of rs) if (isLeft(r)) assert.match(r.left.message, /locked by run-\d/)
       await won[0].right.release()()
     }
-    console.log(`  ${kind.name}: ${kind.rounds.stale} stale locks each recovered by 6 runs at once: one holder every time`)
+    console.log(
+      `  ${kind.name}: ${kind.rounds.stale} stale locks each recovered by 6 runs at once: one holder every time`,
+    )
   })
 
   test('the lock of a killed holder process is recovered; while it lives, a refusal names its pid', async () => {

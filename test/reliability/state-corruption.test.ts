@@ -31,10 +31,30 @@ const root = resolve(new URL('../..', import.meta.url).pathname)
 const shelf = demo.shelf('main', { title: 'Main' })
 const book = demo.book('dune').shelfToken(shelf.out.token).title('Dune')
 const library = stack('lib').add(shelf, book)
-const envOf = (store: StateStore, handler: Handler): Env => ({ registry: demoRegistry, handler, store, events: noEvents, concurrency: 4, now: () => new Date(), lockWaitMs: 0 })
+const envOf = (store: StateStore, handler: Handler): Env => ({
+  registry: demoRegistry,
+  handler,
+  store,
+  events: noEvents,
+  concurrency: 4,
+  now: () => new Date(),
+  lockWaitMs: 0,
+})
 
 /** positions spread over a text: the first and last few and `n` evenly between */
-const spread = (len: number, n: number): number[] => [...new Set([0, 1, 2, len - 2, len - 1, ...Array.from({ length: n }, (_, i) => Math.floor(((i + 1) * len) / (n + 1)))])].filter((i) => i >= 0 && i < len).sort((a, b) => a - b)
+const spread = (len: number, n: number): number[] =>
+  [
+    ...new Set([
+      0,
+      1,
+      2,
+      len - 2,
+      len - 1,
+      ...Array.from({ length: n }, (_, i) => Math.floor(((i + 1) * len) / (n + 1))),
+    ]),
+  ]
+    .filter((i) => i >= 0 && i < len)
+    .sort((a, b) => a - b)
 
 /** the damaged variants of a stored text, each with a label */
 const damaged = (text: string): Array<[string, string]> => [
@@ -87,7 +107,9 @@ test('every truncation and byte change of the state file is detected, or changes
   }
   writeFileSync(file, text)
   assert.ok(counts.detected > 100, JSON.stringify(counts))
-  console.log(`  file store: ${counts.detected + counts.harmless} damaged state files: ${counts.detected} detected as Corrupt (all ${counts.truncations} truncations), ${counts.harmless} whitespace-only changes read as the same state, 0 read as empty or different`)
+  console.log(
+    `  file store: ${counts.detected + counts.harmless} damaged state files: ${counts.detected} detected as Corrupt (all ${counts.truncations} truncations), ${counts.harmless} whitespace-only changes read as the same state, 0 read as empty or different`,
+  )
 })
 
 test('an apply on a damaged state is refused and sends nothing; `trellis state restore` (CLI) restores the last good backup', async () => {
@@ -108,7 +130,12 @@ test('an apply on a damaged state is refused and sends nothing; `trellis state r
   }
   assert.is(platform.objects().size, 2, 'nothing was created again')
 
-  const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 })
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
   const show = cli('state', 'show', '--stack', 'lib', '--state-dir', dir, '--no-color')
   assert.is(show.status, 4, `state show on a damaged state exits 4 (state): ${show.stdout}${show.stderr}`)
   assert.match(show.stderr, /NOT treated as empty/)
@@ -125,7 +152,11 @@ test('an apply on a damaged state is refused and sends nothing; `trellis state r
   }
   const again = await apply(library)(envOf(fileStore({ dir }), platform))()
   assert.ok(isRight(again), isLeft(again) ? formatEngineError(again.left) : '')
-  if (isRight(again)) assert.equal(again.right.plan.steps.map((s) => s.action), ['noop', 'noop'])
+  if (isRight(again))
+    assert.equal(
+      again.right.plan.steps.map((s) => s.action),
+      ['noop', 'noop'],
+    )
   assert.is(platform.objects().size, 2)
 })
 
@@ -139,7 +170,11 @@ test('restore with no intact backup says so (exit 4), and never writes an empty 
   if (isLeft(bs)) throw new Error(bs.left.message)
   for (const b of bs.right) writeFileSync(b.path, '{"checksum":"0","state":{}}')
   writeFileSync(join(dir, 'lib.json'), 'garbage')
-  const out = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'state', 'restore', '--stack', 'lib', '--state-dir', dir], { cwd: root, encoding: 'utf8', timeout: 60_000 })
+  const out = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'state', 'restore', '--stack', 'lib', '--state-dir', dir],
+    { cwd: root, encoding: 'utf8', timeout: 60_000 },
+  )
   assert.is(out.status, 4, `${out.stdout}${out.stderr}`)
   assert.match(out.stderr, /no intact backup of lib/)
   assert.is(readFileSync(join(dir, 'lib.json'), 'utf8'), 'garbage', 'the damaged file is left for inspection')
@@ -169,34 +204,39 @@ else if (pg.kind === 'required') {
     await adminQuery(await pg.url(), `DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
   })
 
-  t('every truncation and byte change of a snapshot row is detected (checksum); apply refuses; restore brings it back', async () => {
-    const url = await pg.url()
-    const platform = mockHandler()
-    const r = await apply(library)(envOf(await open(), platform))()
-    if (isLeft(r)) throw new Error(formatEngineError(r.left))
-    const original = r.right.state
-    const { rows } = await adminQuery(url, `SELECT body FROM "${schema}".snapshots WHERE stack = 'lib'`)
-    const body = rows[0].body as string
-    let detected = 0
-    let harmless = 0
-    const reader = await open()
-    for (const [label, bad] of damaged(body).filter(([l]) => l !== 'zeroed')) {
-      await adminQuery(url, `UPDATE "${schema}".snapshots SET body = $1 WHERE stack = 'lib'`, [bad])
-      const v = judge(await reader.read('lib')(), original, label)
-      if (v === 'detected') detected++
-      else harmless++
-    }
-    // the body is compact JSON: every change is seen
-    assert.is(harmless, 0)
-    const refused = await apply(library)(envOf(await open(), platform))()
-    assert.ok(isLeft(refused) && refused.left._tag === 'StateError' && refused.left.kind === 'Corrupt')
-    assert.is(platform.objects().size, 2)
-    const restored = await (await open()).restore('lib')()
-    assert.ok(isRight(restored), isLeft(restored) ? restored.left.message : '')
-    const again = await apply(library)(envOf(await open(), platform))()
-    assert.ok(isRight(again) && again.right.plan.steps.every((s) => s.action === 'noop'))
-    console.log(`  postgres store: ${detected} damaged snapshot rows: all detected as Corrupt, 0 read as empty or different; apply refused; restore then a no-op apply`)
-  })
+  t(
+    'every truncation and byte change of a snapshot row is detected (checksum); apply refuses; restore brings it back',
+    async () => {
+      const url = await pg.url()
+      const platform = mockHandler()
+      const r = await apply(library)(envOf(await open(), platform))()
+      if (isLeft(r)) throw new Error(formatEngineError(r.left))
+      const original = r.right.state
+      const { rows } = await adminQuery(url, `SELECT body FROM "${schema}".snapshots WHERE stack = 'lib'`)
+      const body = rows[0].body as string
+      let detected = 0
+      let harmless = 0
+      const reader = await open()
+      for (const [label, bad] of damaged(body).filter(([l]) => l !== 'zeroed')) {
+        await adminQuery(url, `UPDATE "${schema}".snapshots SET body = $1 WHERE stack = 'lib'`, [bad])
+        const v = judge(await reader.read('lib')(), original, label)
+        if (v === 'detected') detected++
+        else harmless++
+      }
+      // the body is compact JSON: every change is seen
+      assert.is(harmless, 0)
+      const refused = await apply(library)(envOf(await open(), platform))()
+      assert.ok(isLeft(refused) && refused.left._tag === 'StateError' && refused.left.kind === 'Corrupt')
+      assert.is(platform.objects().size, 2)
+      const restored = await (await open()).restore('lib')()
+      assert.ok(isRight(restored), isLeft(restored) ? restored.left.message : '')
+      const again = await apply(library)(envOf(await open(), platform))()
+      assert.ok(isRight(again) && again.right.plan.steps.every((s) => s.action === 'noop'))
+      console.log(
+        `  postgres store: ${detected} damaged snapshot rows: all detected as Corrupt, 0 read as empty or different; apply refused; restore then a no-op apply`,
+      )
+    },
+  )
 
   t.run()
 }

@@ -11,7 +11,8 @@ import { fileStore } from '../../src/state/file-store'
 import { postgresStore } from '../../src/state/postgres-store'
 
 const [kind, ...args] = process.argv.slice(2)
-const store = kind === 'file' ? fileStore({ dir: args[0] }) : postgresStore({ connectionString: args[0], schema: args[1] })
+const store =
+  kind === 'file' ? fileStore({ dir: args[0] }) : postgresStore({ connectionString: args[0], schema: args[1] })
 const [stack, owner] = kind === 'file' ? args.slice(1) : args.slice(2)
 const r = await store.lock(stack, { owner, waitMs: 10_000 })()
 if (r._tag === 'Left') {

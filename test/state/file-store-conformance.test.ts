@@ -23,7 +23,11 @@ storeConformance(
     return {
       store,
       reopen: () => fileStore({ dir }),
-      abandonLock: async (stack) => writeFileSync(join(dir, `${stack}.lock`), JSON.stringify({ owner: 'ghost', pid: deadPid(), host: hostname(), since: new Date().toISOString() })),
+      abandonLock: async (stack) =>
+        writeFileSync(
+          join(dir, `${stack}.lock`),
+          JSON.stringify({ owner: 'ghost', pid: deadPid(), host: hostname(), since: new Date().toISOString() }),
+        ),
       corrupt: async (stack) => {
         const p = join(dir, `${stack}.json`)
         const text = readFileSync(p, 'utf8')

@@ -10,7 +10,20 @@ import { emptyState, type State } from '../../src/state/state'
 const test = suite('file store')
 const fresh = () => fileStore({ dir: mkdtempSync(join(tmpdir(), 'trellis-')) })
 const base = (): State => emptyState('web', 'lin-1', 'salt')
-const put = (n: number) => ({ t: 'put' as const, resource: { address: `demo:Shelf/s${n}`, token: 'demo:Shelf', name: `s${n}`, provider: 'demo', id: `id${n}`, inputs: {}, outputs: {}, dependencies: [], changedAt: {} } })
+const put = (n: number) => ({
+  t: 'put' as const,
+  resource: {
+    address: `demo:Shelf/s${n}`,
+    token: 'demo:Shelf',
+    name: `s${n}`,
+    provider: 'demo',
+    id: `id${n}`,
+    inputs: {},
+    outputs: {},
+    dependencies: [],
+    changedAt: {},
+  },
+})
 
 test('a snapshot round-trips and the serial increments on each write', async () => {
   const s = fresh()
@@ -30,7 +43,8 @@ test('journal records are durable before the snapshot is rewritten, and fold int
   const other = fileStore({ dir: s.dir })
   const r = await other.read('web')()
   assert.ok(isRight(r))
-  if (isRight(r)) assert.equal(Object.keys(r.right!.resources).sort(), ['demo:Shelf/s1', 'demo:Shelf/s2', 'demo:Shelf/s3'])
+  if (isRight(r))
+    assert.equal(Object.keys(r.right!.resources).sort(), ['demo:Shelf/s1', 'demo:Shelf/s2', 'demo:Shelf/s3'])
   const w2 = await s.write('web', r.right!)()
   assert.ok(isRight(w2))
   assert.not.ok(existsSync(join(s.dir, 'web.journal')))
@@ -40,7 +54,11 @@ test('a torn last journal line (crash mid-append) loses only that record', async
   const s = fresh()
   await s.write('web', base())()
   await s.append('web', [put(1)])()
-  writeFileSync(join(s.dir, 'web.journal'), readFileSync(join(s.dir, 'web.journal'), 'utf8') + '{"s":1,"r":{"t":"put","reso', { flag: 'w' })
+  writeFileSync(
+    join(s.dir, 'web.journal'),
+    readFileSync(join(s.dir, 'web.journal'), 'utf8') + '{"s":1,"r":{"t":"put","reso',
+    { flag: 'w' },
+  )
   const r = await s.read('web')()
   assert.ok(isRight(r))
   if (isRight(r)) assert.equal(Object.keys(r.right!.resources), ['demo:Shelf/s1'])
@@ -99,7 +117,15 @@ test('a live lock refuses a second holder, naming it; a stale lock is recovered'
   }
   if (isRight(l1)) await l1.right.release()()
   // a lock left by a process that no longer exists
-  writeFileSync(join(s.dir, 'web.lock'), JSON.stringify({ owner: 'ghost', pid: 2 ** 22 + 12345, host: (await import('node:os')).hostname(), since: new Date().toISOString() }))
+  writeFileSync(
+    join(s.dir, 'web.lock'),
+    JSON.stringify({
+      owner: 'ghost',
+      pid: 2 ** 22 + 12345,
+      host: (await import('node:os')).hostname(),
+      since: new Date().toISOString(),
+    }),
+  )
   const l3 = await s.lock('web', { owner: 'carol' })()
   assert.ok(isRight(l3))
 })

@@ -19,10 +19,13 @@ export type TestPg =
 
 /** directory holding initdb and pg_ctl: PATH first, then Debian's versioned directories (newest first) */
 const pgBin = (): string | undefined => {
-  for (const d of (process.env.PATH ?? '').split(delimiter)) if (d && existsSync(join(d, 'initdb')) && existsSync(join(d, 'pg_ctl'))) return d
+  for (const d of (process.env.PATH ?? '').split(delimiter))
+    if (d && existsSync(join(d, 'initdb')) && existsSync(join(d, 'pg_ctl'))) return d
   const root = '/usr/lib/postgresql'
   if (!existsSync(root)) return undefined
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a))
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a))
   return versions[0] ? join(root, versions[0], 'bin') : undefined
 }
 
@@ -40,13 +43,32 @@ const start = async (bin: string): Promise<string> => {
   const root = process.getuid?.() === 0
   const dir = mkdtempSync(join(tmpdir(), 'trellis-pg-'))
   // initdb refuses to run as root: run the server as the postgres user then
-  const as = (cmd: string, args: string[]) => (root ? spawnSync('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], { encoding: 'utf8' }) : spawnSync(join(bin, cmd), args, { encoding: 'utf8' }))
-  if (root) chownSync(dir, Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()), Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim()))
+  const as = (cmd: string, args: string[]) =>
+    root
+      ? spawnSync('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], { encoding: 'utf8' })
+      : spawnSync(join(bin, cmd), args, { encoding: 'utf8' })
+  if (root)
+    chownSync(
+      dir,
+      Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()),
+      Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim()),
+    )
   const data = join(dir, 'data')
   const init = as('initdb', ['-D', data, '-A', 'trust', '-U', 'trellis', '-E', 'UTF8', '--locale=C', '--no-sync'])
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`)
   const port = await freePort()
-  const run = as('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start'])
+  const run = as('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
+  ])
   if (run.status !== 0) throw new Error(`pg_ctl start failed: ${run.stderr || run.stdout}`)
   process.on('exit', () => {
     as('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
@@ -63,7 +85,9 @@ export const decideTestPg = (env: Readonly<Record<string, string | undefined>>, 
   if (given) return { kind: 'available', url: () => Promise.resolve(given) }
   if (bin) return { kind: 'available', url: () => (started ??= start(bin)) }
   const why = 'TRELLIS_TEST_PG is not set and initdb (PostgreSQL) is not installed'
-  return env.CI ? { kind: 'required', why: `${why}; .ci/run should have installed and started PostgreSQL` } : { kind: 'skip', why }
+  return env.CI
+    ? { kind: 'required', why: `${why}; .ci/run should have installed and started PostgreSQL` }
+    : { kind: 'skip', why }
 }
 
 export const testPg = (): TestPg => decideTestPg(process.env, process.env.TRELLIS_TEST_PG ? undefined : pgBin())

@@ -61,7 +61,11 @@ else if (pg.kind === 'required') {
         reopen: x.open,
         abandonLock: (stack) => abandonLock(x.url, x.schema, x.open, stack),
         corrupt: async (stack) => {
-          await adminQuery(x.url, `UPDATE "${x.schema}".snapshots SET body = left(body, length(body) / 2) WHERE stack = $1`, [stack])
+          await adminQuery(
+            x.url,
+            `UPDATE "${x.schema}".snapshots SET body = left(body, length(body) / 2) WHERE stack = $1`,
+            [stack],
+          )
         },
         backups: async (stack) => {
           const r = await store.backups(stack)()
@@ -84,7 +88,10 @@ else if (pg.kind === 'required') {
     const x = await setup()
     for (let round = 0; round < 10; round++) {
       const stack = `first-${round}`
-      const [a, b] = await Promise.all([x.open().write(stack, emptyState(stack, 'lin-a', 's'))(), x.open().write(stack, emptyState(stack, 'lin-b', 's'))()])
+      const [a, b] = await Promise.all([
+        x.open().write(stack, emptyState(stack, 'lin-a', 's'))(),
+        x.open().write(stack, emptyState(stack, 'lin-b', 's'))(),
+      ])
       const wins = [a, b].filter(isRight)
       assert.is(wins.length, 1, `round ${round}: ${JSON.stringify([a, b])}`)
       const loser = [a, b].find(isLeft)!
@@ -97,7 +104,9 @@ else if (pg.kind === 'required') {
     const s = x.open()
     const w1 = await s.write('web', emptyState('web', 'lin', 's'))()
     if (isLeft(w1)) throw new Error(w1.left.message)
-    const rs = await Promise.all(Array.from({ length: 8 }, (_, i) => x.open().write('web', { ...w1.right, outputs: { writer: i } })()))
+    const rs = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => x.open().write('web', { ...w1.right, outputs: { writer: i } })()),
+    )
     assert.is(rs.filter(isRight).length, 1)
     const won = rs.findIndex(isRight)
     const r = await s.read('web')()
@@ -121,7 +130,9 @@ else if (pg.kind === 'required') {
     await s.append('web', [{ t: 'put', resource: resource(1) }])()
     await adminQuery(x.url, `UPDATE "${x.schema}".journal SET record = replace(record, 'id1', 'id666')`)
     const r = await x.open().read('web')()
-    assert.ok(isLeft(r) && r.left.kind === 'Corrupt' && /journal record \d+ of web fails its checksum/.test(r.left.message))
+    assert.ok(
+      isLeft(r) && r.left.kind === 'Corrupt' && /journal record \d+ of web fails its checksum/.test(r.left.message),
+    )
   })
 
   test('restore keeps journal progress made on top of the restored snapshot', async () => {
@@ -153,7 +164,10 @@ else if (pg.kind === 'required') {
   })
 
   test('a schema name that is not a plain identifier is refused before any SQL', () => {
-    assert.throws(() => postgresStore({ connectionString: 'postgres://x@127.0.0.1/db', schema: 'a"; DROP TABLE x; --' }), /plain identifier/)
+    assert.throws(
+      () => postgresStore({ connectionString: 'postgres://x@127.0.0.1/db', schema: 'a"; DROP TABLE x; --' }),
+      /plain identifier/,
+    )
   })
 
   test.run()

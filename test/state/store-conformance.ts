@@ -82,7 +82,8 @@ export const storeConformance = (name: string, make: () => Promise<StoreHarness>
     ...(caps.recovers ? [] : ['recovering the lock of a gone holder (no holder process to lose)']),
     ...(caps.backups ? [] : ['backups, corruption and restore (nothing stored)']),
   ]
-  if (skipped.length) console.log(`${name}: conformance cases not applicable by design, not registered: ${skipped.join('; ')}`)
+  if (skipped.length)
+    console.log(`${name}: conformance cases not applicable by design, not registered: ${skipped.join('; ')}`)
   const need = <K extends keyof StoreHarness>(h: StoreHarness, k: K): NonNullable<StoreHarness[K]> => {
     if (!h[k]) throw new Error(`${name}: the harness must provide ${String(k)} for this capability`)
     return h[k]!
@@ -97,7 +98,11 @@ export const storeConformance = (name: string, make: () => Promise<StoreHarness>
   test('a snapshot round-trips exactly, and the stack is listed', async () => {
     const { store, reopen } = await open()
     const stack = fresh('round')
-    const s: State = { ...base(stack), resources: { [resource(1).address]: resource(1) }, outputs: { url: 'https://x', n: 3, secret: { _tag: 'Secret', digest: 'd' } } }
+    const s: State = {
+      ...base(stack),
+      resources: { [resource(1).address]: resource(1) },
+      outputs: { url: 'https://x', n: 3, secret: { _tag: 'Secret', digest: 'd' } },
+    }
     const w = await right(store.write(stack, s), 'write')
     assert.is(w.serial, 1)
     assert.equal(await right(reopen().read(stack), 'read'), { ...s, serial: 1 })
@@ -145,10 +150,25 @@ export const storeConformance = (name: string, make: () => Promise<StoreHarness>
     const stack = fresh('journal')
     await right(store.write(stack, base(stack)), 'write')
     await right(store.read(stack), 'read')
-    const op = { opId: 'op-1', op: 'create' as const, address: 'demo:Shelf/s9', token: 'demo:Shelf', name: 's9', provider: 'demo', inputs: { title: 'x' }, startedAt: '2024-01-01T00:00:00.000Z' }
+    const op = {
+      opId: 'op-1',
+      op: 'create' as const,
+      address: 'demo:Shelf/s9',
+      token: 'demo:Shelf',
+      name: 's9',
+      provider: 'demo',
+      inputs: { title: 'x' },
+      startedAt: '2024-01-01T00:00:00.000Z',
+    }
     await right(store.append(stack, [put(1)]), 'append 1')
     await right(store.append(stack, [put(2), { t: 'pending', op }, put(3)]), 'append 2')
-    await right(store.append(stack, [{ t: 'drop', address: 'demo:Shelf/s2' }, { t: 'outputs', outputs: { o: 1 } }]), 'append 3')
+    await right(
+      store.append(stack, [
+        { t: 'drop', address: 'demo:Shelf/s2' },
+        { t: 'outputs', outputs: { o: 1 } },
+      ]),
+      'append 3',
+    )
     const r = await right(reopen().read(stack), 'read from another instance')
     assert.equal(Object.keys(r!.resources).sort(), ['demo:Shelf/s1', 'demo:Shelf/s3'])
     assert.equal(r!.resources['demo:Shelf/s1'], resource(1))
@@ -209,7 +229,10 @@ export const storeConformance = (name: string, make: () => Promise<StoreHarness>
       const stack = fresh('wait')
       const l1 = await right(h.store.lock(stack, { owner: 'alice' }), 'lock 1')
       let settled = false
-      const waiting = h.reopen().lock(stack, { owner: 'bob', waitMs: 20_000 })().then((r) => ((settled = true), r))
+      const waiting = h
+        .reopen()
+        .lock(stack, { owner: 'bob', waitMs: 20_000 })()
+        .then((r) => ((settled = true), r))
       await new Promise((r) => setTimeout(r, 100))
       assert.not.ok(settled, 'the second holder is still waiting while the first holds the lock')
       await right(l1.release(), 'release 1')
@@ -243,7 +266,10 @@ export const storeConformance = (name: string, make: () => Promise<StoreHarness>
       const h = await open()
       const stack = fresh('corrupt')
       const w1 = await right(h.store.write(stack, { ...base(stack), outputs: { v: 1 } }), 'write 1')
-      const w2 = await right(h.store.write(stack, { ...w1, outputs: { v: 2 }, resources: { [resource(1).address]: resource(1) } }), 'write 2')
+      const w2 = await right(
+        h.store.write(stack, { ...w1, outputs: { v: 2 }, resources: { [resource(1).address]: resource(1) } }),
+        'write 2',
+      )
       await need(h, 'corrupt')(stack)
       for (const s of [h.store, h.reopen()]) {
         const e = await left(s.read(stack), 'read of a damaged snapshot')

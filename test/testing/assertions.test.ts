@@ -23,7 +23,10 @@ test('toCreate passes on a matching step and fails showing the closest mismatch'
     assert.unreachable()
   } catch (e) {
     assert.instance(e, PlanAssertionError)
-    assert.is((e as Error).message, 'demo:Shelf "main" will be created, but its inputs differ:\n  title: expected "Other", got "Main"')
+    assert.is(
+      (e as Error).message,
+      'demo:Shelf "main" will be created, but its inputs differ:\n  title: expected "Other", got "Main"',
+    )
   }
   try {
     expectPlan(r).toCreate('demo:Shelf', 'mian', { title: 'Main' })
@@ -40,7 +43,10 @@ test('toHaveNoChanges, toReplace and not.toDelete read as sentences', async () =
   const r3 = await run(stack('s').add(shelf.room('attic')), r1.state as never)
   expectPlan(r3).toReplace('demo:Shelf', 'main')
   assert.throws(() => expectPlan(r3).toHaveNoChanges(), /will replace demo:Shelf "main" \(room\)/)
-  assert.throws(() => expectPlan(r3).toUpdate('demo:Shelf', 'main'), /expected to update demo:Shelf "main", but the plan will replace it/)
+  assert.throws(
+    () => expectPlan(r3).toUpdate('demo:Shelf', 'main'),
+    /expected to update demo:Shelf "main", but the plan will replace it/,
+  )
 })
 
 test.run()

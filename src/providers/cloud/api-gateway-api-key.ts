@@ -13,9 +13,21 @@ import type { Finding } from '../../core/issue'
 import { observe } from '../../core/observe'
 import { literals, pattern, SecretString } from '../../core/codecs'
 import { isSecret, reveal, secret } from '../../core/secret'
-import { apigw, isGone, known, prefixedIdLoose, responseOf, resultOf, sequence, stepsOf, str, type Steps } from './shared/wire'
+import {
+  apigw,
+  isGone,
+  known,
+  prefixedIdLoose,
+  responseOf,
+  resultOf,
+  sequence,
+  stepsOf,
+  str,
+  type Steps,
+} from './shared/wire'
 
-const between = (lo: number, hi: number) => pattern(`a string of ${lo} to ${hi} characters`, (s) => s.length >= lo && s.length <= hi)
+const between = (lo: number, hi: number) =>
+  pattern(`a string of ${lo} to ${hi} characters`, (s) => s.length >= lo && s.length <= hi)
 
 export const ApiGatewayApiKeyInputs = t.exact(
   t.intersection([
@@ -42,9 +54,13 @@ export type ApiGatewayApiKeyOutputs = t.TypeOf<typeof ApiGatewayApiKeyOutputs>
 
 type I = ApiGatewayApiKeyInputs
 
-const plainSecret = (s: unknown): string | undefined => (isSecret(s) ? (reveal(s) as string) : typeof s === 'string' ? s : undefined)
+const plainSecret = (s: unknown): string | undefined =>
+  isSecret(s) ? (reveal(s) as string) : typeof s === 'string' ? s : undefined
 
-const readStep = (id: (acc: Steps) => string) => ({ name: 'key', request: (acc: Steps) => apigw('DescribeApiKey', { AccessKeyId: id(acc) }) })
+const readStep = (id: (acc: Steps) => string) => ({
+  name: 'key',
+  request: (acc: Steps) => apigw('DescribeApiKey', { AccessKeyId: id(acc) }),
+})
 
 export const ApiGatewayApiKey = defineResource({
   token: 'cloud:ApiGatewayApiKey',
@@ -68,7 +84,13 @@ export const ApiGatewayApiKey = defineResource({
               ? [{ path: f, expected: 'a value when accessKeyType is "manual"', given: undefined }]
               : []
             : i[f] !== undefined
-              ? [{ path: f, expected: 'nothing unless accessKeyType is "manual" (auto keys are generated)', given: i[f] }]
+              ? [
+                  {
+                    path: f,
+                    expected: 'nothing unless accessKeyType is "manual" (auto keys are generated)',
+                    given: i[f],
+                  },
+                ]
               : [],
         )
       },
@@ -77,7 +99,9 @@ export const ApiGatewayApiKey = defineResource({
       name: 'secret length',
       check: (i) => {
         const s = plainSecret(i.accessKeySecret)
-        return s !== undefined && (s.length < 10 || s.length > 50) ? [{ path: 'accessKeySecret', expected: 'a secret of 10 to 50 characters', given: i.accessKeySecret }] : []
+        return s !== undefined && (s.length < 10 || s.length > 50)
+          ? [{ path: 'accessKeySecret', expected: 'a secret of 10 to 50 characters', given: i.accessKeySecret }]
+          : []
       },
     },
   ],
@@ -91,10 +115,15 @@ export const ApiGatewayApiKey = defineResource({
             apigw('CreateApiKey', {
               SecretName: i.secretName,
               AccessKeyType: i.accessKeyType ?? 'auto',
-              ...(i.accessKeyType === 'manual' ? { AccessKeyId: i.accessKeyId, AccessKeySecret: i.accessKeySecret } : {}),
+              ...(i.accessKeyType === 'manual'
+                ? { AccessKeyId: i.accessKeyId, AccessKeySecret: i.accessKeySecret }
+                : {}),
             }),
         },
-        { name: 'disable', request: (acc) => (i.status === 'off' ? apigw('DisableApiKey', { AccessKeyId: id(acc) }) : undefined) },
+        {
+          name: 'disable',
+          request: (acc) => (i.status === 'off' ? apigw('DisableApiKey', { AccessKeyId: id(acc) }) : undefined),
+        },
         readStep(id),
       ])
     },
@@ -104,27 +133,37 @@ export const ApiGatewayApiKey = defineResource({
         {
           name: 'secret',
           request: () =>
-            i.accessKeyType === 'manual' && i.accessKeySecret !== undefined && plainSecret(i.accessKeySecret) !== plainSecret(ctx.prior.accessKeySecret)
+            i.accessKeyType === 'manual' &&
+            i.accessKeySecret !== undefined &&
+            plainSecret(i.accessKeySecret) !== plainSecret(ctx.prior.accessKeySecret)
               ? apigw('UpdateApiKey', { AccessKeyId: id, AccessKeySecret: i.accessKeySecret })
               : undefined,
         },
         {
           name: 'status',
-          request: () => ((i.status ?? 'on') !== (ctx.prior.status ?? 'on') ? apigw(i.status === 'off' ? 'DisableApiKey' : 'EnableApiKey', { AccessKeyId: id }) : undefined),
+          request: () =>
+            (i.status ?? 'on') !== (ctx.prior.status ?? 'on')
+              ? apigw(i.status === 'off' ? 'DisableApiKey' : 'EnableApiKey', { AccessKeyId: id })
+              : undefined,
         },
         readStep(() => id),
       ]),
     delete: (id, ctx) =>
       sequence([
         // an enabled key cannot be deleted (G18)
-        { name: 'disable', request: () => ((ctx.inputs.status ?? 'on') === 'off' ? undefined : apigw('DisableApiKey', { AccessKeyId: id })) },
+        {
+          name: 'disable',
+          request: () =>
+            (ctx.inputs.status ?? 'on') === 'off' ? undefined : apigw('DisableApiKey', { AccessKeyId: id }),
+        },
         { name: 'delete', request: () => apigw('DeleteApiKey', { AccessKeyId: id }) },
       ]),
     decode: (reply) => {
       const steps = stepsOf(reply)
       const k = resultOf(steps ? steps.key : reply)
       const id = str(k.AccessKeyId)
-      if (!id) return E.left(`expected an API key with an AccessKeyId, got ${JSON.stringify(responseOf(reply)).slice(0, 200)}`)
+      if (!id)
+        return E.left(`expected an API key with an AccessKeyId, got ${JSON.stringify(responseOf(reply)).slice(0, 200)}`)
       const secretValue = str(k.AccessKeySecret)
       const obj = {
         secretName: str(k.SecretName),
@@ -138,8 +177,15 @@ export const ApiGatewayApiKey = defineResource({
       }
       return observe(ApiGatewayApiKeyInputs, ApiGatewayApiKeyOutputs, obj, id, 'apigateway:DescribeApiKey')
     },
-    list: () => apigw('DescribeApiKeysStatus', { Offset: 0, Limit: 100 }, { paginate: { items: 'Result.ApiKeySet', pageSize: 100 } }),
-    matches: (sent, o) => o.inputs.secretName === sent.secretName && (sent.accessKeyId === undefined || o.inputs.accessKeyId === sent.accessKeyId),
+    list: () =>
+      apigw(
+        'DescribeApiKeysStatus',
+        { Offset: 0, Limit: 100 },
+        { paginate: { items: 'Result.ApiKeySet', pageSize: 100 } },
+      ),
+    matches: (sent, o) =>
+      o.inputs.secretName === sent.secretName &&
+      (sent.accessKeyId === undefined || o.inputs.accessKeyId === sent.accessKeyId),
     gone: (e) => isGone(e) || e.code === 'ResourceNotFound.InvalidAccessKeyId',
   },
   examples: {
@@ -150,7 +196,10 @@ export const ApiGatewayApiKey = defineResource({
       [{ secretName: 'k', accessKeyType: 'generated' }, 'accessKeyType'],
       [{ secretName: 'k', accessKeyType: 'manual', accessKeyId: 'AKIDmanual1' }, 'accessKeySecret'],
       [{ secretName: 'k', accessKeyId: 'abc' }, 'accessKeyId'],
-      [{ secretName: 'k', accessKeyType: 'manual', accessKeyId: 'AKIDmanual1', accessKeySecret: 'short' }, 'accessKeySecret'],
+      [
+        { secretName: 'k', accessKeyType: 'manual', accessKeyId: 'AKIDmanual1', accessKeySecret: 'short' },
+        'accessKeySecret',
+      ],
     ],
     outputs: { apiGatewayApiKeyId: 'AKIDpu1ex7s5rx6rt6bpn3bzhv8unqwhqkhmyfjv2rz', createTime: '2024-01-01T00:00:00Z' },
     reply: {

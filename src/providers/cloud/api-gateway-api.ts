@@ -18,7 +18,25 @@ import { compositeId, observe } from '../../core/observe'
 import { literals } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
 import { isRef } from '../../core/ref'
-import { apigw, fromWire, isObj, known, listOf, num, pages, responseOf, resultOf, sameSet, sequence, stepsOf, str, toWire, type FieldTable, type Step, type Steps } from './shared/wire'
+import {
+  apigw,
+  fromWire,
+  isObj,
+  known,
+  listOf,
+  num,
+  pages,
+  responseOf,
+  resultOf,
+  sameSet,
+  sequence,
+  stepsOf,
+  str,
+  toWire,
+  type FieldTable,
+  type Step,
+  type Steps,
+} from './shared/wire'
 import { QUOTA_MAX } from './api-gateway-service'
 
 // ── codecs ───────────────────────────────────────────────────────────────────
@@ -29,26 +47,51 @@ export const ApiRequestParameter = t.exact(
   ]),
   'ApiRequestParameter',
 )
-export const ApiConstantParameter = t.exact(t.partial({ name: t.string, desc: t.string, position: t.string, defaultValue: t.string }), 'ApiConstantParameter')
-export const ApiMicroService = t.exact(t.type({ clusterId: t.string, namespaceId: t.string, microServiceName: t.string }), 'ApiMicroService')
+export const ApiConstantParameter = t.exact(
+  t.partial({ name: t.string, desc: t.string, position: t.string, defaultValue: t.string }),
+  'ApiConstantParameter',
+)
+export const ApiMicroService = t.exact(
+  t.type({ clusterId: t.string, namespaceId: t.string, microServiceName: t.string }),
+  'ApiMicroService',
+)
 export const ApiTsfLoadBalanceConf = t.exact(
-  t.partial({ isLoadBalance: t.boolean, method: t.string, sessionStickRequired: t.boolean, sessionStickTimeout: t.number }),
+  t.partial({
+    isLoadBalance: t.boolean,
+    method: t.string,
+    sessionStickRequired: t.boolean,
+    sessionStickTimeout: t.number,
+  }),
   'ApiTsfLoadBalanceConf',
 )
 export const ApiHealthCheckConf = t.exact(
-  t.partial({ isHealthCheck: t.boolean, requestVolumeThreshold: t.number, sleepWindowInMilliseconds: t.number, errorThresholdPercentage: t.number }),
+  t.partial({
+    isHealthCheck: t.boolean,
+    requestVolumeThreshold: t.number,
+    sleepWindowInMilliseconds: t.number,
+    errorThresholdPercentage: t.number,
+  }),
   'ApiHealthCheckConf',
 )
 export const ApiTargetService = t.exact(
-  t.intersection([t.type({ vmIp: t.string, vpcId: t.string, vmPort: t.number, hostIp: t.string }), t.partial({ dockerIp: t.string })]),
+  t.intersection([
+    t.type({ vmIp: t.string, vpcId: t.string, vmPort: t.number, hostIp: t.string }),
+    t.partial({ dockerIp: t.string }),
+  ]),
   'ApiTargetService',
 )
 export const ApiCosConfig = t.exact(
-  t.intersection([t.type({ action: t.string, bucketName: t.string }), t.partial({ authorization: t.boolean, pathMatchMode: t.string })]),
+  t.intersection([
+    t.type({ action: t.string, bucketName: t.string }),
+    t.partial({ authorization: t.boolean, pathMatchMode: t.string }),
+  ]),
   'ApiCosConfig',
 )
 export const ApiErrorCode = t.exact(
-  t.intersection([t.type({ code: t.number, msg: t.string }), t.partial({ desc: t.string, convertedCode: t.number, needConvert: t.boolean })]),
+  t.intersection([
+    t.type({ code: t.number, msg: t.string }),
+    t.partial({ desc: t.string, convertedCode: t.number, needConvert: t.boolean }),
+  ]),
   'ApiErrorCode',
 )
 export const ApiServiceParameter = t.exact(
@@ -63,7 +106,10 @@ export const ApiServiceParameter = t.exact(
   }),
   'ApiServiceParameter',
 )
-export const ApiOauthConfig = t.exact(t.intersection([t.type({ publicKey: t.string, tokenLocation: t.string }), t.partial({ loginRedirectUrl: t.string })]), 'ApiOauthConfig')
+export const ApiOauthConfig = t.exact(
+  t.intersection([t.type({ publicKey: t.string, tokenLocation: t.string }), t.partial({ loginRedirectUrl: t.string })]),
+  'ApiOauthConfig',
+)
 
 export const ApiGatewayApiInputs = t.exact(
   t.intersection([
@@ -240,19 +286,34 @@ const limitSteps = (serviceId: string, apiId: (acc: Steps) => string, i: I, prio
     request: (acc: Steps) => {
       const v = i[field]
       if (v === undefined || v === 0 || (prior && prior[field] === v)) return undefined
-      return apigw('ModifyApiEnvironmentStrategy', { ServiceId: serviceId, Strategy: v, EnvironmentName: env, ApiIds: [apiId(acc)] })
+      return apigw('ModifyApiEnvironmentStrategy', {
+        ServiceId: serviceId,
+        Strategy: v,
+        EnvironmentName: env,
+        ApiIds: [apiId(acc)],
+      })
     },
   }))
 
 const readSteps = (serviceId: string, apiId: (acc: Steps) => string): Step[] => [
   { name: 'api', request: (acc) => apigw('DescribeApi', { ServiceId: serviceId, ApiId: apiId(acc) }) },
-  { name: 'strategy', request: (acc) => apigw('DescribeApiEnvironmentStrategy', { ServiceId: serviceId, ApiIds: [apiId(acc)], Offset: 0, Limit: 100 }) },
+  {
+    name: 'strategy',
+    request: (acc) =>
+      apigw('DescribeApiEnvironmentStrategy', { ServiceId: serviceId, ApiIds: [apiId(acc)], Offset: 0, Limit: 100 }),
+  },
 ]
 
 /** Normalise list items the platform echoes with its defaults filled in ("" strings, false flags, 0 codes). */
 const stripDefaults = (u: unknown): unknown =>
   Array.isArray(u)
-    ? u.map((x) => (isObj(x) ? Object.fromEntries(Object.entries(x).filter(([, v]) => v !== '' && v !== false && v !== 0 && v !== null && v !== undefined)) : x))
+    ? u.map((x) =>
+        isObj(x)
+          ? Object.fromEntries(
+              Object.entries(x).filter(([, v]) => v !== '' && v !== false && v !== 0 && v !== null && v !== undefined),
+            )
+          : x,
+      )
     : u
 const setOfItems = (a: unknown, b: unknown): boolean => sameSet(stripDefaults(a), stripDefaults(b))
 
@@ -267,16 +328,34 @@ const uncheckedRules = (i: I): Finding[] => {
   const out: Finding[] = []
   const type = i.serviceConfigType ?? 'HTTP'
   const need = (fields: ReadonlyArray<keyof I & string>, why: string) => {
-    for (const f of fields) if (i[f] === undefined || i[f] === '') out.push({ path: f, expected: `a value (${why})`, given: i[f] })
+    for (const f of fields)
+      if (i[f] === undefined || i[f] === '') out.push({ path: f, expected: `a value (${why})`, given: i[f] })
   }
   if (!known(i.serviceConfigType) && i.serviceConfigType !== undefined) return out
-  if (type === 'HTTP' || type === 'WEBSOCKET') need(['serviceConfigUrl', 'serviceConfigPath', 'serviceConfigMethod'], `required by serviceConfigType ${type}`)
+  if (type === 'HTTP' || type === 'WEBSOCKET')
+    need(['serviceConfigUrl', 'serviceConfigPath', 'serviceConfigMethod'], `required by serviceConfigType ${type}`)
   if (type === 'MOCK') need(['serviceConfigMockReturnMessage'], 'required by serviceConfigType MOCK')
   if (type === 'SCF')
-    need(['serviceConfigScfFunctionName', 'serviceConfigScfFunctionNamespace', 'serviceConfigScfFunctionQualifier', 'serviceConfigScfFunctionType'], 'required by serviceConfigType SCF')
+    need(
+      [
+        'serviceConfigScfFunctionName',
+        'serviceConfigScfFunctionNamespace',
+        'serviceConfigScfFunctionQualifier',
+        'serviceConfigScfFunctionType',
+      ],
+      'required by serviceConfigType SCF',
+    )
   if (type === 'COS') need(['serviceConfigCosConfig'], 'required by serviceConfigType COS')
-  if (known(i.serviceConfigProduct) && i.serviceConfigProduct !== '' && (i.serviceConfigVpcId === undefined || i.serviceConfigVpcId === ''))
-    out.push({ path: 'serviceConfigVpcId', expected: 'a VPC id when serviceConfigProduct is set', given: i.serviceConfigVpcId })
+  if (
+    known(i.serviceConfigProduct) &&
+    i.serviceConfigProduct !== '' &&
+    (i.serviceConfigVpcId === undefined || i.serviceConfigVpcId === '')
+  )
+    out.push({
+      path: 'serviceConfigVpcId',
+      expected: 'a VPC id when serviceConfigProduct is set',
+      given: i.serviceConfigVpcId,
+    })
   return out
 }
 
@@ -287,10 +366,14 @@ export const ApiGatewayApi = defineResource({
     'Most fields come from the wire reference (see the module doc); limits (releaseLimit, preLimit, testLimit) are per-environment request-rate caps, 5000 meaning unlimited.',
   inputs: ApiGatewayApiInputs,
   outputs: ApiGatewayApiOutputs,
-  identity: compositeId<I>('#', [
-    { label: 'serviceId', field: 'serviceId' },
-    { label: 'apiId', field: null },
-  ], 1),
+  identity: compositeId<I>(
+    '#',
+    [
+      { label: 'serviceId', field: 'serviceId' },
+      { label: 'apiId', field: null },
+    ],
+    1,
+  ),
   replaceOn: ['serviceId', 'protocol'],
   secrets: [],
   rules: [
@@ -301,7 +384,13 @@ export const ApiGatewayApi = defineResource({
         known(i.responseErrorCodes) && Array.isArray(i.responseErrorCodes)
           ? i.responseErrorCodes.flatMap((c, n) =>
               known(c) && c.needConvert === true && c.convertedCode === undefined
-                ? [{ path: `responseErrorCodes.${n}.convertedCode`, expected: 'a converted code when needConvert is true', given: undefined }]
+                ? [
+                    {
+                      path: `responseErrorCodes.${n}.convertedCode`,
+                      expected: 'a converted code when needConvert is true',
+                      given: undefined,
+                    },
+                  ]
                 : [],
             )
           : [],
@@ -310,7 +399,15 @@ export const ApiGatewayApi = defineResource({
       name: 'business type only for OAuth',
       check: (i) =>
         known(i.apiBusinessType) && known(i.authType) && i.authType !== 'OAUTH'
-          ? [{ path: 'apiBusinessType', expected: 'authType OAUTH', given: i.apiBusinessType, severity: 'warning' as const, message: 'apiBusinessType is only sent for OAuth apis' }]
+          ? [
+              {
+                path: 'apiBusinessType',
+                expected: 'authType OAUTH',
+                given: i.apiBusinessType,
+                severity: 'warning' as const,
+                message: 'apiBusinessType is only sent for OAuth apis',
+              },
+            ]
           : [],
     },
     {
@@ -319,8 +416,17 @@ export const ApiGatewayApi = defineResource({
       check: (i, ctx) => {
         const before = ctx.prior?.inputs.responseErrorCodes
         const now = i.responseErrorCodes
-        return Array.isArray(before) && before.length > 0 && !isRef(now) && (now === undefined || (Array.isArray(now) && now.length === 0))
-          ? [{ path: 'responseErrorCodes', expected: 'at least one error code (the platform cannot remove them all once set)', given: now }]
+        return Array.isArray(before) &&
+          before.length > 0 &&
+          !isRef(now) &&
+          (now === undefined || (Array.isArray(now) && now.length === 0))
+          ? [
+              {
+                path: 'responseErrorCodes',
+                expected: 'at least one error code (the platform cannot remove them all once set)',
+                given: now,
+              },
+            ]
           : []
       },
     },
@@ -330,7 +436,13 @@ export const ApiGatewayApi = defineResource({
       check: (i, ctx) => {
         const before = ctx.prior?.inputs.targetServices
         return ctx.prior && known(i.targetServices) && !sameSet(before ?? [], i.targetServices)
-          ? [{ path: 'targetServices', expected: 'the target services set at creation (the platform cannot change them)', given: i.targetServices }]
+          ? [
+              {
+                path: 'targetServices',
+                expected: 'the target services set at creation (the platform cannot change them)',
+                given: i.targetServices,
+              },
+            ]
           : []
       },
     },
@@ -338,7 +450,15 @@ export const ApiGatewayApi = defineResource({
       name: 'limits are positive',
       check: (i) =>
         (['releaseLimit', 'preLimit', 'testLimit'] as const).flatMap((f) =>
-          known(i[f]) && typeof i[f] === 'number' && (i[f] as number) < 0 ? [{ path: f, expected: 'a positive number of requests per second (0 leaves the limit unset)', given: i[f] }] : [],
+          known(i[f]) && typeof i[f] === 'number' && (i[f] as number) < 0
+            ? [
+                {
+                  path: f,
+                  expected: 'a positive number of requests per second (0 leaves the limit unset)',
+                  given: i[f],
+                },
+              ]
+            : [],
         ),
     },
   ],
@@ -369,7 +489,13 @@ export const ApiGatewayApi = defineResource({
       sequence([
         ...(['test', 'release', 'prepub'] as const).map((env) => ({
           name: `reset-${env}`,
-          request: () => apigw('ModifyApiEnvironmentStrategy', { ServiceId: ctx.inputs.serviceId, Strategy: -1, EnvironmentName: env, ApiIds: [apiId] }),
+          request: () =>
+            apigw('ModifyApiEnvironmentStrategy', {
+              ServiceId: ctx.inputs.serviceId,
+              Strategy: -1,
+              EnvironmentName: env,
+              ApiIds: [apiId],
+            }),
         })),
         { name: 'delete', request: () => apigw('DeleteApi', { ServiceId: ctx.inputs.serviceId, ApiId: apiId }) },
       ]),
@@ -377,10 +503,18 @@ export const ApiGatewayApi = defineResource({
       const steps = stepsOf(reply)
       const got = resultOf(steps ? steps.api : reply)
       // a listed api (DescribeApisStatus) carries its request path and method at the top
-      const info = got.RequestConfig === undefined && typeof got.Path === 'string' ? { ...got, RequestConfig: { Path: got.Path, Method: got.Method } } : got
+      const info =
+        got.RequestConfig === undefined && typeof got.Path === 'string'
+          ? { ...got, RequestConfig: { Path: got.Path, Method: got.Method } }
+          : got
       const id = str(info.ApiId)
       if (!id) return E.left(`expected an api with an ApiId, got ${JSON.stringify(responseOf(reply)).slice(0, 200)}`)
-      const obj: Record<string, unknown> = { ...decodeApiInfo(info), apiGatewayApiId: id, updateTime: str(info.ModifiedTime), createTime: str(info.CreatedTime) }
+      const obj: Record<string, unknown> = {
+        ...decodeApiInfo(info),
+        apiGatewayApiId: id,
+        updateTime: str(info.ModifiedTime),
+        createTime: str(info.CreatedTime),
+      }
       if (steps) {
         const sets = listOf(resultOf(steps.strategy), 'ApiEnvironmentStrategySet').filter(isObj)
         const mine = sets.find((s) => s.ApiId === id) ?? sets[0]
@@ -394,9 +528,14 @@ export const ApiGatewayApi = defineResource({
     },
     // a lost create is looked for among the service's apis of that name (CreateApi has no wait, G1)
     find: (sent) =>
-      apigw('DescribeApisStatus', { ServiceId: sent.serviceId, Filters: [{ Name: 'ApiName', Values: [sent.apiName] }], Offset: 0, Limit: 100 }, { paginate: pages('Result.ApiIdStatusSet') }),
+      apigw(
+        'DescribeApisStatus',
+        { ServiceId: sent.serviceId, Filters: [{ Name: 'ApiName', Values: [sent.apiName] }], Offset: 0, Limit: 100 },
+        { paginate: pages('Result.ApiIdStatusSet') },
+      ),
     matches: (sent, o) => o.inputs.apiName === sent.apiName && o.inputs.requestConfigPath === sent.requestConfigPath,
-    gone: (e) => e.kind === 'NotFound' || e.code === 'ResourceNotFound.InvalidApi' || e.code === 'ResourceNotFound.InvalidService',
+    gone: (e) =>
+      e.kind === 'NotFound' || e.code === 'ResourceNotFound.InvalidApi' || e.code === 'ResourceNotFound.InvalidService',
   },
   examples: {
     valid: {
@@ -408,7 +547,9 @@ export const ApiGatewayApi = defineResource({
       enableCors: true,
       requestConfigPath: '/orders',
       requestConfigMethod: 'GET',
-      requestParameters: [{ name: 'page', position: 'QUERY', type: 'int', desc: 'page number', defaultValue: '1', required: false }],
+      requestParameters: [
+        { name: 'page', position: 'QUERY', type: 'int', desc: 'page number', defaultValue: '1', required: false },
+      ],
       serviceConfigType: 'HTTP',
       serviceConfigTimeout: 15,
       serviceConfigUrl: 'http://orders.internal',
@@ -417,21 +558,112 @@ export const ApiGatewayApi = defineResource({
       responseType: 'HTML',
       responseSuccessExample: 'success',
       responseFailExample: 'fail',
-      responseErrorCodes: [{ code: 500, msg: 'system error', desc: 'system error code', convertedCode: 5000, needConvert: true }],
+      responseErrorCodes: [
+        { code: 500, msg: 'system error', desc: 'system error code', convertedCode: 5000, needConvert: true },
+      ],
     },
     invalid: [
-      [{ apiName: 'a', requestConfigPath: '/a', serviceConfigUrl: 'http://x', serviceConfigPath: '/', serviceConfigMethod: 'GET' }, 'serviceId'],
-      [{ serviceId: 'service-1', requestConfigPath: '/a', serviceConfigUrl: 'http://x', serviceConfigPath: '/', serviceConfigMethod: 'GET' }, 'apiName'],
-      [{ serviceId: 'service-1', apiName: 'a', serviceConfigUrl: 'http://x', serviceConfigPath: '/', serviceConfigMethod: 'GET' }, 'requestConfigPath'],
-      [{ serviceId: 'service-1', apiName: 'a', requestConfigPath: '/a', authType: 'TOKEN', serviceConfigUrl: 'http://x', serviceConfigPath: '/', serviceConfigMethod: 'GET' }, 'authType'],
-      [{ serviceId: 'service-1', apiName: 'a', requestConfigPath: '/a', protocol: 'GRPC', serviceConfigUrl: 'http://x', serviceConfigPath: '/', serviceConfigMethod: 'GET' }, 'protocol'],
-      [{ serviceId: 'service-1', apiName: 'a', requestConfigPath: '/a', responseType: 'YAML', serviceConfigUrl: 'http://x', serviceConfigPath: '/', serviceConfigMethod: 'GET' }, 'responseType'],
+      [
+        {
+          apiName: 'a',
+          requestConfigPath: '/a',
+          serviceConfigUrl: 'http://x',
+          serviceConfigPath: '/',
+          serviceConfigMethod: 'GET',
+        },
+        'serviceId',
+      ],
+      [
+        {
+          serviceId: 'service-1',
+          requestConfigPath: '/a',
+          serviceConfigUrl: 'http://x',
+          serviceConfigPath: '/',
+          serviceConfigMethod: 'GET',
+        },
+        'apiName',
+      ],
+      [
+        {
+          serviceId: 'service-1',
+          apiName: 'a',
+          serviceConfigUrl: 'http://x',
+          serviceConfigPath: '/',
+          serviceConfigMethod: 'GET',
+        },
+        'requestConfigPath',
+      ],
+      [
+        {
+          serviceId: 'service-1',
+          apiName: 'a',
+          requestConfigPath: '/a',
+          authType: 'TOKEN',
+          serviceConfigUrl: 'http://x',
+          serviceConfigPath: '/',
+          serviceConfigMethod: 'GET',
+        },
+        'authType',
+      ],
+      [
+        {
+          serviceId: 'service-1',
+          apiName: 'a',
+          requestConfigPath: '/a',
+          protocol: 'GRPC',
+          serviceConfigUrl: 'http://x',
+          serviceConfigPath: '/',
+          serviceConfigMethod: 'GET',
+        },
+        'protocol',
+      ],
+      [
+        {
+          serviceId: 'service-1',
+          apiName: 'a',
+          requestConfigPath: '/a',
+          responseType: 'YAML',
+          serviceConfigUrl: 'http://x',
+          serviceConfigPath: '/',
+          serviceConfigMethod: 'GET',
+        },
+        'responseType',
+      ],
       [{ serviceId: 'service-1', apiName: 'a', requestConfigPath: '/a' }, 'serviceConfigUrl'],
-      [{ serviceId: 'service-1', apiName: 'a', requestConfigPath: '/a', serviceConfigType: 'MOCK' }, 'serviceConfigMockReturnMessage'],
-      [{ serviceId: 'service-1', apiName: 'a', requestConfigPath: '/a', requestParameters: [{ name: 'p', position: 'COOKIE', type: 'string' }], serviceConfigUrl: 'http://x', serviceConfigPath: '/', serviceConfigMethod: 'GET' }, 'requestParameters.0.position'],
-      [{ serviceId: 'service-1', apiName: 'a', requestConfigPath: '/a', responseErrorCodes: [{ code: 1, msg: 'm', needConvert: true }], serviceConfigUrl: 'http://x', serviceConfigPath: '/', serviceConfigMethod: 'GET' }, 'responseErrorCodes.0.convertedCode'],
+      [
+        { serviceId: 'service-1', apiName: 'a', requestConfigPath: '/a', serviceConfigType: 'MOCK' },
+        'serviceConfigMockReturnMessage',
+      ],
+      [
+        {
+          serviceId: 'service-1',
+          apiName: 'a',
+          requestConfigPath: '/a',
+          requestParameters: [{ name: 'p', position: 'COOKIE', type: 'string' }],
+          serviceConfigUrl: 'http://x',
+          serviceConfigPath: '/',
+          serviceConfigMethod: 'GET',
+        },
+        'requestParameters.0.position',
+      ],
+      [
+        {
+          serviceId: 'service-1',
+          apiName: 'a',
+          requestConfigPath: '/a',
+          responseErrorCodes: [{ code: 1, msg: 'm', needConvert: true }],
+          serviceConfigUrl: 'http://x',
+          serviceConfigPath: '/',
+          serviceConfigMethod: 'GET',
+        },
+        'responseErrorCodes.0.convertedCode',
+      ],
     ],
-    outputs: { apiGatewayApiId: 'api-p8gtanvy', createTime: '2024-01-01T00:00:00Z', updateTime: '2024-01-01T00:00:00Z' },
+    outputs: {
+      apiGatewayApiId: 'api-p8gtanvy',
+      createTime: '2024-01-01T00:00:00Z',
+      updateTime: '2024-01-01T00:00:00Z',
+    },
     reply: {
       Response: {
         Result: {
@@ -444,14 +676,18 @@ export const ApiGatewayApi = defineResource({
           Protocol: 'HTTP',
           EnableCORS: true,
           RequestConfig: { Path: '/orders', Method: 'GET' },
-          RequestParameters: [{ Name: 'page', Position: 'QUERY', Type: 'int', Desc: 'page number', DefaultValue: '1', Required: false }],
+          RequestParameters: [
+            { Name: 'page', Position: 'QUERY', Type: 'int', Desc: 'page number', DefaultValue: '1', Required: false },
+          ],
           ServiceType: 'HTTP',
           ServiceTimeout: 15,
           ServiceConfig: { Product: '', UniqVpcId: '', Url: 'http://orders.internal', Path: '/orders', Method: 'GET' },
           ResponseType: 'HTML',
           ResponseSuccessExample: 'success',
           ResponseFailExample: 'fail',
-          ResponseErrorCodes: [{ Code: 500, Msg: 'system error', Desc: 'system error code', ConvertedCode: 5000, NeedConvert: true }],
+          ResponseErrorCodes: [
+            { Code: 500, Msg: 'system error', Desc: 'system error code', ConvertedCode: 5000, NeedConvert: true },
+          ],
           CreatedTime: '2024-01-01T00:00:00Z',
           ModifiedTime: '2024-01-01T00:00:00Z',
         },

@@ -12,10 +12,30 @@ import * as E from 'fp-ts/Either'
 import { defineResource } from '../../core/spec'
 import { compositeId, observe } from '../../core/observe'
 import { literals, pattern } from '../../core/codecs'
-import { apigw, bool, isGone, isObj, itemsOf, joinId, known, listOf, num, pagedStep, responseOf, resultOf, sameSet, sequence, stepsOf, str, type Step, type Steps } from './shared/wire'
+import {
+  apigw,
+  bool,
+  isGone,
+  isObj,
+  itemsOf,
+  joinId,
+  known,
+  listOf,
+  num,
+  pagedStep,
+  responseOf,
+  resultOf,
+  sameSet,
+  sequence,
+  stepsOf,
+  str,
+  type Step,
+  type Steps,
+} from './shared/wire'
 
-export const PathMapping = pattern('a path mapping "<path>#<environment>" (a path starting with "/" and without "#"; environment test, prepub or release)', (s) =>
-  /^\/[^#]*#(test|prepub|release)$/.test(s),
+export const PathMapping = pattern(
+  'a path mapping "<path>#<environment>" (a path starting with "/" and without "#"; environment test, prepub or release)',
+  (s) => /^\/[^#]*#(test|prepub|release)$/.test(s),
 )
 
 export const ApiGatewayCustomDomainInputs = t.exact(
@@ -27,7 +47,12 @@ export const ApiGatewayCustomDomainInputs = t.exact(
       netType: literals(['INNER', 'OUTER']),
       defaultDomain: pattern('a service sub-domain', (s) => s !== ''),
     }),
-    t.partial({ isDefaultMapping: t.boolean, certificateId: t.string, pathMappings: t.array(PathMapping), isForcedHttps: t.boolean }),
+    t.partial({
+      isDefaultMapping: t.boolean,
+      certificateId: t.string,
+      pathMappings: t.array(PathMapping),
+      isForcedHttps: t.boolean,
+    }),
   ]),
   'ApiGatewayCustomDomainInputs',
 )
@@ -49,16 +74,30 @@ const mappingSet = (m: ReadonlyArray<string> | undefined) =>
  * that does not know it (an import) takes it from the service: its outer or inner sub-domain, by
  * the domain's netType — what a binding must point at.
  */
-const serviceStep = (serviceId: string): Step => ({ name: 'service', request: () => apigw('DescribeService', { ServiceId: serviceId }) })
+const serviceStep = (serviceId: string): Step => ({
+  name: 'service',
+  request: () => apigw('DescribeService', { ServiceId: serviceId }),
+})
 const serviceSubDomain = (service: unknown, netType: string | undefined): string | undefined =>
-  service === undefined ? undefined : str(responseOf(service)[netType === 'INNER' ? 'InnerSubDomain' : 'OuterSubDomain'])
+  service === undefined
+    ? undefined
+    : str(responseOf(service)[netType === 'INNER' ? 'InnerSubDomain' : 'OuterSubDomain'])
 
 const readSteps = (serviceId: string, sub: string): Step[] => [
-  { name: 'mappings', request: () => apigw('DescribeServiceSubDomainMappings', { ServiceId: serviceId, SubDomain: sub }) },
   {
-    ...pagedStep('domains', (Offset, Limit) => apigw('DescribeServiceSubDomains', { ServiceId: serviceId, Offset, Limit }), 'Result.DomainSet'),
+    name: 'mappings',
+    request: () => apigw('DescribeServiceSubDomainMappings', { ServiceId: serviceId, SubDomain: sub }),
+  },
+  {
+    ...pagedStep(
+      'domains',
+      (Offset, Limit) => apigw('DescribeServiceSubDomains', { ServiceId: serviceId, Offset, Limit }),
+      'Result.DomainSet',
+    ),
     absent: (acc: Steps) =>
-      itemsOf(acc, 'domains', 'Result.DomainSet').some((d) => isObj(d) && d.DomainName === sub) ? undefined : `domain ${sub} is no longer bound to service ${serviceId}`,
+      itemsOf(acc, 'domains', 'Result.DomainSet').some((d) => isObj(d) && d.DomainName === sub)
+        ? undefined
+        : `domain ${sub} is no longer bound to service ${serviceId}`,
   },
 ]
 
@@ -96,10 +135,28 @@ export const ApiGatewayCustomDomain = defineResource({
     {
       name: 'mappings when not default',
       check: (i) =>
-        known(i.isDefaultMapping) && i.isDefaultMapping === false && (i.pathMappings === undefined || (Array.isArray(i.pathMappings) && i.pathMappings.length === 0))
-          ? [{ path: 'pathMappings', expected: 'at least one "<path>#<environment>" when isDefaultMapping is false', given: i.pathMappings }]
-          : (i.isDefaultMapping === undefined || i.isDefaultMapping === true) && Array.isArray(i.pathMappings) && i.pathMappings.length > 0
-            ? [{ path: 'pathMappings', expected: 'nothing when isDefaultMapping is true (the default)', given: i.pathMappings, severity: 'warning' as const, message: 'path mappings are ignored for a default mapping' }]
+        known(i.isDefaultMapping) &&
+        i.isDefaultMapping === false &&
+        (i.pathMappings === undefined || (Array.isArray(i.pathMappings) && i.pathMappings.length === 0))
+          ? [
+              {
+                path: 'pathMappings',
+                expected: 'at least one "<path>#<environment>" when isDefaultMapping is false',
+                given: i.pathMappings,
+              },
+            ]
+          : (i.isDefaultMapping === undefined || i.isDefaultMapping === true) &&
+              Array.isArray(i.pathMappings) &&
+              i.pathMappings.length > 0
+            ? [
+                {
+                  path: 'pathMappings',
+                  expected: 'nothing when isDefaultMapping is true (the default)',
+                  given: i.pathMappings,
+                  severity: 'warning' as const,
+                  message: 'path mappings are ignored for a default mapping',
+                },
+              ]
             : [],
     },
     {
@@ -111,7 +168,10 @@ export const ApiGatewayCustomDomain = defineResource({
     },
     {
       name: 'at most three mappings',
-      check: (i) => (Array.isArray(i.pathMappings) && i.pathMappings.length > 3 ? [{ path: 'pathMappings', expected: 'at most three path mappings', given: i.pathMappings }] : []),
+      check: (i) =>
+        Array.isArray(i.pathMappings) && i.pathMappings.length > 3
+          ? [{ path: 'pathMappings', expected: 'at most three path mappings', given: i.pathMappings }]
+          : [],
     },
   ],
   equals: { pathMappings: sameSet },
@@ -142,19 +202,39 @@ export const ApiGatewayCustomDomain = defineResource({
       const at = id.indexOf('#')
       const serviceId = at > 0 ? id.slice(0, at) : ctx.inputs.serviceId
       const sub = at > 0 ? id.slice(at + 1) : ctx.inputs.subDomain
-      return sequence([...readSteps(serviceId, sub), ...(ctx.inputs.defaultDomain === undefined ? [serviceStep(serviceId)] : [])], { serviceId, subDomain: sub })
+      return sequence(
+        [...readSteps(serviceId, sub), ...(ctx.inputs.defaultDomain === undefined ? [serviceStep(serviceId)] : [])],
+        { serviceId, subDomain: sub },
+      )
     },
     update: (_id, i) =>
-      sequence([{ name: 'modify', request: () => apigw('ModifySubDomain', modifyParams(i)) }, ...readSteps(i.serviceId, i.subDomain)], { serviceId: i.serviceId, subDomain: i.subDomain }),
-    delete: (_id, ctx) => apigw('UnBindSubDomain', { ServiceId: ctx.inputs.serviceId, SubDomain: ctx.inputs.subDomain }),
+      sequence(
+        [
+          { name: 'modify', request: () => apigw('ModifySubDomain', modifyParams(i)) },
+          ...readSteps(i.serviceId, i.subDomain),
+        ],
+        { serviceId: i.serviceId, subDomain: i.subDomain },
+      ),
+    delete: (_id, ctx) =>
+      apigw('UnBindSubDomain', { ServiceId: ctx.inputs.serviceId, SubDomain: ctx.inputs.subDomain }),
     // a binding's id is its natural key: a lost create is read back by it (not bound: nothing was made)
-    find: (sent) => sequence(readSteps(sent.serviceId, sent.subDomain), { serviceId: sent.serviceId, subDomain: sent.subDomain }),
+    find: (sent) =>
+      sequence(readSteps(sent.serviceId, sent.subDomain), { serviceId: sent.serviceId, subDomain: sent.subDomain }),
     decode: (reply, ctx) => {
       const steps = stepsOf(reply)
       const serviceId = str(steps?.serviceId) ?? ctx.inputs.serviceId
       const sub = str(steps?.subDomain) ?? ctx.inputs.subDomain ?? str((reply as Record<string, unknown>)?.DomainName)
-      const d = steps ? itemsOf(steps, 'domains', 'Result.DomainSet').filter(isObj).find((x) => x.DomainName === sub) : isObj(reply) ? reply : undefined
-      if (!serviceId || !sub || !d || d.DomainName !== sub) return E.left(`expected the domain ${sub ?? '?'} of service ${serviceId ?? '?'}, got ${JSON.stringify(reply).slice(0, 200)}`)
+      const d = steps
+        ? itemsOf(steps, 'domains', 'Result.DomainSet')
+            .filter(isObj)
+            .find((x) => x.DomainName === sub)
+        : isObj(reply)
+          ? reply
+          : undefined
+      if (!serviceId || !sub || !d || d.DomainName !== sub)
+        return E.left(
+          `expected the domain ${sub ?? '?'} of service ${serviceId ?? '?'}, got ${JSON.stringify(reply).slice(0, 200)}`,
+        )
       const mappings = steps ? resultOf(steps.mappings) : undefined
       const obj = {
         serviceId,
@@ -164,13 +244,24 @@ export const ApiGatewayCustomDomain = defineResource({
         isDefaultMapping: bool(d.IsDefaultMapping),
         certificateId: str(d.CertificateId) || undefined,
         isForcedHttps: bool(d.IsForcedHttps),
-        pathMappings: mappings ? listOf(mappings, 'PathMappingSet').filter(isObj).map((m) => `${String(m.Path)}#${String(m.Environment)}`) : undefined,
+        pathMappings: mappings
+          ? listOf(mappings, 'PathMappingSet')
+              .filter(isObj)
+              .map((m) => `${String(m.Path)}#${String(m.Environment)}`)
+          : undefined,
         status: num(d.Status),
-        defaultDomain: ctx.inputs.defaultDomain ?? (steps ? serviceSubDomain(steps.service, str(d.NetType)) : undefined),
+        defaultDomain:
+          ctx.inputs.defaultDomain ?? (steps ? serviceSubDomain(steps.service, str(d.NetType)) : undefined),
       }
       // default-mapped domains have no mappings to compare
       if (obj.isDefaultMapping !== false) delete obj.pathMappings
-      return observe(ApiGatewayCustomDomainInputs, ApiGatewayCustomDomainOutputs, obj, joinId(serviceId, sub), 'apigateway:DescribeServiceSubDomains')
+      return observe(
+        ApiGatewayCustomDomainInputs,
+        ApiGatewayCustomDomainOutputs,
+        obj,
+        joinId(serviceId, sub),
+        'apigateway:DescribeServiceSubDomains',
+      )
     },
     gone: (e) => isGone(e) || e.code === 'ResourceNotFound.InvalidService',
   },
@@ -190,9 +281,33 @@ export const ApiGatewayCustomDomain = defineResource({
       [{ serviceId: 's', subDomain: 'a.com', protocol: 'ftp', netType: 'OUTER', defaultDomain: 'd' }, 'protocol'],
       [{ serviceId: 's', subDomain: 'a.com', protocol: 'http', netType: 'PUBLIC', defaultDomain: 'd' }, 'netType'],
       [{ serviceId: 's', subDomain: 'a.com', protocol: 'http', netType: 'OUTER' }, 'defaultDomain'],
-      [{ serviceId: 's', subDomain: 'a.com', protocol: 'http', netType: 'OUTER', defaultDomain: 'd', isDefaultMapping: false, pathMappings: ['/v1'] }, 'pathMappings.0'],
-      [{ serviceId: 's', subDomain: 'a.com', protocol: 'http', netType: 'OUTER', defaultDomain: 'd', isDefaultMapping: false }, 'pathMappings'],
-      [{ serviceId: 's', subDomain: 'a.com', protocol: 'https', netType: 'OUTER', defaultDomain: 'd' }, 'certificateId'],
+      [
+        {
+          serviceId: 's',
+          subDomain: 'a.com',
+          protocol: 'http',
+          netType: 'OUTER',
+          defaultDomain: 'd',
+          isDefaultMapping: false,
+          pathMappings: ['/v1'],
+        },
+        'pathMappings.0',
+      ],
+      [
+        {
+          serviceId: 's',
+          subDomain: 'a.com',
+          protocol: 'http',
+          netType: 'OUTER',
+          defaultDomain: 'd',
+          isDefaultMapping: false,
+        },
+        'pathMappings',
+      ],
+      [
+        { serviceId: 's', subDomain: 'a.com', protocol: 'https', netType: 'OUTER', defaultDomain: 'd' },
+        'certificateId',
+      ],
     ],
     outputs: { status: 1 },
     reply: {

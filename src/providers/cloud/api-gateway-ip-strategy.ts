@@ -11,7 +11,21 @@ import * as E from 'fp-ts/Either'
 import { defineResource } from '../../core/spec'
 import { compositeId, observe } from '../../core/observe'
 import { Cidr, literals, pattern } from '../../core/codecs'
-import { apigw, isGone, isObj, joinId, listOf, lookAgain, responseOf, resultOf, sequence, stepsOf, str, visible, type Steps } from './shared/wire'
+import {
+  apigw,
+  isGone,
+  isObj,
+  joinId,
+  listOf,
+  lookAgain,
+  responseOf,
+  resultOf,
+  sequence,
+  stepsOf,
+  str,
+  visible,
+  type Steps,
+} from './shared/wire'
 
 const lines = (s: string): string[] =>
   s
@@ -19,7 +33,10 @@ const lines = (s: string): string[] =>
     .map((x) => x.trim())
     .filter((x) => x !== '')
 
-export const StrategyData = pattern('IP addresses or CIDR ranges, one per line', (s) => lines(s).length > 0 && lines(s).every((x) => Cidr.is(x)))
+export const StrategyData = pattern(
+  'IP addresses or CIDR ranges, one per line',
+  (s) => lines(s).length > 0 && lines(s).every((x) => Cidr.is(x)),
+)
 
 export const ApiGatewayIpStrategyInputs = t.exact(
   t.type({
@@ -32,13 +49,20 @@ export const ApiGatewayIpStrategyInputs = t.exact(
 )
 export type ApiGatewayIpStrategyInputs = t.TypeOf<typeof ApiGatewayIpStrategyInputs>
 
-export const ApiGatewayIpStrategyOutputs = t.exact(t.intersection([t.type({ strategyId: t.string }), t.partial({ createTime: t.string })]), 'ApiGatewayIpStrategyOutputs')
+export const ApiGatewayIpStrategyOutputs = t.exact(
+  t.intersection([t.type({ strategyId: t.string }), t.partial({ createTime: t.string })]),
+  'ApiGatewayIpStrategyOutputs',
+)
 export type ApiGatewayIpStrategyOutputs = t.TypeOf<typeof ApiGatewayIpStrategyOutputs>
 
 type I = ApiGatewayIpStrategyInputs
 
 const describe = (serviceId: string, strategyId: string, extra = {}) =>
-  apigw('DescribeIPStrategy', { ServiceId: serviceId, StrategyId: strategyId, EnvironmentName: 'test', Offset: 0, Limit: 100 }, extra)
+  apigw(
+    'DescribeIPStrategy',
+    { ServiceId: serviceId, StrategyId: strategyId, EnvironmentName: 'test', Offset: 0, Limit: 100 },
+    extra,
+  )
 
 const strategyIdOf = (id: string): string => id.slice(id.indexOf('#') + 1)
 
@@ -65,12 +89,19 @@ const findSteps = (i: I) =>
           { ServiceId: i.serviceId, Filters: [{ Name: 'StrategyName', Values: [i.strategyName] }] },
           { poll: lookAgain(`IP strategy ${i.strategyName} to be listed`, (r) => named(r, i.strategyName).length > 0) },
         ),
-      absent: (acc) => (named(acc.list, i.strategyName).length > 0 ? undefined : `no IP strategy named ${i.strategyName} in service ${i.serviceId}`),
+      absent: (acc) =>
+        named(acc.list, i.strategyName).length > 0
+          ? undefined
+          : `no IP strategy named ${i.strategyName} in service ${i.serviceId}`,
     },
-    { name: 'strategy', request: (acc) => describe(i.serviceId, str(named(acc.list, i.strategyName)[0]?.StrategyId) ?? '') },
+    {
+      name: 'strategy',
+      request: (acc) => describe(i.serviceId, str(named(acc.list, i.strategyName)[0]?.StrategyId) ?? ''),
+    },
   ])
 /** the service part of `<serviceId>#<strategyId>` (the inputs' when the id has none) */
-const serviceIdOf = (id: string, inputs: Partial<I>): string => (id.indexOf('#') > 0 ? id.slice(0, id.indexOf('#')) : (inputs.serviceId ?? ''))
+const serviceIdOf = (id: string, inputs: Partial<I>): string =>
+  id.indexOf('#') > 0 ? id.slice(0, id.indexOf('#')) : (inputs.serviceId ?? '')
 
 export const ApiGatewayIpStrategy = defineResource({
   token: 'cloud:ApiGatewayIpStrategy',
@@ -92,46 +123,88 @@ export const ApiGatewayIpStrategy = defineResource({
   rules: [],
   equals: {
     // the same addresses in any order and layout are no change
-    strategyData: (a, b) => typeof a === 'string' && typeof b === 'string' && lines(a).sort().join('\n') === lines(b).sort().join('\n'),
+    strategyData: (a, b) =>
+      typeof a === 'string' && typeof b === 'string' && lines(a).sort().join('\n') === lines(b).sort().join('\n'),
   },
   wire: {
     create: (i) => {
       const sid = (acc: Steps) => str(resultOf(acc.create).StrategyId) ?? ''
       return sequence([
-        { name: 'create', request: () => apigw('CreateIPStrategy', { ServiceId: i.serviceId, StrategyName: i.strategyName, StrategyType: i.strategyType, StrategyData: i.strategyData }) },
+        {
+          name: 'create',
+          request: () =>
+            apigw('CreateIPStrategy', {
+              ServiceId: i.serviceId,
+              StrategyName: i.strategyName,
+              StrategyType: i.strategyType,
+              StrategyData: i.strategyData,
+            }),
+        },
         {
           name: 'strategy',
-          request: (acc) => describe(i.serviceId, sid(acc), { poll: visible(`IP strategy ${sid(acc)} to become visible`, (r) => str(resultOf(r).StrategyId) !== undefined) }),
+          request: (acc) =>
+            describe(i.serviceId, sid(acc), {
+              poll: visible(
+                `IP strategy ${sid(acc)} to become visible`,
+                (r) => str(resultOf(r).StrategyId) !== undefined,
+              ),
+            }),
         },
       ])
     },
-    read: (id, ctx) => sequence([{ name: 'strategy', request: () => describe(serviceIdOf(id, ctx.inputs), strategyIdOf(id)) }]),
+    read: (id, ctx) =>
+      sequence([{ name: 'strategy', request: () => describe(serviceIdOf(id, ctx.inputs), strategyIdOf(id)) }]),
     update: (id, i) =>
       sequence([
-        { name: 'modify', request: () => apigw('ModifyIPStrategy', { ServiceId: i.serviceId, StrategyId: strategyIdOf(id), StrategyData: i.strategyData }) },
+        {
+          name: 'modify',
+          request: () =>
+            apigw('ModifyIPStrategy', {
+              ServiceId: i.serviceId,
+              StrategyId: strategyIdOf(id),
+              StrategyData: i.strategyData,
+            }),
+        },
         { name: 'strategy', request: () => describe(i.serviceId, strategyIdOf(id)) },
       ]),
-    delete: (id, ctx) => apigw('DeleteIPStrategy', { ServiceId: serviceIdOf(id, ctx.inputs), StrategyId: strategyIdOf(id) }),
+    delete: (id, ctx) =>
+      apigw('DeleteIPStrategy', { ServiceId: serviceIdOf(id, ctx.inputs), StrategyId: strategyIdOf(id) }),
     find: (sent) => findSteps(sent),
     decode: (reply, ctx) => {
       const steps = stepsOf(reply)
       const s = resultOf(steps ? steps.strategy : reply)
       const sid = str(s.StrategyId)
       const serviceId = str(s.ServiceId) ?? ctx.inputs.serviceId
-      if (!sid || !serviceId) return E.left(`expected an IP strategy with a StrategyId and ServiceId, got ${JSON.stringify(responseOf(reply)).slice(0, 200)}`)
+      if (!sid || !serviceId)
+        return E.left(
+          `expected an IP strategy with a StrategyId and ServiceId, got ${JSON.stringify(responseOf(reply)).slice(0, 200)}`,
+        )
       return observe(
         ApiGatewayIpStrategyInputs,
         ApiGatewayIpStrategyOutputs,
-        { serviceId, strategyName: str(s.StrategyName), strategyType: str(s.StrategyType), strategyData: str(s.StrategyData), strategyId: sid, createTime: str(s.CreatedTime) },
+        {
+          serviceId,
+          strategyName: str(s.StrategyName),
+          strategyType: str(s.StrategyType),
+          strategyData: str(s.StrategyData),
+          strategyId: sid,
+          createTime: str(s.CreatedTime),
+        },
         joinId(serviceId, sid),
         'apigateway:DescribeIPStrategy',
       )
     },
     matches: (sent, o) => o.inputs.serviceId === sent.serviceId && o.inputs.strategyName === sent.strategyName,
-    gone: (e) => isGone(e) || e.code === 'ResourceNotFound.InvalidIPStrategy' || e.code === 'ResourceNotFound.InvalidService',
+    gone: (e) =>
+      isGone(e) || e.code === 'ResourceNotFound.InvalidIPStrategy' || e.code === 'ResourceNotFound.InvalidService',
   },
   examples: {
-    valid: { serviceId: 'service-ohxqslqe', strategyName: 'blocked', strategyType: 'BLACK', strategyData: '192.0.2.10\n198.51.100.0/24' },
+    valid: {
+      serviceId: 'service-ohxqslqe',
+      strategyName: 'blocked',
+      strategyType: 'BLACK',
+      strategyData: '192.0.2.10\n198.51.100.0/24',
+    },
     invalid: [
       [{ strategyName: 'b', strategyType: 'BLACK', strategyData: '192.0.2.10' }, 'serviceId'],
       [{ serviceId: 's', strategyType: 'BLACK', strategyData: '192.0.2.10' }, 'strategyName'],

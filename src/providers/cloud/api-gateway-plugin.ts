@@ -11,11 +11,34 @@ import * as E from 'fp-ts/Either'
 import { defineResource } from '../../core/spec'
 import { observe } from '../../core/observe'
 import { JsonString, literals, pattern } from '../../core/codecs'
-import { apigw, isGone, jsonEquals, prefixedId, responseOf, resultOf, sequence, stepsOf, str, type Steps } from './shared/wire'
+import {
+  apigw,
+  isGone,
+  jsonEquals,
+  prefixedId,
+  responseOf,
+  resultOf,
+  sequence,
+  stepsOf,
+  str,
+  type Steps,
+} from './shared/wire'
 
-export const PLUGIN_TYPES = ['IPControl', 'TrafficControl', 'Cors', 'CustomReq', 'CustomAuth', 'Routing', 'TrafficControlByParameter', 'CircuitBreaker', 'ProxyCache'] as const
+export const PLUGIN_TYPES = [
+  'IPControl',
+  'TrafficControl',
+  'Cors',
+  'CustomReq',
+  'CustomAuth',
+  'Routing',
+  'TrafficControlByParameter',
+  'CircuitBreaker',
+  'ProxyCache',
+] as const
 
-export const PluginName = pattern('a plugin name of 2 to 50 characters: a letter first, a letter or digit last', (s) => /^[A-Za-z][A-Za-z0-9_-]{0,48}[A-Za-z0-9]$/.test(s))
+export const PluginName = pattern('a plugin name of 2 to 50 characters: a letter first, a letter or digit last', (s) =>
+  /^[A-Za-z][A-Za-z0-9_-]{0,48}[A-Za-z0-9]$/.test(s),
+)
 
 export const ApiGatewayPluginInputs = t.exact(
   t.intersection([
@@ -31,7 +54,10 @@ export type ApiGatewayPluginOutputs = t.TypeOf<typeof ApiGatewayPluginOutputs>
 
 type I = ApiGatewayPluginInputs
 
-const readStep = (id: (acc: Steps) => string) => ({ name: 'plugin', request: (acc: Steps) => apigw('DescribePlugin', { PluginId: id(acc) }) })
+const readStep = (id: (acc: Steps) => string) => ({
+  name: 'plugin',
+  request: (acc: Steps) => apigw('DescribePlugin', { PluginId: id(acc) }),
+})
 
 export const ApiGatewayPlugin = defineResource({
   token: 'cloud:ApiGatewayPlugin',
@@ -48,7 +74,16 @@ export const ApiGatewayPlugin = defineResource({
   wire: {
     create: (i) =>
       sequence([
-        { name: 'create', request: () => apigw('CreatePlugin', { PluginName: i.pluginName, PluginType: i.pluginType, PluginData: i.pluginData, Description: i.description }) },
+        {
+          name: 'create',
+          request: () =>
+            apigw('CreatePlugin', {
+              PluginName: i.pluginName,
+              PluginType: i.pluginType,
+              PluginData: i.pluginData,
+              Description: i.description,
+            }),
+        },
         readStep((acc) => str(resultOf(acc.create).PluginId) ?? ''),
       ]),
     read: (id) => sequence([readStep(() => id)]),
@@ -61,28 +96,47 @@ export const ApiGatewayPlugin = defineResource({
         ...(!jsonEquals(i.pluginData, p.pluginData) ? { PluginData: i.pluginData } : {}),
         ...((i.description ?? '') !== (p.description ?? '') ? { Description: i.description ?? '' } : {}),
       }
-      return sequence([{ name: 'modify', request: () => (Object.keys(params).length > 1 ? apigw('ModifyPlugin', params) : undefined) }, readStep(() => id)])
+      return sequence([
+        { name: 'modify', request: () => (Object.keys(params).length > 1 ? apigw('ModifyPlugin', params) : undefined) },
+        readStep(() => id),
+      ])
     },
     delete: (id) => apigw('DeletePlugin', { PluginId: id }),
     decode: (reply) => {
       const steps = stepsOf(reply)
       const p = resultOf(steps ? steps.plugin : reply)
       const id = str(p.PluginId)
-      if (!id) return E.left(`expected a plugin with a PluginId, got ${JSON.stringify(responseOf(reply)).slice(0, 200)}`)
+      if (!id)
+        return E.left(`expected a plugin with a PluginId, got ${JSON.stringify(responseOf(reply)).slice(0, 200)}`)
       return observe(
         ApiGatewayPluginInputs,
         ApiGatewayPluginOutputs,
-        { pluginName: str(p.PluginName), pluginType: str(p.PluginType), pluginData: str(p.PluginData), description: str(p.Description) || undefined, apiGatewayPluginId: id },
+        {
+          pluginName: str(p.PluginName),
+          pluginType: str(p.PluginType),
+          pluginData: str(p.PluginData),
+          description: str(p.Description) || undefined,
+          apiGatewayPluginId: id,
+        },
         id,
         'apigateway:DescribePlugin',
       )
     },
-    list: () => apigw('DescribePlugins', { Offset: 0, Limit: 100 }, { paginate: { items: 'Result.PluginSet', pageSize: 100 } }),
-    matches: (sent, o) => o.inputs.pluginName === sent.pluginName && o.inputs.pluginType === sent.pluginType && jsonEquals(o.inputs.pluginData, sent.pluginData),
+    list: () =>
+      apigw('DescribePlugins', { Offset: 0, Limit: 100 }, { paginate: { items: 'Result.PluginSet', pageSize: 100 } }),
+    matches: (sent, o) =>
+      o.inputs.pluginName === sent.pluginName &&
+      o.inputs.pluginType === sent.pluginType &&
+      jsonEquals(o.inputs.pluginData, sent.pluginData),
     gone: (e) => isGone(e) || e.code === 'ResourceNotFound.InvalidPlugin',
   },
   examples: {
-    valid: { pluginName: 'office-only', pluginType: 'IPControl', pluginData: '{"type":"white_list","blocks":"10.0.0.0/8"}', description: 'office network only' },
+    valid: {
+      pluginName: 'office-only',
+      pluginType: 'IPControl',
+      pluginData: '{"type":"white_list","blocks":"10.0.0.0/8"}',
+      description: 'office network only',
+    },
     invalid: [
       [{ pluginType: 'IPControl', pluginData: '{}' }, 'pluginName'],
       [{ pluginName: '9lives', pluginType: 'IPControl', pluginData: '{}' }, 'pluginName'],

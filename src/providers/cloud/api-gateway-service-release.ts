@@ -12,7 +12,24 @@ import * as E from 'fp-ts/Either'
 import { defineResource, type Identity } from '../../core/spec'
 import { observe } from '../../core/observe'
 import { literals } from '../../core/codecs'
-import { apigw, isGone, isObj, itemsOf, joinId, num, pagedStep, responseOf, resultOf, sequence, splitId, stepsOf, str, visible, type Step, type Steps } from './shared/wire'
+import {
+  apigw,
+  isGone,
+  isObj,
+  itemsOf,
+  joinId,
+  num,
+  pagedStep,
+  responseOf,
+  resultOf,
+  sequence,
+  splitId,
+  stepsOf,
+  str,
+  visible,
+  type Step,
+  type Steps,
+} from './shared/wire'
 
 export const ApiGatewayServiceReleaseInputs = t.exact(
   t.type({ serviceId: t.string, environmentName: literals(['test', 'release', 'prepub']), releaseDesc: t.string }),
@@ -20,7 +37,10 @@ export const ApiGatewayServiceReleaseInputs = t.exact(
 )
 export type ApiGatewayServiceReleaseInputs = t.TypeOf<typeof ApiGatewayServiceReleaseInputs>
 
-export const ApiGatewayServiceReleaseOutputs = t.exact(t.type({ releaseVersion: t.string }), 'ApiGatewayServiceReleaseOutputs')
+export const ApiGatewayServiceReleaseOutputs = t.exact(
+  t.type({ releaseVersion: t.string }),
+  'ApiGatewayServiceReleaseOutputs',
+)
 export type ApiGatewayServiceReleaseOutputs = t.TypeOf<typeof ApiGatewayServiceReleaseOutputs>
 
 type I = ApiGatewayServiceReleaseInputs
@@ -33,14 +53,17 @@ const identity: Identity<I> = {
     if (E.isLeft(r)) return r
     const [serviceId, env, version] = r.right
     if (!serviceId || !['test', 'release', 'prepub'].includes(env) || !version)
-      return E.left(`expected ${LABELS.map((l) => `<${l}>`).join('#')} (environment test, release or prepub), got ${JSON.stringify(s)}`)
+      return E.left(
+        `expected ${LABELS.map((l) => `<${l}>`).join('#')} (environment test, release or prepub), got ${JSON.stringify(s)}`,
+      )
     return E.right({ id: s, inputs: { serviceId, environmentName: env as I['environmentName'] } })
   },
   printImportId: (id) => id,
 }
 
 const available = (service: unknown, env: string): boolean =>
-  Array.isArray(responseOf(service).AvailableEnvironments) && (responseOf(service).AvailableEnvironments as unknown[]).includes(env)
+  Array.isArray(responseOf(service).AvailableEnvironments) &&
+  (responseOf(service).AvailableEnvironments as unknown[]).includes(env)
 
 const readSteps = (serviceId: string, env: string, version: (acc: Steps) => string | undefined): Step[] => [
   {
@@ -49,11 +72,23 @@ const readSteps = (serviceId: string, env: string, version: (acc: Steps) => stri
     absent: (acc) => (available(acc.service, env) ? undefined : `service ${serviceId} is no longer released in ${env}`),
   },
   {
-    ...pagedStep('history', (Offset, Limit) => apigw('DescribeServiceEnvironmentReleaseHistory', { ServiceId: serviceId, EnvironmentName: env, Offset, Limit }), 'Result.VersionList'),
+    ...pagedStep(
+      'history',
+      (Offset, Limit) =>
+        apigw('DescribeServiceEnvironmentReleaseHistory', {
+          ServiceId: serviceId,
+          EnvironmentName: env,
+          Offset,
+          Limit,
+        }),
+      'Result.VersionList',
+    ),
     absent: (acc: Steps) => {
       const v = version(acc)
       const list = itemsOf(acc, 'history', 'Result.VersionList').filter(isObj)
-      return list.length === 0 || (v !== undefined && !list.some((x) => x.VersionName === v)) ? `release ${v ?? ''} of ${serviceId} (${env}) is not in its history` : undefined
+      return list.length === 0 || (v !== undefined && !list.some((x) => x.VersionName === v))
+        ? `release ${v ?? ''} of ${serviceId} (${env}) is not in its history`
+        : undefined
     },
   },
 ]
@@ -77,18 +112,38 @@ export const ApiGatewayServiceRelease = defineResource({
           {
             name: 'visible',
             request: () =>
-              apigw('DescribeService', { ServiceId: i.serviceId }, { poll: visible(`service ${i.serviceId} to become visible`, (r) => str(responseOf(r).ServiceId) !== undefined) }),
-            refuse: (acc) => ((num(responseOf(acc.visible).ApiTotalCount) ?? 0) < 1 ? `service ${i.serviceId} has no API to release` : undefined),
+              apigw(
+                'DescribeService',
+                { ServiceId: i.serviceId },
+                {
+                  poll: visible(
+                    `service ${i.serviceId} to become visible`,
+                    (r) => str(responseOf(r).ServiceId) !== undefined,
+                  ),
+                },
+              ),
+            refuse: (acc) =>
+              (num(responseOf(acc.visible).ApiTotalCount) ?? 0) < 1
+                ? `service ${i.serviceId} has no API to release`
+                : undefined,
           },
           {
             name: 'release',
-            request: () => apigw('ReleaseService', { ServiceId: i.serviceId, EnvironmentName: i.environmentName, ReleaseDesc: i.releaseDesc }),
+            request: () =>
+              apigw('ReleaseService', {
+                ServiceId: i.serviceId,
+                EnvironmentName: i.environmentName,
+                ReleaseDesc: i.releaseDesc,
+              }),
             refuse: (acc) => (version(acc) ? undefined : 'the platform returned no release version'),
           },
           {
             name: 'verify',
             request: () => apigw('DescribeService', { ServiceId: i.serviceId }),
-            refuse: (acc) => (available(acc.verify, i.environmentName) ? undefined : `service ${i.serviceId} is not available in ${i.environmentName} after its release`),
+            refuse: (acc) =>
+              available(acc.verify, i.environmentName)
+                ? undefined
+                : `service ${i.serviceId} is not available in ${i.environmentName} after its release`,
           },
           ...readSteps(i.serviceId, i.environmentName, version),
         ],
@@ -97,24 +152,38 @@ export const ApiGatewayServiceRelease = defineResource({
     },
     read: (id, ctx) => {
       const [serviceId, env, version] = partsOr(id, ctx.inputs)
-      return sequence(readSteps(serviceId, env, () => version), { serviceId, environmentName: env, releaseVersion: version })
+      return sequence(
+        readSteps(serviceId, env, () => version),
+        { serviceId, environmentName: env, releaseVersion: version },
+      )
     },
     // a lost release is the environment's newest version, if the environment is released at all
     // (the default match then checks it carries the description that was sent)
     find: (sent) =>
-      sequence(readSteps(sent.serviceId, sent.environmentName, () => undefined), { serviceId: sent.serviceId, environmentName: sent.environmentName }),
+      sequence(
+        readSteps(sent.serviceId, sent.environmentName, () => undefined),
+        { serviceId: sent.serviceId, environmentName: sent.environmentName },
+      ),
     delete: (id, ctx) => {
       const [serviceId, env, version] = partsOr(id, ctx.inputs)
       // a replacement releases the environment again first: the old release must then not
       // un-release what the new one published, so only the environment's current version is undone
       return sequence([
-        pagedStep('current', (Offset, Limit) => apigw('DescribeServiceEnvironmentStrategy', { ServiceId: serviceId, Offset, Limit }), 'Result.EnvironmentList'),
+        pagedStep(
+          'current',
+          (Offset, Limit) => apigw('DescribeServiceEnvironmentStrategy', { ServiceId: serviceId, Offset, Limit }),
+          'Result.EnvironmentList',
+        ),
         {
           name: 'unrelease',
           request: (acc) => {
-            const row = itemsOf(acc, 'current', 'Result.EnvironmentList').filter(isObj).find((e) => e.EnvironmentName === env)
+            const row = itemsOf(acc, 'current', 'Result.EnvironmentList')
+              .filter(isObj)
+              .find((e) => e.EnvironmentName === env)
             const current = str(row?.VersionName)
-            return version === '' || current === undefined || current === '' || current === version ? apigw('UnReleaseService', { ServiceId: serviceId, EnvironmentName: env }) : undefined
+            return version === '' || current === undefined || current === '' || current === version
+              ? apigw('UnReleaseService', { ServiceId: serviceId, EnvironmentName: env })
+              : undefined
           },
         },
       ])
@@ -123,9 +192,17 @@ export const ApiGatewayServiceRelease = defineResource({
       const steps = stepsOf(reply)
       const serviceId = str(steps?.serviceId) ?? ctx.inputs.serviceId
       const env = str(steps?.environmentName) ?? ctx.inputs.environmentName
-      const version = str(steps?.releaseVersion) ?? str(resultOf(steps?.release ?? reply).ReleaseVersion) ?? newest(steps)
-      if (!serviceId || !env || !version) return E.left(`expected a release of a known service and environment with a ReleaseVersion, got ${JSON.stringify(responseOf(reply)).slice(0, 200)}`)
-      const entry = steps ? itemsOf(steps, 'history', 'Result.VersionList').filter(isObj).find((x) => x.VersionName === version) : undefined
+      const version =
+        str(steps?.releaseVersion) ?? str(resultOf(steps?.release ?? reply).ReleaseVersion) ?? newest(steps)
+      if (!serviceId || !env || !version)
+        return E.left(
+          `expected a release of a known service and environment with a ReleaseVersion, got ${JSON.stringify(responseOf(reply)).slice(0, 200)}`,
+        )
+      const entry = steps
+        ? itemsOf(steps, 'history', 'Result.VersionList')
+            .filter(isObj)
+            .find((x) => x.VersionName === version)
+        : undefined
       const releaseDesc = str(entry?.VersionDesc) ?? str(resultOf(steps?.release ?? reply).ReleaseDesc)
       return observe(
         ApiGatewayServiceReleaseInputs,
@@ -146,14 +223,22 @@ export const ApiGatewayServiceRelease = defineResource({
       [{ serviceId: 's', environmentName: 'test' }, 'releaseDesc'],
     ],
     outputs: { releaseVersion: '20201015121916d85fb161-eaec-4dda-a7e0-659aa5f401be' },
-    reply: { Response: { Result: { ReleaseDesc: 'first release', ReleaseVersion: '20201015121916d85fb161-eaec-4dda-a7e0-659aa5f401be' }, RequestId: '9a8b7c6d-0000-4000-8000-000000000003' } },
+    reply: {
+      Response: {
+        Result: { ReleaseDesc: 'first release', ReleaseVersion: '20201015121916d85fb161-eaec-4dda-a7e0-659aa5f401be' },
+        RequestId: '9a8b7c6d-0000-4000-8000-000000000003',
+      },
+    },
   },
 })
 
 /** The newest version in a read's history (a find knows no version): latest ReleaseTime, first listed on a tie. */
 function newest(steps: Steps | undefined): string | undefined {
   const list = steps ? itemsOf(steps, 'history', 'Result.VersionList').filter(isObj) : []
-  const best = list.reduce<Record<string, unknown> | undefined>((b, x) => (b === undefined || String(x.ReleaseTime ?? '') > String(b.ReleaseTime ?? '') ? x : b), undefined)
+  const best = list.reduce<Record<string, unknown> | undefined>(
+    (b, x) => (b === undefined || String(x.ReleaseTime ?? '') > String(b.ReleaseTime ?? '') ? x : b),
+    undefined,
+  )
   return str(best?.VersionName)
 }
 

@@ -102,9 +102,11 @@ const LIMITS = [
 ] as const
 
 /** The tag service's resource name of a service (six-part qcs name, account left empty). */
-export const serviceResource = (region: string, serviceId: string): string => `qcs::apigw:${region}:uin/:service/${serviceId}`
+export const serviceResource = (region: string, serviceId: string): string =>
+  `qcs::apigw:${region}:uin/:service/${serviceId}`
 
-const regionOf = (ctx: WireContext): string => (typeof ctx.config.region === 'string' ? ctx.config.region : 'ap-guangzhou')
+const regionOf = (ctx: WireContext): string =>
+  typeof ctx.config.region === 'string' ? ctx.config.region : 'ap-guangzhou'
 
 const serviceIdOf = (acc: Steps, fallback?: string): string => str(responseOf(acc.create).ServiceId) ?? fallback ?? ''
 
@@ -118,7 +120,12 @@ const limitSteps = (id: (acc: Steps) => string, inputs: I, prior?: I): Step[] =>
     },
   }))
 
-const tagSteps = (id: (acc: Steps) => string, region: string, tags: Readonly<Record<string, string>>, prior: Readonly<Record<string, string>>): Step[] => {
+const tagSteps = (
+  id: (acc: Steps) => string,
+  region: string,
+  tags: Readonly<Record<string, string>>,
+  prior: Readonly<Record<string, string>>,
+): Step[] => {
   const replace = Object.entries(tags).filter(([k, v]) => prior[k] !== v)
   const remove = Object.keys(prior).filter((k) => !(k in tags))
   return [
@@ -139,16 +146,35 @@ const tagSteps = (id: (acc: Steps) => string, region: string, tags: Readonly<Rec
 /** DescribeService and its companions: limits, tags, usage plans. */
 const readSteps = (id: (acc: Steps) => string, region: string): Step[] => [
   { name: 'service', request: (acc) => apigw('DescribeService', { ServiceId: id(acc) }) },
-  pagedStep('strategy', (Offset, Limit, acc) => apigw('DescribeServiceEnvironmentStrategy', { ServiceId: id(acc), Offset, Limit }), 'Result.EnvironmentList'),
+  pagedStep(
+    'strategy',
+    (Offset, Limit, acc) => apigw('DescribeServiceEnvironmentStrategy', { ServiceId: id(acc), Offset, Limit }),
+    'Result.EnvironmentList',
+  ),
   pagedStep(
     'tags',
     (Offset, Limit, acc) =>
-      tag('DescribeResourceTagsByResourceIds', { ServiceType: 'apigw', ResourcePrefix: 'service', ResourceRegion: region, ResourceIds: [id(acc)], Offset, Limit }),
+      tag('DescribeResourceTagsByResourceIds', {
+        ServiceType: 'apigw',
+        ResourcePrefix: 'service',
+        ResourceRegion: region,
+        ResourceIds: [id(acc)],
+        Offset,
+        Limit,
+      }),
     'Tags',
     20,
   ),
-  pagedStep('servicePlans', (Offset, Limit, acc) => apigw('DescribeServiceUsagePlan', { ServiceId: id(acc), Offset, Limit }), 'Result.ServiceUsagePlanList'),
-  pagedStep('apiPlans', (Offset, Limit, acc) => apigw('DescribeApiUsagePlan', { ServiceId: id(acc), Offset, Limit }), 'Result.ApiUsagePlanList'),
+  pagedStep(
+    'servicePlans',
+    (Offset, Limit, acc) => apigw('DescribeServiceUsagePlan', { ServiceId: id(acc), Offset, Limit }),
+    'Result.ServiceUsagePlanList',
+  ),
+  pagedStep(
+    'apiPlans',
+    (Offset, Limit, acc) => apigw('DescribeApiUsagePlan', { ServiceId: id(acc), Offset, Limit }),
+    'Result.ApiUsagePlanList',
+  ),
 ]
 
 const createParams = (i: I) => ({
@@ -187,13 +213,15 @@ export const decodeService = (reply: unknown): E.Either<string, { id: string; ob
     innerHttpsPort: num(s.InnerHttpsPort),
     modifyTime: str(s.ModifiedTime),
     createTime: str(s.CreatedTime),
-    apiLists: listOf(s, 'ApiIdStatusSet').filter(isObj).map((a) => ({
-      apiId: str(a.ApiId),
-      apiName: str(a.ApiName),
-      apiDesc: str(a.ApiDesc),
-      path: str(a.Path),
-      method: str(a.Method),
-    })),
+    apiLists: listOf(s, 'ApiIdStatusSet')
+      .filter(isObj)
+      .map((a) => ({
+        apiId: str(a.ApiId),
+        apiName: str(a.ApiName),
+        apiDesc: str(a.ApiDesc),
+        path: str(a.Path),
+        method: str(a.Method),
+      })),
   }
   if (steps) {
     for (const e of itemsOf(steps, 'strategy', 'Result.EnvironmentList').filter(isObj)) {
@@ -203,7 +231,8 @@ export const decodeService = (reply: unknown): E.Either<string, { id: string; ob
     const tags: Record<string, string> = {}
     // rows are {ResourceId, TagKey, TagValue}; keep only this service's (the engine's filter)
     for (const row of itemsOf(steps, 'tags', 'Tags').filter(isObj))
-      if ((row.ResourceId === id || row.ResourceId === undefined) && typeof row.TagKey === 'string') tags[row.TagKey] = String(row.TagValue ?? '')
+      if ((row.ResourceId === id || row.ResourceId === undefined) && typeof row.TagKey === 'string')
+        tags[row.TagKey] = String(row.TagValue ?? '')
     obj.tags = tags
     const seen = new Set<string>()
     const plans: Array<Record<string, string | undefined>> = []
@@ -214,7 +243,12 @@ export const decodeService = (reply: unknown): E.Either<string, { id: string; ob
       plans.push({ usagePlanId: pid, usagePlanName: str(p.UsagePlanName), bindType: 'SERVICE', apiId: '' })
     }
     for (const p of itemsOf(steps, 'apiPlans', 'Result.ApiUsagePlanList').filter(isObj))
-      plans.push({ usagePlanId: str(p.UsagePlanId), usagePlanName: str(p.UsagePlanName), bindType: 'API', apiId: str(p.ApiId) })
+      plans.push({
+        usagePlanId: str(p.UsagePlanId),
+        usagePlanName: str(p.UsagePlanName),
+        bindType: 'API',
+        apiId: str(p.ApiId),
+      })
     obj.usagePlanLists = plans
   }
   return E.right({ id, obj })
@@ -234,13 +268,24 @@ export const ApiGatewayService = defineResource({
   rules: [
     {
       name: 'at least one network type',
-      check: (i) => (known(i.netTypes) && Array.isArray(i.netTypes) && i.netTypes.length === 0 ? [{ path: 'netTypes', expected: 'at least one of "INNER" | "OUTER"', given: i.netTypes }] : []),
+      check: (i) =>
+        known(i.netTypes) && Array.isArray(i.netTypes) && i.netTypes.length === 0
+          ? [{ path: 'netTypes', expected: 'at least one of "INNER" | "OUTER"', given: i.netTypes }]
+          : [],
     },
     {
       name: 'limits are positive',
       check: (i) =>
         (['releaseLimit', 'preLimit', 'testLimit'] as const).flatMap((f) =>
-          known(i[f]) && typeof i[f] === 'number' && (i[f] as number) < 0 ? [{ path: f, expected: 'a positive number of requests per second (0 leaves the limit unset)', given: i[f] }] : [],
+          known(i[f]) && typeof i[f] === 'number' && (i[f] as number) < 0
+            ? [
+                {
+                  path: f,
+                  expected: 'a positive number of requests per second (0 leaves the limit unset)',
+                  given: i[f],
+                },
+              ]
+            : [],
         ),
     },
   ],
@@ -253,7 +298,16 @@ export const ApiGatewayService = defineResource({
         {
           name: 'visible',
           request: (acc) =>
-            apigw('DescribeService', { ServiceId: id(acc) }, { poll: visible(`service ${id(acc)} to become visible`, (r) => str(responseOf(r).ServiceId) !== undefined) }),
+            apigw(
+              'DescribeService',
+              { ServiceId: id(acc) },
+              {
+                poll: visible(
+                  `service ${id(acc)} to become visible`,
+                  (r) => str(responseOf(r).ServiceId) !== undefined,
+                ),
+              },
+            ),
         },
         ...limitSteps(id, i),
         ...tagSteps(id, regionOf(ctx), i.tags ?? {}, {}),
@@ -265,12 +319,23 @@ export const ApiGatewayService = defineResource({
       const p = ctx.prior
       const id = () => serviceId
       const modify =
-        p.serviceName !== i.serviceName || p.protocol !== i.protocol || (p.serviceDesc ?? '') !== (i.serviceDesc ?? '') || !sameSet(p.netTypes, i.netTypes)
+        p.serviceName !== i.serviceName ||
+        p.protocol !== i.protocol ||
+        (p.serviceDesc ?? '') !== (i.serviceDesc ?? '') ||
+        !sameSet(p.netTypes, i.netTypes)
       return sequence([
         {
           name: 'modify',
           request: () =>
-            modify ? apigw('ModifyService', { ServiceId: serviceId, ServiceName: i.serviceName, Protocol: i.protocol, ServiceDesc: i.serviceDesc ?? '', NetTypes: i.netTypes }) : undefined,
+            modify
+              ? apigw('ModifyService', {
+                  ServiceId: serviceId,
+                  ServiceName: i.serviceName,
+                  Protocol: i.protocol,
+                  ServiceDesc: i.serviceDesc ?? '',
+                  NetTypes: i.netTypes,
+                })
+              : undefined,
         },
         ...limitSteps(id, i, p),
         ...tagSteps(id, regionOf(ctx), i.tags ?? {}, p.tags ?? {}),
@@ -283,15 +348,31 @@ export const ApiGatewayService = defineResource({
         {
           name: 'untag',
           request: () =>
-            tags.length ? tag('ModifyResourceTags', { Resource: serviceResource(regionOf(ctx), serviceId), DeleteTags: tags.map((TagKey) => ({ TagKey })) }) : undefined,
+            tags.length
+              ? tag('ModifyResourceTags', {
+                  Resource: serviceResource(regionOf(ctx), serviceId),
+                  DeleteTags: tags.map((TagKey) => ({ TagKey })),
+                })
+              : undefined,
         },
-        ...ENVIRONMENTS.map((env) => ({ name: `unrelease-${env}`, request: () => apigw('UnReleaseService', { ServiceId: serviceId, EnvironmentName: env }) })),
+        ...ENVIRONMENTS.map((env) => ({
+          name: `unrelease-${env}`,
+          request: () => apigw('UnReleaseService', { ServiceId: serviceId, EnvironmentName: env }),
+        })),
         { name: 'delete', request: () => apigw('DeleteService', { ServiceId: serviceId }) },
       ])
     },
     decode: (reply) => {
       const d = decodeService(reply)
-      return E.isLeft(d) ? d : observe(ApiGatewayServiceInputs, ApiGatewayServiceOutputs, d.right.obj, d.right.id, 'apigateway:DescribeService')
+      return E.isLeft(d)
+        ? d
+        : observe(
+            ApiGatewayServiceInputs,
+            ApiGatewayServiceOutputs,
+            d.right.obj,
+            d.right.id,
+            'apigateway:DescribeService',
+          )
     },
     list: () => apigw('DescribeServicesStatus', { Offset: 0, Limit: 100 }, { paginate: pages('Result.ServiceSet') }),
     // a lost create's service may not be listed yet (G1): look by name a few times before
@@ -302,14 +383,25 @@ export const ApiGatewayService = defineResource({
         { Filters: [{ Name: 'ServiceName', Values: [sent.serviceName] }], Offset: 0, Limit: 100 },
         {
           paginate: pages('Result.ServiceSet'),
-          poll: lookAgain(`service ${sent.serviceName} to be listed`, (items) => Array.isArray(items) && items.some((s) => isObj(s) && s.ServiceName === sent.serviceName)),
+          poll: lookAgain(
+            `service ${sent.serviceName} to be listed`,
+            (items) => Array.isArray(items) && items.some((s) => isObj(s) && s.ServiceName === sent.serviceName),
+          ),
         },
       ),
     matches: (sent, o) => o.inputs.serviceName === sent.serviceName && o.inputs.protocol === sent.protocol,
     gone: (e) => e.kind === 'NotFound' || e.code === 'ResourceNotFound.InvalidService',
   },
   examples: {
-    valid: { serviceName: 'orders', protocol: 'http&https', serviceDesc: 'order API', netTypes: ['INNER', 'OUTER'], ipVersion: 'IPv4', tags: { team: 'shop' }, releaseLimit: 500 },
+    valid: {
+      serviceName: 'orders',
+      protocol: 'http&https',
+      serviceDesc: 'order API',
+      netTypes: ['INNER', 'OUTER'],
+      ipVersion: 'IPv4',
+      tags: { team: 'shop' },
+      releaseLimit: 500,
+    },
     invalid: [
       [{ protocol: 'http', netTypes: ['OUTER'] }, 'serviceName'],
       [{ serviceName: 'orders', netTypes: ['OUTER'] }, 'protocol'],
@@ -320,7 +412,14 @@ export const ApiGatewayService = defineResource({
       [{ serviceName: 'orders', protocol: 'http', netTypes: ['OUTER'], ipVersion: 'v4' }, 'ipVersion'],
       [{ serviceName: 'orders', protocol: 'http', netTypes: ['OUTER'], releaseLimit: -5 }, 'releaseLimit'],
     ],
-    outputs: { apiGatewayServiceId: 'service-pg6ud8pa', outerSubDomain: 'service-pg6ud8pa-1250000000.gz.apigw.tencentcs.com', innerHttpPort: 0, innerHttpsPort: 0, usagePlanLists: [], apiLists: [] },
+    outputs: {
+      apiGatewayServiceId: 'service-pg6ud8pa',
+      outerSubDomain: 'service-pg6ud8pa-1250000000.gz.apigw.tencentcs.com',
+      innerHttpPort: 0,
+      innerHttpsPort: 0,
+      usagePlanLists: [],
+      apiLists: [],
+    },
     reply: {
       Response: {
         ServiceId: 'service-pg6ud8pa',

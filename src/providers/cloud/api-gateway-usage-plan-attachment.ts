@@ -48,7 +48,14 @@ const LABELS = ['usagePlanId', 'serviceId', 'environment', 'bindType', 'apiId', 
 const ENVS = ['test', 'release', 'prepub']
 
 export const attachmentId = (i: Partial<I>): string =>
-  joinId(i.usagePlanId, i.serviceId, i.environment, i.bindType ?? 'SERVICE', i.bindType === 'API' ? i.apiId : '', (i.accessKeyIds ?? []).join(','))
+  joinId(
+    i.usagePlanId,
+    i.serviceId,
+    i.environment,
+    i.bindType ?? 'SERVICE',
+    i.bindType === 'API' ? i.apiId : '',
+    (i.accessKeyIds ?? []).join(','),
+  )
 
 const identity: Identity<I> = {
   importFormat: LABELS.map((l) => `<${l}>`).join('#'),
@@ -56,12 +63,27 @@ const identity: Identity<I> = {
     const r = splitId(s, LABELS)
     if (E.isLeft(r)) return r
     const [usagePlanId, serviceId, environment, bindType, apiId, keys] = r.right
-    if (!usagePlanId || !serviceId || !ENVS.includes(environment) || (bindType !== 'SERVICE' && bindType !== 'API') || (bindType === 'API' && !apiId))
-      return E.left(`expected ${LABELS.map((l) => `<${l}>`).join('#')} (environment test, release or prepub; bindType SERVICE or API, API with an apiId), got ${JSON.stringify(s)}`)
+    if (
+      !usagePlanId ||
+      !serviceId ||
+      !ENVS.includes(environment) ||
+      (bindType !== 'SERVICE' && bindType !== 'API') ||
+      (bindType === 'API' && !apiId)
+    )
+      return E.left(
+        `expected ${LABELS.map((l) => `<${l}>`).join('#')} (environment test, release or prepub; bindType SERVICE or API, API with an apiId), got ${JSON.stringify(s)}`,
+      )
     const accessKeyIds = keys === '' ? [] : keys.split(',')
     return E.right({
       id: s,
-      inputs: { usagePlanId, serviceId, environment: environment as I['environment'], bindType, ...(apiId ? { apiId } : {}), ...(accessKeyIds.length ? { accessKeyIds } : {}) },
+      inputs: {
+        usagePlanId,
+        serviceId,
+        environment: environment as I['environment'],
+        bindType,
+        ...(apiId ? { apiId } : {}),
+        ...(accessKeyIds.length ? { accessKeyIds } : {}),
+      },
     })
   },
   printImportId: (id) => id,
@@ -78,20 +100,38 @@ const bindParams = (i: I) => ({
 const listKey = (i: Partial<I>) => (i.bindType === 'API' ? 'Result.ApiUsagePlanList' : 'Result.ServiceUsagePlanList')
 
 const matching = (i: Partial<I>, rows: ReadonlyArray<unknown>) =>
-  rows.filter(isObj).find((r) => r.UsagePlanId === i.usagePlanId && r.Environment === i.environment && (i.bindType !== 'API' || r.ApiId === i.apiId))
+  rows
+    .filter(isObj)
+    .find(
+      (r) =>
+        r.UsagePlanId === i.usagePlanId &&
+        r.Environment === i.environment &&
+        (i.bindType !== 'API' || r.ApiId === i.apiId),
+    )
 
 const readSteps = (i: I): Step[] => [
   { name: 'plan', request: () => apigw('DescribeUsagePlan', { UsagePlanId: i.usagePlanId }) },
   {
     ...pagedStep(
       'bindings',
-      (Offset, Limit) => apigw(i.bindType === 'API' ? 'DescribeApiUsagePlan' : 'DescribeServiceUsagePlan', { ServiceId: i.serviceId, Offset, Limit }),
+      (Offset, Limit) =>
+        apigw(i.bindType === 'API' ? 'DescribeApiUsagePlan' : 'DescribeServiceUsagePlan', {
+          ServiceId: i.serviceId,
+          Offset,
+          Limit,
+        }),
       listKey(i),
     ),
     absent: (acc: Steps) =>
-      matching(i, itemsOf(acc, 'bindings', listKey(i))) ? undefined : `usage plan ${i.usagePlanId} is no longer bound to ${i.serviceId} (${i.environment})`,
+      matching(i, itemsOf(acc, 'bindings', listKey(i)))
+        ? undefined
+        : `usage plan ${i.usagePlanId} is no longer bound to ${i.serviceId} (${i.environment})`,
   },
-  pagedStep('keys', (Offset, Limit) => apigw('DescribeUsagePlanSecretIds', { UsagePlanId: i.usagePlanId, Offset, Limit }), 'Result.AccessKeyList'),
+  pagedStep(
+    'keys',
+    (Offset, Limit) => apigw('DescribeUsagePlanSecretIds', { UsagePlanId: i.usagePlanId, Offset, Limit }),
+    'Result.AccessKeyList',
+  ),
 ]
 
 export const ApiGatewayUsagePlanAttachment = defineResource({
@@ -110,8 +150,10 @@ export const ApiGatewayUsagePlanAttachment = defineResource({
       check: (i) => {
         if (i.bindType !== undefined && !known(i.bindType)) return []
         const api = i.bindType === 'API'
-        if (api && i.apiId === undefined) return [{ path: 'apiId', expected: 'an api id when bindType is "API"', given: undefined }]
-        if (!api && i.apiId !== undefined) return [{ path: 'apiId', expected: 'nothing unless bindType is "API"', given: i.apiId }]
+        if (api && i.apiId === undefined)
+          return [{ path: 'apiId', expected: 'an api id when bindType is "API"', given: undefined }]
+        if (!api && i.apiId !== undefined)
+          return [{ path: 'apiId', expected: 'nothing unless bindType is "API"', given: i.apiId }]
         return []
       },
     },
@@ -123,14 +165,31 @@ export const ApiGatewayUsagePlanAttachment = defineResource({
         { name: 'service', request: () => apigw('DescribeService', { ServiceId: i.serviceId }) },
         {
           name: 'api',
-          request: () => (i.bindType === 'API' && (i.accessKeyIds ?? []).length > 0 ? apigw('DescribeApi', { ServiceId: i.serviceId, ApiId: i.apiId }) : undefined),
+          request: () =>
+            i.bindType === 'API' && (i.accessKeyIds ?? []).length > 0
+              ? apigw('DescribeApi', { ServiceId: i.serviceId, ApiId: i.apiId })
+              : undefined,
           refuse: (acc) => {
             const auth = str(resultOf(acc.api).AuthType)
-            return acc.api !== undefined && auth !== 'SECRET' ? `api ${i.apiId} uses ${auth ?? 'no'} authentication; API keys need an api with authType SECRET` : undefined
+            return acc.api !== undefined && auth !== 'SECRET'
+              ? `api ${i.apiId} uses ${auth ?? 'no'} authentication; API keys need an api with authType SECRET`
+              : undefined
           },
         },
-        { name: 'bind', request: () => apigw('BindEnvironment', bindParams(i), { poll: untilAcknowledged(`usage plan ${i.usagePlanId} to be bound to ${i.serviceId} (${i.environment})`) }) },
-        { name: 'keys-bind', request: () => ((i.accessKeyIds ?? []).length ? apigw('BindSecretIds', { UsagePlanId: i.usagePlanId, AccessKeyIds: i.accessKeyIds }) : undefined) },
+        {
+          name: 'bind',
+          request: () =>
+            apigw('BindEnvironment', bindParams(i), {
+              poll: untilAcknowledged(`usage plan ${i.usagePlanId} to be bound to ${i.serviceId} (${i.environment})`),
+            }),
+        },
+        {
+          name: 'keys-bind',
+          request: () =>
+            (i.accessKeyIds ?? []).length
+              ? apigw('BindSecretIds', { UsagePlanId: i.usagePlanId, AccessKeyIds: i.accessKeyIds })
+              : undefined,
+        },
         ...readSteps(i),
       ]),
     read: (_id, ctx) => sequence(readSteps(ctx.inputs)),
@@ -139,8 +198,22 @@ export const ApiGatewayUsagePlanAttachment = defineResource({
     delete: (_id, ctx) => {
       const i = ctx.inputs
       return sequence([
-        { name: 'keys-unbind', request: () => ((i.accessKeyIds ?? []).length ? apigw('UnBindSecretIds', { UsagePlanId: i.usagePlanId, AccessKeyIds: i.accessKeyIds }) : undefined) },
-        { name: 'unbind', request: () => apigw('UnBindEnvironment', bindParams(i), { poll: untilAcknowledged(`usage plan ${i.usagePlanId} to be unbound from ${i.serviceId} (${i.environment})`) }) },
+        {
+          name: 'keys-unbind',
+          request: () =>
+            (i.accessKeyIds ?? []).length
+              ? apigw('UnBindSecretIds', { UsagePlanId: i.usagePlanId, AccessKeyIds: i.accessKeyIds })
+              : undefined,
+        },
+        {
+          name: 'unbind',
+          request: () =>
+            apigw('UnBindEnvironment', bindParams(i), {
+              poll: untilAcknowledged(
+                `usage plan ${i.usagePlanId} to be unbound from ${i.serviceId} (${i.environment})`,
+              ),
+            }),
+        },
       ])
     },
     decode: (reply, ctx) => {
@@ -148,9 +221,15 @@ export const ApiGatewayUsagePlanAttachment = defineResource({
       const sent = ctx.inputs
       const row = steps ? matching(sent, itemsOf(steps, 'bindings', listKey(sent))) : isObj(reply) ? reply : undefined
       if (!row || typeof row.UsagePlanId !== 'string' || typeof row.ServiceId !== 'string')
-        return E.left(`expected a usage plan binding with UsagePlanId and ServiceId, got ${JSON.stringify(reply).slice(0, 200)}`)
+        return E.left(
+          `expected a usage plan binding with UsagePlanId and ServiceId, got ${JSON.stringify(reply).slice(0, 200)}`,
+        )
       const bindType = steps ? (sent.bindType ?? 'SERVICE') : str(row.ApiId) ? 'API' : 'SERVICE'
-      const bound = steps ? itemsOf(steps, 'keys', 'Result.AccessKeyList').filter(isObj).map((k) => str(k.AccessKeyId)) : []
+      const bound = steps
+        ? itemsOf(steps, 'keys', 'Result.AccessKeyList')
+            .filter(isObj)
+            .map((k) => str(k.AccessKeyId))
+        : []
       const accessKeyIds = steps ? (sent.accessKeyIds ?? []).filter((k) => bound.includes(k)) : sent.accessKeyIds
       const inputs: Partial<I> = {
         usagePlanId: row.UsagePlanId,
@@ -160,12 +239,26 @@ export const ApiGatewayUsagePlanAttachment = defineResource({
         ...(bindType === 'API' ? { apiId: str(row.ApiId) } : {}),
         ...(accessKeyIds && (accessKeyIds.length || sent.accessKeyIds) ? { accessKeyIds } : {}),
       }
-      return observe(ApiGatewayUsagePlanAttachmentInputs, ApiGatewayUsagePlanAttachmentOutputs, inputs, attachmentId({ ...inputs, accessKeyIds: sent.accessKeyIds ?? [] }), 'apigateway:DescribeServiceUsagePlan')
+      return observe(
+        ApiGatewayUsagePlanAttachmentInputs,
+        ApiGatewayUsagePlanAttachmentOutputs,
+        inputs,
+        attachmentId({ ...inputs, accessKeyIds: sent.accessKeyIds ?? [] }),
+        'apigateway:DescribeServiceUsagePlan',
+      )
     },
-    gone: (e) => isGone(e) || e.code === 'ResourceNotFound.InvalidUsagePlan' || e.code === 'ResourceNotFound.InvalidService',
+    gone: (e) =>
+      isGone(e) || e.code === 'ResourceNotFound.InvalidUsagePlan' || e.code === 'ResourceNotFound.InvalidService',
   },
   examples: {
-    valid: { usagePlanId: 'usagePlan-gyeafpab', serviceId: 'service-pg6ud8pa', environment: 'release', bindType: 'API', apiId: 'api-p8gtanvy', accessKeyIds: ['AKIDpu1ex7s5rx6rt6bpn3bzhv8unqwhqkhmyfjv2rz'] },
+    valid: {
+      usagePlanId: 'usagePlan-gyeafpab',
+      serviceId: 'service-pg6ud8pa',
+      environment: 'release',
+      bindType: 'API',
+      apiId: 'api-p8gtanvy',
+      accessKeyIds: ['AKIDpu1ex7s5rx6rt6bpn3bzhv8unqwhqkhmyfjv2rz'],
+    },
     invalid: [
       [{ serviceId: 's', environment: 'release' }, 'usagePlanId'],
       [{ usagePlanId: 'p', environment: 'release' }, 'serviceId'],

@@ -8,7 +8,26 @@ import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineResource } from '../../core/spec'
 import { observe } from '../../core/observe'
-import { apigw, isGone, isObj, itemsOf, known, listOf, lookAgain, num, pagedStep, prefixedId, responseOf, resultOf, sequence, stepsOf, str, visible, type Step, type Steps } from './shared/wire'
+import {
+  apigw,
+  isGone,
+  isObj,
+  itemsOf,
+  known,
+  listOf,
+  lookAgain,
+  num,
+  pagedStep,
+  prefixedId,
+  responseOf,
+  resultOf,
+  sequence,
+  stepsOf,
+  str,
+  visible,
+  type Step,
+  type Steps,
+} from './shared/wire'
 
 export const ApiGatewayUsagePlanInputs = t.exact(
   t.intersection([
@@ -37,7 +56,12 @@ export const UsagePlanAttachItem = t.exact(
 export const ApiGatewayUsagePlanOutputs = t.exact(
   t.intersection([
     t.type({ apiGatewayUsagePlanId: t.string }),
-    t.partial({ modifyTime: t.string, createTime: t.string, attachApiKeys: t.array(t.string), attachLists: t.array(UsagePlanAttachItem) }),
+    t.partial({
+      modifyTime: t.string,
+      createTime: t.string,
+      attachApiKeys: t.array(t.string),
+      attachLists: t.array(UsagePlanAttachItem),
+    }),
   ]),
   'ApiGatewayUsagePlanOutputs',
 )
@@ -47,8 +71,18 @@ type I = ApiGatewayUsagePlanInputs
 
 const readSteps = (id: (acc: Steps) => string): Step[] => [
   { name: 'plan', request: (acc) => apigw('DescribeUsagePlan', { UsagePlanId: id(acc) }) },
-  pagedStep('services', (Offset, Limit, acc) => apigw('DescribeUsagePlanEnvironments', { UsagePlanId: id(acc), BindType: 'SERVICE', Offset, Limit }), 'Result.EnvironmentList'),
-  pagedStep('apis', (Offset, Limit, acc) => apigw('DescribeUsagePlanEnvironments', { UsagePlanId: id(acc), BindType: 'API', Offset, Limit }), 'Result.EnvironmentList'),
+  pagedStep(
+    'services',
+    (Offset, Limit, acc) =>
+      apigw('DescribeUsagePlanEnvironments', { UsagePlanId: id(acc), BindType: 'SERVICE', Offset, Limit }),
+    'Result.EnvironmentList',
+  ),
+  pagedStep(
+    'apis',
+    (Offset, Limit, acc) =>
+      apigw('DescribeUsagePlanEnvironments', { UsagePlanId: id(acc), BindType: 'API', Offset, Limit }),
+    'Result.EnvironmentList',
+  ),
 ]
 
 const params = (i: I) => ({
@@ -87,19 +121,36 @@ export const ApiGatewayUsagePlan = defineResource({
         { name: 'create', request: () => apigw('CreateUsagePlan', params(i)) },
         {
           name: 'visible',
-          request: (acc) => apigw('DescribeUsagePlan', { UsagePlanId: id(acc) }, { poll: visible(`usage plan ${id(acc)} to become visible`, (r) => str(resultOf(r).UsagePlanId) !== undefined) }),
+          request: (acc) =>
+            apigw(
+              'DescribeUsagePlan',
+              { UsagePlanId: id(acc) },
+              {
+                poll: visible(
+                  `usage plan ${id(acc)} to become visible`,
+                  (r) => str(resultOf(r).UsagePlanId) !== undefined,
+                ),
+              },
+            ),
         },
         ...readSteps(id),
       ])
     },
     read: (id) => sequence(readSteps(() => id)),
-    update: (id, i) => sequence([{ name: 'modify', request: () => apigw('ModifyUsagePlan', { UsagePlanId: id, ...params(i) }) }, ...readSteps(() => id)]),
+    update: (id, i) =>
+      sequence([
+        { name: 'modify', request: () => apigw('ModifyUsagePlan', { UsagePlanId: id, ...params(i) }) },
+        ...readSteps(() => id),
+      ]),
     delete: (id) => apigw('DeleteUsagePlan', { UsagePlanId: id }),
     decode: (reply) => {
       const steps = stepsOf(reply)
       const p = resultOf(steps ? steps.plan : reply)
       const id = str(p.UsagePlanId)
-      if (!id) return E.left(`expected a usage plan with a UsagePlanId, got ${JSON.stringify(responseOf(reply)).slice(0, 200)}`)
+      if (!id)
+        return E.left(
+          `expected a usage plan with a UsagePlanId, got ${JSON.stringify(responseOf(reply)).slice(0, 200)}`,
+        )
       const attach = (e: Record<string, unknown>) => ({
         serviceId: str(e.ServiceId),
         serviceName: str(e.ServiceName),
@@ -119,14 +170,26 @@ export const ApiGatewayUsagePlan = defineResource({
         apiGatewayUsagePlanId: id,
         modifyTime: str(p.ModifiedTime),
         createTime: str(p.CreatedTime),
-        attachApiKeys: Array.isArray(p.BindSecretIds) ? listOf(p, 'BindSecretIds').filter((x): x is string => typeof x === 'string') : undefined,
+        attachApiKeys: Array.isArray(p.BindSecretIds)
+          ? listOf(p, 'BindSecretIds').filter((x): x is string => typeof x === 'string')
+          : undefined,
         attachLists: steps
-          ? [...itemsOf(steps, 'services', 'Result.EnvironmentList'), ...itemsOf(steps, 'apis', 'Result.EnvironmentList')].filter(isObj).map((e) => JSON.parse(JSON.stringify(attach(e))))
+          ? [
+              ...itemsOf(steps, 'services', 'Result.EnvironmentList'),
+              ...itemsOf(steps, 'apis', 'Result.EnvironmentList'),
+            ]
+              .filter(isObj)
+              .map((e) => JSON.parse(JSON.stringify(attach(e))))
           : undefined,
       }
       return observe(ApiGatewayUsagePlanInputs, ApiGatewayUsagePlanOutputs, obj, id, 'apigateway:DescribeUsagePlan')
     },
-    list: () => apigw('DescribeUsagePlansStatus', { Offset: 0, Limit: 100 }, { paginate: { items: 'Result.UsagePlanStatusSet', pageSize: 100 } }),
+    list: () =>
+      apigw(
+        'DescribeUsagePlansStatus',
+        { Offset: 0, Limit: 100 },
+        { paginate: { items: 'Result.UsagePlanStatusSet', pageSize: 100 } },
+      ),
     // a lost create's plan may not be listed yet (G1): look by name a few times before believing
     // none was made
     find: (sent) =>
@@ -135,14 +198,22 @@ export const ApiGatewayUsagePlan = defineResource({
         { Filters: [{ Name: 'UsagePlanName', Values: [sent.usagePlanName] }], Offset: 0, Limit: 100 },
         {
           paginate: { items: 'Result.UsagePlanStatusSet', pageSize: 100 },
-          poll: lookAgain(`usage plan ${sent.usagePlanName} to be listed`, (items) => Array.isArray(items) && items.some((p) => isObj(p) && p.UsagePlanName === sent.usagePlanName)),
+          poll: lookAgain(
+            `usage plan ${sent.usagePlanName} to be listed`,
+            (items) => Array.isArray(items) && items.some((p) => isObj(p) && p.UsagePlanName === sent.usagePlanName),
+          ),
         },
       ),
     matches: (sent, o) => o.inputs.usagePlanName === sent.usagePlanName,
     gone: (e) => isGone(e) || e.code === 'ResourceNotFound.InvalidUsagePlan',
   },
   examples: {
-    valid: { usagePlanName: 'partners', usagePlanDesc: 'partner quota', maxRequestNum: 100000, maxRequestNumPreSec: 100 },
+    valid: {
+      usagePlanName: 'partners',
+      usagePlanDesc: 'partner quota',
+      maxRequestNum: 100000,
+      maxRequestNumPreSec: 100,
+    },
     invalid: [
       [{ usagePlanDesc: 'x' }, 'usagePlanName'],
       [{ usagePlanName: 'p', maxRequestNum: '100' }, 'maxRequestNum'],

@@ -82,7 +82,11 @@ export const CloudAssumeRoleWithWebIdentity = t.exact(
 export type CloudAssumeRoleWithWebIdentity = t.TypeOf<typeof CloudAssumeRoleWithWebIdentity>
 
 export const CloudMfaCertification = t.exact(
-  t.type({ serialNumber: t.string, tokenCode: SecretString, durationSeconds: withDefault(secondsBetween(0, 129600), 1800) }),
+  t.type({
+    serialNumber: t.string,
+    tokenCode: SecretString,
+    durationSeconds: withDefault(secondsBetween(0, 129600), 1800),
+  }),
   'CloudMfaCertification',
 )
 export type CloudMfaCertification = t.TypeOf<typeof CloudMfaCertification>
@@ -173,7 +177,8 @@ export const cloudConfigFromEnv = (
     env,
     explicit,
   )
-  const v = (k: keyof typeof cloudNestedEnv): string | undefined => (env[cloudNestedEnv[k]] === '' ? undefined : env[cloudNestedEnv[k]])
+  const v = (k: keyof typeof cloudNestedEnv): string | undefined =>
+    env[cloudNestedEnv[k]] === '' ? undefined : env[cloudNestedEnv[k]]
   const hasObject = ['assumeRole', 'assumeRoleWithSaml', 'assumeRoleWithWebIdentity'].some((k) => out[k] !== undefined)
   const roleArn = v('roleArn')
   const sessionName = v('sessionName')
@@ -203,7 +208,11 @@ export const cloudConfigFromEnv = (
   const mfaSerial = v('mfaSerialNumber')
   const mfaCode = v('mfaTokenCode')
   if (out.mfaCertification === undefined && mfaSerial && mfaCode)
-    out.mfaCertification = { serialNumber: mfaSerial, tokenCode: secret(mfaCode), durationSeconds: intOr(v('mfaDurationSeconds'), 1800) }
+    out.mfaCertification = {
+      serialNumber: mfaSerial,
+      tokenCode: secret(mfaCode),
+      durationSeconds: intOr(v('mfaDurationSeconds'), 1800),
+    }
   if (typeof out.enablePodOidc === 'string') out.enablePodOidc = out.enablePodOidc === 'true'
   return out
 }
@@ -219,27 +228,61 @@ const nonEmpty = (a: ReadonlyArray<string> | undefined): boolean => !!a && a.len
 export const cloudConfigRules: ReadonlyArray<(c: CloudConfig) => ReadonlyArray<Finding>> = [
   (c) =>
     nonEmpty(c.allowedAccountIds) && nonEmpty(c.forbiddenAccountIds)
-      ? [{ path: 'forbiddenAccountIds', expected: 'nothing when allowedAccountIds is set', given: c.forbiddenAccountIds, message: 'allowedAccountIds and forbiddenAccountIds are mutually exclusive' }]
+      ? [
+          {
+            path: 'forbiddenAccountIds',
+            expected: 'nothing when allowedAccountIds is set',
+            given: c.forbiddenAccountIds,
+            message: 'allowedAccountIds and forbiddenAccountIds are mutually exclusive',
+          },
+        ]
       : [],
   (c) => {
     const out: Finding[] = []
     for (const field of ['allowedAccountIds', 'forbiddenAccountIds'] as const)
       for (const role of ['assumeRoleWithSaml', 'assumeRoleWithWebIdentity'] as const)
         if (nonEmpty(c[field]) && c[role] !== undefined)
-          out.push({ path: field, expected: `nothing when ${role} is set`, given: c[field], message: `${field} is not supported with ${role}` })
+          out.push({
+            path: field,
+            expected: `nothing when ${role} is set`,
+            given: c[field],
+            message: `${field} is not supported with ${role}`,
+          })
     return out
   },
   (c) =>
     c.assumeRoleWithSaml !== undefined && c.assumeRoleWithWebIdentity !== undefined
-      ? [{ path: 'assumeRoleWithWebIdentity', expected: 'nothing when assumeRoleWithSaml is set', given: c.assumeRoleWithWebIdentity, message: 'assumeRoleWithSaml and assumeRoleWithWebIdentity are mutually exclusive' }]
+      ? [
+          {
+            path: 'assumeRoleWithWebIdentity',
+            expected: 'nothing when assumeRoleWithSaml is set',
+            given: c.assumeRoleWithWebIdentity,
+            message: 'assumeRoleWithSaml and assumeRoleWithWebIdentity are mutually exclusive',
+          },
+        ]
       : [],
   (c) =>
-    c.assumeRoleWithWebIdentity !== undefined && c.assumeRoleWithWebIdentity.webIdentityToken === undefined && !c.assumeRoleWithWebIdentity.webIdentityTokenFile
-      ? [{ path: 'assumeRoleWithWebIdentity.webIdentityToken', expected: 'webIdentityToken or webIdentityTokenFile', given: undefined }]
+    c.assumeRoleWithWebIdentity !== undefined &&
+    c.assumeRoleWithWebIdentity.webIdentityToken === undefined &&
+    !c.assumeRoleWithWebIdentity.webIdentityTokenFile
+      ? [
+          {
+            path: 'assumeRoleWithWebIdentity.webIdentityToken',
+            expected: 'webIdentityToken or webIdentityTokenFile',
+            given: undefined,
+          },
+        ]
       : [],
   (c) =>
     (c.secretId !== undefined) !== (c.secretKey !== undefined)
-      ? [{ path: c.secretId === undefined ? 'secretId' : 'secretKey', expected: 'secretId and secretKey together', given: undefined, message: 'an access key needs both its id and its secret' }]
+      ? [
+          {
+            path: c.secretId === undefined ? 'secretId' : 'secretKey',
+            expected: 'secretId and secretKey together',
+            given: undefined,
+            message: 'an access key needs both its id and its secret',
+          },
+        ]
       : [],
 ]
 
@@ -247,7 +290,8 @@ export const cloudConfigRules: ReadonlyArray<(c: CloudConfig) => ReadonlyArray<F
 const snakeObject = (o: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> | undefined => {
   if (o === undefined) return undefined
   const r: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(o)) if (v !== undefined) r[k.replace(/[A-Z]/g, (ch) => '_' + ch.toLowerCase())] = v
+  for (const [k, v] of Object.entries(o))
+    if (v !== undefined) r[k.replace(/[A-Z]/g, (ch) => '_' + ch.toLowerCase())] = v
   return r
 }
 

@@ -12,9 +12,16 @@ import { filters, idsHash, isObj, itemsFrom, listOf, lookupArgs, lookupResult, p
 export const GetAddressTemplateGroupsArgs = lookupArgs('GetAddressTemplateGroupsArgs', {}, { name: t.string })
 export type GetAddressTemplateGroupsArgs = t.TypeOf<typeof GetAddressTemplateGroupsArgs>
 
-export const AddressTemplateGroup = t.exact(t.partial({ id: t.string, name: t.string, templateIds: t.array(t.string) }), 'AddressTemplateGroup')
+export const AddressTemplateGroup = t.exact(
+  t.partial({ id: t.string, name: t.string, templateIds: t.array(t.string) }),
+  'AddressTemplateGroup',
+)
 
-export const GetAddressTemplateGroupsResult = lookupResult('GetAddressTemplateGroupsResult', { groupLists: t.array(AddressTemplateGroup) }, { name: t.string })
+export const GetAddressTemplateGroupsResult = lookupResult(
+  'GetAddressTemplateGroupsResult',
+  { groupLists: t.array(AddressTemplateGroup) },
+  { name: t.string },
+)
 export type GetAddressTemplateGroupsResult = t.TypeOf<typeof GetAddressTemplateGroupsResult>
 
 export const getAddressTemplateGroups = defineLookup({
@@ -42,14 +49,35 @@ export const getAddressTemplateGroups = defineLookup({
       if (!Array.isArray(reply) && !isObj(reply)) return E.left('expected the address template groups')
       const groupLists = itemsFrom(reply, 'AddressTemplateGroupSet')
         .filter(isObj)
-        .map((g) => ({ id: str(g.AddressTemplateGroupId), name: str(g.AddressTemplateGroupName), templateIds: listOf(g, 'AddressTemplateIdSet').filter((x): x is string => typeof x === 'string') }))
-      return E.right({ groupLists, ...(a.name !== undefined ? { name: a.name } : {}), id: idsHash(groupLists.map((g) => g.id ?? '')) })
+        .map((g) => ({
+          id: str(g.AddressTemplateGroupId),
+          name: str(g.AddressTemplateGroupName),
+          templateIds: listOf(g, 'AddressTemplateIdSet').filter((x): x is string => typeof x === 'string'),
+        }))
+      return E.right({
+        groupLists,
+        ...(a.name !== undefined ? { name: a.name } : {}),
+        id: idsHash(groupLists.map((g) => g.id ?? '')),
+      })
     },
   },
   examples: {
     valid: { name: 'office' },
     invalid: [[{ name: 7 }, 'name']],
-    result: { groupLists: [{ id: 'ipmg-2uw6ujo6', name: 'office', templateIds: ['ipm-1', 'ipm-2'] }], name: 'office', id: '1234' },
-    reply: { AddressTemplateGroupSet: [{ AddressTemplateGroupId: 'ipmg-2uw6ujo6', AddressTemplateGroupName: 'office', AddressTemplateIdSet: ['ipm-1', 'ipm-2'] }], TotalCount: 1 },
+    result: {
+      groupLists: [{ id: 'ipmg-2uw6ujo6', name: 'office', templateIds: ['ipm-1', 'ipm-2'] }],
+      name: 'office',
+      id: '1234',
+    },
+    reply: {
+      AddressTemplateGroupSet: [
+        {
+          AddressTemplateGroupId: 'ipmg-2uw6ujo6',
+          AddressTemplateGroupName: 'office',
+          AddressTemplateIdSet: ['ipm-1', 'ipm-2'],
+        },
+      ],
+      TotalCount: 1,
+    },
   },
 })

@@ -11,9 +11,16 @@ import { filters, idsHash, isObj, itemsFrom, listOf, lookupArgs, lookupResult, p
 export const GetAddressTemplatesArgs = lookupArgs('GetAddressTemplatesArgs', {}, { name: t.string })
 export type GetAddressTemplatesArgs = t.TypeOf<typeof GetAddressTemplatesArgs>
 
-export const AddressTemplate = t.exact(t.partial({ id: t.string, name: t.string, addresses: t.array(t.string) }), 'AddressTemplate')
+export const AddressTemplate = t.exact(
+  t.partial({ id: t.string, name: t.string, addresses: t.array(t.string) }),
+  'AddressTemplate',
+)
 
-export const GetAddressTemplatesResult = lookupResult('GetAddressTemplatesResult', { templateLists: t.array(AddressTemplate) }, { name: t.string })
+export const GetAddressTemplatesResult = lookupResult(
+  'GetAddressTemplatesResult',
+  { templateLists: t.array(AddressTemplate) },
+  { name: t.string },
+)
 export type GetAddressTemplatesResult = t.TypeOf<typeof GetAddressTemplatesResult>
 
 export const getAddressTemplates = defineLookup({
@@ -41,14 +48,25 @@ export const getAddressTemplates = defineLookup({
       if (!Array.isArray(reply) && !isObj(reply)) return E.left('expected the address templates')
       const templateLists = itemsFrom(reply, 'AddressTemplateSet')
         .filter(isObj)
-        .map((x) => ({ id: str(x.AddressTemplateId), name: str(x.AddressTemplateName), addresses: listOf(x, 'AddressSet').filter((y): y is string => typeof y === 'string') }))
-      return E.right({ templateLists, ...(a.name !== undefined ? { name: a.name } : {}), id: idsHash(templateLists.map((g) => g.id ?? '')) })
+        .map((x) => ({
+          id: str(x.AddressTemplateId),
+          name: str(x.AddressTemplateName),
+          addresses: listOf(x, 'AddressSet').filter((y): y is string => typeof y === 'string'),
+        }))
+      return E.right({
+        templateLists,
+        ...(a.name !== undefined ? { name: a.name } : {}),
+        id: idsHash(templateLists.map((g) => g.id ?? '')),
+      })
     },
   },
   examples: {
     valid: { name: 'web' },
     invalid: [[{ name: ['web'] }, 'name']],
     result: { templateLists: [{ id: 'ipm-1', name: 'web', addresses: ['10.0.0.1'] }], name: 'web', id: '1234' },
-    reply: { AddressTemplateSet: [{ AddressTemplateId: 'ipm-1', AddressTemplateName: 'web', AddressSet: ['10.0.0.1'] }], TotalCount: 1 },
+    reply: {
+      AddressTemplateSet: [{ AddressTemplateId: 'ipm-1', AddressTemplateName: 'web', AddressSet: ['10.0.0.1'] }],
+      TotalCount: 1,
+    },
   },
 })

@@ -30,7 +30,10 @@ export type GetAntiddosBasicDeviceStatusResult = t.TypeOf<typeof GetAntiddosBasi
 const pairs = (o: unknown, key: string) =>
   listOf(o, key)
     .filter(isObj)
-    .map((kv) => ({ key: str(kv.Key), value: str(kv.Value) ?? (typeof kv.Value === 'number' ? String(kv.Value) : undefined) }))
+    .map((kv) => ({
+      key: str(kv.Key),
+      value: str(kv.Value) ?? (typeof kv.Value === 'number' ? String(kv.Value) : undefined),
+    }))
 
 export const getAntiddosBasicDeviceStatus = defineLookup({
   token: 'cloud:getAntiddosBasicDeviceStatus',
@@ -40,7 +43,8 @@ export const getAntiddosBasicDeviceStatus = defineLookup({
   secrets: [],
   rules: [],
   wire: {
-    request: (a) => antiddos('DescribeBasicDeviceStatus', { IpList: a.ipLists, IdList: a.idLists, FilterRegion: a.filterRegion }),
+    request: (a) =>
+      antiddos('DescribeBasicDeviceStatus', { IpList: a.ipLists, IdList: a.idLists, FilterRegion: a.filterRegion }),
     decode: (reply, a) => {
       const r = responseOf(reply)
       if (!isObj(reply)) return E.left('expected a DescribeBasicDeviceStatus reply')

@@ -40,10 +40,18 @@ export const getAntiddosBgpBizTrend = defineLookup({
   rules: timeWindowRules<GetAntiddosBgpBizTrendArgs>(300),
   wire: {
     request: (a) =>
-      antiddos('DescribeBgpBizTrend', { Business: a.business, StartTime: a.startTime, EndTime: a.endTime, MetricName: a.metricName, InstanceId: a.instanceId, Flag: a.flag }),
+      antiddos('DescribeBgpBizTrend', {
+        Business: a.business,
+        StartTime: a.startTime,
+        EndTime: a.endTime,
+        MetricName: a.metricName,
+        InstanceId: a.instanceId,
+        Flag: a.flag,
+      }),
     decode: (reply, a) => {
       const r = responseOf(reply)
-      if (!isObj(reply) || !Array.isArray(r.DataList)) return E.left('expected a DescribeBgpBizTrend reply with a DataList')
+      if (!isObj(reply) || !Array.isArray(r.DataList))
+        return E.left('expected a DescribeBgpBizTrend reply with a DataList')
       return E.right({
         dataLists: listOf(r, 'DataList').map((x) => num(x) ?? 0),
         total: num(r.Total) ?? 0,
@@ -60,15 +68,90 @@ export const getAntiddosBgpBizTrend = defineLookup({
     },
   },
   examples: {
-    valid: { business: 'bgp-multip', startTime: '2024-01-01 00:00:00', endTime: '2024-01-01 01:00:00', metricName: 'intraffic', instanceId: 'bgp-00000001', flag: 0 },
+    valid: {
+      business: 'bgp-multip',
+      startTime: '2024-01-01 00:00:00',
+      endTime: '2024-01-01 01:00:00',
+      metricName: 'intraffic',
+      instanceId: 'bgp-00000001',
+      flag: 0,
+    },
     invalid: [
-      [{ startTime: '2024-01-01 00:00:00', endTime: '2024-01-01 01:00:00', metricName: 'intraffic', instanceId: 'bgp-1', flag: 0 }, 'business'],
-      [{ business: 'b', startTime: '2024-01-01', endTime: '2024-01-01 01:00:00', metricName: 'intraffic', instanceId: 'bgp-1', flag: 0 }, 'startTime'],
-      [{ business: 'b', startTime: '2024-01-01 00:00:00', endTime: '2024-01-01 01:00:00', metricName: 'qps', instanceId: 'bgp-1', flag: 0 }, 'metricName'],
-      [{ business: 'b', startTime: '2024-01-01 00:00:00', endTime: '2024-01-01 01:00:00', metricName: 'intraffic', instanceId: 'bgp-1', flag: 2 }, 'flag'],
-      [{ business: 'b', startTime: '2024-01-01 00:00:00', endTime: '2024-01-01 01:00:00', metricName: 'intraffic', flag: 1 }, 'instanceId'],
-      [{ business: 'b', startTime: '2024-01-01 00:02:00', endTime: '2024-01-01 01:00:00', metricName: 'intraffic', instanceId: 'bgp-1', flag: 1 }, 'startTime'],
-      [{ business: 'b', startTime: '2024-01-02 00:00:00', endTime: '2024-01-01 01:00:00', metricName: 'intraffic', instanceId: 'bgp-1', flag: 1 }, 'endTime'],
+      [
+        {
+          startTime: '2024-01-01 00:00:00',
+          endTime: '2024-01-01 01:00:00',
+          metricName: 'intraffic',
+          instanceId: 'bgp-1',
+          flag: 0,
+        },
+        'business',
+      ],
+      [
+        {
+          business: 'b',
+          startTime: '2024-01-01',
+          endTime: '2024-01-01 01:00:00',
+          metricName: 'intraffic',
+          instanceId: 'bgp-1',
+          flag: 0,
+        },
+        'startTime',
+      ],
+      [
+        {
+          business: 'b',
+          startTime: '2024-01-01 00:00:00',
+          endTime: '2024-01-01 01:00:00',
+          metricName: 'qps',
+          instanceId: 'bgp-1',
+          flag: 0,
+        },
+        'metricName',
+      ],
+      [
+        {
+          business: 'b',
+          startTime: '2024-01-01 00:00:00',
+          endTime: '2024-01-01 01:00:00',
+          metricName: 'intraffic',
+          instanceId: 'bgp-1',
+          flag: 2,
+        },
+        'flag',
+      ],
+      [
+        {
+          business: 'b',
+          startTime: '2024-01-01 00:00:00',
+          endTime: '2024-01-01 01:00:00',
+          metricName: 'intraffic',
+          flag: 1,
+        },
+        'instanceId',
+      ],
+      [
+        {
+          business: 'b',
+          startTime: '2024-01-01 00:02:00',
+          endTime: '2024-01-01 01:00:00',
+          metricName: 'intraffic',
+          instanceId: 'bgp-1',
+          flag: 1,
+        },
+        'startTime',
+      ],
+      [
+        {
+          business: 'b',
+          startTime: '2024-01-02 00:00:00',
+          endTime: '2024-01-01 01:00:00',
+          metricName: 'intraffic',
+          instanceId: 'bgp-1',
+          flag: 1,
+        },
+        'endTime',
+      ],
     ],
     result: {
       dataLists: [1, 2],

@@ -78,7 +78,9 @@ export const getAntiddosBgpInstances = defineLookup({
       if (!Array.isArray(reply) && !Array.isArray((reply as { BGPInstanceList?: unknown })?.BGPInstanceList))
         return E.left('expected a DescribeBgpInstances reply with a BGPInstanceList')
       return E.right({
-        bgpInstanceLists: itemsFrom(reply, 'BGPInstanceList').filter(isObj).map(bgpInstance) as t.TypeOf<typeof BgpInstance>[],
+        bgpInstanceLists: itemsFrom(reply, 'BGPInstanceList').filter(isObj).map(bgpInstance) as t.TypeOf<
+          typeof BgpInstance
+        >[],
         filterRegion: a.filterRegion,
         ...(a.filterInstanceIdLists ? { filterInstanceIdLists: a.filterInstanceIdLists } : {}),
         ...(a.filterTags ? { filterTags: a.filterTags } : {}),
@@ -92,7 +94,26 @@ export const getAntiddosBgpInstances = defineLookup({
       [{ filterInstanceIdLists: ['bgp-1'] }, 'filterRegion'],
       [{ filterRegion: 'ap-guangzhou', filterTags: [{ tagKey: 'team' }] }, 'filterTags.0.tagValue'],
     ],
-    result: { bgpInstanceLists: [{ instanceId: 'bgp-00000001', packageType: 'Enterprise', enterprisePackageConfigs: [{ region: 'ap-guangzhou' }] }], filterRegion: 'ap-guangzhou', id: 'ap-guangzhou' },
-    reply: { Total: 1, BGPInstanceList: [{ InstanceId: 'bgp-00000001', PackageType: 'Enterprise', EnterprisePackageConfig: { Region: 'ap-guangzhou', ProtectIpCount: 10 } }] },
+    result: {
+      bgpInstanceLists: [
+        {
+          instanceId: 'bgp-00000001',
+          packageType: 'Enterprise',
+          enterprisePackageConfigs: [{ region: 'ap-guangzhou' }],
+        },
+      ],
+      filterRegion: 'ap-guangzhou',
+      id: 'ap-guangzhou',
+    },
+    reply: {
+      Total: 1,
+      BGPInstanceList: [
+        {
+          InstanceId: 'bgp-00000001',
+          PackageType: 'Enterprise',
+          EnterprisePackageConfig: { Region: 'ap-guangzhou', ProtectIpCount: 10 },
+        },
+      ],
+    },
   },
 })

@@ -14,9 +14,18 @@ import { antiddos, camelObject, isObj, listOf, lookupArgs, lookupResult, respons
 export const GetAntiddosListListenerArgs = lookupArgs('GetAntiddosListListenerArgs', {}, {})
 export type GetAntiddosListListenerArgs = t.TypeOf<typeof GetAntiddosListListenerArgs>
 
-const RealServer = t.exact(t.partial({ realServer: t.string, rsType: t.number, weight: t.number, port: t.number }), 'ListenerRealServer')
-const InstanceDetail = t.exact(t.partial({ eipLists: t.array(t.string), instanceId: t.string }), 'ListenerInstanceDetail')
-const InstanceDetailRule = t.exact(t.partial({ eipLists: t.array(t.string), instanceId: t.string, cname: t.string }), 'ListenerInstanceDetailRule')
+const RealServer = t.exact(
+  t.partial({ realServer: t.string, rsType: t.number, weight: t.number, port: t.number }),
+  'ListenerRealServer',
+)
+const InstanceDetail = t.exact(
+  t.partial({ eipLists: t.array(t.string), instanceId: t.string }),
+  'ListenerInstanceDetail',
+)
+const InstanceDetailRule = t.exact(
+  t.partial({ eipLists: t.array(t.string), instanceId: t.string, cname: t.string }),
+  'ListenerInstanceDetailRule',
+)
 
 export const Layer4Listener = t.exact(
   t.partial({
@@ -42,7 +51,11 @@ export const Layer7Listener = t.exact(
   'Layer7Listener',
 )
 
-export const GetAntiddosListListenerResult = lookupResult('GetAntiddosListListenerResult', { layer4Listeners: t.array(Layer4Listener), layer7Listeners: t.array(Layer7Listener) }, {})
+export const GetAntiddosListListenerResult = lookupResult(
+  'GetAntiddosListListenerResult',
+  { layer4Listeners: t.array(Layer4Listener), layer7Listeners: t.array(Layer7Listener) },
+  {},
+)
 export type GetAntiddosListListenerResult = t.TypeOf<typeof GetAntiddosListListenerResult>
 
 /** the wire names that the engine pluralises */
@@ -61,15 +74,39 @@ export const getAntiddosListListener = defineLookup({
       const r = responseOf(reply)
       if (!isObj(reply)) return E.left('expected a DescribeListListener reply')
       return E.right({
-        layer4Listeners: listOf(r, 'Layer4Listeners').filter(isObj).map((x) => camelObject(x, RENAMES)),
-        layer7Listeners: listOf(r, 'Layer7Listeners').filter(isObj).map((x) => camelObject(x, RENAMES)),
+        layer4Listeners: listOf(r, 'Layer4Listeners')
+          .filter(isObj)
+          .map((x) => camelObject(x, RENAMES)),
+        layer7Listeners: listOf(r, 'Layer7Listeners')
+          .filter(isObj)
+          .map((x) => camelObject(x, RENAMES)),
       })
     },
   },
   examples: {
     valid: {},
     invalid: [[{ resultOutputFile: 3 }, 'resultOutputFile']],
-    result: { layer4Listeners: [{ backendPort: 8080, frontendPort: 80, protocol: 'TCP', instanceDetailRules: [{ eipLists: ['1.1.1.1'], instanceId: 'bgpip-1', cname: 'c' }] }], layer7Listeners: [] },
-    reply: { Layer4Listeners: [{ BackendPort: 8080, FrontendPort: 80, Protocol: 'TCP', InstanceDetailRule: [{ EipList: ['1.1.1.1'], InstanceId: 'bgpip-1', Cname: 'c' }] }], Layer7Listeners: [] },
+    result: {
+      layer4Listeners: [
+        {
+          backendPort: 8080,
+          frontendPort: 80,
+          protocol: 'TCP',
+          instanceDetailRules: [{ eipLists: ['1.1.1.1'], instanceId: 'bgpip-1', cname: 'c' }],
+        },
+      ],
+      layer7Listeners: [],
+    },
+    reply: {
+      Layer4Listeners: [
+        {
+          BackendPort: 8080,
+          FrontendPort: 80,
+          Protocol: 'TCP',
+          InstanceDetailRule: [{ EipList: ['1.1.1.1'], InstanceId: 'bgpip-1', Cname: 'c' }],
+        },
+      ],
+      Layer7Listeners: [],
+    },
   },
 })

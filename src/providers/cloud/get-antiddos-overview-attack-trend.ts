@@ -13,14 +13,28 @@ import { defineLookup } from '../../core/spec'
 import { antiddos, isObj, listOf, lookupArgs, lookupResult, num, responseOf, str } from './shared/wire'
 import { timeWindowRules } from './shared/time-window'
 
-const required = { type: literals(['cc', 'ddos']), dimension: literals(['attackcount']), period: numbers([86400]), startTime: DateTime, endTime: DateTime }
+const required = {
+  type: literals(['cc', 'ddos']),
+  dimension: literals(['attackcount']),
+  period: numbers([86400]),
+  startTime: DateTime,
+  endTime: DateTime,
+}
 
 export const GetAntiddosOverviewAttackTrendArgs = lookupArgs('GetAntiddosOverviewAttackTrendArgs', required, {})
 export type GetAntiddosOverviewAttackTrendArgs = t.TypeOf<typeof GetAntiddosOverviewAttackTrendArgs>
 
 export const GetAntiddosOverviewAttackTrendResult = lookupResult(
   'GetAntiddosOverviewAttackTrendResult',
-  { datas: t.array(t.number), periodPointCount: t.number, type: t.string, dimension: t.string, period: t.number, startTime: t.string, endTime: t.string },
+  {
+    datas: t.array(t.number),
+    periodPointCount: t.number,
+    type: t.string,
+    dimension: t.string,
+    period: t.number,
+    startTime: t.string,
+    endTime: t.string,
+  },
   {},
 )
 export type GetAntiddosOverviewAttackTrendResult = t.TypeOf<typeof GetAntiddosOverviewAttackTrendResult>
@@ -33,10 +47,18 @@ export const getAntiddosOverviewAttackTrend = defineLookup({
   secrets: [],
   rules: timeWindowRules<GetAntiddosOverviewAttackTrendArgs>(),
   wire: {
-    request: (a) => antiddos('DescribeOverviewAttackTrend', { Type: a.type, Dimension: a.dimension, Period: a.period, StartTime: a.startTime, EndTime: a.endTime }),
+    request: (a) =>
+      antiddos('DescribeOverviewAttackTrend', {
+        Type: a.type,
+        Dimension: a.dimension,
+        Period: a.period,
+        StartTime: a.startTime,
+        EndTime: a.endTime,
+      }),
     decode: (reply, a) => {
       const r = responseOf(reply)
-      if (!isObj(reply) || !Array.isArray(r.Data)) return E.left('expected a DescribeOverviewAttackTrend reply with Data')
+      if (!isObj(reply) || !Array.isArray(r.Data))
+        return E.left('expected a DescribeOverviewAttackTrend reply with Data')
       const datas = listOf(r, 'Data').map((x) => num(x) ?? 0)
       return E.right({
         datas,
@@ -50,15 +72,72 @@ export const getAntiddosOverviewAttackTrend = defineLookup({
     },
   },
   examples: {
-    valid: { type: 'ddos', dimension: 'attackcount', period: 86400, startTime: '2024-01-01 00:00:00', endTime: '2024-01-07 00:00:00' },
+    valid: {
+      type: 'ddos',
+      dimension: 'attackcount',
+      period: 86400,
+      startTime: '2024-01-01 00:00:00',
+      endTime: '2024-01-07 00:00:00',
+    },
     invalid: [
-      [{ type: 'syn', dimension: 'attackcount', period: 86400, startTime: '2024-01-01 00:00:00', endTime: '2024-01-02 00:00:00' }, 'type'],
-      [{ type: 'cc', dimension: 'bandwidth', period: 86400, startTime: '2024-01-01 00:00:00', endTime: '2024-01-02 00:00:00' }, 'dimension'],
-      [{ type: 'cc', dimension: 'attackcount', period: 3600, startTime: '2024-01-01 00:00:00', endTime: '2024-01-02 00:00:00' }, 'period'],
+      [
+        {
+          type: 'syn',
+          dimension: 'attackcount',
+          period: 86400,
+          startTime: '2024-01-01 00:00:00',
+          endTime: '2024-01-02 00:00:00',
+        },
+        'type',
+      ],
+      [
+        {
+          type: 'cc',
+          dimension: 'bandwidth',
+          period: 86400,
+          startTime: '2024-01-01 00:00:00',
+          endTime: '2024-01-02 00:00:00',
+        },
+        'dimension',
+      ],
+      [
+        {
+          type: 'cc',
+          dimension: 'attackcount',
+          period: 3600,
+          startTime: '2024-01-01 00:00:00',
+          endTime: '2024-01-02 00:00:00',
+        },
+        'period',
+      ],
       [{ type: 'cc', dimension: 'attackcount', period: 86400, endTime: '2024-01-02 00:00:00' }, 'startTime'],
-      [{ type: 'cc', dimension: 'attackcount', period: 86400, startTime: '2024-01-01 00:00:00', endTime: '2024-01-02T00:00:00Z' }, 'endTime'],
+      [
+        {
+          type: 'cc',
+          dimension: 'attackcount',
+          period: 86400,
+          startTime: '2024-01-01 00:00:00',
+          endTime: '2024-01-02T00:00:00Z',
+        },
+        'endTime',
+      ],
     ],
-    result: { datas: [3, 0], periodPointCount: 2, type: 'ddos', dimension: 'attackcount', period: 86400, startTime: '2024-01-01 00:00:00', endTime: '2024-01-02 00:00:00' },
-    reply: { Type: 'ddos', StartTime: '2024-01-01 00:00:00', EndTime: '2024-01-02 00:00:00', Period: 86400, Data: [3, 0], Count: 2 },
+    result: {
+      datas: [3, 0],
+      periodPointCount: 2,
+      type: 'ddos',
+      dimension: 'attackcount',
+      period: 86400,
+      startTime: '2024-01-01 00:00:00',
+      endTime: '2024-01-02 00:00:00',
+    },
+    reply: {
+      Type: 'ddos',
+      StartTime: '2024-01-01 00:00:00',
+      EndTime: '2024-01-02 00:00:00',
+      Period: 86400,
+      Data: [3, 0],
+      Count: 2,
+    },
   },
 })

@@ -13,7 +13,12 @@ import { defineLookup } from '../../core/spec'
 import { antiddos, isObj, listOf, lookupArgs, lookupResult, num, responseOf } from './shared/wire'
 import { timeWindowRules } from './shared/time-window'
 
-const required = { period: numbers([300, 3600, 86400]), startTime: DateTime, endTime: DateTime, metricName: literals(['inqps', 'dropqps', 'incount', 'dropcount']) }
+const required = {
+  period: numbers([300, 3600, 86400]),
+  startTime: DateTime,
+  endTime: DateTime,
+  metricName: literals(['inqps', 'dropqps', 'incount', 'dropcount']),
+}
 const optional = { business: t.string, ipLists: t.array(t.string) }
 
 export const GetAntiddosOverviewCcTrendArgs = lookupArgs('GetAntiddosOverviewCcTrendArgs', required, optional)
@@ -35,7 +40,14 @@ export const getAntiddosOverviewCcTrend = defineLookup({
   rules: timeWindowRules<GetAntiddosOverviewCcTrendArgs>(),
   wire: {
     request: (a) =>
-      antiddos('DescribeOverviewCCTrend', { Period: a.period, StartTime: a.startTime, EndTime: a.endTime, MetricName: a.metricName, Business: a.business, IpList: a.ipLists }),
+      antiddos('DescribeOverviewCCTrend', {
+        Period: a.period,
+        StartTime: a.startTime,
+        EndTime: a.endTime,
+        MetricName: a.metricName,
+        Business: a.business,
+        IpList: a.ipLists,
+      }),
     decode: (reply, a) => {
       const r = responseOf(reply)
       if (!isObj(reply) || !Array.isArray(r.Data)) return E.left('expected a DescribeOverviewCCTrend reply with Data')
@@ -51,14 +63,32 @@ export const getAntiddosOverviewCcTrend = defineLookup({
     },
   },
   examples: {
-    valid: { period: 3600, startTime: '2024-01-01 00:00:00', endTime: '2024-01-01 06:00:00', metricName: 'inqps', business: 'bgpip' },
+    valid: {
+      period: 3600,
+      startTime: '2024-01-01 00:00:00',
+      endTime: '2024-01-01 06:00:00',
+      metricName: 'inqps',
+      business: 'bgpip',
+    },
     invalid: [
       [{ startTime: '2024-01-01 00:00:00', endTime: '2024-01-01 06:00:00', metricName: 'inqps' }, 'period'],
       [{ period: 60, startTime: '2024-01-01 00:00:00', endTime: '2024-01-01 06:00:00', metricName: 'inqps' }, 'period'],
-      [{ period: 300, startTime: '2024-01-01 00:00:00', endTime: '2024-01-01 06:00:00', metricName: 'qps' }, 'metricName'],
-      [{ period: 300, startTime: '2024-13-01 00:00:00', endTime: '2024-01-01 06:00:00', metricName: 'inqps' }, 'startTime'],
+      [
+        { period: 300, startTime: '2024-01-01 00:00:00', endTime: '2024-01-01 06:00:00', metricName: 'qps' },
+        'metricName',
+      ],
+      [
+        { period: 300, startTime: '2024-13-01 00:00:00', endTime: '2024-01-01 06:00:00', metricName: 'inqps' },
+        'startTime',
+      ],
     ],
-    result: { datas: [5, 7], period: 3600, startTime: '2024-01-01 00:00:00', endTime: '2024-01-01 01:00:00', metricName: 'inqps' },
+    result: {
+      datas: [5, 7],
+      period: 3600,
+      startTime: '2024-01-01 00:00:00',
+      endTime: '2024-01-01 01:00:00',
+      metricName: 'inqps',
+    },
     reply: { Count: 2, Data: [5, 7] },
   },
 })

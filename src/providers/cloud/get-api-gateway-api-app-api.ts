@@ -10,7 +10,11 @@ import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
 import { apigw, asList, camelObject, isObj, joinId, listOf, lookupArgs, lookupResult, resultOf } from './shared/wire'
 
-export const GetApiGatewayApiAppApiArgs = lookupArgs('GetApiGatewayApiAppApiArgs', { serviceId: t.string, apiId: t.string, apiRegion: t.string }, {})
+export const GetApiGatewayApiAppApiArgs = lookupArgs(
+  'GetApiGatewayApiAppApiArgs',
+  { serviceId: t.string, apiId: t.string, apiRegion: t.string },
+  {},
+)
 export type GetApiGatewayApiAppApiArgs = t.TypeOf<typeof GetApiGatewayApiAppApiArgs>
 
 export const GetApiGatewayApiAppApiResult = lookupResult(
@@ -22,7 +26,19 @@ export type GetApiGatewayApiAppApiResult = t.TypeOf<typeof GetApiGatewayApiAppAp
 
 /** An ApiInfo in the engine's shape (see the module doc). */
 export const apiInfoItem = (info: Record<string, unknown>): Record<string, unknown> => {
-  const { OauthConfig, RequestConfig, ServiceConfig, ServiceTsfLoadBalanceConf, ServiceTsfHealthCheckConf, EnableCORS, Base64EncodedTriggerRules: _rules, MicroServicesInfo: _infos, Tags: _tags, ServiceScfEventIsAsyncCall: _async, ...rest } = info
+  const {
+    OauthConfig,
+    RequestConfig,
+    ServiceConfig,
+    ServiceTsfLoadBalanceConf,
+    ServiceTsfHealthCheckConf,
+    EnableCORS,
+    Base64EncodedTriggerRules: _rules,
+    MicroServicesInfo: _infos,
+    Tags: _tags,
+    ServiceScfEventIsAsyncCall: _async,
+    ...rest
+  } = info
   const sc = isObj(ServiceConfig) ? { ...ServiceConfig } : undefined
   if (sc) delete sc.CosConfig
   return {
@@ -33,7 +49,9 @@ export const apiInfoItem = (info: Record<string, unknown>): Record<string, unkno
     serviceTsfLoadBalanceConfs: asList(ServiceTsfLoadBalanceConf),
     serviceTsfHealthCheckConfs: asList(ServiceTsfHealthCheckConf),
     microServicesInfos: listOf(info, 'MicroServicesInfo'),
-    tags: listOf(info, 'Tags').filter(isObj).map((x) => camelObject(x)),
+    tags: listOf(info, 'Tags')
+      .filter(isObj)
+      .map((x) => camelObject(x)),
     base64EncodedTriggerRules: listOf(info, 'Base64EncodedTriggerRules')
       .filter(isObj)
       .map((r) => ({ name: r.Name, values: Array.isArray(r.Value) ? r.Value : [] })),
@@ -53,7 +71,13 @@ export const getApiGatewayApiAppApi = defineLookup({
     decode: (reply, a) => {
       const info = resultOf(reply)
       if (typeof info.ApiId !== 'string') return E.left('expected a DescribeApiForApiApp reply with an ApiId')
-      return E.right({ results: [apiInfoItem(info)], serviceId: a.serviceId, apiId: a.apiId, apiRegion: a.apiRegion, id: joinId(a.serviceId, a.apiId, a.apiRegion) })
+      return E.right({
+        results: [apiInfoItem(info)],
+        serviceId: a.serviceId,
+        apiId: a.apiId,
+        apiRegion: a.apiRegion,
+        id: joinId(a.serviceId, a.apiId, a.apiRegion),
+      })
     },
   },
   examples: {
@@ -63,7 +87,21 @@ export const getApiGatewayApiAppApi = defineLookup({
       [{ serviceId: 's', apiRegion: 'ap-guangzhou' }, 'apiId'],
       [{ serviceId: 's', apiId: 'api-1' }, 'apiRegion'],
     ],
-    result: { results: [{ apiId: 'api-p8gtanvy', requestConfigs: [{ path: '/orders', method: 'GET' }] }], serviceId: 'service-pg6ud8pa', apiId: 'api-p8gtanvy', apiRegion: 'ap-guangzhou', id: 'service-pg6ud8pa#api-p8gtanvy#ap-guangzhou' },
-    reply: { Result: { ServiceId: 'service-pg6ud8pa', ApiId: 'api-p8gtanvy', ApiName: 'list-orders', RequestConfig: { Path: '/orders', Method: 'GET' }, EnableCORS: true } },
+    result: {
+      results: [{ apiId: 'api-p8gtanvy', requestConfigs: [{ path: '/orders', method: 'GET' }] }],
+      serviceId: 'service-pg6ud8pa',
+      apiId: 'api-p8gtanvy',
+      apiRegion: 'ap-guangzhou',
+      id: 'service-pg6ud8pa#api-p8gtanvy#ap-guangzhou',
+    },
+    reply: {
+      Result: {
+        ServiceId: 'service-pg6ud8pa',
+        ApiId: 'api-p8gtanvy',
+        ApiName: 'list-orders',
+        RequestConfig: { Path: '/orders', Method: 'GET' },
+        EnableCORS: true,
+      },
+    },
   },
 })

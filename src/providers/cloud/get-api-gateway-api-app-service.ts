@@ -6,9 +6,24 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
-import { apigw, asList, camelObject, isObj, listOf, lookupArgs, lookupResult, num, responseOf, str } from './shared/wire'
+import {
+  apigw,
+  asList,
+  camelObject,
+  isObj,
+  listOf,
+  lookupArgs,
+  lookupResult,
+  num,
+  responseOf,
+  str,
+} from './shared/wire'
 
-export const GetApiGatewayApiAppServiceArgs = lookupArgs('GetApiGatewayApiAppServiceArgs', { serviceId: t.string, apiRegion: t.string }, {})
+export const GetApiGatewayApiAppServiceArgs = lookupArgs(
+  'GetApiGatewayApiAppServiceArgs',
+  { serviceId: t.string, apiRegion: t.string },
+  {},
+)
 export type GetApiGatewayApiAppServiceArgs = t.TypeOf<typeof GetApiGatewayApiAppServiceArgs>
 
 export const ApiIdStatus = t.exact(
@@ -48,7 +63,14 @@ export const AppUsagePlan = t.exact(
 
 export const GetApiGatewayApiAppServiceResult = lookupResult(
   'GetApiGatewayApiAppServiceResult',
-  { serviceId: t.string, apiRegion: t.string, apiIdStatusSets: t.array(ApiIdStatus), usagePlanLists: t.array(AppUsagePlan), availableEnvironments: t.array(t.string), netTypes: t.array(t.string) },
+  {
+    serviceId: t.string,
+    apiRegion: t.string,
+    apiIdStatusSets: t.array(ApiIdStatus),
+    usagePlanLists: t.array(AppUsagePlan),
+    availableEnvironments: t.array(t.string),
+    netTypes: t.array(t.string),
+  },
   {
     apiTotalCount: t.number,
     createdTime: t.string,
@@ -87,8 +109,13 @@ export const getApiGatewayApiAppService = defineLookup({
         apiRegion: a.apiRegion,
         apiIdStatusSets: listOf(r, 'ApiIdStatusSet')
           .filter(isObj)
-          .map(({ OauthConfig, RelationBuniessApiIds: _rel, Tags: _tags, ...rest }) => ({ ...camelObject(rest), oauthConfigs: asList(OauthConfig) })),
-        usagePlanLists: listOf(r, 'UsagePlanList').filter(isObj).map((x) => camelObject(x)),
+          .map(({ OauthConfig, RelationBuniessApiIds: _rel, Tags: _tags, ...rest }) => ({
+            ...camelObject(rest),
+            oauthConfigs: asList(OauthConfig),
+          })),
+        usagePlanLists: listOf(r, 'UsagePlanList')
+          .filter(isObj)
+          .map((x) => camelObject(x)),
         availableEnvironments: strings(r, 'AvailableEnvironments'),
         netTypes: strings(r, 'NetTypes'),
         apiTotalCount: num(r.ApiTotalCount),
@@ -117,7 +144,24 @@ export const getApiGatewayApiAppService = defineLookup({
       [{ apiRegion: 'ap-guangzhou' }, 'serviceId'],
       [{ serviceId: 's' }, 'apiRegion'],
     ],
-    result: { serviceId: 'service-pg6ud8pa', apiRegion: 'ap-guangzhou', apiIdStatusSets: [], usagePlanLists: [], availableEnvironments: ['release'], netTypes: ['OUTER'], serviceName: 'orders', id: 'service-pg6ud8pa' },
-    reply: { ServiceId: 'service-pg6ud8pa', ServiceName: 'orders', AvailableEnvironments: ['release'], NetTypes: ['OUTER'], ApiIdStatusSet: [], UsagePlanList: [], SetId: 1 },
+    result: {
+      serviceId: 'service-pg6ud8pa',
+      apiRegion: 'ap-guangzhou',
+      apiIdStatusSets: [],
+      usagePlanLists: [],
+      availableEnvironments: ['release'],
+      netTypes: ['OUTER'],
+      serviceName: 'orders',
+      id: 'service-pg6ud8pa',
+    },
+    reply: {
+      ServiceId: 'service-pg6ud8pa',
+      ServiceName: 'orders',
+      AvailableEnvironments: ['release'],
+      NetTypes: ['OUTER'],
+      ApiIdStatusSet: [],
+      UsagePlanList: [],
+      SetId: 1,
+    },
   },
 })

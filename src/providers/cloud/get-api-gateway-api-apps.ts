@@ -11,15 +11,31 @@ import { secret } from '../../core/secret'
 import { defineLookup } from '../../core/spec'
 import { apigw, filters, idsHash, isObj, itemsFrom, lookupArgs, lookupResult, pages, str } from './shared/wire'
 
-export const GetApiGatewayApiAppsArgs = lookupArgs('GetApiGatewayApiAppsArgs', {}, { apiAppId: t.string, apiAppName: t.string })
+export const GetApiGatewayApiAppsArgs = lookupArgs(
+  'GetApiGatewayApiAppsArgs',
+  {},
+  { apiAppId: t.string, apiAppName: t.string },
+)
 export type GetApiGatewayApiAppsArgs = t.TypeOf<typeof GetApiGatewayApiAppsArgs>
 
 export const ApiApp = t.exact(
-  t.partial({ apiAppId: t.string, apiAppName: t.string, apiAppKey: t.string, apiAppSecret: SecretString, createdTime: t.string, modifiedTime: t.string, apiAppDesc: t.string }),
+  t.partial({
+    apiAppId: t.string,
+    apiAppName: t.string,
+    apiAppKey: t.string,
+    apiAppSecret: SecretString,
+    createdTime: t.string,
+    modifiedTime: t.string,
+    apiAppDesc: t.string,
+  }),
   'ApiApp',
 )
 
-export const GetApiGatewayApiAppsResult = lookupResult('GetApiGatewayApiAppsResult', { apiAppLists: t.array(ApiApp) }, { apiAppId: t.string, apiAppName: t.string })
+export const GetApiGatewayApiAppsResult = lookupResult(
+  'GetApiGatewayApiAppsResult',
+  { apiAppLists: t.array(ApiApp) },
+  { apiAppId: t.string, apiAppName: t.string },
+)
 export type GetApiGatewayApiAppsResult = t.TypeOf<typeof GetApiGatewayApiAppsResult>
 
 export const getApiGatewayApiApps = defineLookup({
@@ -74,6 +90,21 @@ export const getApiGatewayApiApps = defineLookup({
     valid: { apiAppName: 'mobile' },
     invalid: [[{ apiAppId: 1 }, 'apiAppId']],
     result: { apiAppLists: [{ apiAppId: 'app-1', apiAppName: 'mobile' }], apiAppName: 'mobile', id: '1' },
-    reply: { Result: { TotalCount: 1, ApiAppSet: [{ ApiAppId: 'app-1', ApiAppName: 'mobile', ApiAppKey: 'APIDkey', ApiAppSecret: 'not-a-real-secret', CreatedTime: '2024-01-01T00:00:00Z', ModifiedTime: '2024-01-01T00:00:00Z', ApiAppDesc: '' }] } },
+    reply: {
+      Result: {
+        TotalCount: 1,
+        ApiAppSet: [
+          {
+            ApiAppId: 'app-1',
+            ApiAppName: 'mobile',
+            ApiAppKey: 'APIDkey',
+            ApiAppSecret: 'not-a-real-secret',
+            CreatedTime: '2024-01-01T00:00:00Z',
+            ModifiedTime: '2024-01-01T00:00:00Z',
+            ApiAppDesc: '',
+          },
+        ],
+      },
+    },
   },
 })

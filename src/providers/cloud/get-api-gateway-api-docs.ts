@@ -14,7 +14,11 @@ export type GetApiGatewayApiDocsArgs = t.TypeOf<typeof GetApiGatewayApiDocsArgs>
 
 export const ApiDoc = t.exact(t.partial({ apiDocId: t.string, apiDocName: t.string, apiDocStatus: t.string }), 'ApiDoc')
 
-export const GetApiGatewayApiDocsResult = lookupResult('GetApiGatewayApiDocsResult', { apiDocLists: t.array(ApiDoc) }, {})
+export const GetApiGatewayApiDocsResult = lookupResult(
+  'GetApiGatewayApiDocsResult',
+  { apiDocLists: t.array(ApiDoc) },
+  {},
+)
 export type GetApiGatewayApiDocsResult = t.TypeOf<typeof GetApiGatewayApiDocsResult>
 
 export const getApiGatewayApiDocs = defineLookup({
@@ -30,7 +34,16 @@ export const getApiGatewayApiDocs = defineLookup({
       if (!Array.isArray(reply) && !isObj(reply)) return E.left('expected the API documents')
       const apiDocLists = itemsFrom(reply, 'Result.APIDocSet')
         .filter(isObj)
-        .map((d) => JSON.parse(JSON.stringify({ apiDocId: str(d.ApiDocId), apiDocName: str(d.ApiDocName), apiDocStatus: str(d.ApiDocStatus) })) as t.TypeOf<typeof ApiDoc>)
+        .map(
+          (d) =>
+            JSON.parse(
+              JSON.stringify({
+                apiDocId: str(d.ApiDocId),
+                apiDocName: str(d.ApiDocName),
+                apiDocStatus: str(d.ApiDocStatus),
+              }),
+            ) as t.TypeOf<typeof ApiDoc>,
+        )
       return E.right({ apiDocLists, id: idsHash(apiDocLists.map((d) => d.apiDocId ?? '')) })
     },
   },
@@ -38,6 +51,8 @@ export const getApiGatewayApiDocs = defineLookup({
     valid: {},
     invalid: [[{ resultOutputFile: false }, 'resultOutputFile']],
     result: { apiDocLists: [{ apiDocId: 'apidoc-1', apiDocName: 'orders', apiDocStatus: 'COMPLETED' }], id: '1' },
-    reply: { Result: { TotalCount: 1, APIDocSet: [{ ApiDocId: 'apidoc-1', ApiDocName: 'orders', ApiDocStatus: 'COMPLETED' }] } },
+    reply: {
+      Result: { TotalCount: 1, APIDocSet: [{ ApiDocId: 'apidoc-1', ApiDocName: 'orders', ApiDocStatus: 'COMPLETED' }] },
+    },
   },
 })

@@ -11,15 +11,29 @@ import { secret } from '../../core/secret'
 import { defineLookup } from '../../core/spec'
 import { apigw, filters, isObj, itemsFrom, joinId, lookupArgs, lookupResult, pages, str } from './shared/wire'
 
-export const GetApiGatewayApiKeysArgs = lookupArgs('GetApiGatewayApiKeysArgs', {}, { apiKeyId: t.string, secretName: t.string })
+export const GetApiGatewayApiKeysArgs = lookupArgs(
+  'GetApiGatewayApiKeysArgs',
+  {},
+  { apiKeyId: t.string, secretName: t.string },
+)
 export type GetApiGatewayApiKeysArgs = t.TypeOf<typeof GetApiGatewayApiKeysArgs>
 
 export const ApiKeyItem = t.exact(
-  t.partial({ apiKeyId: t.string, status: t.string, accessKeySecret: SecretString, modifyTime: t.string, createTime: t.string }),
+  t.partial({
+    apiKeyId: t.string,
+    status: t.string,
+    accessKeySecret: SecretString,
+    modifyTime: t.string,
+    createTime: t.string,
+  }),
   'ApiKeyItem',
 )
 
-export const GetApiGatewayApiKeysResult = lookupResult('GetApiGatewayApiKeysResult', { lists: t.array(ApiKeyItem) }, { apiKeyId: t.string, secretName: t.string })
+export const GetApiGatewayApiKeysResult = lookupResult(
+  'GetApiGatewayApiKeysResult',
+  { lists: t.array(ApiKeyItem) },
+  { apiKeyId: t.string, secretName: t.string },
+)
 export type GetApiGatewayApiKeysResult = t.TypeOf<typeof GetApiGatewayApiKeysResult>
 
 export const getApiGatewayApiKeys = defineLookup({
@@ -35,10 +49,18 @@ export const getApiGatewayApiKeys = defineLookup({
         ['SecretName', a.secretName],
         ['AccessKeyId', a.apiKeyId],
       ])
-      return apigw('DescribeApiKeysStatus', { ...(f.length ? { Filters: f } : {}), Offset: 0, Limit: 100 }, { paginate: pages('Result.ApiKeySet') })
+      return apigw(
+        'DescribeApiKeysStatus',
+        { ...(f.length ? { Filters: f } : {}), Offset: 0, Limit: 100 },
+        { paginate: pages('Result.ApiKeySet') },
+      )
     },
     decode: (reply, a) => {
-      if (!Array.isArray(reply) && !isObj((reply as { Result?: unknown })?.Result) && !isObj((reply as { Response?: { Result?: unknown } })?.Response?.Result))
+      if (
+        !Array.isArray(reply) &&
+        !isObj((reply as { Result?: unknown })?.Result) &&
+        !isObj((reply as { Response?: { Result?: unknown } })?.Response?.Result)
+      )
         return E.left('expected a DescribeApiKeysStatus reply with a Result')
       const lists = itemsFrom(reply, 'Result.ApiKeySet')
         .filter(isObj)
@@ -66,6 +88,20 @@ export const getApiGatewayApiKeys = defineLookup({
     valid: { secretName: 'partner-a' },
     invalid: [[{ secretName: ['a'] }, 'secretName']],
     result: { lists: [{ apiKeyId: 'AKID1', status: 'on' }], secretName: 'partner-a', id: 'partner-a#' },
-    reply: { Result: { TotalCount: 1, ApiKeySet: [{ AccessKeyId: 'AKID1', AccessKeySecret: 'not-a-real-secret', Status: 1, SecretName: 'partner-a', CreatedTime: '2024-01-01T00:00:00Z', ModifiedTime: '2024-01-01T00:00:00Z' }] } },
+    reply: {
+      Result: {
+        TotalCount: 1,
+        ApiKeySet: [
+          {
+            AccessKeyId: 'AKID1',
+            AccessKeySecret: 'not-a-real-secret',
+            Status: 1,
+            SecretName: 'partner-a',
+            CreatedTime: '2024-01-01T00:00:00Z',
+            ModifiedTime: '2024-01-01T00:00:00Z',
+          },
+        ],
+      },
+    },
   },
 })

@@ -8,11 +8,23 @@ import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
 import { apigw, idsHash, isObj, itemsFrom, lookupArgs, lookupResult, pages, str } from './shared/wire'
 
-export const GetApiGatewayApiPluginsArgs = lookupArgs('GetApiGatewayApiPluginsArgs', { serviceId: t.string, apiId: t.string }, { environmentName: t.string })
+export const GetApiGatewayApiPluginsArgs = lookupArgs(
+  'GetApiGatewayApiPluginsArgs',
+  { serviceId: t.string, apiId: t.string },
+  { environmentName: t.string },
+)
 export type GetApiGatewayApiPluginsArgs = t.TypeOf<typeof GetApiGatewayApiPluginsArgs>
 
 export const AttachedPlugin = t.exact(
-  t.partial({ pluginId: t.string, environment: t.string, attachedTime: t.string, pluginName: t.string, pluginType: t.string, description: t.string, pluginData: t.string }),
+  t.partial({
+    pluginId: t.string,
+    environment: t.string,
+    attachedTime: t.string,
+    pluginName: t.string,
+    pluginType: t.string,
+    description: t.string,
+    pluginData: t.string,
+  }),
   'AttachedPlugin',
 )
 
@@ -32,7 +44,11 @@ export const getApiGatewayApiPlugins = defineLookup({
   rules: [],
   wire: {
     request: (a) =>
-      apigw('DescribePluginsByApi', { ApiId: a.apiId, ServiceId: a.serviceId, EnvironmentName: a.environmentName, Offset: 0, Limit: 20 }, { paginate: pages('Result.PluginSummary', 20) }),
+      apigw(
+        'DescribePluginsByApi',
+        { ApiId: a.apiId, ServiceId: a.serviceId, EnvironmentName: a.environmentName, Offset: 0, Limit: 20 },
+        { paginate: pages('Result.PluginSummary', 20) },
+      ),
     decode: (reply, a) => {
       if (!Array.isArray(reply) && !isObj(reply)) return E.left('expected the plugins of the API')
       const results = itemsFrom(reply, 'Result.PluginSummary')
@@ -66,7 +82,28 @@ export const getApiGatewayApiPlugins = defineLookup({
       [{ apiId: 'api-1' }, 'serviceId'],
       [{ serviceId: 's' }, 'apiId'],
     ],
-    result: { results: [{ pluginId: 'plugin-1', environment: 'release', pluginType: 'IPControl' }], serviceId: 'service-pg6ud8pa', apiId: 'api-p8gtanvy', environmentName: 'release', id: '1' },
-    reply: { Result: { TotalCount: 1, PluginSummary: [{ PluginId: 'plugin-1', Environment: 'release', AttachedTime: '2024-01-01T00:00:00Z', PluginName: 'p', PluginType: 'IPControl', Description: '', PluginData: '{}' }] } },
+    result: {
+      results: [{ pluginId: 'plugin-1', environment: 'release', pluginType: 'IPControl' }],
+      serviceId: 'service-pg6ud8pa',
+      apiId: 'api-p8gtanvy',
+      environmentName: 'release',
+      id: '1',
+    },
+    reply: {
+      Result: {
+        TotalCount: 1,
+        PluginSummary: [
+          {
+            PluginId: 'plugin-1',
+            Environment: 'release',
+            AttachedTime: '2024-01-01T00:00:00Z',
+            PluginName: 'p',
+            PluginType: 'IPControl',
+            Description: '',
+            PluginData: '{}',
+          },
+        ],
+      },
+    },
   },
 })

@@ -8,16 +8,42 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
-import { apigw, bool, eachStep, filters, isObj, itemsOf, joinId, listOf, num, pagedStep, repliesOf, resultOf, sequence, stepsOf, str } from './shared/wire'
+import {
+  apigw,
+  bool,
+  eachStep,
+  filters,
+  isObj,
+  itemsOf,
+  joinId,
+  listOf,
+  num,
+  pagedStep,
+  repliesOf,
+  resultOf,
+  sequence,
+  stepsOf,
+  str,
+} from './shared/wire'
 
 export const GetApiGatewayApisArgs = t.exact(
-  t.intersection([t.type({ serviceId: t.string }), t.partial({ apiId: t.string, apiName: t.string, resultOutputFile: t.string, id: t.string })]),
+  t.intersection([
+    t.type({ serviceId: t.string }),
+    t.partial({ apiId: t.string, apiName: t.string, resultOutputFile: t.string, id: t.string }),
+  ]),
   'GetApiGatewayApisArgs',
 )
 export type GetApiGatewayApisArgs = t.TypeOf<typeof GetApiGatewayApisArgs>
 
 const Parameter = t.exact(
-  t.partial({ name: t.string, position: t.string, type: t.string, desc: t.string, defaultValue: t.string, required: t.boolean }),
+  t.partial({
+    name: t.string,
+    position: t.string,
+    type: t.string,
+    desc: t.string,
+    defaultValue: t.string,
+    required: t.boolean,
+  }),
   'ApiParameter',
 )
 const ErrorCode = t.exact(
@@ -85,7 +111,14 @@ export const apiItem = (a: Record<string, unknown>): t.TypeOf<typeof ApiListItem
     requestConfigMethod: s(rc.Method ?? a.Method),
     requestParameters: listOf(a, 'RequestParameters')
       .filter(isObj)
-      .map((p) => ({ name: str(p.Name), position: str(p.Position), type: str(p.Type), desc: str(p.Desc), defaultValue: str(p.DefaultValue), required: bool(p.Required) })),
+      .map((p) => ({
+        name: str(p.Name),
+        position: str(p.Position),
+        type: str(p.Type),
+        desc: str(p.Desc),
+        defaultValue: str(p.DefaultValue),
+        required: bool(p.Required),
+      })),
     serviceConfigType: str(a.ServiceType),
     serviceConfigTimeout: num(a.ServiceTimeout),
     serviceConfigProduct: s(sc.Product),
@@ -102,7 +135,13 @@ export const apiItem = (a: Record<string, unknown>): t.TypeOf<typeof ApiListItem
     responseFailExample: str(a.ResponseFailExample),
     responseErrorCodes: listOf(a, 'ResponseErrorCodes')
       .filter(isObj)
-      .map((c) => ({ code: num(c.Code), msg: str(c.Msg), desc: str(c.Desc), convertedCode: num(c.ConvertedCode), needConvert: bool(c.NeedConvert) })),
+      .map((c) => ({
+        code: num(c.Code),
+        msg: str(c.Msg),
+        desc: str(c.Desc),
+        convertedCode: num(c.ConvertedCode),
+        needConvert: bool(c.NeedConvert),
+      })),
     modifyTime: str(a.ModifiedTime),
     createTime: str(a.CreatedTime),
   }
@@ -165,10 +204,28 @@ export const getApiGatewayApis = defineLookup({
       [{ apiName: 'list-orders' }, 'serviceId'],
       [{ serviceId: 'service-pg6ud8pa', apiId: 7 }, 'apiId'],
     ],
-    result: { lists: [{ apiId: 'api-p8gtanvy', apiName: 'list-orders', requestConfigPath: '/orders' }], serviceId: 'service-pg6ud8pa', apiName: 'list-orders', id: 'list-orders#' },
+    result: {
+      lists: [{ apiId: 'api-p8gtanvy', apiName: 'list-orders', requestConfigPath: '/orders' }],
+      serviceId: 'service-pg6ud8pa',
+      apiName: 'list-orders',
+      id: 'list-orders#',
+    },
     reply: {
       Response: {
-        Result: { TotalCount: 1, ApiIdStatusSet: [{ ServiceId: 'service-pg6ud8pa', ApiId: 'api-p8gtanvy', ApiName: 'list-orders', Path: '/orders', Method: 'GET', Protocol: 'HTTP', AuthType: 'NONE' }] },
+        Result: {
+          TotalCount: 1,
+          ApiIdStatusSet: [
+            {
+              ServiceId: 'service-pg6ud8pa',
+              ApiId: 'api-p8gtanvy',
+              ApiName: 'list-orders',
+              Path: '/orders',
+              Method: 'GET',
+              Protocol: 'HTTP',
+              AuthType: 'NONE',
+            },
+          ],
+        },
         RequestId: '1c2d3e4f-0000-4000-8000-000000000001',
       },
     },

@@ -11,7 +11,10 @@ import { literals } from '../../core/codecs'
 import { defineLookup } from '../../core/spec'
 import { apigw, idsHash, isObj, itemsFrom, lookupArgs, lookupResult, pages, str } from './shared/wire'
 
-export const BindFilter = t.exact(t.type({ name: literals(['ApiAppId', 'Environment', 'KeyWord']), values: t.array(t.string) }), 'BindApiAppsFilter')
+export const BindFilter = t.exact(
+  t.type({ name: literals(['ApiAppId', 'Environment', 'KeyWord']), values: t.array(t.string) }),
+  'BindApiAppsFilter',
+)
 
 export const GetApiGatewayBindApiAppsStatusArgs = lookupArgs(
   'GetApiGatewayBindApiAppsStatusArgs',
@@ -36,7 +39,11 @@ export const ApiAppApi = t.exact(
 
 export const GetApiGatewayBindApiAppsStatusResult = lookupResult(
   'GetApiGatewayBindApiAppsStatusResult',
-  { results: t.array(t.exact(t.type({ apiAppApiSets: t.array(ApiAppApi) }))), serviceId: t.string, apiIds: t.array(t.string) },
+  {
+    results: t.array(t.exact(t.type({ apiAppApiSets: t.array(ApiAppApi) }))),
+    serviceId: t.string,
+    apiIds: t.array(t.string),
+  },
   { filters: t.array(BindFilter) },
 )
 export type GetApiGatewayBindApiAppsStatusResult = t.TypeOf<typeof GetApiGatewayBindApiAppsStatusResult>
@@ -50,14 +57,23 @@ export const getApiGatewayBindApiAppsStatus = defineLookup({
   rules: [
     {
       name: 'at least one api',
-      check: (a) => (Array.isArray(a.apiIds) && a.apiIds.length === 0 ? [{ path: 'apiIds', expected: 'at least one api id', given: a.apiIds }] : []),
+      check: (a) =>
+        Array.isArray(a.apiIds) && a.apiIds.length === 0
+          ? [{ path: 'apiIds', expected: 'at least one api id', given: a.apiIds }]
+          : [],
     },
   ],
   wire: {
     request: (a) =>
       apigw(
         'DescribeApiBindApiAppsStatus',
-        { ServiceId: a.serviceId, ApiIds: a.apiIds, Filters: a.filters?.map((f) => ({ Name: f.name, Values: f.values })), Offset: 0, Limit: 20 },
+        {
+          ServiceId: a.serviceId,
+          ApiIds: a.apiIds,
+          Filters: a.filters?.map((f) => ({ Name: f.name, Values: f.values })),
+          Offset: 0,
+          Limit: 20,
+        },
         { paginate: pages('Result.ApiAppApiSet', 20) },
       ),
     decode: (reply, a) => {
@@ -89,14 +105,39 @@ export const getApiGatewayBindApiAppsStatus = defineLookup({
     },
   },
   examples: {
-    valid: { serviceId: 'service-pg6ud8pa', apiIds: ['api-p8gtanvy'], filters: [{ name: 'Environment', values: ['release'] }] },
+    valid: {
+      serviceId: 'service-pg6ud8pa',
+      apiIds: ['api-p8gtanvy'],
+      filters: [{ name: 'Environment', values: ['release'] }],
+    },
     invalid: [
       [{ apiIds: ['api-1'] }, 'serviceId'],
       [{ serviceId: 's' }, 'apiIds'],
       [{ serviceId: 's', apiIds: ['api-1'], filters: [{ name: 'Region', values: ['x'] }] }, 'filters.0.name'],
       [{ serviceId: 's', apiIds: [] }, 'apiIds'],
     ],
-    result: { results: [{ apiAppApiSets: [{ apiAppId: 'app-1', apiId: 'api-p8gtanvy', environmentName: 'release' }] }], serviceId: 'service-pg6ud8pa', apiIds: ['api-p8gtanvy'], id: '1' },
-    reply: { Result: { TotalCount: 1, ApiAppApiSet: [{ ApiAppId: 'app-1', ApiAppName: 'mobile', ApiId: 'api-p8gtanvy', ApiName: 'a', ServiceId: 'service-pg6ud8pa', AuthorizedTime: '2024-01-01T00:00:00Z', ApiRegion: 'ap-guangzhou', EnvironmentName: 'release' }] } },
+    result: {
+      results: [{ apiAppApiSets: [{ apiAppId: 'app-1', apiId: 'api-p8gtanvy', environmentName: 'release' }] }],
+      serviceId: 'service-pg6ud8pa',
+      apiIds: ['api-p8gtanvy'],
+      id: '1',
+    },
+    reply: {
+      Result: {
+        TotalCount: 1,
+        ApiAppApiSet: [
+          {
+            ApiAppId: 'app-1',
+            ApiAppName: 'mobile',
+            ApiId: 'api-p8gtanvy',
+            ApiName: 'a',
+            ServiceId: 'service-pg6ud8pa',
+            AuthorizedTime: '2024-01-01T00:00:00Z',
+            ApiRegion: 'ap-guangzhou',
+            EnvironmentName: 'release',
+          },
+        ],
+      },
+    },
   },
 })

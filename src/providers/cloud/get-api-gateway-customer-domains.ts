@@ -7,9 +7,28 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
-import { apigw, bool, eachStep, isObj, itemsOf, listOf, lookupArgs, lookupResult, pagedStep, repliesOf, resultOf, sequence, stepsOf, str } from './shared/wire'
+import {
+  apigw,
+  bool,
+  eachStep,
+  isObj,
+  itemsOf,
+  listOf,
+  lookupArgs,
+  lookupResult,
+  pagedStep,
+  repliesOf,
+  resultOf,
+  sequence,
+  stepsOf,
+  str,
+} from './shared/wire'
 
-export const GetApiGatewayCustomerDomainsArgs = lookupArgs('GetApiGatewayCustomerDomainsArgs', { serviceId: t.string }, {})
+export const GetApiGatewayCustomerDomainsArgs = lookupArgs(
+  'GetApiGatewayCustomerDomainsArgs',
+  { serviceId: t.string },
+  {},
+)
 export type GetApiGatewayCustomerDomainsArgs = t.TypeOf<typeof GetApiGatewayCustomerDomainsArgs>
 
 export const CustomerDomain = t.exact(
@@ -25,10 +44,15 @@ export const CustomerDomain = t.exact(
   'CustomerDomain',
 )
 
-export const GetApiGatewayCustomerDomainsResult = lookupResult('GetApiGatewayCustomerDomainsResult', { lists: t.array(CustomerDomain), serviceId: t.string }, {})
+export const GetApiGatewayCustomerDomainsResult = lookupResult(
+  'GetApiGatewayCustomerDomainsResult',
+  { lists: t.array(CustomerDomain), serviceId: t.string },
+  {},
+)
 export type GetApiGatewayCustomerDomainsResult = t.TypeOf<typeof GetApiGatewayCustomerDomainsResult>
 
-const mapped = (d: Record<string, unknown>) => d.IsDefaultMapping === false && typeof d.DomainName === 'string' && d.DomainName !== ''
+const mapped = (d: Record<string, unknown>) =>
+  d.IsDefaultMapping === false && typeof d.DomainName === 'string' && d.DomainName !== ''
 
 export const getApiGatewayCustomerDomains = defineLookup({
   token: 'cloud:getApiGatewayCustomerDomains',
@@ -40,7 +64,11 @@ export const getApiGatewayCustomerDomains = defineLookup({
   wire: {
     request: (a) =>
       sequence([
-        pagedStep('domains', (Offset, Limit) => apigw('DescribeServiceSubDomains', { ServiceId: a.serviceId, Offset, Limit }), 'Result.DomainSet'),
+        pagedStep(
+          'domains',
+          (Offset, Limit) => apigw('DescribeServiceSubDomains', { ServiceId: a.serviceId, Offset, Limit }),
+          'Result.DomainSet',
+        ),
         eachStep('mappings', (acc) =>
           itemsOf(acc, 'domains', 'Result.DomainSet')
             .filter(isObj)
@@ -77,7 +105,27 @@ export const getApiGatewayCustomerDomains = defineLookup({
   examples: {
     valid: { serviceId: 'service-ohxqslqe' },
     invalid: [[{}, 'serviceId']],
-    result: { lists: [{ domainName: 'api.example.com', isStatusOn: true, isDefaultMapping: true, protocol: 'http', netType: 'OUTER' }], serviceId: 'service-ohxqslqe', id: 'service-ohxqslqe' },
-    reply: { Result: { TotalCount: 1, DomainSet: [{ DomainName: 'api.example.com', Status: 1, CertificateId: '', IsDefaultMapping: true, Protocol: 'http', NetType: 'OUTER' }] } },
+    result: {
+      lists: [
+        { domainName: 'api.example.com', isStatusOn: true, isDefaultMapping: true, protocol: 'http', netType: 'OUTER' },
+      ],
+      serviceId: 'service-ohxqslqe',
+      id: 'service-ohxqslqe',
+    },
+    reply: {
+      Result: {
+        TotalCount: 1,
+        DomainSet: [
+          {
+            DomainName: 'api.example.com',
+            Status: 1,
+            CertificateId: '',
+            IsDefaultMapping: true,
+            Protocol: 'http',
+            NetType: 'OUTER',
+          },
+        ],
+      },
+    },
   },
 })

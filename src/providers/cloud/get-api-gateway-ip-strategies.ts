@@ -9,9 +9,28 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
-import { apigw, eachPagedStep, filters, isObj, joinId, listOf, lookupArgs, lookupResult, num, repliesOf, resultOf, sequence, stepsOf, str } from './shared/wire'
+import {
+  apigw,
+  eachPagedStep,
+  filters,
+  isObj,
+  joinId,
+  listOf,
+  lookupArgs,
+  lookupResult,
+  num,
+  repliesOf,
+  resultOf,
+  sequence,
+  stepsOf,
+  str,
+} from './shared/wire'
 
-export const GetApiGatewayIpStrategiesArgs = lookupArgs('GetApiGatewayIpStrategiesArgs', { serviceId: t.string }, { strategyName: t.string })
+export const GetApiGatewayIpStrategiesArgs = lookupArgs(
+  'GetApiGatewayIpStrategiesArgs',
+  { serviceId: t.string },
+  { strategyName: t.string },
+)
 export type GetApiGatewayIpStrategiesArgs = t.TypeOf<typeof GetApiGatewayIpStrategiesArgs>
 
 export const StrategyAttach = t.exact(
@@ -53,7 +72,11 @@ export const IpStrategyItem = t.exact(
   'IpStrategyItem',
 )
 
-export const GetApiGatewayIpStrategiesResult = lookupResult('GetApiGatewayIpStrategiesResult', { lists: t.array(IpStrategyItem), serviceId: t.string }, { strategyName: t.string })
+export const GetApiGatewayIpStrategiesResult = lookupResult(
+  'GetApiGatewayIpStrategiesResult',
+  { lists: t.array(IpStrategyItem), serviceId: t.string },
+  { strategyName: t.string },
+)
 export type GetApiGatewayIpStrategiesResult = t.TypeOf<typeof GetApiGatewayIpStrategiesResult>
 
 const ENVS = ['test', 'release', 'prepub'] as const
@@ -63,7 +86,13 @@ const strings = (u: unknown, key: string) => listOf(u, key).filter((x): x is str
 const attach = (a: Record<string, unknown>) => {
   const o = isObj(a.OauthConfig) ? a.OauthConfig : undefined
   const oauth: Record<string, string> = {}
-  if (o) for (const [k, w] of [['login_redirect_url', 'LoginRedirectUrl'], ['public_key', 'PublicKey'], ['token_location', 'TokenLocation']] as const) if (typeof o[w] === 'string') oauth[k] = o[w] as string
+  if (o)
+    for (const [k, w] of [
+      ['login_redirect_url', 'LoginRedirectUrl'],
+      ['public_key', 'PublicKey'],
+      ['token_location', 'TokenLocation'],
+    ] as const)
+      if (typeof o[w] === 'string') oauth[k] = o[w] as string
   const item: Record<string, unknown> = {
     serviceId: str(a.ServiceId),
     apiId: str(a.ApiId),
@@ -99,14 +128,27 @@ export const getApiGatewayIpStrategies = defineLookup({
     request: (a) => {
       const f = filters([['StrategyName', a.strategyName]])
       return sequence([
-        { name: 'strategies', request: () => apigw('DescribeIPStrategysStatus', { ServiceId: a.serviceId, ...(f.length ? { Filters: f } : {}) }) },
+        {
+          name: 'strategies',
+          request: () =>
+            apigw('DescribeIPStrategysStatus', { ServiceId: a.serviceId, ...(f.length ? { Filters: f } : {}) }),
+        },
         eachPagedStep(
           'bound',
           (acc) =>
             listOf(resultOf(acc.strategies), 'StrategySet')
               .filter(isObj)
               .flatMap((s) =>
-                ENVS.map((env) => (Offset: number, Limit: number) => apigw('DescribeIPStrategy', { ServiceId: a.serviceId, StrategyId: s.StrategyId, EnvironmentName: env, Offset, Limit })),
+                ENVS.map(
+                  (env) => (Offset: number, Limit: number) =>
+                    apigw('DescribeIPStrategy', {
+                      ServiceId: a.serviceId,
+                      StrategyId: s.StrategyId,
+                      EnvironmentName: env,
+                      Offset,
+                      Limit,
+                    }),
+                ),
               ),
           'Result.BindApis',
         ),
@@ -115,7 +157,8 @@ export const getApiGatewayIpStrategies = defineLookup({
     decode: (reply, a) => {
       const steps = stepsOf(reply)
       const set = listOf(resultOf(steps ? steps.strategies : reply), 'StrategySet').filter(isObj)
-      if (!steps && !Array.isArray(resultOf(reply).StrategySet)) return E.left('expected a DescribeIPStrategysStatus reply with a StrategySet')
+      if (!steps && !Array.isArray(resultOf(reply).StrategySet))
+        return E.left('expected a DescribeIPStrategysStatus reply with a StrategySet')
       const bound = steps ? repliesOf(steps, 'bound').map((r) => resultOf(r)) : []
       const lists = set.map((s) => {
         const item: Record<string, unknown> = {
@@ -127,18 +170,52 @@ export const getApiGatewayIpStrategies = defineLookup({
           bindApiTotalCount: num(s.BindApiTotalCount),
           modifyTime: str(s.ModifiedTime),
           createTime: str(s.CreatedTime),
-          attachLists: bound.filter((b) => b.StrategyId === s.StrategyId).flatMap((b) => listOf(b, 'BindApis').filter(isObj).map(attach)),
+          attachLists: bound
+            .filter((b) => b.StrategyId === s.StrategyId)
+            .flatMap((b) => listOf(b, 'BindApis').filter(isObj).map(attach)),
         }
         for (const k of Object.keys(item)) if (item[k] === undefined) delete item[k]
         return item as t.TypeOf<typeof IpStrategyItem>
       })
-      return E.right({ lists, serviceId: a.serviceId, ...(a.strategyName !== undefined ? { strategyName: a.strategyName } : {}), id: joinId(a.serviceId, a.strategyName) })
+      return E.right({
+        lists,
+        serviceId: a.serviceId,
+        ...(a.strategyName !== undefined ? { strategyName: a.strategyName } : {}),
+        id: joinId(a.serviceId, a.strategyName),
+      })
     },
   },
   examples: {
     valid: { serviceId: 'service-ohxqslqe', strategyName: 'blocked' },
     invalid: [[{ strategyName: 'b' }, 'serviceId']],
-    result: { lists: [{ strategyId: 'IPStrategy-q1lk8ud2', strategyName: 'blocked', strategyType: 'BLACK', ipList: '192.0.2.10', attachLists: [] }], serviceId: 'service-ohxqslqe', strategyName: 'blocked', id: 'service-ohxqslqe#blocked' },
-    reply: { Result: { TotalCount: 1, StrategySet: [{ StrategyId: 'IPStrategy-q1lk8ud2', StrategyName: 'blocked', StrategyType: 'BLACK', StrategyData: '192.0.2.10', ServiceId: 'service-ohxqslqe', BindApiTotalCount: 0 }] } },
+    result: {
+      lists: [
+        {
+          strategyId: 'IPStrategy-q1lk8ud2',
+          strategyName: 'blocked',
+          strategyType: 'BLACK',
+          ipList: '192.0.2.10',
+          attachLists: [],
+        },
+      ],
+      serviceId: 'service-ohxqslqe',
+      strategyName: 'blocked',
+      id: 'service-ohxqslqe#blocked',
+    },
+    reply: {
+      Result: {
+        TotalCount: 1,
+        StrategySet: [
+          {
+            StrategyId: 'IPStrategy-q1lk8ud2',
+            StrategyName: 'blocked',
+            StrategyType: 'BLACK',
+            StrategyData: '192.0.2.10',
+            ServiceId: 'service-ohxqslqe',
+            BindApiTotalCount: 0,
+          },
+        ],
+      },
+    },
   },
 })

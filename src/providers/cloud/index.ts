@@ -36,7 +36,7 @@ import { getApiGatewayIpStrategies } from './get-api-gateway-ip-strategies'
 export const cloudProvider = defineProvider({
   name: 'cloud',
   doc:
-    'A public cloud\'s signed action API (API 3.0, TC3-HMAC-SHA256). Region defaults to ap-guangzhou, protocol to HTTPS, the API root domain to tencentcloudapi.com. ' +
+    "A public cloud's signed action API (API 3.0, TC3-HMAC-SHA256). Region defaults to ap-guangzhou, protocol to HTTPS, the API root domain to tencentcloudapi.com. " +
     'Credentials: secretId/secretKey/securityToken, else the shared credentials of the command-line tool (profile, sharedCredentialsDir), else the instance role (camRoleName); ' +
     'assumeRole, assumeRoleWithSaml, assumeRoleWithWebIdentity and mfaCertification exchange them for temporary ones; allowedAccountIds/forbiddenAccountIds guard the account.',
   config: CloudConfig,
@@ -80,4 +80,7 @@ export const cloudProvider = defineProvider({
 export { CloudConfig }
 
 /** Configuration with the `CLOUD_` variables as fallbacks (role and MFA blocks too); explicit values win. */
-export const fromEnv = (env: Readonly<Record<string, string | undefined>>, explicit?: Readonly<Record<string, unknown>>) => cloudConfigFromEnv(env, explicit)
+export const fromEnv = (
+  env: Readonly<Record<string, string | undefined>>,
+  explicit?: Readonly<Record<string, unknown>>,
+) => cloudConfigFromEnv(env, explicit)

@@ -10,12 +10,18 @@ import { literals } from '../../core/codecs'
 import { costCrud, keepIfSetOrNotDefault } from './shared/wire'
 
 export const AccessGrantInputs = t.exact(
-  t.intersection([t.type({ teamToken: t.string, resourceToken: t.string }), t.partial({ access: literals(['allowed', 'denied']) })]),
+  t.intersection([
+    t.type({ teamToken: t.string, resourceToken: t.string }),
+    t.partial({ access: literals(['allowed', 'denied']) }),
+  ]),
   'AccessGrantInputs',
 )
 export type AccessGrantInputs = t.TypeOf<typeof AccessGrantInputs>
 
-export const AccessGrantOutputs = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, createdBy: t.string })]), 'AccessGrantOutputs')
+export const AccessGrantOutputs = t.exact(
+  t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, createdBy: t.string })]),
+  'AccessGrantOutputs',
+)
 export type AccessGrantOutputs = t.TypeOf<typeof AccessGrantOutputs>
 
 export const AccessGrant = defineResource({
@@ -48,6 +54,13 @@ export const AccessGrant = defineResource({
       [{ teamToken: 'team_1', resourceToken: 'rprt_1', access: 'maybe' }, 'access'],
     ],
     outputs: { token: 'rsrc_accss_grnt_1', createdAt: '2024-01-01T00:00:00Z', createdBy: 'usr_1' },
-    reply: { token: 'rsrc_accss_grnt_1', team_token: 'team_1', resource_token: 'rprt_1', access: 'denied', created_at: '2024-01-01T00:00:00Z', created_by: 'usr_1' },
+    reply: {
+      token: 'rsrc_accss_grnt_1',
+      team_token: 'team_1',
+      resource_token: 'rprt_1',
+      access: 'denied',
+      created_at: '2024-01-01T00:00:00Z',
+      created_by: 'usr_1',
+    },
   },
 })

@@ -35,7 +35,10 @@ export const AnomalyNotification = defineResource({
   rules: [
     {
       name: 'whole threshold',
-      check: (i) => (known(i.threshold) && !(Number.isInteger(i.threshold) && (i.threshold as number) >= 0) ? [{ path: 'threshold', expected: 'a whole, non-negative amount', given: i.threshold }] : []),
+      check: (i) =>
+        known(i.threshold) && !(Number.isInteger(i.threshold) && (i.threshold as number) >= 0)
+          ? [{ path: 'threshold', expected: 'a whole, non-negative amount', given: i.threshold }]
+          : [],
     },
   ],
   wire: costCrud({
@@ -45,7 +48,11 @@ export const AnomalyNotification = defineResource({
     outputs: AnomalyNotificationOutputs,
     createOnly: ['costReportToken'],
     createBody: (i) => ({ ...i, recipientChannels: i.recipientChannels ?? [], userTokens: i.userTokens ?? [] }),
-    updateBody: (i) => ({ threshold: i.threshold, recipientChannels: i.recipientChannels ?? [], userTokens: i.userTokens ?? [] }),
+    updateBody: (i) => ({
+      threshold: i.threshold,
+      recipientChannels: i.recipientChannels ?? [],
+      userTokens: i.userTokens ?? [],
+    }),
     normalise: (o, sent) => {
       const out = { ...o }
       dropEmptyUnlessSent(out, sent, 'recipientChannels', 'userTokens')
@@ -61,6 +68,14 @@ export const AnomalyNotification = defineResource({
       [{ costReportToken: 'rprt_1', recipientChannels: '#finops' }, 'recipientChannels'],
     ],
     outputs: { token: 'rprt_alrt_1', createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z' },
-    reply: { token: 'rprt_alrt_1', cost_report_token: 'rprt_1', threshold: 100, recipient_channels: ['#finops'], user_tokens: [], created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z' },
+    reply: {
+      token: 'rprt_alrt_1',
+      cost_report_token: 'rprt_1',
+      threshold: 100,
+      recipient_channels: ['#finops'],
+      user_tokens: [],
+      created_at: '2024-01-01T00:00:00Z',
+      updated_at: '2024-01-01T00:00:00Z',
+    },
   },
 })

@@ -40,7 +40,10 @@ export const BillingRuleInputs = t.exact(
 )
 export type BillingRuleInputs = t.TypeOf<typeof BillingRuleInputs>
 
-export const BillingRuleOutputs = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, createdByToken: t.string })]), 'BillingRuleOutputs')
+export const BillingRuleOutputs = t.exact(
+  t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, createdByToken: t.string })]),
+  'BillingRuleOutputs',
+)
 export type BillingRuleOutputs = t.TypeOf<typeof BillingRuleOutputs>
 
 // ── SQL check ────────────────────────────────────────────────────────────────
@@ -68,7 +71,10 @@ export const sqlProblem = (sql: string): string | undefined => {
       code += ' '
     } else code += ch
   }
-  const statements = code.split(';').map((s) => s.trim()).filter((s) => s !== '')
+  const statements = code
+    .split(';')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
   if (statements.length === 0) return 'an empty query'
   if (statements.length > 1) return `${statements.length} statements`
   const m = /^update\s+("costs"|costs)(\s+(as\s+)?\w+)?\s+set\s+\S/i.exec(statements[0])
@@ -81,13 +87,16 @@ export const sqlProblem = (sql: string): string | undefined => {
 }
 
 // ── rules ────────────────────────────────────────────────────────────────────
-const kindOf = (i: BillingRuleInputs): BillingRuleType | undefined => (known(i.type) && typeof i.type === 'string' ? (i.type.toLowerCase() as BillingRuleType) : undefined)
+const kindOf = (i: BillingRuleInputs): BillingRuleType | undefined =>
+  known(i.type) && typeof i.type === 'string' ? (i.type.toLowerCase() as BillingRuleType) : undefined
 
 const needs = (kind: string, fields: ReadonlyArray<keyof BillingRuleInputs & string>): Rule<BillingRuleInputs> => ({
   name: `${kind} rules need ${fields.join(', ')}`,
   check: (i) =>
     kindOf(i) === kind
-      ? fields.filter((f) => i[f] === undefined).map((f): Finding => ({ path: f, expected: `${f} for a ${kind} rule`, given: undefined }))
+      ? fields
+          .filter((f) => i[f] === undefined)
+          .map((f): Finding => ({ path: f, expected: `${f} for a ${kind} rule`, given: undefined }))
       : [],
 })
 
@@ -102,14 +111,31 @@ const rules: ReadonlyArray<Rule<BillingRuleInputs>> = [
     check: (i) => {
       if (kindOf(i) !== 'custom' || !known(i.sqlQuery) || typeof i.sqlQuery !== 'string') return []
       const p = sqlProblem(i.sqlQuery)
-      return p ? [{ path: 'sqlQuery', expected: 'one SQL UPDATE statement over the costs table (UPDATE costs SET …)', given: i.sqlQuery, message: `is ${p}.` }] : []
+      return p
+        ? [
+            {
+              path: 'sqlQuery',
+              expected: 'one SQL UPDATE statement over the costs table (UPDATE costs SET …)',
+              given: i.sqlQuery,
+              message: `is ${p}.`,
+            },
+          ]
+        : []
     },
   },
   {
     name: 'startPeriod is deprecated',
     check: (i) =>
       i.startPeriod !== undefined
-        ? [{ path: 'startPeriod', severity: 'warning', expected: 'startDate (startPeriod is deprecated)', given: i.startPeriod, message: 'is deprecated; use startDate instead.' }]
+        ? [
+            {
+              path: 'startPeriod',
+              severity: 'warning',
+              expected: 'startDate (startPeriod is deprecated)',
+              given: i.startPeriod,
+              message: 'is deprecated; use startDate instead.',
+            },
+          ]
         : [],
   },
   {
@@ -144,7 +170,11 @@ export const BillingRule = defineResource({
     // a field removed from the stack is cleared (sent as null), not left as it was
     updateBody: (i, prior) => {
       const { type: _t, ...rest } = i
-      const cleared = Object.fromEntries(Object.keys(prior).filter((k) => k !== 'type' && (i as Record<string, unknown>)[k] === undefined).map((k) => [k, null]))
+      const cleared = Object.fromEntries(
+        Object.keys(prior)
+          .filter((k) => k !== 'type' && (i as Record<string, unknown>)[k] === undefined)
+          .map((k) => [k, null]),
+      )
       return { ...cleared, ...rest, applyToAll: i.applyToAll ?? false }
     },
     normalise: (o, sent) => {
@@ -152,12 +182,30 @@ export const BillingRule = defineResource({
       // the platform capitalises the kind: the user's spelling stands when it means the same
       if (typeof sent.type === 'string' && caseInsensitiveEquals(sent.type, out.type)) out.type = sent.type
       if (sent.applyToAll === undefined && out.applyToAll === false) delete out.applyToAll
-      for (const k of ['category', 'subCategory', 'service', 'chargeType', 'sqlQuery', 'startDate', 'endDate', 'startPeriod']) if (out[k] === '') delete out[k]
+      for (const k of [
+        'category',
+        'subCategory',
+        'service',
+        'chargeType',
+        'sqlQuery',
+        'startDate',
+        'endDate',
+        'startPeriod',
+      ])
+        if (out[k] === '') delete out[k]
       return out
     },
   }),
   examples: {
-    valid: { title: 'Support fee', type: 'Charge', amount: 300, category: 'Support', subCategory: 'Premium', service: 'Support', startDate: '2024-01-01' },
+    valid: {
+      title: 'Support fee',
+      type: 'Charge',
+      amount: 300,
+      category: 'Support',
+      subCategory: 'Premium',
+      service: 'Support',
+      startDate: '2024-01-01',
+    },
     invalid: [
       [{ type: 'charge' }, 'title'],
       [{ title: 'r' }, 'type'],
@@ -174,8 +222,22 @@ export const BillingRule = defineResource({
     ],
     outputs: { token: 'bllng_rule_1', createdAt: '2024-01-01T00:00:00Z', createdByToken: 'usr_1' },
     reply: {
-      token: 'bllng_rule_1', title: 'Support fee', type: 'Charge', amount: '300.0', percentage: null, apply_to_all: false, category: 'Support', sub_category: 'Premium',
-      service: 'Support', charge_type: null, sql_query: null, start_date: '2024-01-01', end_date: null, start_period: null, created_at: '2024-01-01T00:00:00Z', created_by_token: 'usr_1',
+      token: 'bllng_rule_1',
+      title: 'Support fee',
+      type: 'Charge',
+      amount: '300.0',
+      percentage: null,
+      apply_to_all: false,
+      category: 'Support',
+      sub_category: 'Premium',
+      service: 'Support',
+      charge_type: null,
+      sql_query: null,
+      start_date: '2024-01-01',
+      end_date: null,
+      start_period: null,
+      created_at: '2024-01-01T00:00:00Z',
+      created_by_token: 'usr_1',
     },
   },
 })

@@ -12,10 +12,16 @@ import { DateYMD } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
 import { costCrud, dropEmptyUnlessSent, dropServerChosen, known, toNumber } from './shared/wire'
 
-export const BudgetPeriod = t.exact(t.intersection([t.type({ startAt: DateYMD, amount: t.number }), t.partial({ endAt: DateYMD })]), 'BudgetPeriod')
+export const BudgetPeriod = t.exact(
+  t.intersection([t.type({ startAt: DateYMD, amount: t.number }), t.partial({ endAt: DateYMD })]),
+  'BudgetPeriod',
+)
 export type BudgetPeriod = t.TypeOf<typeof BudgetPeriod>
 
-export const BudgetPerformance = t.exact(t.partial({ date: t.string, actual: t.string, amount: t.string }), 'BudgetPerformance')
+export const BudgetPerformance = t.exact(
+  t.partial({ date: t.string, actual: t.string, amount: t.string }),
+  'BudgetPerformance',
+)
 export type BudgetPerformance = t.TypeOf<typeof BudgetPerformance>
 
 export const BudgetInputs = t.exact(
@@ -33,7 +39,13 @@ export type BudgetInputs = t.TypeOf<typeof BudgetInputs>
 export const BudgetOutputs = t.exact(
   t.intersection([
     t.type({ token: t.string }),
-    t.partial({ budgetAlertTokens: t.array(t.string), createdAt: t.string, createdByToken: t.string, performances: t.array(BudgetPerformance), userToken: t.string }),
+    t.partial({
+      budgetAlertTokens: t.array(t.string),
+      createdAt: t.string,
+      createdByToken: t.string,
+      performances: t.array(BudgetPerformance),
+      userToken: t.string,
+    }),
   ]),
   'BudgetOutputs',
 )
@@ -48,7 +60,11 @@ const samePeriods = (a: unknown, b: unknown): boolean => {
   return a.every((x: Record<string, unknown>, n) => {
     const y = b[n] as Record<string, unknown>
     if (typeof x !== 'object' || x === null || typeof y !== 'object' || y === null) return false
-    return x.startAt === y.startAt && toNumber(x.amount) === toNumber(y.amount) && (x.endAt === undefined || y.endAt === undefined || x.endAt === y.endAt)
+    return (
+      x.startAt === y.startAt &&
+      toNumber(x.amount) === toNumber(y.amount) &&
+      (x.endAt === undefined || y.endAt === undefined || x.endAt === y.endAt)
+    )
   })
 }
 
@@ -69,7 +85,10 @@ export const Budget = defineResource({
   rules: [
     {
       name: 'the platform requires a name',
-      check: (i) => (i.name === undefined ? [{ path: 'name', expected: 'a budget name (the platform requires one)', given: undefined }] : []),
+      check: (i) =>
+        i.name === undefined
+          ? [{ path: 'name', expected: 'a budget name (the platform requires one)', given: undefined }]
+          : [],
     },
     {
       name: 'hierarchical budgets ignore report and periods',
@@ -77,14 +96,25 @@ export const Budget = defineResource({
         hierarchical(i)
           ? (['costReportToken', 'periods'] as const)
               .filter((f) => i[f] !== undefined)
-              .map((f): Finding => ({ path: f, severity: 'warning', expected: `no ${f} on a hierarchical budget`, given: i[f], message: 'is ignored because childBudgetTokens make this budget hierarchical.' }))
+              .map((f): Finding => ({
+                path: f,
+                severity: 'warning',
+                expected: `no ${f} on a hierarchical budget`,
+                given: i[f],
+                message: 'is ignored because childBudgetTokens make this budget hierarchical.',
+              }))
           : [],
     },
     {
       name: 'periods in order',
       check: (i) =>
         (Array.isArray(i.periods) ? i.periods : []).flatMap((p, n): Finding[] =>
-          p && known(p.endAt) && known(p.startAt) && typeof p.endAt === 'string' && typeof p.startAt === 'string' && p.endAt < p.startAt
+          p &&
+          known(p.endAt) &&
+          known(p.startAt) &&
+          typeof p.endAt === 'string' &&
+          typeof p.startAt === 'string' &&
+          p.endAt < p.startAt
             ? [{ path: `periods.${n}.endAt`, expected: `a date not before startAt (${p.startAt})`, given: p.endAt }]
             : [],
         ),
@@ -106,7 +136,12 @@ export const Budget = defineResource({
     updateBody: (i) =>
       hierarchical(i)
         ? { name: i.name, childBudgetTokens: i.childBudgetTokens }
-        : { name: i.name, costReportToken: i.costReportToken, childBudgetTokens: i.childBudgetTokens ?? [], periods: i.periods ?? [] },
+        : {
+            name: i.name,
+            costReportToken: i.costReportToken,
+            childBudgetTokens: i.childBudgetTokens ?? [],
+            periods: i.periods ?? [],
+          },
     normalise: (o, sent) => {
       const out = { ...o }
       const sentPeriods = sent.periods
@@ -117,7 +152,10 @@ export const Budget = defineResource({
         else delete out.periods
         if (sent.costReportToken !== undefined) out.costReportToken = sent.costReportToken
         else delete out.costReportToken
-      } else if ((sentPeriods === undefined && Object.keys(sent).length > 0) || (Array.isArray(sentPeriods) && sentPeriods.length === 0 && periods.length > 0)) {
+      } else if (
+        (sentPeriods === undefined && Object.keys(sent).length > 0) ||
+        (Array.isArray(sentPeriods) && sentPeriods.length === 0 && periods.length > 0)
+      ) {
         // default periods made by the server are not the user's (with nothing sent — an import, a
         // listing — they are reported: the engine keeps them only where the stack sets periods)
         if (sentPeriods === undefined) delete out.periods
@@ -126,7 +164,8 @@ export const Budget = defineResource({
         out.periods = periods.map((p, n) => {
           const q: Record<string, unknown> = { startAt: p.startAt, amount: toNumber(p.amount) }
           // an end date the server filled in stays unset, as the user wrote it
-          if (p.endAt != null && (Array.isArray(sentPeriods) ? sentPeriods[n]?.endAt !== undefined : true)) q.endAt = p.endAt
+          if (p.endAt != null && (Array.isArray(sentPeriods) ? sentPeriods[n]?.endAt !== undefined : true))
+            q.endAt = p.endAt
           return q
         })
       }
@@ -137,7 +176,15 @@ export const Budget = defineResource({
     },
   }),
   examples: {
-    valid: { name: 'AWS 2024', costReportToken: 'rprt_1', workspaceToken: 'wrkspc_1', periods: [{ startAt: '2024-01-01', endAt: '2024-01-31', amount: 10000 }, { startAt: '2024-02-01', amount: 9000 }] },
+    valid: {
+      name: 'AWS 2024',
+      costReportToken: 'rprt_1',
+      workspaceToken: 'wrkspc_1',
+      periods: [
+        { startAt: '2024-01-01', endAt: '2024-01-31', amount: 10000 },
+        { startAt: '2024-02-01', amount: 9000 },
+      ],
+    },
     invalid: [
       [{ costReportToken: 'rprt_1' }, 'name'],
       [{ name: 'b', periods: [{ startAt: '2024-01-01' }] }, 'periods.0.amount'],
@@ -145,11 +192,29 @@ export const Budget = defineResource({
       [{ name: 'b', periods: [{ startAt: '2024-02-01', endAt: '2024-01-31', amount: 1 }] }, 'periods.0.endAt'],
       [{ name: 'b', childBudgetTokens: 'bdgt_1' }, 'childBudgetTokens'],
     ],
-    outputs: { token: 'bdgt_1', budgetAlertTokens: [], createdAt: '2024-01-01T00:00:00Z', createdByToken: 'usr_1', userToken: 'usr_1', performances: [{ date: 'January, 2024', actual: '-100%', amount: '10000.0' }] },
+    outputs: {
+      token: 'bdgt_1',
+      budgetAlertTokens: [],
+      createdAt: '2024-01-01T00:00:00Z',
+      createdByToken: 'usr_1',
+      userToken: 'usr_1',
+      performances: [{ date: 'January, 2024', actual: '-100%', amount: '10000.0' }],
+    },
     reply: {
-      token: 'bdgt_1', name: 'AWS 2024', cost_report_token: 'rprt_1', workspace_token: 'wrkspc_1', child_budget_tokens: [], budget_alert_tokens: [],
-      periods: [{ start_at: '2024-01-01', end_at: '2024-01-31', amount: '10000.0' }, { start_at: '2024-02-01', end_at: '2024-02-29', amount: '9000.0' }],
-      performance: [{ date: 'January, 2024', actual: '-100%', amount: '10000.0' }, null], created_at: '2024-01-01T00:00:00Z', created_by_token: 'usr_1', user_token: 'usr_1',
+      token: 'bdgt_1',
+      name: 'AWS 2024',
+      cost_report_token: 'rprt_1',
+      workspace_token: 'wrkspc_1',
+      child_budget_tokens: [],
+      budget_alert_tokens: [],
+      periods: [
+        { start_at: '2024-01-01', end_at: '2024-01-31', amount: '10000.0' },
+        { start_at: '2024-02-01', end_at: '2024-02-29', amount: '9000.0' },
+      ],
+      performance: [{ date: 'January, 2024', actual: '-100%', amount: '10000.0' }, null],
+      created_at: '2024-01-01T00:00:00Z',
+      created_by_token: 'usr_1',
+      user_token: 'usr_1',
     },
   },
 })

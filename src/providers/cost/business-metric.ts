@@ -15,11 +15,17 @@ import { byToken } from '../../core/observe'
 import { DateYMD, literals } from '../../core/codecs'
 import { costCrud, dropEmptyUnlessSent } from './shared/wire'
 
-export const MetricValue = t.exact(t.intersection([t.type({ date: DateYMD, amount: t.number }), t.partial({ label: t.string })]), 'MetricValue')
+export const MetricValue = t.exact(
+  t.intersection([t.type({ date: DateYMD, amount: t.number }), t.partial({ label: t.string })]),
+  'MetricValue',
+)
 export const UNIT_SCALES = ['per_unit', 'per_hundred', 'per_thousand', 'per_million', 'per_billion'] as const
 
 export const CostReportTokenWithMetadata = t.exact(
-  t.intersection([t.type({ costReportToken: t.string }), t.partial({ unitScale: literals(UNIT_SCALES), labelFilters: t.array(t.string) })]),
+  t.intersection([
+    t.type({ costReportToken: t.string }),
+    t.partial({ unitScale: literals(UNIT_SCALES), labelFilters: t.array(t.string) }),
+  ]),
   'CostReportTokenWithMetadata',
 )
 
@@ -36,7 +42,10 @@ export const CloudMetricsFields = t.exact(
   'CloudMetricsFields',
 )
 
-export const MonitoringMetricFields = t.exact(t.partial({ integrationToken: t.string, query: t.string }), 'MonitoringMetricFields')
+export const MonitoringMetricFields = t.exact(
+  t.partial({ integrationToken: t.string, query: t.string }),
+  'MonitoringMetricFields',
+)
 
 export const BusinessMetricInputs = t.exact(
   t.intersection([
@@ -54,7 +63,10 @@ export const BusinessMetricInputs = t.exact(
 export type BusinessMetricInputs = t.TypeOf<typeof BusinessMetricInputs>
 
 export const BusinessMetricOutputs = t.exact(
-  t.intersection([t.type({ token: t.string }), t.partial({ createdByToken: t.string, importType: t.string, integrationToken: t.string })]),
+  t.intersection([
+    t.type({ token: t.string }),
+    t.partial({ createdByToken: t.string, importType: t.string, integrationToken: t.string }),
+  ]),
   'BusinessMetricOutputs',
 )
 export type BusinessMetricOutputs = t.TypeOf<typeof BusinessMetricOutputs>
@@ -68,7 +80,8 @@ const RENAMES = {
 
 type Value = t.TypeOf<typeof MetricValue>
 /** `YYYY-MM-DD` → midnight UTC, the date-time the platform takes */
-const valuesOut = (vs: ReadonlyArray<Value> | undefined) => vs?.map((v) => ({ date: `${v.date}T00:00:00Z`, amount: v.amount, label: v.label ?? '' }))
+const valuesOut = (vs: ReadonlyArray<Value> | undefined) =>
+  vs?.map((v) => ({ date: `${v.date}T00:00:00Z`, amount: v.amount, label: v.label ?? '' }))
 
 const body = (i: BusinessMetricInputs): Record<string, unknown> => ({
   ...i,
@@ -94,7 +107,13 @@ export const BusinessMetric = defineResource({
       name: 'one import source',
       check: (i) =>
         i.cloudMetricsFields !== undefined && i.monitoringMetricFields !== undefined
-          ? [{ path: 'monitoringMetricFields', expected: 'one import source: cloudMetricsFields or monitoringMetricFields, not both', given: i.monitoringMetricFields }]
+          ? [
+              {
+                path: 'monitoringMetricFields',
+                expected: 'one import source: cloudMetricsFields or monitoringMetricFields, not both',
+                given: i.monitoringMetricFields,
+              },
+            ]
           : [],
     },
   ],
@@ -111,7 +130,9 @@ export const BusinessMetric = defineResource({
       // not returned by the platform: what was sent stands
       for (const k of ['values', 'forecastedValues'] as const) if (sent[k] !== undefined) out[k] = sent[k]
       // attached reports: the sent order, `[]` label filters, the default unit scale only if given
-      const got = Array.isArray(out.costReportTokensWithMetadatas) ? (out.costReportTokensWithMetadatas as Record<string, unknown>[]).filter((x) => x !== null) : []
+      const got = Array.isArray(out.costReportTokensWithMetadatas)
+        ? (out.costReportTokensWithMetadatas as Record<string, unknown>[]).filter((x) => x !== null)
+        : []
       const want = (sent.costReportTokensWithMetadatas ?? []) as ReadonlyArray<Attached>
       const order = (x: Record<string, unknown>) => {
         const n = want.findIndex((w) => w.costReportToken === x.costReportToken)
@@ -122,27 +143,39 @@ export const BusinessMetric = defineResource({
         .map((x) => {
           const w = want.find((v) => v.costReportToken === x.costReportToken)
           const m: Record<string, unknown> = { costReportToken: x.costReportToken }
-          if (w?.unitScale !== undefined || (x.unitScale != null && x.unitScale !== 'per_unit')) m.unitScale = x.unitScale
+          if (w?.unitScale !== undefined || (x.unitScale != null && x.unitScale !== 'per_unit'))
+            m.unitScale = x.unitScale
           const lf = Array.isArray(x.labelFilters) ? x.labelFilters : []
           if (w?.labelFilters !== undefined || lf.length > 0) m.labelFilters = lf
           return m
         })
       dropEmptyUnlessSent(out, sent, 'costReportTokensWithMetadatas')
       // the integration token comes back at the top level, not inside the fields object
-      const top = typeof out.integrationToken === 'string' && out.integrationToken !== '' ? out.integrationToken : undefined
+      const top =
+        typeof out.integrationToken === 'string' && out.integrationToken !== '' ? out.integrationToken : undefined
       const cw = out.cloudMetricsFields as Record<string, unknown> | undefined
       if (cw && typeof cw === 'object') {
         const f: Record<string, unknown> = {}
         for (const [k, v] of Object.entries(cw)) if (v !== null) f[k] = v
-        if (Array.isArray(f.dimensions) && f.dimensions.length === 0 && sent.cloudMetricsFields?.dimensions === undefined) delete f.dimensions
-        if (sent.cloudMetricsFields?.integrationToken !== undefined || (sent.cloudMetricsFields === undefined && top)) f.integrationToken = top
+        if (
+          Array.isArray(f.dimensions) &&
+          f.dimensions.length === 0 &&
+          sent.cloudMetricsFields?.dimensions === undefined
+        )
+          delete f.dimensions
+        if (sent.cloudMetricsFields?.integrationToken !== undefined || (sent.cloudMetricsFields === undefined && top))
+          f.integrationToken = top
         out.cloudMetricsFields = f
       }
       const dd = out.monitoringMetricFields as Record<string, unknown> | undefined
       if (dd && typeof dd === 'object') {
         const f: Record<string, unknown> = {}
         if (dd.query != null) f.query = dd.query
-        if (sent.monitoringMetricFields?.integrationToken !== undefined || (sent.monitoringMetricFields === undefined && top)) f.integrationToken = top
+        if (
+          sent.monitoringMetricFields?.integrationToken !== undefined ||
+          (sent.monitoringMetricFields === undefined && top)
+        )
+          f.integrationToken = top
         out.monitoringMetricFields = f
       }
       if (out.integrationToken === '') delete out.integrationToken
@@ -159,14 +192,26 @@ export const BusinessMetric = defineResource({
       [{ values: [] }, 'title'],
       [{ title: 'm', values: [{ date: '2024-01-01' }] }, 'values.0.amount'],
       [{ title: 'm', values: [{ date: 'yesterday', amount: 1 }] }, 'values.0.date'],
-      [{ title: 'm', costReportTokensWithMetadatas: [{ costReportToken: 'rprt_1', unitScale: 'per_dozen' }] }, 'costReportTokensWithMetadatas.0.unitScale'],
+      [
+        { title: 'm', costReportTokensWithMetadatas: [{ costReportToken: 'rprt_1', unitScale: 'per_dozen' }] },
+        'costReportTokensWithMetadatas.0.unitScale',
+      ],
       [{ title: 'm', cloudMetricsFields: { stat: 'Median' } }, 'cloudMetricsFields.stat'],
-      [{ title: 'm', cloudMetricsFields: { stat: 'Sum' }, monitoringMetricFields: { query: 'q' } }, 'monitoringMetricFields'],
+      [
+        { title: 'm', cloudMetricsFields: { stat: 'Sum' }, monitoringMetricFields: { query: 'q' } },
+        'monitoringMetricFields',
+      ],
     ],
     outputs: { token: 'bsnss_mtrc_1', createdByToken: 'usr_1', importType: 'csv' },
     reply: {
-      token: 'bsnss_mtrc_1', title: 'Requests', created_by_token: 'usr_1', import_type: 'csv', integration_token: '',
-      cost_report_tokens_with_metadata: [{ cost_report_token: 'rprt_1', unit_scale: 'per_thousand', label_filter: ['api'] }],
+      token: 'bsnss_mtrc_1',
+      title: 'Requests',
+      created_by_token: 'usr_1',
+      import_type: 'csv',
+      integration_token: '',
+      cost_report_tokens_with_metadata: [
+        { cost_report_token: 'rprt_1', unit_scale: 'per_thousand', label_filter: ['api'] },
+      ],
     },
   },
 })

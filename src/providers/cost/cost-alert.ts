@@ -30,7 +30,10 @@ export const CostAlertInputs = t.exact(
 )
 export type CostAlertInputs = t.TypeOf<typeof CostAlertInputs>
 
-export const CostAlertOutputs = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, updatedAt: t.string })]), 'CostAlertOutputs')
+export const CostAlertOutputs = t.exact(
+  t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, updatedAt: t.string })]),
+  'CostAlertOutputs',
+)
 export type CostAlertOutputs = t.TypeOf<typeof CostAlertOutputs>
 
 const LISTS = ['emailRecipients', 'chatAChannels', 'chatBChannels'] as const
@@ -48,7 +51,13 @@ export const CostAlert = defineResource({
       name: 'minimum threshold for percentages only',
       check: (i) =>
         i.minimumThreshold !== undefined && known(i.unitType) && i.unitType !== 'percentage'
-          ? [{ path: 'minimumThreshold', expected: 'no minimumThreshold unless unitType is `percentage`', given: i.minimumThreshold }]
+          ? [
+              {
+                path: 'minimumThreshold',
+                expected: 'no minimumThreshold unless unitType is `percentage`',
+                given: i.minimumThreshold,
+              },
+            ]
           : [],
     },
   ],
@@ -59,10 +68,20 @@ export const CostAlert = defineResource({
     outputs: CostAlertOutputs,
     renames: { chatAChannels: 'slack_channels', chatBChannels: 'teams_channels' },
     createOnly: ['workspaceToken'],
-    createBody: (i) => ({ ...i, emailRecipients: i.emailRecipients ?? [], chatAChannels: i.chatAChannels ?? [], chatBChannels: i.chatBChannels ?? [] }),
+    createBody: (i) => ({
+      ...i,
+      emailRecipients: i.emailRecipients ?? [],
+      chatAChannels: i.chatAChannels ?? [],
+      chatBChannels: i.chatBChannels ?? [],
+    }),
     updateBody: (i) => {
       const { workspaceToken: _w, ...rest } = i
-      return { ...rest, emailRecipients: i.emailRecipients ?? [], chatAChannels: i.chatAChannels ?? [], chatBChannels: i.chatBChannels ?? [] }
+      return {
+        ...rest,
+        emailRecipients: i.emailRecipients ?? [],
+        chatAChannels: i.chatAChannels ?? [],
+        chatBChannels: i.chatBChannels ?? [],
+      }
     },
     normalise: (o, sent) => {
       const out = { ...o }
@@ -71,20 +90,57 @@ export const CostAlert = defineResource({
     },
   }),
   examples: {
-    valid: { title: 'Spike', interval: 'day', unitType: 'percentage', threshold: 20, minimumThreshold: 100, reportTokens: ['rprt_1'], workspaceToken: 'wrkspc_1', chatAChannels: ['#finops'] },
+    valid: {
+      title: 'Spike',
+      interval: 'day',
+      unitType: 'percentage',
+      threshold: 20,
+      minimumThreshold: 100,
+      reportTokens: ['rprt_1'],
+      workspaceToken: 'wrkspc_1',
+      chatAChannels: ['#finops'],
+    },
     invalid: [
       [{ interval: 'day', unitType: 'currency', threshold: 1, reportTokens: [], workspaceToken: 'w' }, 'title'],
-      [{ title: 'a', interval: 'year', unitType: 'currency', threshold: 1, reportTokens: [], workspaceToken: 'w' }, 'interval'],
-      [{ title: 'a', interval: 'day', unitType: 'euros', threshold: 1, reportTokens: [], workspaceToken: 'w' }, 'unitType'],
+      [
+        { title: 'a', interval: 'year', unitType: 'currency', threshold: 1, reportTokens: [], workspaceToken: 'w' },
+        'interval',
+      ],
+      [
+        { title: 'a', interval: 'day', unitType: 'euros', threshold: 1, reportTokens: [], workspaceToken: 'w' },
+        'unitType',
+      ],
       [{ title: 'a', interval: 'day', unitType: 'currency', reportTokens: [], workspaceToken: 'w' }, 'threshold'],
       [{ title: 'a', interval: 'day', unitType: 'currency', threshold: 1, workspaceToken: 'w' }, 'reportTokens'],
       [{ title: 'a', interval: 'day', unitType: 'currency', threshold: 1, reportTokens: [] }, 'workspaceToken'],
-      [{ title: 'a', interval: 'day', unitType: 'currency', threshold: 1, reportTokens: [], workspaceToken: 'w', minimumThreshold: 5 }, 'minimumThreshold'],
+      [
+        {
+          title: 'a',
+          interval: 'day',
+          unitType: 'currency',
+          threshold: 1,
+          reportTokens: [],
+          workspaceToken: 'w',
+          minimumThreshold: 5,
+        },
+        'minimumThreshold',
+      ],
     ],
     outputs: { token: 'cstm_alrt_rl_1', createdAt: '2025-04-21T15:19:49.891Z', updatedAt: '2025-04-21T15:19:49.891Z' },
     reply: {
-      token: 'cstm_alrt_rl_1', title: 'Spike', interval: 'day', unit_type: 'percentage', threshold: 20, minimum_threshold: 100, report_tokens: ['rprt_1'],
-      workspace_token: 'wrkspc_1', email_recipients: [], slack_channels: ['#finops'], teams_channels: [], created_at: '2025-04-21T15:19:49.891Z', updated_at: '2025-04-21T15:19:49.891Z',
+      token: 'cstm_alrt_rl_1',
+      title: 'Spike',
+      interval: 'day',
+      unit_type: 'percentage',
+      threshold: 20,
+      minimum_threshold: 100,
+      report_tokens: ['rprt_1'],
+      workspace_token: 'wrkspc_1',
+      email_recipients: [],
+      slack_channels: ['#finops'],
+      teams_channels: [],
+      created_at: '2025-04-21T15:19:49.891Z',
+      updated_at: '2025-04-21T15:19:49.891Z',
     },
   },
 })

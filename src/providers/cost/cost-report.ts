@@ -15,15 +15,36 @@ import { defineResource, type Rule } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { IsoDate, literals } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
-import { costCrud, filterEquals, keepIfSetOrNotDefault, dropEmptyUnlessSent, dropServerChosen, known } from './shared/wire'
+import {
+  costCrud,
+  filterEquals,
+  keepIfSetOrNotDefault,
+  dropEmptyUnlessSent,
+  dropServerChosen,
+  known,
+} from './shared/wire'
 
 // ── enums (wire reference §2.7) ──────────────────────────────────────────────
 export const CHART_TYPES = ['area', 'line', 'pie', 'bar', 'multi_bar'] as const
 export const DATE_BINS = ['cumulative', 'day', 'week', 'month', 'quarter', 'hour'] as const
 export const DATE_INTERVALS = [
-  'this_month', 'last_7_days', 'last_30_days', 'last_month', 'last_3_months', 'last_6_months', 'custom',
-  'last_12_months', 'last_24_months', 'last_36_months', 'next_month', 'next_3_months', 'next_6_months',
-  'next_12_months', 'year_to_date', 'last_3_days', 'last_14_days',
+  'this_month',
+  'last_7_days',
+  'last_30_days',
+  'last_month',
+  'last_3_months',
+  'last_6_months',
+  'custom',
+  'last_12_months',
+  'last_24_months',
+  'last_36_months',
+  'next_month',
+  'next_3_months',
+  'next_6_months',
+  'next_12_months',
+  'year_to_date',
+  'last_3_days',
+  'last_14_days',
 ] as const
 
 export const ChartType = literals(CHART_TYPES)
@@ -91,18 +112,26 @@ export const CostReportInputs = t.exact(
 )
 export type CostReportInputs = t.TypeOf<typeof CostReportInputs>
 
-export const CostReportOutputs = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string })]), 'CostReportOutputs')
+export const CostReportOutputs = t.exact(
+  t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string })]),
+  'CostReportOutputs',
+)
 export type CostReportOutputs = t.TypeOf<typeof CostReportOutputs>
 
 // ── rules ────────────────────────────────────────────────────────────────────
-const pairRule = (start: 'startDate' | 'previousPeriodStartDate', end: 'endDate' | 'previousPeriodEndDate'): Rule<CostReportInputs> => ({
+const pairRule = (
+  start: 'startDate' | 'previousPeriodStartDate',
+  end: 'endDate' | 'previousPeriodEndDate',
+): Rule<CostReportInputs> => ({
   name: `${start} and ${end} go together`,
   check: (i) => {
     const s = i[start]
     const e = i[end]
     const out: Finding[] = []
-    if (s !== undefined && e === undefined) out.push({ path: end, expected: `an end date when ${start} is given`, given: e })
-    if (e !== undefined && s === undefined) out.push({ path: start, expected: `a start date when ${end} is given`, given: s })
+    if (s !== undefined && e === undefined)
+      out.push({ path: end, expected: `an end date when ${start} is given`, given: e })
+    if (e !== undefined && s === undefined)
+      out.push({ path: start, expected: `a start date when ${end} is given`, given: s })
     if (known(s) && known(e) && typeof s === 'string' && typeof e === 'string' && s.slice(0, 10) > e.slice(0, 10))
       out.push({ path: end, expected: `a date not before ${start} (${s})`, given: e })
     return out
@@ -116,7 +145,13 @@ const rules: ReadonlyArray<Rule<CostReportInputs>> = [
     name: 'dates need the custom interval',
     check: (i) =>
       known(i.dateInterval) && i.dateInterval !== 'custom' && (i.startDate !== undefined || i.endDate !== undefined)
-        ? [{ path: 'dateInterval', expected: '`custom` (or no dateInterval) when startDate/endDate are given', given: i.dateInterval }]
+        ? [
+            {
+              path: 'dateInterval',
+              expected: '`custom` (or no dateInterval) when startDate/endDate are given',
+              given: i.dateInterval,
+            },
+          ]
         : [],
   },
   {
@@ -182,7 +217,8 @@ const normalise = (o: Record<string, unknown>, sent: Partial<CostReportInputs>):
   if (out.groupings === '' || out.groupings === null) delete out.groupings
   if (out.filter === '' || out.filter === null) delete out.filter
   // the workspace of a report in a folder is the folder's: only a workspace the user gave counts
-  if (sent.workspaceToken === undefined && (sent.folderToken !== undefined || out.folderToken)) delete out.workspaceToken
+  if (sent.workspaceToken === undefined && (sent.folderToken !== undefined || out.folderToken))
+    delete out.workspaceToken
   dropServerChosen(out, s, 'workspaceToken')
   dropEmptyUnlessSent(out, s, 'savedFilterTokens')
   // relative intervals come back with concrete (moving) dates: not the user's unless they gave them
@@ -192,7 +228,8 @@ const normalise = (o: Record<string, unknown>, sent: Partial<CostReportInputs>):
     delete out.endDate
   }
   // `this_month` is the default; `custom` is implied by the dates
-  if (sent.dateInterval === undefined && (out.dateInterval === 'this_month' || (custom && out.startDate !== undefined))) delete out.dateInterval
+  if (sent.dateInterval === undefined && (out.dateInterval === 'this_month' || (custom && out.startDate !== undefined)))
+    delete out.dateInterval
   keepIfSetOrNotDefault(out, s, 'chartType', (v) => v === 'line')
   keepIfSetOrNotDefault(out, s, 'dateBin', (v) => v === 'cumulative')
   const settings = out.settings as Record<string, unknown> | undefined
@@ -201,7 +238,11 @@ const normalise = (o: Record<string, unknown>, sent: Partial<CostReportInputs>):
     const kept: Record<string, unknown> = {}
     for (const [k, v] of Object.entries(settings)) {
       if (!(k in SETTINGS_DEFAULTS)) continue
-      if (given[k] !== undefined || (v !== null && (importing || v !== (SETTINGS_DEFAULTS as Record<string, unknown>)[k]))) kept[k] = v
+      if (
+        given[k] !== undefined ||
+        (v !== null && (importing || v !== (SETTINGS_DEFAULTS as Record<string, unknown>)[k]))
+      )
+        kept[k] = v
     }
     if (Object.keys(kept).length === 0 && sent.settings === undefined) delete out.settings
     else out.settings = kept
@@ -211,8 +252,16 @@ const normalise = (o: Record<string, unknown>, sent: Partial<CostReportInputs>):
     const given = (sent.chartSettings ?? {}) as Record<string, unknown>
     const kept: Record<string, unknown> = {}
     const x = chart.xAxisDimensions
-    if (given.xAxisDimensions !== undefined || (Array.isArray(x) && (importing || !(x.length === 1 && x[0] === 'date')))) kept.xAxisDimensions = x
-    if (given.yAxisDimension !== undefined || (chart.yAxisDimension != null && (importing || chart.yAxisDimension !== 'cost'))) kept.yAxisDimension = chart.yAxisDimension
+    if (
+      given.xAxisDimensions !== undefined ||
+      (Array.isArray(x) && (importing || !(x.length === 1 && x[0] === 'date')))
+    )
+      kept.xAxisDimensions = x
+    if (
+      given.yAxisDimension !== undefined ||
+      (chart.yAxisDimension != null && (importing || chart.yAxisDimension !== 'cost'))
+    )
+      kept.yAxisDimension = chart.yAxisDimension
     if (Object.keys(kept).length === 0 && sent.chartSettings === undefined) delete out.chartSettings
     else out.chartSettings = kept
   }
@@ -224,7 +273,7 @@ export const CostReport = defineResource({
   doc:
     'A saved cost report: a filter in the query language over cost data, grouped and charted. chartType, dateBin, ' +
     'dateInterval values and the chartSettings fields come from the wire reference. Relative intervals get concrete ' +
-    'dates from the server; those are not compared unless you set them. settings and chartSettings compare with the platform\'s ' +
+    "dates from the server; those are not compared unless you set them. settings and chartSettings compare with the platform's " +
     'defaults filled in for the keys left out. workspaceToken is fixed at creation.',
   inputs: CostReportInputs,
   outputs: CostReportOutputs,
@@ -232,7 +281,11 @@ export const CostReport = defineResource({
   replaceOn: ['workspaceToken'],
   secrets: [],
   rules,
-  equals: { filter: filterEquals, settings: sameWithDefaults(SETTINGS_DEFAULTS), chartSettings: sameWithDefaults(CHART_DEFAULTS) },
+  equals: {
+    filter: filterEquals,
+    settings: sameWithDefaults(SETTINGS_DEFAULTS),
+    chartSettings: sameWithDefaults(CHART_DEFAULTS),
+  },
   wire: costCrud({
     path: '/v2/cost_reports',
     items: 'cost_reports',
@@ -272,11 +325,32 @@ export const CostReport = defineResource({
     ],
     outputs: { token: 'rprt_1a2b3c', createdAt: '2024-07-01T00:00:00Z' },
     reply: {
-      token: 'rprt_1a2b3c', title: 'Monthly AWS', folder_token: 'fldr_1', workspace_token: 'wrkspc_1', filter: "costs.provider = 'aws'",
-      saved_filter_tokens: [], groupings: 'service,provider', chart_type: 'bar', date_bin: 'month', date_interval: 'last_3_months',
-      start_date: '2024-05-01', end_date: '2024-07-31', previous_period_start_date: null, previous_period_end_date: null,
-      settings: { include_credits: false, include_refunds: false, include_discounts: true, include_tax: true, amortize: true, unallocated: false, aggregate_by: 'cost', show_previous_period: true },
-      chart_settings: { x_axis_dimension: ['date'], y_axis_dimension: 'cost' }, created_at: '2024-07-01T00:00:00Z',
+      token: 'rprt_1a2b3c',
+      title: 'Monthly AWS',
+      folder_token: 'fldr_1',
+      workspace_token: 'wrkspc_1',
+      filter: "costs.provider = 'aws'",
+      saved_filter_tokens: [],
+      groupings: 'service,provider',
+      chart_type: 'bar',
+      date_bin: 'month',
+      date_interval: 'last_3_months',
+      start_date: '2024-05-01',
+      end_date: '2024-07-31',
+      previous_period_start_date: null,
+      previous_period_end_date: null,
+      settings: {
+        include_credits: false,
+        include_refunds: false,
+        include_discounts: true,
+        include_tax: true,
+        amortize: true,
+        unallocated: false,
+        aggregate_by: 'cost',
+        show_previous_period: true,
+      },
+      chart_settings: { x_axis_dimension: ['date'], y_axis_dimension: 'cost' },
+      created_at: '2024-07-01T00:00:00Z',
     },
   },
 })

@@ -24,7 +24,12 @@ export type CustomProviderInputs = t.TypeOf<typeof CustomProviderInputs>
 export const CustomProviderOutputs = t.exact(
   t.intersection([
     t.type({ token: t.string }),
-    t.partial({ status: IntegrationStatus, createdAt: t.string, lastUpdated: t.string, managedAccountTokens: t.array(t.string) }),
+    t.partial({
+      status: IntegrationStatus,
+      createdAt: t.string,
+      lastUpdated: t.string,
+      managedAccountTokens: t.array(t.string),
+    }),
   ]),
   'CustomProviderOutputs',
 )
@@ -49,13 +54,23 @@ export const CustomProvider = defineResource({
   rules: [
     {
       name: 'the platform requires a name',
-      check: (i) => (i.name === undefined ? [{ path: 'name', expected: 'a display name (the platform requires one)', given: undefined }] : []),
+      check: (i) =>
+        i.name === undefined
+          ? [{ path: 'name', expected: 'a display name (the platform requires one)', given: undefined }]
+          : [],
     },
     {
       name: 'no empty workspace list',
       check: (i) =>
         Array.isArray(i.workspaces) && i.workspaces.length === 0
-          ? [{ path: 'workspaces', expected: 'at least one workspace token, or no workspaces field', given: i.workspaces, message: 'the platform refuses an empty workspace list.' }]
+          ? [
+              {
+                path: 'workspaces',
+                expected: 'at least one workspace token, or no workspaces field',
+                given: i.workspaces,
+                message: 'the platform refuses an empty workspace list.',
+              },
+            ]
           : [],
     },
     {
@@ -64,12 +79,15 @@ export const CustomProvider = defineResource({
       check: (i, ctx) => {
         const before = ctx.prior?.inputs.workspaces
         return Array.isArray(before) && before.length > 0 && i.workspaces === undefined
-          ? [{
-              path: 'workspaces',
-              expected: `at least one workspace token (now ${(before as string[]).join(', ')})`,
-              given: i.workspaces,
-              message: 'cannot be removed: the platform requires at least one workspace once any is set; keep one, or replace the custom provider.',
-            }]
+          ? [
+              {
+                path: 'workspaces',
+                expected: `at least one workspace token (now ${(before as string[]).join(', ')})`,
+                given: i.workspaces,
+                message:
+                  'cannot be removed: the platform requires at least one workspace once any is set; keep one, or replace the custom provider.',
+              },
+            ]
           : []
       },
     },
@@ -85,7 +103,9 @@ export const CustomProvider = defineResource({
     // the create takes no workspaces: a PUT follows when some are given
     afterCreate: (i, reply) => {
       const token = (reply as { token?: unknown } | null)?.token
-      return i.workspaces && i.workspaces.length > 0 && typeof token === 'string' ? workspacePut(token, i.workspaces) : undefined
+      return i.workspaces && i.workspaces.length > 0 && typeof token === 'string'
+        ? workspacePut(token, i.workspaces)
+        : undefined
     },
     updateBody: (i) => ({ workspaceTokens: i.workspaces ?? [] }),
     clearRemoved: false,
@@ -106,10 +126,21 @@ export const CustomProvider = defineResource({
       [{ name: 'n', workspaces: 'wrkspc_1' }, 'workspaces'],
       [{ name: 'n', workspaces: [] }, 'workspaces'],
     ],
-    outputs: { token: 'accss_crdntl_1', status: 'imported', createdAt: '2024-01-01T00:00:00Z', managedAccountTokens: [] },
+    outputs: {
+      token: 'accss_crdntl_1',
+      status: 'imported',
+      createdAt: '2024-01-01T00:00:00Z',
+      managedAccountTokens: [],
+    },
     reply: {
-      token: 'accss_crdntl_1', provider: 'custom_provider', account_identifier: 'Snowflake (manual)', status: 'imported', last_updated: null,
-      workspace_tokens: ['wrkspc_1'], created_at: '2024-01-01T00:00:00Z', managed_account_tokens: [],
+      token: 'accss_crdntl_1',
+      provider: 'custom_provider',
+      account_identifier: 'Snowflake (manual)',
+      status: 'imported',
+      last_updated: null,
+      workspace_tokens: ['wrkspc_1'],
+      created_at: '2024-01-01T00:00:00Z',
+      managed_account_tokens: [],
     },
   },
 })

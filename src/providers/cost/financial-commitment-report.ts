@@ -13,14 +13,37 @@ import { costCrud, filterEquals } from './shared/wire'
 import { reportBody, reportDateRules, reportNormalise } from './shared/report-wire'
 
 export const FCR_GROUPINGS = [
-  'cost_type', 'commitment_type', 'commitment_id', 'service', 'resource_account_id', 'provider_account_id', 'region', 'cost_category',
-  'cost_sub_category', 'instance_type', 'tag',
+  'cost_type',
+  'commitment_type',
+  'commitment_id',
+  'service',
+  'resource_account_id',
+  'provider_account_id',
+  'region',
+  'cost_category',
+  'cost_sub_category',
+  'instance_type',
+  'tag',
 ] as const
-export const CommitmentGrouping = pattern(`one of ${FCR_GROUPINGS.join(', ')}, or tag:<label_name>`, (s) => (FCR_GROUPINGS as ReadonlyArray<string>).includes(s) || /^tag:\S+$/.test(s))
+export const CommitmentGrouping = pattern(
+  `one of ${FCR_GROUPINGS.join(', ')}, or tag:<label_name>`,
+  (s) => (FCR_GROUPINGS as ReadonlyArray<string>).includes(s) || /^tag:\S+$/.test(s),
+)
 
 export const FCR_INTERVALS = [
-  'this_month', 'last_7_days', 'last_30_days', 'last_month', 'last_3_months', 'last_6_months', 'custom', 'last_12_months', 'last_24_months',
-  'last_36_months', 'year_to_date', 'last_3_days', 'last_14_days',
+  'this_month',
+  'last_7_days',
+  'last_30_days',
+  'last_month',
+  'last_3_months',
+  'last_6_months',
+  'custom',
+  'last_12_months',
+  'last_24_months',
+  'last_36_months',
+  'year_to_date',
+  'last_3_days',
+  'last_14_days',
 ] as const
 
 export const FinancialCommitmentReportInputs = t.exact(
@@ -41,7 +64,10 @@ export const FinancialCommitmentReportInputs = t.exact(
 export type FinancialCommitmentReportInputs = t.TypeOf<typeof FinancialCommitmentReportInputs>
 
 export const FinancialCommitmentReportOutputs = t.exact(
-  t.intersection([t.type({ token: t.string }), t.partial({ userToken: t.string, createdAt: t.string, default: t.boolean })]),
+  t.intersection([
+    t.type({ token: t.string }),
+    t.partial({ userToken: t.string, createdAt: t.string, default: t.boolean }),
+  ]),
   'FinancialCommitmentReportOutputs',
 )
 export type FinancialCommitmentReportOutputs = t.TypeOf<typeof FinancialCommitmentReportOutputs>
@@ -69,23 +95,47 @@ export const FinancialCommitmentReport = defineResource({
       const { workspaceToken: _w, ...rest } = reportBody(i)
       return rest
     },
-    normalise: (o, sent) => reportNormalise({ interval: 'last_3_months', groupings: 'cost_type', fields: { dateBucket: 'month', onDemandCostsScope: 'discountable' } })(o, sent),
+    normalise: (o, sent) =>
+      reportNormalise({
+        interval: 'last_3_months',
+        groupings: 'cost_type',
+        fields: { dateBucket: 'month', onDemandCostsScope: 'discountable' },
+      })(o, sent),
   }),
   examples: {
-    valid: { title: 'Coverage', workspaceToken: 'wrkspc_1', filter: "financial_commitments.provider = 'aws'", groupings: ['cost_type', 'commitment_type'], dateBucket: 'month' },
+    valid: {
+      title: 'Coverage',
+      workspaceToken: 'wrkspc_1',
+      filter: "financial_commitments.provider = 'aws'",
+      groupings: ['cost_type', 'commitment_type'],
+      dateBucket: 'month',
+    },
     invalid: [
       [{ workspaceToken: 'w' }, 'title'],
       [{ title: 'f' }, 'workspaceToken'],
       [{ title: 'f', workspaceToken: 'w', dateInterval: 'next_month' }, 'dateInterval'],
       [{ title: 'f', workspaceToken: 'w', onDemandCostsScope: 'some' }, 'onDemandCostsScope'],
       [{ title: 'f', workspaceToken: 'w', groupings: ['team'] }, 'groupings.0'],
-      [{ title: 'f', workspaceToken: 'w', dateInterval: 'last_month', startDate: '2024-01-01', endDate: '2024-01-31' }, 'dateInterval'],
+      [
+        { title: 'f', workspaceToken: 'w', dateInterval: 'last_month', startDate: '2024-01-01', endDate: '2024-01-31' },
+        'dateInterval',
+      ],
     ],
     outputs: { token: 'fncl_cmnt_rprt_1', userToken: 'usr_1', createdAt: '2024-01-01T00:00:00Z', default: false },
     reply: {
-      token: 'fncl_cmnt_rprt_1', title: 'Coverage', workspace_token: 'wrkspc_1', filter: "(financial_commitments.provider = 'aws')", date_interval: 'last_3_months',
-      start_date: '2024-04-01', end_date: '2024-06-30', date_bucket: 'month', on_demand_costs_scope: 'discountable', groupings: 'cost_type,commitment_type',
-      created_at: '2024-01-01T00:00:00Z', default: false, user_token: 'usr_1',
+      token: 'fncl_cmnt_rprt_1',
+      title: 'Coverage',
+      workspace_token: 'wrkspc_1',
+      filter: "(financial_commitments.provider = 'aws')",
+      date_interval: 'last_3_months',
+      start_date: '2024-04-01',
+      end_date: '2024-06-30',
+      date_bucket: 'month',
+      on_demand_costs_scope: 'discountable',
+      groupings: 'cost_type,commitment_type',
+      created_at: '2024-01-01T00:00:00Z',
+      default: false,
+      user_token: 'usr_1',
     },
   },
 })

@@ -43,7 +43,11 @@ export const Folder = defineResource({
     createOnly: ['workspaceToken'],
     // arrays replace on PUT and a missing array can error: always send one
     createBody: (i) => ({ ...i, savedFilterTokens: i.savedFilterTokens ?? [] }),
-    updateBody: (i) => ({ title: i.title, parentFolderToken: i.parentFolderToken, savedFilterTokens: i.savedFilterTokens ?? [] }),
+    updateBody: (i) => ({
+      title: i.title,
+      parentFolderToken: i.parentFolderToken,
+      savedFilterTokens: i.savedFilterTokens ?? [],
+    }),
     normalise: (o, sent) => {
       const out = { ...o }
       dropServerChosen(out, sent, 'workspaceToken')
@@ -60,6 +64,14 @@ export const Folder = defineResource({
       [{ title: 'Finance', savedFilterTokens: 'svd_fltr_1' }, 'savedFilterTokens'],
     ],
     outputs: { token: 'fldr_1a2b3c', createdAt: '2024-01-01T00:00:00Z' },
-    reply: { token: 'fldr_1a2b3c', title: 'Finance', parent_folder_token: null, saved_filter_tokens: [], workspace_token: 'wrkspc_1', created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z' },
+    reply: {
+      token: 'fldr_1a2b3c',
+      title: 'Finance',
+      parent_folder_token: null,
+      saved_filter_tokens: [],
+      workspace_token: 'wrkspc_1',
+      created_at: '2024-01-01T00:00:00Z',
+      updated_at: '2024-01-01T00:00:00Z',
+    },
   },
 })

@@ -5,7 +5,19 @@
 import * as t from 'io-ts'
 import { collectionLookup, NoArgs } from './shared/list-lookup'
 
-export const AccessGrantItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ teamToken: t.string, resourceToken: t.string, access: t.string, createdAt: t.string, createdBy: t.string })]), 'AccessGrantItem')
+export const AccessGrantItem = t.exact(
+  t.intersection([
+    t.type({ token: t.string }),
+    t.partial({
+      teamToken: t.string,
+      resourceToken: t.string,
+      access: t.string,
+      createdAt: t.string,
+      createdBy: t.string,
+    }),
+  ]),
+  'AccessGrantItem',
+)
 
 export const GetAccessGrantsArgs = NoArgs('GetAccessGrantsArgs')
 export type GetAccessGrantsArgs = t.TypeOf<typeof GetAccessGrantsArgs>
@@ -19,8 +31,30 @@ export const getAccessGrants = collectionLookup({
   item: AccessGrantItem,
 
   example: {
-    reply: { links: { next: null }, access_grants: [{ token: 'rsrc_accss_grnt_1', team_token: 'team_1', resource_token: 'rprt_1', access: 'allowed', created_at: '2024-01-01T00:00:00Z', created_by: null }] },
-    result: { accessGrants: [{ token: 'rsrc_accss_grnt_1', teamToken: 'team_1', resourceToken: 'rprt_1', access: 'allowed', createdAt: '2024-01-01T00:00:00Z' }] },
+    reply: {
+      links: { next: null },
+      access_grants: [
+        {
+          token: 'rsrc_accss_grnt_1',
+          team_token: 'team_1',
+          resource_token: 'rprt_1',
+          access: 'allowed',
+          created_at: '2024-01-01T00:00:00Z',
+          created_by: null,
+        },
+      ],
+    },
+    result: {
+      accessGrants: [
+        {
+          token: 'rsrc_accss_grnt_1',
+          teamToken: 'team_1',
+          resourceToken: 'rprt_1',
+          access: 'allowed',
+          createdAt: '2024-01-01T00:00:00Z',
+        },
+      ],
+    },
   },
 })
 export const GetAccessGrantsResult = getAccessGrants.result

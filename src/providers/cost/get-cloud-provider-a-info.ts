@@ -20,19 +20,34 @@ export type GetCloudProviderAInfoArgs = t.TypeOf<typeof GetCloudProviderAInfoArg
 export const GetCloudProviderAInfoResult = t.exact(
   t.intersection([
     t.type({ externalId: SecretString }),
-    t.partial({ id: t.string, iamRoleArn: t.string, rootPolicy: t.string, autopilotPolicy: t.string, cloudMetricsPolicy: t.string, additionalResourcesPolicy: t.string }),
+    t.partial({
+      id: t.string,
+      iamRoleArn: t.string,
+      rootPolicy: t.string,
+      autopilotPolicy: t.string,
+      cloudMetricsPolicy: t.string,
+      additionalResourcesPolicy: t.string,
+    }),
   ]),
   'GetCloudProviderAInfoResult',
 )
 export type GetCloudProviderAInfoResult = t.TypeOf<typeof GetCloudProviderAInfoResult>
 
-const Reply = t.intersection([
-  t.type({ external_id: t.string }),
-  t.partial({
-    iam_role_arn: t.union([t.string, t.null]),
-    policies: t.partial({ root: t.union([t.string, t.null]), autopilot: t.union([t.string, t.null]), cloudwatch: t.union([t.string, t.null]), resources: t.union([t.string, t.null]) }),
-  }),
-], 'ProviderAInfoReply')
+const Reply = t.intersection(
+  [
+    t.type({ external_id: t.string }),
+    t.partial({
+      iam_role_arn: t.union([t.string, t.null]),
+      policies: t.partial({
+        root: t.union([t.string, t.null]),
+        autopilot: t.union([t.string, t.null]),
+        cloudwatch: t.union([t.string, t.null]),
+        resources: t.union([t.string, t.null]),
+      }),
+    }),
+  ],
+  'ProviderAInfoReply',
+)
 
 const opt = (k: string, v: string | null | undefined) => (typeof v === 'string' ? { [k]: v } : {})
 
@@ -49,7 +64,10 @@ export const getCloudProviderAInfo = defineLookup({
       pipe(
         // the reply holds the secret: an error must not quote it
         decodeWith(Reply, 'GET /v1/integrations/aws/info reply', reply),
-        E.mapLeft(() => 'GET /v1/integrations/aws/info reply: expected an object with a string external_id and optional iam_role_arn and policies'),
+        E.mapLeft(
+          () =>
+            'GET /v1/integrations/aws/info reply: expected an object with a string external_id and optional iam_role_arn and policies',
+        ),
         E.map((r) => ({
           externalId: secret(r.external_id),
           ...opt('iamRoleArn', r.iam_role_arn),
@@ -63,7 +81,18 @@ export const getCloudProviderAInfo = defineLookup({
   examples: {
     valid: {},
     invalid: [[{ region: 'us-east-1' }, 'region']],
-    result: { externalId: secret('ext-example'), iamRoleArn: 'arn:aws:iam::630399649041:root', rootPolicy: '{}', autopilotPolicy: '{}', cloudMetricsPolicy: '{}', additionalResourcesPolicy: '{}' },
-    reply: { external_id: 'ext-example', iam_role_arn: 'arn:aws:iam::630399649041:root', policies: { root: '{}', autopilot: '{}', cloudwatch: '{}', resources: '{}', s3_request_metrics: '{}' } },
+    result: {
+      externalId: secret('ext-example'),
+      iamRoleArn: 'arn:aws:iam::630399649041:root',
+      rootPolicy: '{}',
+      autopilotPolicy: '{}',
+      cloudMetricsPolicy: '{}',
+      additionalResourcesPolicy: '{}',
+    },
+    reply: {
+      external_id: 'ext-example',
+      iam_role_arn: 'arn:aws:iam::630399649041:root',
+      policies: { root: '{}', autopilot: '{}', cloudwatch: '{}', resources: '{}', s3_request_metrics: '{}' },
+    },
   },
 })

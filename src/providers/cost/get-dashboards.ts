@@ -5,7 +5,34 @@
 import * as t from 'io-ts'
 import { collectionLookup, NoArgs } from './shared/list-lookup'
 
-export const DashboardItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, title: t.string, createdAt: t.string, updatedAt: t.string, dateBin: t.string, dateInterval: t.string, startDate: t.string, endDate: t.string, savedFilterTokens: t.array(t.string), workspaceToken: t.string, widgets: t.array(t.exact(t.partial({ widgetableToken: t.string, title: t.string, settings: t.exact(t.partial({ displayType: t.string }), 'WidgetSettings') }), 'DashboardWidget')) })]), 'DashboardItem')
+export const DashboardItem = t.exact(
+  t.intersection([
+    t.type({ token: t.string }),
+    t.partial({
+      id: t.string,
+      title: t.string,
+      createdAt: t.string,
+      updatedAt: t.string,
+      dateBin: t.string,
+      dateInterval: t.string,
+      startDate: t.string,
+      endDate: t.string,
+      savedFilterTokens: t.array(t.string),
+      workspaceToken: t.string,
+      widgets: t.array(
+        t.exact(
+          t.partial({
+            widgetableToken: t.string,
+            title: t.string,
+            settings: t.exact(t.partial({ displayType: t.string }), 'WidgetSettings'),
+          }),
+          'DashboardWidget',
+        ),
+      ),
+    }),
+  ]),
+  'DashboardItem',
+)
 
 export const GetDashboardsArgs = NoArgs('GetDashboardsArgs')
 export type GetDashboardsArgs = t.TypeOf<typeof GetDashboardsArgs>
@@ -17,10 +44,39 @@ export const getDashboards = collectionLookup({
   items: 'dashboards',
   key: 'dashboards',
   item: DashboardItem,
-  normalise: (o) => { const x: Record<string, unknown> = ((o) => o)(o); return { ...x, id: x.token } },
+  normalise: (o) => {
+    const x: Record<string, unknown> = ((o) => o)(o)
+    return { ...x, id: x.token }
+  },
   example: {
-    reply: { links: { next: null }, dashboards: [{ token: 'dshbrd_1', title: 'Overview', date_bin: 'day', date_interval: 'this_month', workspace_token: 'wrkspc_1', saved_filter_tokens: [], widgets: [{ widgetable_token: 'rprt_1', title: 'Monthly', settings: { display_type: 'chart' } }] }] },
-    result: { dashboards: [{ id: 'dshbrd_1', token: 'dshbrd_1', title: 'Overview', dateBin: 'day', dateInterval: 'this_month', workspaceToken: 'wrkspc_1', savedFilterTokens: [], widgets: [{ widgetableToken: 'rprt_1', title: 'Monthly', settings: { displayType: 'chart' } }] }] },
+    reply: {
+      links: { next: null },
+      dashboards: [
+        {
+          token: 'dshbrd_1',
+          title: 'Overview',
+          date_bin: 'day',
+          date_interval: 'this_month',
+          workspace_token: 'wrkspc_1',
+          saved_filter_tokens: [],
+          widgets: [{ widgetable_token: 'rprt_1', title: 'Monthly', settings: { display_type: 'chart' } }],
+        },
+      ],
+    },
+    result: {
+      dashboards: [
+        {
+          id: 'dshbrd_1',
+          token: 'dshbrd_1',
+          title: 'Overview',
+          dateBin: 'day',
+          dateInterval: 'this_month',
+          workspaceToken: 'wrkspc_1',
+          savedFilterTokens: [],
+          widgets: [{ widgetableToken: 'rprt_1', title: 'Monthly', settings: { displayType: 'chart' } }],
+        },
+      ],
+    },
   },
 })
 export const GetDashboardsResult = getDashboards.result

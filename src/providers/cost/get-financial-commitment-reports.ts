@@ -6,7 +6,27 @@ import * as t from 'io-ts'
 import { collectionLookup, NoArgs } from './shared/list-lookup'
 import { splitCsv } from './shared/wire'
 
-export const FinancialCommitmentReportItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, title: t.string, default: t.boolean, createdAt: t.string, workspaceToken: t.string, userToken: t.string, startDate: t.string, endDate: t.string, dateInterval: t.string, dateBucket: t.string, groupings: t.array(t.string), onDemandCostsScope: t.string, filter: t.string })]), 'FinancialCommitmentReportItem')
+export const FinancialCommitmentReportItem = t.exact(
+  t.intersection([
+    t.type({ token: t.string }),
+    t.partial({
+      id: t.string,
+      title: t.string,
+      default: t.boolean,
+      createdAt: t.string,
+      workspaceToken: t.string,
+      userToken: t.string,
+      startDate: t.string,
+      endDate: t.string,
+      dateInterval: t.string,
+      dateBucket: t.string,
+      groupings: t.array(t.string),
+      onDemandCostsScope: t.string,
+      filter: t.string,
+    }),
+  ]),
+  'FinancialCommitmentReportItem',
+)
 
 export const GetFinancialCommitmentReportsArgs = NoArgs('GetFinancialCommitmentReportsArgs')
 export type GetFinancialCommitmentReportsArgs = t.TypeOf<typeof GetFinancialCommitmentReportsArgs>
@@ -18,10 +38,37 @@ export const getFinancialCommitmentReports = collectionLookup({
   items: 'financial_commitment_reports',
   key: 'financialCommitmentReports',
   item: FinancialCommitmentReportItem,
-  normalise: (o) => { const x: Record<string, unknown> = ((o) => ({ ...o, groupings: splitCsv(o.groupings) }))(o); return { ...x, id: x.token } },
+  normalise: (o) => {
+    const x: Record<string, unknown> = ((o) => ({ ...o, groupings: splitCsv(o.groupings) }))(o)
+    return { ...x, id: x.token }
+  },
   example: {
-    reply: { links: { next: null }, financial_commitment_reports: [{ token: 'fncl_cmnt_rprt_1', title: 'Coverage', default: false, workspace_token: 'wrkspc_1', groupings: 'cost_type,commitment_type', date_interval: 'last_3_months' }] },
-    result: { financialCommitmentReports: [{ id: 'fncl_cmnt_rprt_1', token: 'fncl_cmnt_rprt_1', title: 'Coverage', default: false, workspaceToken: 'wrkspc_1', groupings: ['cost_type', 'commitment_type'], dateInterval: 'last_3_months' }] },
+    reply: {
+      links: { next: null },
+      financial_commitment_reports: [
+        {
+          token: 'fncl_cmnt_rprt_1',
+          title: 'Coverage',
+          default: false,
+          workspace_token: 'wrkspc_1',
+          groupings: 'cost_type,commitment_type',
+          date_interval: 'last_3_months',
+        },
+      ],
+    },
+    result: {
+      financialCommitmentReports: [
+        {
+          id: 'fncl_cmnt_rprt_1',
+          token: 'fncl_cmnt_rprt_1',
+          title: 'Coverage',
+          default: false,
+          workspaceToken: 'wrkspc_1',
+          groupings: ['cost_type', 'commitment_type'],
+          dateInterval: 'last_3_months',
+        },
+      ],
+    },
   },
 })
 export const GetFinancialCommitmentReportsResult = getFinancialCommitmentReports.result

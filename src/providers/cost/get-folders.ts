@@ -5,7 +5,20 @@
 import * as t from 'io-ts'
 import { collectionLookup, NoArgs } from './shared/list-lookup'
 
-export const FolderItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ title: t.string, parentFolderToken: t.string, savedFilterTokens: t.array(t.string), workspaceToken: t.string, createdAt: t.string, updatedAt: t.string })]), 'FolderItem')
+export const FolderItem = t.exact(
+  t.intersection([
+    t.type({ token: t.string }),
+    t.partial({
+      title: t.string,
+      parentFolderToken: t.string,
+      savedFilterTokens: t.array(t.string),
+      workspaceToken: t.string,
+      createdAt: t.string,
+      updatedAt: t.string,
+    }),
+  ]),
+  'FolderItem',
+)
 
 export const GetFoldersArgs = NoArgs('GetFoldersArgs')
 export type GetFoldersArgs = t.TypeOf<typeof GetFoldersArgs>
@@ -19,7 +32,18 @@ export const getFolders = collectionLookup({
   item: FolderItem,
 
   example: {
-    reply: { links: { next: null }, folders: [{ token: 'fldr_1', title: 'Finance', parent_folder_token: null, saved_filter_tokens: [], workspace_token: 'wrkspc_1' }] },
+    reply: {
+      links: { next: null },
+      folders: [
+        {
+          token: 'fldr_1',
+          title: 'Finance',
+          parent_folder_token: null,
+          saved_filter_tokens: [],
+          workspace_token: 'wrkspc_1',
+        },
+      ],
+    },
     result: { folders: [{ token: 'fldr_1', title: 'Finance', savedFilterTokens: [], workspaceToken: 'wrkspc_1' }] },
   },
 })

@@ -12,7 +12,10 @@ import { decodeWith, itemsOf, listRequest } from './shared/wire'
 import { IntegrationStatus } from './shared/integration-status'
 import { MAX_INTEGRATIONS } from './get-integrations'
 
-export const GetIntegrationByNameArgs = t.exact(t.intersection([t.type({ name: t.string }), t.partial({ providerFilter: t.string })]), 'GetIntegrationByNameArgs')
+export const GetIntegrationByNameArgs = t.exact(
+  t.intersection([t.type({ name: t.string }), t.partial({ providerFilter: t.string })]),
+  'GetIntegrationByNameArgs',
+)
 export type GetIntegrationByNameArgs = t.TypeOf<typeof GetIntegrationByNameArgs>
 
 export const GetIntegrationByNameResult = t.exact(
@@ -41,12 +44,18 @@ export const getIntegrationByName = defineLookup({
   secrets: [],
   rules: [],
   wire: {
-    request: (a) => listRequest('/v2/integrations', 'integrations', { query: { provider: a.providerFilter }, max: MAX_INTEGRATIONS }),
+    request: (a) =>
+      listRequest('/v2/integrations', 'integrations', { query: { provider: a.providerFilter }, max: MAX_INTEGRATIONS }),
     decode: (reply, a) =>
       pipe(
         itemsOf(reply, 'integrations'),
         E.chain((items) => {
-          const found = items.find((x) => typeof x === 'object' && x !== null && (x as { account_identifier?: unknown }).account_identifier === a.name)
+          const found = items.find(
+            (x) =>
+              typeof x === 'object' &&
+              x !== null &&
+              (x as { account_identifier?: unknown }).account_identifier === a.name,
+          )
           if (!found) {
             const among = `${items.length} integration${items.length === 1 ? '' : 's'}${a.providerFilter !== undefined ? ` of provider ${JSON.stringify(a.providerFilter)}` : ''}`
             return E.left(
@@ -75,7 +84,31 @@ export const getIntegrationByName = defineLookup({
       [{ providerFilter: 'aws' }, 'name'],
       [{ name: 3 }, 'name'],
     ],
-    result: { id: 'accss_crdntl_1', token: 'accss_crdntl_1', name: 'Snowflake', providerFilter: 'custom_provider', status: 'imported', createdAt: '2024-01-01T00:00:00Z', lastUpdated: null, workspaceTokens: ['wrkspc_1'], managedAccountTokens: [] },
-    reply: { links: { next: null }, integrations: [{ token: 'accss_crdntl_1', provider: 'custom_provider', account_identifier: 'Snowflake', status: 'imported', last_updated: null, workspace_tokens: ['wrkspc_1'], created_at: '2024-01-01T00:00:00Z', managed_account_tokens: [] }] },
+    result: {
+      id: 'accss_crdntl_1',
+      token: 'accss_crdntl_1',
+      name: 'Snowflake',
+      providerFilter: 'custom_provider',
+      status: 'imported',
+      createdAt: '2024-01-01T00:00:00Z',
+      lastUpdated: null,
+      workspaceTokens: ['wrkspc_1'],
+      managedAccountTokens: [],
+    },
+    reply: {
+      links: { next: null },
+      integrations: [
+        {
+          token: 'accss_crdntl_1',
+          provider: 'custom_provider',
+          account_identifier: 'Snowflake',
+          status: 'imported',
+          last_updated: null,
+          workspace_tokens: ['wrkspc_1'],
+          created_at: '2024-01-01T00:00:00Z',
+          managed_account_tokens: [],
+        },
+      ],
+    },
   },
 })

@@ -13,7 +13,15 @@ export const MAX_INTEGRATIONS = 1000
 export const IntegrationItem = t.exact(
   t.intersection([
     t.type({ token: t.string }),
-    t.partial({ name: t.string, provider: t.string, status: IntegrationStatus, createdAt: t.string, lastUpdated: t.string, workspaceTokens: t.array(t.string), managedAccountTokens: t.array(t.string) }),
+    t.partial({
+      name: t.string,
+      provider: t.string,
+      status: IntegrationStatus,
+      createdAt: t.string,
+      lastUpdated: t.string,
+      workspaceTokens: t.array(t.string),
+      managedAccountTokens: t.array(t.string),
+    }),
   ]),
   'IntegrationItem',
 )
@@ -43,8 +51,35 @@ export const getIntegrations = collectionLookup({
   example: {
     valid: { providerFilter: 'custom_provider' },
     invalid: [[{ providerFilter: ['aws'] }, 'providerFilter']],
-    reply: { links: { next: null }, integrations: [{ token: 'accss_crdntl_1', provider: 'custom_provider', account_identifier: 'Snowflake', status: 'imported', last_updated: null, workspace_tokens: ['wrkspc_1'], created_at: '2024-01-01T00:00:00Z', managed_account_tokens: [] }] },
-    result: { providerFilter: 'custom_provider', integrations: [{ token: 'accss_crdntl_1', provider: 'custom_provider', name: 'Snowflake', status: 'imported', workspaceTokens: ['wrkspc_1'], createdAt: '2024-01-01T00:00:00Z', managedAccountTokens: [] }] },
+    reply: {
+      links: { next: null },
+      integrations: [
+        {
+          token: 'accss_crdntl_1',
+          provider: 'custom_provider',
+          account_identifier: 'Snowflake',
+          status: 'imported',
+          last_updated: null,
+          workspace_tokens: ['wrkspc_1'],
+          created_at: '2024-01-01T00:00:00Z',
+          managed_account_tokens: [],
+        },
+      ],
+    },
+    result: {
+      providerFilter: 'custom_provider',
+      integrations: [
+        {
+          token: 'accss_crdntl_1',
+          provider: 'custom_provider',
+          name: 'Snowflake',
+          status: 'imported',
+          workspaceTokens: ['wrkspc_1'],
+          createdAt: '2024-01-01T00:00:00Z',
+          managedAccountTokens: [],
+        },
+      ],
+    },
   },
 })
 export const GetIntegrationsResult = getIntegrations.result

@@ -10,8 +10,17 @@ export const InvoiceItem = t.exact(
   t.intersection([
     t.type({ token: t.string }),
     t.partial({
-      id: t.string, invoiceNumber: t.string, total: t.string, status: t.string, billingPeriodStart: t.string, billingPeriodEnd: t.string,
-      createdAt: t.string, updatedAt: t.string, accountToken: t.string, accountName: t.string, mspAccountToken: t.string,
+      id: t.string,
+      invoiceNumber: t.string,
+      total: t.string,
+      status: t.string,
+      billingPeriodStart: t.string,
+      billingPeriodEnd: t.string,
+      createdAt: t.string,
+      updatedAt: t.string,
+      accountToken: t.string,
+      accountName: t.string,
+      mspAccountToken: t.string,
     }),
   ]),
   'InvoiceItem',
@@ -35,8 +44,39 @@ export const getInvoices = collectionLookup({
   example: {
     valid: { managedAccountToken: 'acct_1' },
     invalid: [[{ managedAccountToken: 7 }, 'managedAccountToken']],
-    reply: { links: { next: null }, invoices: [{ token: 'invc_1', invoice_number: 'INV-0001', total: '1200.0', status: 'draft', billing_period_start: '2024-06-01', billing_period_end: '2024-06-30', account_token: 'acct_1', account_name: 'Acme', msp_account_token: 'acct_msp' }] },
-    result: { managedAccountToken: 'acct_1', invoices: [{ id: 'invc_1', token: 'invc_1', invoiceNumber: 'INV-0001', total: '1200.0', status: 'draft', billingPeriodStart: '2024-06-01', billingPeriodEnd: '2024-06-30', accountToken: 'acct_1', accountName: 'Acme', mspAccountToken: 'acct_msp' }] },
+    reply: {
+      links: { next: null },
+      invoices: [
+        {
+          token: 'invc_1',
+          invoice_number: 'INV-0001',
+          total: '1200.0',
+          status: 'draft',
+          billing_period_start: '2024-06-01',
+          billing_period_end: '2024-06-30',
+          account_token: 'acct_1',
+          account_name: 'Acme',
+          msp_account_token: 'acct_msp',
+        },
+      ],
+    },
+    result: {
+      managedAccountToken: 'acct_1',
+      invoices: [
+        {
+          id: 'invc_1',
+          token: 'invc_1',
+          invoiceNumber: 'INV-0001',
+          total: '1200.0',
+          status: 'draft',
+          billingPeriodStart: '2024-06-01',
+          billingPeriodEnd: '2024-06-30',
+          accountToken: 'acct_1',
+          accountName: 'Acme',
+          mspAccountToken: 'acct_msp',
+        },
+      ],
+    },
   },
 })
 export const GetInvoicesResult = getInvoices.result

@@ -6,7 +6,27 @@ import * as t from 'io-ts'
 import { collectionLookup, NoArgs } from './shared/list-lookup'
 import { splitCsv } from './shared/wire'
 
-export const KubernetesEfficiencyReportItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, title: t.string, default: t.boolean, createdAt: t.string, workspaceToken: t.string, userToken: t.string, startDate: t.string, endDate: t.string, dateInterval: t.string, dateBucket: t.string, aggregatedBy: t.string, groupings: t.array(t.string), filter: t.string })]), 'KubernetesEfficiencyReportItem')
+export const KubernetesEfficiencyReportItem = t.exact(
+  t.intersection([
+    t.type({ token: t.string }),
+    t.partial({
+      id: t.string,
+      title: t.string,
+      default: t.boolean,
+      createdAt: t.string,
+      workspaceToken: t.string,
+      userToken: t.string,
+      startDate: t.string,
+      endDate: t.string,
+      dateInterval: t.string,
+      dateBucket: t.string,
+      aggregatedBy: t.string,
+      groupings: t.array(t.string),
+      filter: t.string,
+    }),
+  ]),
+  'KubernetesEfficiencyReportItem',
+)
 
 export const GetKubernetesEfficiencyReportsArgs = NoArgs('GetKubernetesEfficiencyReportsArgs')
 export type GetKubernetesEfficiencyReportsArgs = t.TypeOf<typeof GetKubernetesEfficiencyReportsArgs>
@@ -18,10 +38,35 @@ export const getKubernetesEfficiencyReports = collectionLookup({
   items: 'kubernetes_efficiency_reports',
   key: 'kubernetesEfficiencyReports',
   item: KubernetesEfficiencyReportItem,
-  normalise: (o) => { const x: Record<string, unknown> = ((o) => ({ ...o, groupings: splitCsv(o.groupings) }))(o); return { ...x, id: x.token } },
+  normalise: (o) => {
+    const x: Record<string, unknown> = ((o) => ({ ...o, groupings: splitCsv(o.groupings) }))(o)
+    return { ...x, id: x.token }
+  },
   example: {
-    reply: { links: { next: null }, kubernetes_efficiency_reports: [{ token: 'kbnts_eff_rprt_1', title: 'Idle', default: true, workspace_token: 'wrkspc_1', groupings: 'cluster_id,namespace' }] },
-    result: { kubernetesEfficiencyReports: [{ id: 'kbnts_eff_rprt_1', token: 'kbnts_eff_rprt_1', title: 'Idle', default: true, workspaceToken: 'wrkspc_1', groupings: ['cluster_id', 'namespace'] }] },
+    reply: {
+      links: { next: null },
+      kubernetes_efficiency_reports: [
+        {
+          token: 'kbnts_eff_rprt_1',
+          title: 'Idle',
+          default: true,
+          workspace_token: 'wrkspc_1',
+          groupings: 'cluster_id,namespace',
+        },
+      ],
+    },
+    result: {
+      kubernetesEfficiencyReports: [
+        {
+          id: 'kbnts_eff_rprt_1',
+          token: 'kbnts_eff_rprt_1',
+          title: 'Idle',
+          default: true,
+          workspaceToken: 'wrkspc_1',
+          groupings: ['cluster_id', 'namespace'],
+        },
+      ],
+    },
   },
 })
 export const GetKubernetesEfficiencyReportsResult = getKubernetesEfficiencyReports.result

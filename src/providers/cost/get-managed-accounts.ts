@@ -5,7 +5,50 @@
 import * as t from 'io-ts'
 import { collectionLookup, NoArgs } from './shared/list-lookup'
 
-export const ManagedAccountItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, name: t.string, contactEmail: t.string, parentAccountToken: t.string, accessCredentialTokens: t.array(t.string), billingRuleTokens: t.array(t.string), emailDomain: t.string, mspBillingProfileToken: t.string, paymentTermsDays: t.number, includeManagedAccountIntegrations: t.boolean, billingInformationAttributes: t.exact(t.partial({ token: t.string, companyName: t.string, countryCode: t.string, addressLine1: t.string, addressLine2: t.string, city: t.string, state: t.string, postalCode: t.string, billingEmails: t.array(t.string) }), 'BillingInformation'), businessInformationAttributes: t.exact(t.partial({ token: t.string, metadata: t.exact(t.partial({ customFields: t.array(t.exact(t.partial({ name: t.string, value: t.string }), 'CustomField')) }), 'BusinessMetadata') }), 'BusinessInformation') })]), 'ManagedAccountItem')
+export const ManagedAccountItem = t.exact(
+  t.intersection([
+    t.type({ token: t.string }),
+    t.partial({
+      id: t.string,
+      name: t.string,
+      contactEmail: t.string,
+      parentAccountToken: t.string,
+      accessCredentialTokens: t.array(t.string),
+      billingRuleTokens: t.array(t.string),
+      emailDomain: t.string,
+      mspBillingProfileToken: t.string,
+      paymentTermsDays: t.number,
+      includeManagedAccountIntegrations: t.boolean,
+      billingInformationAttributes: t.exact(
+        t.partial({
+          token: t.string,
+          companyName: t.string,
+          countryCode: t.string,
+          addressLine1: t.string,
+          addressLine2: t.string,
+          city: t.string,
+          state: t.string,
+          postalCode: t.string,
+          billingEmails: t.array(t.string),
+        }),
+        'BillingInformation',
+      ),
+      businessInformationAttributes: t.exact(
+        t.partial({
+          token: t.string,
+          metadata: t.exact(
+            t.partial({
+              customFields: t.array(t.exact(t.partial({ name: t.string, value: t.string }), 'CustomField')),
+            }),
+            'BusinessMetadata',
+          ),
+        }),
+        'BusinessInformation',
+      ),
+    }),
+  ]),
+  'ManagedAccountItem',
+)
 
 export const GetManagedAccountsArgs = NoArgs('GetManagedAccountsArgs')
 export type GetManagedAccountsArgs = t.TypeOf<typeof GetManagedAccountsArgs>
@@ -18,10 +61,40 @@ export const getManagedAccounts = collectionLookup({
   key: 'managedAccounts',
   item: ManagedAccountItem,
   renames: { billingEmails: 'billing_email' },
-  normalise: (o) => { const x: Record<string, unknown> = ((o) => o)(o); return { ...x, id: x.token } },
+  normalise: (o) => {
+    const x: Record<string, unknown> = ((o) => o)(o)
+    return { ...x, id: x.token }
+  },
   example: {
-    reply: { links: { next: null }, managed_accounts: [{ token: 'acct_1', name: 'Acme', contact_email: 'a@acme.example', parent_account_token: 'acct_msp', access_credential_tokens: [], billing_rule_tokens: [], email_domain: null, payment_terms_days: 10 }] },
-    result: { managedAccounts: [{ id: 'acct_1', token: 'acct_1', name: 'Acme', contactEmail: 'a@acme.example', parentAccountToken: 'acct_msp', accessCredentialTokens: [], billingRuleTokens: [], paymentTermsDays: 10 }] },
+    reply: {
+      links: { next: null },
+      managed_accounts: [
+        {
+          token: 'acct_1',
+          name: 'Acme',
+          contact_email: 'a@acme.example',
+          parent_account_token: 'acct_msp',
+          access_credential_tokens: [],
+          billing_rule_tokens: [],
+          email_domain: null,
+          payment_terms_days: 10,
+        },
+      ],
+    },
+    result: {
+      managedAccounts: [
+        {
+          id: 'acct_1',
+          token: 'acct_1',
+          name: 'Acme',
+          contactEmail: 'a@acme.example',
+          parentAccountToken: 'acct_msp',
+          accessCredentialTokens: [],
+          billingRuleTokens: [],
+          paymentTermsDays: 10,
+        },
+      ],
+    },
   },
 })
 export const GetManagedAccountsResult = getManagedAccounts.result

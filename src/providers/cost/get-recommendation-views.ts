@@ -5,7 +5,27 @@
 import * as t from 'io-ts'
 import { collectionLookup, NoArgs } from './shared/list-lookup'
 
-export const RecommendationViewItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, title: t.string, workspaceToken: t.string, startDate: t.string, endDate: t.string, providerIds: t.array(t.string), billingAccountIds: t.array(t.string), accountIds: t.array(t.string), regions: t.array(t.string), tagKey: t.string, tagValue: t.string, createdAt: t.string, createdBy: t.string })]), 'RecommendationViewItem')
+export const RecommendationViewItem = t.exact(
+  t.intersection([
+    t.type({ token: t.string }),
+    t.partial({
+      id: t.string,
+      title: t.string,
+      workspaceToken: t.string,
+      startDate: t.string,
+      endDate: t.string,
+      providerIds: t.array(t.string),
+      billingAccountIds: t.array(t.string),
+      accountIds: t.array(t.string),
+      regions: t.array(t.string),
+      tagKey: t.string,
+      tagValue: t.string,
+      createdAt: t.string,
+      createdBy: t.string,
+    }),
+  ]),
+  'RecommendationViewItem',
+)
 
 export const GetRecommendationViewsArgs = NoArgs('GetRecommendationViewsArgs')
 export type GetRecommendationViewsArgs = t.TypeOf<typeof GetRecommendationViewsArgs>
@@ -17,10 +37,39 @@ export const getRecommendationViews = collectionLookup({
   items: 'recommendation_views',
   key: 'recommendationViews',
   item: RecommendationViewItem,
-  normalise: (o) => { const x: Record<string, unknown> = ((o) => o)(o); return { ...x, id: x.token } },
+  normalise: (o) => {
+    const x: Record<string, unknown> = ((o) => o)(o)
+    return { ...x, id: x.token }
+  },
   example: {
-    reply: { links: { next: null }, recommendation_views: [{ token: 'rec_vw_1', title: 'AWS', workspace_token: 'wrkspc_1', provider_ids: ['aws'], billing_account_ids: [], account_ids: [], regions: [] }] },
-    result: { recommendationViews: [{ id: 'rec_vw_1', token: 'rec_vw_1', title: 'AWS', workspaceToken: 'wrkspc_1', providerIds: ['aws'], billingAccountIds: [], accountIds: [], regions: [] }] },
+    reply: {
+      links: { next: null },
+      recommendation_views: [
+        {
+          token: 'rec_vw_1',
+          title: 'AWS',
+          workspace_token: 'wrkspc_1',
+          provider_ids: ['aws'],
+          billing_account_ids: [],
+          account_ids: [],
+          regions: [],
+        },
+      ],
+    },
+    result: {
+      recommendationViews: [
+        {
+          id: 'rec_vw_1',
+          token: 'rec_vw_1',
+          title: 'AWS',
+          workspaceToken: 'wrkspc_1',
+          providerIds: ['aws'],
+          billingAccountIds: [],
+          accountIds: [],
+          regions: [],
+        },
+      ],
+    },
   },
 })
 export const GetRecommendationViewsResult = getRecommendationViews.result

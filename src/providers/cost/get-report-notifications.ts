@@ -5,7 +5,21 @@
 import * as t from 'io-ts'
 import { collectionLookup, NoArgs } from './shared/list-lookup'
 
-export const ReportNotificationItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, title: t.string, costReportToken: t.string, userTokens: t.array(t.string), recipientChannels: t.array(t.string), frequency: t.string, change: t.string })]), 'ReportNotificationItem')
+export const ReportNotificationItem = t.exact(
+  t.intersection([
+    t.type({ token: t.string }),
+    t.partial({
+      id: t.string,
+      title: t.string,
+      costReportToken: t.string,
+      userTokens: t.array(t.string),
+      recipientChannels: t.array(t.string),
+      frequency: t.string,
+      change: t.string,
+    }),
+  ]),
+  'ReportNotificationItem',
+)
 
 export const GetReportNotificationsArgs = NoArgs('GetReportNotificationsArgs')
 export type GetReportNotificationsArgs = t.TypeOf<typeof GetReportNotificationsArgs>
@@ -17,10 +31,39 @@ export const getReportNotifications = collectionLookup({
   items: 'report_notifications',
   key: 'reportNotifications',
   item: ReportNotificationItem,
-  normalise: (o) => { const x: Record<string, unknown> = ((o) => o)(o); return { ...x, id: x.token } },
+  normalise: (o) => {
+    const x: Record<string, unknown> = ((o) => o)(o)
+    return { ...x, id: x.token }
+  },
   example: {
-    reply: { links: { next: null }, report_notifications: [{ token: 'rprt_ntfctn_1', title: 'Weekly', cost_report_token: 'rprt_1', user_tokens: ['usr_1'], recipient_channels: [], frequency: 'weekly', change: 'percentage' }] },
-    result: { reportNotifications: [{ id: 'rprt_ntfctn_1', token: 'rprt_ntfctn_1', title: 'Weekly', costReportToken: 'rprt_1', userTokens: ['usr_1'], recipientChannels: [], frequency: 'weekly', change: 'percentage' }] },
+    reply: {
+      links: { next: null },
+      report_notifications: [
+        {
+          token: 'rprt_ntfctn_1',
+          title: 'Weekly',
+          cost_report_token: 'rprt_1',
+          user_tokens: ['usr_1'],
+          recipient_channels: [],
+          frequency: 'weekly',
+          change: 'percentage',
+        },
+      ],
+    },
+    result: {
+      reportNotifications: [
+        {
+          id: 'rprt_ntfctn_1',
+          token: 'rprt_ntfctn_1',
+          title: 'Weekly',
+          costReportToken: 'rprt_1',
+          userTokens: ['usr_1'],
+          recipientChannels: [],
+          frequency: 'weekly',
+          change: 'percentage',
+        },
+      ],
+    },
   },
 })
 export const GetReportNotificationsResult = getReportNotifications.result

@@ -27,14 +27,21 @@ export const getResourceReportColumns = defineLookup({
   rules: [
     {
       name: 'a resource type name',
-      check: (a) => (typeof a.resourceType === 'string' && a.resourceType.trim() === '' ? [{ path: 'resourceType', expected: 'a resource type name such as aws_instance', given: a.resourceType }] : []),
+      check: (a) =>
+        typeof a.resourceType === 'string' && a.resourceType.trim() === ''
+          ? [{ path: 'resourceType', expected: 'a resource type name such as aws_instance', given: a.resourceType }]
+          : [],
     },
   ],
   wire: {
     request: (a) => rest('GET', '/v2/resource_reports/columns', { query: { resource_type: a.resourceType } }),
     decode: (reply, a) =>
       pipe(
-        decodeWith(t.type({ columns: t.array(t.string) }, 'ResourceReportColumnsReply'), 'GET /v2/resource_reports/columns reply', reply),
+        decodeWith(
+          t.type({ columns: t.array(t.string) }, 'ResourceReportColumnsReply'),
+          'GET /v2/resource_reports/columns reply',
+          reply,
+        ),
         E.map((r) => ({ columns: r.columns, resourceType: a.resourceType })),
       ),
   },

@@ -5,7 +5,20 @@
 import * as t from 'io-ts'
 import { collectionLookup, NoArgs } from './shared/list-lookup'
 
-export const SavedFilterItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ title: t.string, costReportTokens: t.array(t.string), workspaceToken: t.string, filter: t.string, createdAt: t.string, createdBy: t.string })]), 'SavedFilterItem')
+export const SavedFilterItem = t.exact(
+  t.intersection([
+    t.type({ token: t.string }),
+    t.partial({
+      title: t.string,
+      costReportTokens: t.array(t.string),
+      workspaceToken: t.string,
+      filter: t.string,
+      createdAt: t.string,
+      createdBy: t.string,
+    }),
+  ]),
+  'SavedFilterItem',
+)
 
 export const GetSavedFiltersArgs = NoArgs('GetSavedFiltersArgs')
 export type GetSavedFiltersArgs = t.TypeOf<typeof GetSavedFiltersArgs>
@@ -19,8 +32,29 @@ export const getSavedFilters = collectionLookup({
   item: SavedFilterItem,
 
   example: {
-    reply: { links: { next: null }, saved_filters: [{ token: 'svd_fltr_1', title: 'Prod', cost_report_tokens: ['rprt_1'], workspace_token: 'wrkspc_1', filter: "costs.tag = 'prod'" }] },
-    result: { filters: [{ token: 'svd_fltr_1', title: 'Prod', costReportTokens: ['rprt_1'], workspaceToken: 'wrkspc_1', filter: "costs.tag = 'prod'" }] },
+    reply: {
+      links: { next: null },
+      saved_filters: [
+        {
+          token: 'svd_fltr_1',
+          title: 'Prod',
+          cost_report_tokens: ['rprt_1'],
+          workspace_token: 'wrkspc_1',
+          filter: "costs.tag = 'prod'",
+        },
+      ],
+    },
+    result: {
+      filters: [
+        {
+          token: 'svd_fltr_1',
+          title: 'Prod',
+          costReportTokens: ['rprt_1'],
+          workspaceToken: 'wrkspc_1',
+          filter: "costs.tag = 'prod'",
+        },
+      ],
+    },
   },
 })
 export const GetSavedFiltersResult = getSavedFilters.result

@@ -5,7 +5,20 @@
 import * as t from 'io-ts'
 import { collectionLookup, NoArgs } from './shared/list-lookup'
 
-export const TeamItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ name: t.string, description: t.string, defaultDashboardToken: t.string, workspaceTokens: t.array(t.string), userTokens: t.array(t.string), userEmails: t.array(t.string) })]), 'TeamItem')
+export const TeamItem = t.exact(
+  t.intersection([
+    t.type({ token: t.string }),
+    t.partial({
+      name: t.string,
+      description: t.string,
+      defaultDashboardToken: t.string,
+      workspaceTokens: t.array(t.string),
+      userTokens: t.array(t.string),
+      userEmails: t.array(t.string),
+    }),
+  ]),
+  'TeamItem',
+)
 
 export const GetTeamsArgs = NoArgs('GetTeamsArgs')
 export type GetTeamsArgs = t.TypeOf<typeof GetTeamsArgs>
@@ -19,8 +32,31 @@ export const getTeams = collectionLookup({
   item: TeamItem,
 
   example: {
-    reply: { links: { next: null }, teams: [{ token: 'team_1', name: 'FinOps', description: null, default_dashboard_token: null, workspace_tokens: ['wrkspc_1'], user_tokens: ['usr_1'], user_emails: ['a@acme.example'] }] },
-    result: { teams: [{ token: 'team_1', name: 'FinOps', workspaceTokens: ['wrkspc_1'], userTokens: ['usr_1'], userEmails: ['a@acme.example'] }] },
+    reply: {
+      links: { next: null },
+      teams: [
+        {
+          token: 'team_1',
+          name: 'FinOps',
+          description: null,
+          default_dashboard_token: null,
+          workspace_tokens: ['wrkspc_1'],
+          user_tokens: ['usr_1'],
+          user_emails: ['a@acme.example'],
+        },
+      ],
+    },
+    result: {
+      teams: [
+        {
+          token: 'team_1',
+          name: 'FinOps',
+          workspaceTokens: ['wrkspc_1'],
+          userTokens: ['usr_1'],
+          userEmails: ['a@acme.example'],
+        },
+      ],
+    },
   },
 })
 export const GetTeamsResult = getTeams.result

@@ -5,7 +5,19 @@
 import * as t from 'io-ts'
 import { collectionLookup, NoArgs } from './shared/list-lookup'
 
-export const UserItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ name: t.string, email: t.string, role: t.string, defaultDashboardToken: t.string, lastSeenAt: t.string })]), 'UserItem')
+export const UserItem = t.exact(
+  t.intersection([
+    t.type({ token: t.string }),
+    t.partial({
+      name: t.string,
+      email: t.string,
+      role: t.string,
+      defaultDashboardToken: t.string,
+      lastSeenAt: t.string,
+    }),
+  ]),
+  'UserItem',
+)
 
 export const GetUsersArgs = NoArgs('GetUsersArgs')
 export type GetUsersArgs = t.TypeOf<typeof GetUsersArgs>
@@ -19,7 +31,19 @@ export const getUsers = collectionLookup({
   item: UserItem,
 
   example: {
-    reply: { links: { next: null }, users: [{ token: 'usr_1', name: 'Ada', email: 'ada@acme.example', role: 'Owner', default_dashboard_token: null, last_seen_at: null }] },
+    reply: {
+      links: { next: null },
+      users: [
+        {
+          token: 'usr_1',
+          name: 'Ada',
+          email: 'ada@acme.example',
+          role: 'Owner',
+          default_dashboard_token: null,
+          last_seen_at: null,
+        },
+      ],
+    },
     result: { users: [{ token: 'usr_1', name: 'Ada', email: 'ada@acme.example', role: 'Owner' }] },
   },
 })

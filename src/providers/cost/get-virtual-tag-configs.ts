@@ -5,7 +5,48 @@
 import * as t from 'io-ts'
 import { collectionLookup, NoArgs } from './shared/list-lookup'
 
-export const VirtualTagConfigItem = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ id: t.string, key: t.string, overridable: t.boolean, backfillUntil: t.string, createdByToken: t.string, collapsedTagKeys: t.array(t.exact(t.partial({ key: t.string, providers: t.array(t.string), filter: t.string }), 'CollapsedTagKey')), values: t.array(t.exact(t.partial({ name: t.string, filter: t.string, businessMetricToken: t.string, displayName: t.string, costMetric: t.exact(t.partial({ filter: t.string, aggregation: t.exact(t.partial({ tag: t.string }), 'VirtualTagAggregation') }), 'VirtualTagCostMetric'), labelTransforms: t.array(t.exact(t.partial({ type: t.string, delimiter: t.string, index: t.number, template: t.string }), 'LabelTransform')), percentages: t.array(t.exact(t.partial({ value: t.string, pct: t.number }), 'VirtualTagPercentage')), dateRanges: t.array(t.exact(t.partial({ startDate: t.string, endDate: t.string }), 'VirtualTagDateRange')) }), 'VirtualTagValue')) })]), 'VirtualTagConfigItem')
+export const VirtualTagConfigItem = t.exact(
+  t.intersection([
+    t.type({ token: t.string }),
+    t.partial({
+      id: t.string,
+      key: t.string,
+      overridable: t.boolean,
+      backfillUntil: t.string,
+      createdByToken: t.string,
+      collapsedTagKeys: t.array(
+        t.exact(t.partial({ key: t.string, providers: t.array(t.string), filter: t.string }), 'CollapsedTagKey'),
+      ),
+      values: t.array(
+        t.exact(
+          t.partial({
+            name: t.string,
+            filter: t.string,
+            businessMetricToken: t.string,
+            displayName: t.string,
+            costMetric: t.exact(
+              t.partial({
+                filter: t.string,
+                aggregation: t.exact(t.partial({ tag: t.string }), 'VirtualTagAggregation'),
+              }),
+              'VirtualTagCostMetric',
+            ),
+            labelTransforms: t.array(
+              t.exact(
+                t.partial({ type: t.string, delimiter: t.string, index: t.number, template: t.string }),
+                'LabelTransform',
+              ),
+            ),
+            percentages: t.array(t.exact(t.partial({ value: t.string, pct: t.number }), 'VirtualTagPercentage')),
+            dateRanges: t.array(t.exact(t.partial({ startDate: t.string, endDate: t.string }), 'VirtualTagDateRange')),
+          }),
+          'VirtualTagValue',
+        ),
+      ),
+    }),
+  ]),
+  'VirtualTagConfigItem',
+)
 
 export const GetVirtualTagConfigsArgs = NoArgs('GetVirtualTagConfigsArgs')
 export type GetVirtualTagConfigsArgs = t.TypeOf<typeof GetVirtualTagConfigsArgs>
@@ -17,11 +58,39 @@ export const getVirtualTagConfigs = collectionLookup({
   items: 'virtual_tag_configs',
   key: 'virtualTagConfigs',
   item: VirtualTagConfigItem,
-  normalise: (o) => { const x: Record<string, unknown> = ((o) => o)(o); return { ...x, id: x.token } },
+  normalise: (o) => {
+    const x: Record<string, unknown> = ((o) => o)(o)
+    return { ...x, id: x.token }
+  },
   paged: false,
   example: {
-    reply: { virtual_tag_configs: [{ token: 'vtag_1', key: 'team', overridable: true, backfill_until: '2024-01-01', created_by_token: 'usr_1', collapsed_tag_keys: [], values: [{ name: 'core', filter: "costs.tag = 'core'" }] }] },
-    result: { virtualTagConfigs: [{ id: 'vtag_1', token: 'vtag_1', key: 'team', overridable: true, backfillUntil: '2024-01-01', createdByToken: 'usr_1', collapsedTagKeys: [], values: [{ name: 'core', filter: "costs.tag = 'core'" }] }] },
+    reply: {
+      virtual_tag_configs: [
+        {
+          token: 'vtag_1',
+          key: 'team',
+          overridable: true,
+          backfill_until: '2024-01-01',
+          created_by_token: 'usr_1',
+          collapsed_tag_keys: [],
+          values: [{ name: 'core', filter: "costs.tag = 'core'" }],
+        },
+      ],
+    },
+    result: {
+      virtualTagConfigs: [
+        {
+          id: 'vtag_1',
+          token: 'vtag_1',
+          key: 'team',
+          overridable: true,
+          backfillUntil: '2024-01-01',
+          createdByToken: 'usr_1',
+          collapsedTagKeys: [],
+          values: [{ name: 'core', filter: "costs.tag = 'core'" }],
+        },
+      ],
+    },
   },
 })
 export const GetVirtualTagConfigsResult = getVirtualTagConfigs.result

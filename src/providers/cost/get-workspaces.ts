@@ -8,7 +8,13 @@ import { collectionLookup, NoArgs } from './shared/list-lookup'
 export const Workspace = t.exact(
   t.intersection([
     t.type({ token: t.string }),
-    t.partial({ name: t.string, createdAt: t.string, enableCurrencyConversion: t.boolean, currency: t.string, exchangeRateDate: t.string }),
+    t.partial({
+      name: t.string,
+      createdAt: t.string,
+      enableCurrencyConversion: t.boolean,
+      currency: t.string,
+      exchangeRateDate: t.string,
+    }),
   ]),
   'Workspace',
 )
@@ -24,8 +30,30 @@ export const getWorkspaces = collectionLookup({
   key: 'workspaces',
   item: Workspace,
   example: {
-    reply: { links: { next: null }, workspaces: [{ token: 'wrkspc_default', name: 'Default', created_at: '2024-01-01T00:00:00Z', enable_currency_conversion: false, currency: 'USD', exchange_rate_date: null }] },
-    result: { workspaces: [{ token: 'wrkspc_default', name: 'Default', createdAt: '2024-01-01T00:00:00Z', enableCurrencyConversion: false, currency: 'USD' }] },
+    reply: {
+      links: { next: null },
+      workspaces: [
+        {
+          token: 'wrkspc_default',
+          name: 'Default',
+          created_at: '2024-01-01T00:00:00Z',
+          enable_currency_conversion: false,
+          currency: 'USD',
+          exchange_rate_date: null,
+        },
+      ],
+    },
+    result: {
+      workspaces: [
+        {
+          token: 'wrkspc_default',
+          name: 'Default',
+          createdAt: '2024-01-01T00:00:00Z',
+          enableCurrencyConversion: false,
+          currency: 'USD',
+        },
+      ],
+    },
   },
 })
 export const GetWorkspacesResult = getWorkspaces.result

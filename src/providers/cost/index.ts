@@ -58,12 +58,31 @@ export const costProvider = defineProvider({
     (c) =>
       /^https?:\/\/[^/\s]+/.test(c.host)
         ? []
-        : [{ path: 'host', expected: 'an absolute URL such as https://api.vantage.sh (scheme and host; /v2 is appended)', given: c.host }],
+        : [
+            {
+              path: 'host',
+              expected: 'an absolute URL such as https://api.vantage.sh (scheme and host; /v2 is appended)',
+              given: c.host,
+            },
+          ],
   ],
   bridge: costBridge,
   resources: {
-    AccessGrant, AnomalyNotification, BillingRule, Budget, BusinessMetric, CostAlert, CostReport, CustomProvider,
-    FinancialCommitmentReport, Folder, Invoice, KubernetesEfficiencyReport, ManagedAccount, NetworkFlowReport, RecommendationView,
+    AccessGrant,
+    AnomalyNotification,
+    BillingRule,
+    Budget,
+    BusinessMetric,
+    CostAlert,
+    CostReport,
+    CustomProvider,
+    FinancialCommitmentReport,
+    Folder,
+    Invoice,
+    KubernetesEfficiencyReport,
+    ManagedAccount,
+    NetworkFlowReport,
+    RecommendationView,
   },
   lookups: {
     getAccessGrants,
@@ -100,4 +119,7 @@ export const costProvider = defineProvider({
 export { CostConfig }
 
 /** Configuration with COST_API_TOKEN / COST_HOST / COST_TIMEOUT as fallbacks; explicit values win. */
-export const fromEnv = (env: Readonly<Record<string, string | undefined>>, explicit?: Readonly<Record<string, unknown>>) => configFromEnv(costProvider, env, explicit)
+export const fromEnv = (
+  env: Readonly<Record<string, string | undefined>>,
+  explicit?: Readonly<Record<string, unknown>>,
+) => configFromEnv(costProvider, env, explicit)

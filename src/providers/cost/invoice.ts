@@ -11,13 +11,24 @@ import { DateYMD } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
 import { costCrud, known } from './shared/wire'
 
-export const InvoiceInputs = t.exact(t.type({ accountToken: t.string, billingPeriodStart: DateYMD, billingPeriodEnd: DateYMD }), 'InvoiceInputs')
+export const InvoiceInputs = t.exact(
+  t.type({ accountToken: t.string, billingPeriodStart: DateYMD, billingPeriodEnd: DateYMD }),
+  'InvoiceInputs',
+)
 export type InvoiceInputs = t.TypeOf<typeof InvoiceInputs>
 
 export const InvoiceOutputs = t.exact(
   t.intersection([
     t.type({ token: t.string }),
-    t.partial({ accountName: t.string, invoiceNumber: t.string, mspAccountToken: t.string, status: t.string, total: t.string, createdAt: t.string, updatedAt: t.string }),
+    t.partial({
+      accountName: t.string,
+      invoiceNumber: t.string,
+      mspAccountToken: t.string,
+      status: t.string,
+      total: t.string,
+      createdAt: t.string,
+      updatedAt: t.string,
+    }),
   ]),
   'InvoiceOutputs',
 )
@@ -45,9 +56,20 @@ export const Invoice = defineResource({
         const out: Finding[] = []
         const s = i.billingPeriodStart
         const e = i.billingPeriodEnd
-        if (known(s) && typeof s === 'string' && !s.endsWith('-01')) out.push({ path: 'billingPeriodStart', expected: `the first day of a month (e.g. ${s.slice(0, 8)}01)`, given: s })
-        if (known(e) && typeof e === 'string' && lastDayOfMonth(e) !== e) out.push({ path: 'billingPeriodEnd', expected: `the last day of a month (e.g. ${lastDayOfMonth(e)})`, given: e })
-        if (known(s) && known(e) && typeof s === 'string' && typeof e === 'string' && s > e) out.push({ path: 'billingPeriodEnd', expected: `a date not before billingPeriodStart (${s})`, given: e })
+        if (known(s) && typeof s === 'string' && !s.endsWith('-01'))
+          out.push({
+            path: 'billingPeriodStart',
+            expected: `the first day of a month (e.g. ${s.slice(0, 8)}01)`,
+            given: s,
+          })
+        if (known(e) && typeof e === 'string' && lastDayOfMonth(e) !== e)
+          out.push({
+            path: 'billingPeriodEnd',
+            expected: `the last day of a month (e.g. ${lastDayOfMonth(e)})`,
+            given: e,
+          })
+        if (known(s) && known(e) && typeof s === 'string' && typeof e === 'string' && s > e)
+          out.push({ path: 'billingPeriodEnd', expected: `a date not before billingPeriodStart (${s})`, given: e })
         return out
       },
     },
@@ -73,14 +95,39 @@ export const Invoice = defineResource({
       [{ billingPeriodStart: '2024-06-01', billingPeriodEnd: '2024-06-30' }, 'accountToken'],
       [{ accountToken: 'acct_1', billingPeriodEnd: '2024-06-30' }, 'billingPeriodStart'],
       [{ accountToken: 'acct_1', billingPeriodStart: '2024-06-01' }, 'billingPeriodEnd'],
-      [{ accountToken: 'acct_1', billingPeriodStart: '2024-06-15', billingPeriodEnd: '2024-06-30' }, 'billingPeriodStart'],
-      [{ accountToken: 'acct_1', billingPeriodStart: '2024-06-01', billingPeriodEnd: '2024-06-29' }, 'billingPeriodEnd'],
-      [{ accountToken: 'acct_1', billingPeriodStart: '2024-07-01', billingPeriodEnd: '2024-06-30' }, 'billingPeriodEnd'],
+      [
+        { accountToken: 'acct_1', billingPeriodStart: '2024-06-15', billingPeriodEnd: '2024-06-30' },
+        'billingPeriodStart',
+      ],
+      [
+        { accountToken: 'acct_1', billingPeriodStart: '2024-06-01', billingPeriodEnd: '2024-06-29' },
+        'billingPeriodEnd',
+      ],
+      [
+        { accountToken: 'acct_1', billingPeriodStart: '2024-07-01', billingPeriodEnd: '2024-06-30' },
+        'billingPeriodEnd',
+      ],
     ],
-    outputs: { token: 'invc_1', invoiceNumber: 'INV-0001', status: 'draft', total: '1200.0', accountName: 'Acme', mspAccountToken: 'acct_msp' },
+    outputs: {
+      token: 'invc_1',
+      invoiceNumber: 'INV-0001',
+      status: 'draft',
+      total: '1200.0',
+      accountName: 'Acme',
+      mspAccountToken: 'acct_msp',
+    },
     reply: {
-      token: 'invc_1', invoice_number: 'INV-0001', total: '1200.0', status: 'draft', billing_period_start: '2024-06-01', billing_period_end: '2024-06-30',
-      created_at: '2024-07-01T00:00:00Z', updated_at: '2024-07-01T00:00:00Z', account_token: 'acct_1', account_name: 'Acme', msp_account_token: 'acct_msp',
+      token: 'invc_1',
+      invoice_number: 'INV-0001',
+      total: '1200.0',
+      status: 'draft',
+      billing_period_start: '2024-06-01',
+      billing_period_end: '2024-06-30',
+      created_at: '2024-07-01T00:00:00Z',
+      updated_at: '2024-07-01T00:00:00Z',
+      account_token: 'acct_1',
+      account_name: 'Acme',
+      msp_account_token: 'acct_msp',
     },
   },
 })

@@ -16,7 +16,10 @@ import { DATE_INTERVALS } from './cost-report'
 import { reportBody, reportDateRules, reportNormalise } from './shared/report-wire'
 
 export const K8S_GROUPINGS = ['cluster_id', 'namespace', 'labeled', 'category', 'pod', 'label'] as const
-export const KubernetesGrouping = pattern(`one of ${K8S_GROUPINGS.join(', ')}, or label:<label_name>`, (s) => (K8S_GROUPINGS as ReadonlyArray<string>).includes(s) || /^label:\S+$/.test(s))
+export const KubernetesGrouping = pattern(
+  `one of ${K8S_GROUPINGS.join(', ')}, or label:<label_name>`,
+  (s) => (K8S_GROUPINGS as ReadonlyArray<string>).includes(s) || /^label:\S+$/.test(s),
+)
 
 export const KubernetesEfficiencyReportInputs = t.exact(
   t.intersection([
@@ -36,7 +39,10 @@ export const KubernetesEfficiencyReportInputs = t.exact(
 export type KubernetesEfficiencyReportInputs = t.TypeOf<typeof KubernetesEfficiencyReportInputs>
 
 export const KubernetesEfficiencyReportOutputs = t.exact(
-  t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, default: t.boolean, userToken: t.string })]),
+  t.intersection([
+    t.type({ token: t.string }),
+    t.partial({ createdAt: t.string, default: t.boolean, userToken: t.string }),
+  ]),
   'KubernetesEfficiencyReportOutputs',
 )
 export type KubernetesEfficiencyReportOutputs = t.TypeOf<typeof KubernetesEfficiencyReportOutputs>
@@ -64,23 +70,48 @@ export const KubernetesEfficiencyReport = defineResource({
       const { workspaceToken: _w, ...rest } = reportBody(i)
       return rest
     },
-    normalise: (o, sent) => reportNormalise({ interval: 'this_month', groupings: 'cluster_id', fields: { aggregatedBy: 'idle_cost', dateBucket: 'day' } })(o, sent),
+    normalise: (o, sent) =>
+      reportNormalise({
+        interval: 'this_month',
+        groupings: 'cluster_id',
+        fields: { aggregatedBy: 'idle_cost', dateBucket: 'day' },
+      })(o, sent),
   }),
   examples: {
-    valid: { title: 'Cluster idle', workspaceToken: 'wrkspc_1', aggregatedBy: 'idle_cost', dateBucket: 'week', groupings: ['cluster_id', 'label:team'] },
+    valid: {
+      title: 'Cluster idle',
+      workspaceToken: 'wrkspc_1',
+      aggregatedBy: 'idle_cost',
+      dateBucket: 'week',
+      groupings: ['cluster_id', 'label:team'],
+    },
     invalid: [
       [{ workspaceToken: 'w' }, 'title'],
       [{ title: 'k' }, 'workspaceToken'],
       [{ title: 'k', workspaceToken: 'w', aggregatedBy: 'cpu' }, 'aggregatedBy'],
       [{ title: 'k', workspaceToken: 'w', dateBucket: 'year' }, 'dateBucket'],
       [{ title: 'k', workspaceToken: 'w', groupings: ['node'] }, 'groupings.0'],
-      [{ title: 'k', workspaceToken: 'w', dateInterval: 'last_month', startDate: '2024-01-01', endDate: '2024-01-31' }, 'dateInterval'],
+      [
+        { title: 'k', workspaceToken: 'w', dateInterval: 'last_month', startDate: '2024-01-01', endDate: '2024-01-31' },
+        'dateInterval',
+      ],
       [{ title: 'k', workspaceToken: 'w', startDate: '2024-01-01' }, 'endDate'],
     ],
     outputs: { token: 'kbnts_eff_rprt_1', createdAt: '2024-01-01T00:00:00Z', default: false, userToken: 'usr_1' },
     reply: {
-      token: 'kbnts_eff_rprt_1', title: 'Cluster idle', workspace_token: 'wrkspc_1', aggregated_by: 'idle_cost', date_bucket: 'week', date_interval: 'this_month',
-      start_date: '2024-07-01', end_date: '2024-07-31', filter: null, groupings: 'cluster_id,label:team', created_at: '2024-01-01T00:00:00Z', default: false, user_token: 'usr_1',
+      token: 'kbnts_eff_rprt_1',
+      title: 'Cluster idle',
+      workspace_token: 'wrkspc_1',
+      aggregated_by: 'idle_cost',
+      date_bucket: 'week',
+      date_interval: 'this_month',
+      start_date: '2024-07-01',
+      end_date: '2024-07-31',
+      filter: null,
+      groupings: 'cluster_id,label:team',
+      created_at: '2024-01-01T00:00:00Z',
+      default: false,
+      user_token: 'usr_1',
     },
   },
 })

@@ -14,7 +14,12 @@ import { costCrud, dropEmptyUnlessSent } from './shared/wire'
 export const ManagedAccountInputs = t.exact(
   t.intersection([
     t.type({ contactEmail: Email }),
-    t.partial({ name: t.string, accessCredentialTokens: t.array(t.string), billingRuleTokens: t.array(t.string), emailDomain: t.string }),
+    t.partial({
+      name: t.string,
+      accessCredentialTokens: t.array(t.string),
+      billingRuleTokens: t.array(t.string),
+      emailDomain: t.string,
+    }),
   ]),
   'ManagedAccountInputs',
 )
@@ -23,7 +28,11 @@ export type ManagedAccountInputs = t.TypeOf<typeof ManagedAccountInputs>
 export const ManagedAccountOutputs = t.exact(
   t.intersection([
     t.type({ token: t.string }),
-    t.partial({ includeManagedAccountIntegrations: t.boolean, parentAccountToken: t.string, paymentTermsDays: t.number }),
+    t.partial({
+      includeManagedAccountIntegrations: t.boolean,
+      parentAccountToken: t.string,
+      paymentTermsDays: t.number,
+    }),
   ]),
   'ManagedAccountOutputs',
 )
@@ -44,7 +53,10 @@ export const ManagedAccount = defineResource({
   rules: [
     {
       name: 'the platform requires a name',
-      check: (i) => (i.name === undefined ? [{ path: 'name', expected: 'an account name (the platform requires one)', given: undefined }] : []),
+      check: (i) =>
+        i.name === undefined
+          ? [{ path: 'name', expected: 'an account name (the platform requires one)', given: undefined }]
+          : [],
     },
   ],
   wire: costCrud({
@@ -52,8 +64,16 @@ export const ManagedAccount = defineResource({
     items: 'managed_accounts',
     inputs: ManagedAccountInputs,
     outputs: ManagedAccountOutputs,
-    createBody: (i) => ({ ...i, accessCredentialTokens: i.accessCredentialTokens ?? [], billingRuleTokens: i.billingRuleTokens ?? [] }),
-    updateBody: (i) => ({ ...i, accessCredentialTokens: i.accessCredentialTokens ?? [], billingRuleTokens: i.billingRuleTokens ?? [] }),
+    createBody: (i) => ({
+      ...i,
+      accessCredentialTokens: i.accessCredentialTokens ?? [],
+      billingRuleTokens: i.billingRuleTokens ?? [],
+    }),
+    updateBody: (i) => ({
+      ...i,
+      accessCredentialTokens: i.accessCredentialTokens ?? [],
+      billingRuleTokens: i.billingRuleTokens ?? [],
+    }),
     normalise: (o, sent) => {
       const out = { ...o }
       for (const k of LISTS) {
@@ -67,17 +87,34 @@ export const ManagedAccount = defineResource({
     },
   }),
   examples: {
-    valid: { name: 'Acme Corp', contactEmail: 'finance@acme.example', billingRuleTokens: ['bllng_rule_1'], emailDomain: 'acme.example' },
+    valid: {
+      name: 'Acme Corp',
+      contactEmail: 'finance@acme.example',
+      billingRuleTokens: ['bllng_rule_1'],
+      emailDomain: 'acme.example',
+    },
     invalid: [
       [{ name: 'Acme' }, 'contactEmail'],
       [{ name: 'Acme', contactEmail: 'not-an-email' }, 'contactEmail'],
       [{ contactEmail: 'a@b.example' }, 'name'],
       [{ name: 'Acme', contactEmail: 'a@b.example', billingRuleTokens: 'bllng_rule_1' }, 'billingRuleTokens'],
     ],
-    outputs: { token: 'acct_1', parentAccountToken: 'acct_msp', paymentTermsDays: 10, includeManagedAccountIntegrations: false },
+    outputs: {
+      token: 'acct_1',
+      parentAccountToken: 'acct_msp',
+      paymentTermsDays: 10,
+      includeManagedAccountIntegrations: false,
+    },
     reply: {
-      token: 'acct_1', name: 'Acme Corp', contact_email: 'finance@acme.example', access_credential_tokens: [], billing_rule_tokens: ['bllng_rule_1'],
-      email_domain: 'acme.example', parent_account_token: 'acct_msp', payment_terms_days: 10, include_managed_account_integrations: false,
+      token: 'acct_1',
+      name: 'Acme Corp',
+      contact_email: 'finance@acme.example',
+      access_credential_tokens: [],
+      billing_rule_tokens: ['bllng_rule_1'],
+      email_domain: 'acme.example',
+      parent_account_token: 'acct_msp',
+      payment_terms_days: 10,
+      include_managed_account_integrations: false,
     },
   },
 })

@@ -13,9 +13,29 @@ import { costCrud } from './shared/wire'
 import { reportBody, reportDateRules, reportNormalise } from './shared/report-wire'
 
 export const NETWORK_FLOW_GROUPINGS = [
-  'account_id', 'az_id', 'dstaddr', 'dsthostname', 'flow_direction', 'interface_id', 'instance_id', 'peer_resource_uuid', 'peer_account_id',
-  'peer_vpc_id', 'peer_region', 'peer_az_id', 'peer_subnet_id', 'peer_interface_id', 'peer_instance_id', 'region', 'resource_uuid', 'srcaddr',
-  'srchostname', 'subnet_id', 'traffic_category', 'traffic_path', 'vpc_id',
+  'account_id',
+  'az_id',
+  'dstaddr',
+  'dsthostname',
+  'flow_direction',
+  'interface_id',
+  'instance_id',
+  'peer_resource_uuid',
+  'peer_account_id',
+  'peer_vpc_id',
+  'peer_region',
+  'peer_az_id',
+  'peer_subnet_id',
+  'peer_interface_id',
+  'peer_instance_id',
+  'region',
+  'resource_uuid',
+  'srcaddr',
+  'srchostname',
+  'subnet_id',
+  'traffic_category',
+  'traffic_path',
+  'vpc_id',
 ] as const
 
 export const NetworkFlowReportInputs = t.exact(
@@ -28,7 +48,9 @@ export const NetworkFlowReportInputs = t.exact(
       filter: t.string,
       flowDirection: literals(['ingress', 'egress', 'all']),
       flowWeight: literals(['costs', 'bytes']),
-      groupings: t.array(literals(NETWORK_FLOW_GROUPINGS, 'a network flow grouping (account_id, az_id, … vpc_id; 23 values)')),
+      groupings: t.array(
+        literals(NETWORK_FLOW_GROUPINGS, 'a network flow grouping (account_id, az_id, … vpc_id; 23 values)'),
+      ),
     }),
   ]),
   'NetworkFlowReportInputs',
@@ -36,7 +58,10 @@ export const NetworkFlowReportInputs = t.exact(
 export type NetworkFlowReportInputs = t.TypeOf<typeof NetworkFlowReportInputs>
 
 export const NetworkFlowReportOutputs = t.exact(
-  t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, createdByToken: t.string, default: t.boolean })]),
+  t.intersection([
+    t.type({ token: t.string }),
+    t.partial({ createdAt: t.string, createdByToken: t.string, default: t.boolean }),
+  ]),
   'NetworkFlowReportOutputs',
 )
 export type NetworkFlowReportOutputs = t.TypeOf<typeof NetworkFlowReportOutputs>
@@ -63,10 +88,20 @@ export const NetworkFlowReport = defineResource({
       const { workspaceToken: _w, ...rest } = reportBody(i)
       return rest
     },
-    normalise: (o, sent) => reportNormalise({ interval: 'last_7_days', groupings: 'resource_uuid,traffic_category,peer_resource_uuid', fields: { flowWeight: 'costs' } })(o, sent),
+    normalise: (o, sent) =>
+      reportNormalise({
+        interval: 'last_7_days',
+        groupings: 'resource_uuid,traffic_category,peer_resource_uuid',
+        fields: { flowWeight: 'costs' },
+      })(o, sent),
   }),
   examples: {
-    valid: { title: 'Egress', workspaceToken: 'wrkspc_1', flowDirection: 'egress', groupings: ['vpc_id', 'peer_vpc_id'] },
+    valid: {
+      title: 'Egress',
+      workspaceToken: 'wrkspc_1',
+      flowDirection: 'egress',
+      groupings: ['vpc_id', 'peer_vpc_id'],
+    },
     invalid: [
       [{ workspaceToken: 'w' }, 'title'],
       [{ title: 'n' }, 'workspaceToken'],
@@ -74,13 +109,33 @@ export const NetworkFlowReport = defineResource({
       [{ title: 'n', workspaceToken: 'w', flowWeight: 'packets' }, 'flowWeight'],
       [{ title: 'n', workspaceToken: 'w', flowDirection: 'sideways' }, 'flowDirection'],
       [{ title: 'n', workspaceToken: 'w', groupings: ['pod'] }, 'groupings.0'],
-      [{ title: 'n', workspaceToken: 'w', dateInterval: 'last_3_days', startDate: '2024-01-01', endDate: '2024-01-02' }, 'dateInterval'],
+      [
+        {
+          title: 'n',
+          workspaceToken: 'w',
+          dateInterval: 'last_3_days',
+          startDate: '2024-01-01',
+          endDate: '2024-01-02',
+        },
+        'dateInterval',
+      ],
       [{ title: 'n', workspaceToken: 'w', startDate: '2024-01-01T00:00:00Z', endDate: '2024-01-02' }, 'startDate'],
     ],
     outputs: { token: 'ntflw_lg_rprt_1', createdAt: '2024-01-01T00:00:00Z', createdByToken: 'usr_1', default: false },
     reply: {
-      token: 'ntflw_lg_rprt_1', title: 'Egress', workspace_token: 'wrkspc_1', date_interval: 'last_7_days', start_date: '2024-07-08', end_date: '2024-07-15',
-      filter: null, flow_direction: 'egress', flow_weight: 'costs', groupings: 'vpc_id,peer_vpc_id', created_at: '2024-01-01T00:00:00Z', created_by_token: 'usr_1', default: false,
+      token: 'ntflw_lg_rprt_1',
+      title: 'Egress',
+      workspace_token: 'wrkspc_1',
+      date_interval: 'last_7_days',
+      start_date: '2024-07-08',
+      end_date: '2024-07-15',
+      filter: null,
+      flow_direction: 'egress',
+      flow_weight: 'costs',
+      groupings: 'vpc_id,peer_vpc_id',
+      created_at: '2024-01-01T00:00:00Z',
+      created_by_token: 'usr_1',
+      default: false,
     },
   },
 })

@@ -30,11 +30,20 @@ export const RecommendationViewInputs = t.exact(
 )
 export type RecommendationViewInputs = t.TypeOf<typeof RecommendationViewInputs>
 
-export const RecommendationViewOutputs = t.exact(t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, createdBy: t.string })]), 'RecommendationViewOutputs')
+export const RecommendationViewOutputs = t.exact(
+  t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, createdBy: t.string })]),
+  'RecommendationViewOutputs',
+)
 export type RecommendationViewOutputs = t.TypeOf<typeof RecommendationViewOutputs>
 
 const LISTS = ['providerIds', 'billingAccountIds', 'accountIds', 'regions'] as const
-const withLists = (i: RecommendationViewInputs) => ({ ...i, providerIds: i.providerIds ?? [], billingAccountIds: i.billingAccountIds ?? [], accountIds: i.accountIds ?? [], regions: i.regions ?? [] })
+const withLists = (i: RecommendationViewInputs) => ({
+  ...i,
+  providerIds: i.providerIds ?? [],
+  billingAccountIds: i.billingAccountIds ?? [],
+  accountIds: i.accountIds ?? [],
+  regions: i.regions ?? [],
+})
 
 export const RecommendationView = defineResource({
   token: 'cost:RecommendationView',
@@ -56,7 +65,10 @@ export const RecommendationView = defineResource({
     },
     {
       name: 'dates in order',
-      check: (i) => (known(i.startDate) && known(i.endDate) && String(i.startDate) > String(i.endDate) ? [{ path: 'endDate', expected: `a date not before startDate (${i.startDate})`, given: i.endDate }] : []),
+      check: (i) =>
+        known(i.startDate) && known(i.endDate) && String(i.startDate) > String(i.endDate)
+          ? [{ path: 'endDate', expected: `a date not before startDate (${i.startDate})`, given: i.endDate }]
+          : [],
     },
   ],
   wire: costCrud({
@@ -77,7 +89,14 @@ export const RecommendationView = defineResource({
     },
   }),
   examples: {
-    valid: { title: 'AWS us-east-1', workspaceToken: 'wrkspc_1', providerIds: ['aws'], regions: ['us-east-1'], startDate: '2024-01-01', endDate: '2024-06-30' },
+    valid: {
+      title: 'AWS us-east-1',
+      workspaceToken: 'wrkspc_1',
+      providerIds: ['aws'],
+      regions: ['us-east-1'],
+      startDate: '2024-01-01',
+      endDate: '2024-06-30',
+    },
     invalid: [
       [{ workspaceToken: 'w' }, 'title'],
       [{ title: 'v' }, 'workspaceToken'],
@@ -87,8 +106,19 @@ export const RecommendationView = defineResource({
     ],
     outputs: { token: 'rec_vw_1', createdAt: '2024-01-01T00:00:00Z', createdBy: 'usr_1' },
     reply: {
-      token: 'rec_vw_1', title: 'AWS us-east-1', workspace_token: 'wrkspc_1', provider_ids: ['aws'], billing_account_ids: [], account_ids: [], regions: ['us-east-1'],
-      start_date: '2024-01-01', end_date: '2024-06-30', tag_key: null, tag_value: null, created_at: '2024-01-01T00:00:00Z', created_by: 'usr_1',
+      token: 'rec_vw_1',
+      title: 'AWS us-east-1',
+      workspace_token: 'wrkspc_1',
+      provider_ids: ['aws'],
+      billing_account_ids: [],
+      account_ids: [],
+      regions: ['us-east-1'],
+      start_date: '2024-01-01',
+      end_date: '2024-06-30',
+      tag_key: null,
+      tag_value: null,
+      created_at: '2024-01-01T00:00:00Z',
+      created_by: 'usr_1',
     },
   },
 })

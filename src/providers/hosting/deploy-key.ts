@@ -47,7 +47,15 @@ export const DeployKey = defineResource({
       pipe(
         withId(reply, 'a deploy key'),
         // a key is never updated: when it was made is when it last changed
-        E.chain((k) => observe(DeployKeyInputs, DeployKeyOutputs, { publicKey: str(k.public_key), lastUpdated: stamp({ updated_at: k.updated_at ?? k.created_at }) }, k.id, 'hosting:DeployKey')),
+        E.chain((k) =>
+          observe(
+            DeployKeyInputs,
+            DeployKeyOutputs,
+            { publicKey: str(k.public_key), lastUpdated: stamp({ updated_at: k.updated_at ?? k.created_at }) },
+            k.id,
+            'hosting:DeployKey',
+          ),
+        ),
       ),
     list: () => rest('GET', apiPath`/deploy_keys`, { paginate: { items: '', pageSize: 100 } }),
     // every key looks alike: only a key made moments ago can be the lost create's
@@ -58,6 +66,10 @@ export const DeployKey = defineResource({
     // with no fields there is nothing to get wrong but the shape itself
     invalid: [['ssh-rsa AAAA', '']],
     outputs: { publicKey: 'ssh-rsa AAAAB3NzaC1yc2E example', lastUpdated: '2024-01-01T00:00:00Z' },
-    reply: { id: '5f1a2b3c4d5e6f7a8b9c0d1f', public_key: 'ssh-rsa AAAAB3NzaC1yc2E example', created_at: '2024-01-01T00:00:00Z' },
+    reply: {
+      id: '5f1a2b3c4d5e6f7a8b9c0d1f',
+      public_key: 'ssh-rsa AAAAB3NzaC1yc2E example',
+      created_at: '2024-01-01T00:00:00Z',
+    },
   },
 })

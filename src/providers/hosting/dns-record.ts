@@ -35,23 +35,31 @@ export const DEFAULT_TTL = 3600
 /** Values that are host names (CNAME, MX, NS, ALIAS targets) compare like names. */
 const looksLikeName = (s: string) => /^[a-z0-9_*-]+(\.[a-z0-9_-]+)*\.?$/i.test(s)
 const sameValue = (a: unknown, b: unknown): boolean =>
-  typeof a === 'string' && typeof b === 'string' && (a === b || (looksLikeName(a) && looksLikeName(b) && dnsName(a) === dnsName(b)))
-const sameHostname = (a: unknown, b: unknown): boolean => typeof a === 'string' && typeof b === 'string' && (sameHost(a, b) || sameHost(b, a))
+  typeof a === 'string' &&
+  typeof b === 'string' &&
+  (a === b || (looksLikeName(a) && looksLikeName(b) && dnsName(a) === dnsName(b)))
+const sameHostname = (a: unknown, b: unknown): boolean =>
+  typeof a === 'string' && typeof b === 'string' && (sameHost(a, b) || sameHost(b, a))
 
 const typeRules = (i: Readonly<DnsRecordInputs>): Finding[] => {
   if (!known(i.type)) return []
   const out: Finding[] = []
-  if (i.type === 'MX' && i.priority === undefined) out.push({ path: 'priority', expected: 'a priority for an MX record', given: i.priority })
+  if (i.type === 'MX' && i.priority === undefined)
+    out.push({ path: 'priority', expected: 'a priority for an MX record', given: i.priority })
   if (i.type !== 'MX' && i.priority !== undefined)
     out.push({ path: 'priority', expected: 'no priority (it is used by MX records only)', given: i.priority })
   if (i.type === 'CAA') {
     if (i.flag === undefined) out.push({ path: 'flag', expected: 'a flag for a CAA record (e.g. 0)', given: i.flag })
-    if (i.tag === undefined) out.push({ path: 'tag', expected: 'a tag for a CAA record (issue, issuewild or iodef)', given: i.tag })
+    if (i.tag === undefined)
+      out.push({ path: 'tag', expected: 'a tag for a CAA record (issue, issuewild or iodef)', given: i.tag })
   } else {
-    if (i.flag !== undefined) out.push({ path: 'flag', expected: 'no flag (it is used by CAA records only)', given: i.flag })
-    if (i.tag !== undefined) out.push({ path: 'tag', expected: 'no tag (it is used by CAA records only)', given: i.tag })
+    if (i.flag !== undefined)
+      out.push({ path: 'flag', expected: 'no flag (it is used by CAA records only)', given: i.flag })
+    if (i.tag !== undefined)
+      out.push({ path: 'tag', expected: 'no tag (it is used by CAA records only)', given: i.tag })
   }
-  if (known(i.ttl) && (!Number.isInteger(i.ttl) || i.ttl <= 0)) out.push({ path: 'ttl', expected: 'a whole number of seconds above 0', given: i.ttl })
+  if (known(i.ttl) && (!Number.isInteger(i.ttl) || i.ttl <= 0))
+    out.push({ path: 'ttl', expected: 'a whole number of seconds above 0', given: i.ttl })
   return out
 }
 
@@ -82,13 +90,18 @@ export const DnsRecord = defineResource({
   replaceOn: ['zoneId', 'hostname', 'type', 'value', 'ttl', 'priority', 'flag', 'tag'],
   secrets: [],
   rules: [{ name: 'fields by record type', check: typeRules }],
-  equals: { hostname: sameHostname, value: sameValue, type: (a, b) => typeof a === 'string' && typeof b === 'string' && a.toUpperCase() === b.toUpperCase() },
+  equals: {
+    hostname: sameHostname,
+    value: sameValue,
+    type: (a, b) => typeof a === 'string' && typeof b === 'string' && a.toUpperCase() === b.toUpperCase(),
+  },
   wire: {
     create: (i) => rest('POST', apiPath`/dns_zones/${i.zoneId}/dns_records`, { body: recordBody(i) }),
     read: (id, ctx) => rest('GET', apiPath`/dns_zones/${ctx.inputs.zoneId}/dns_records/${id}`),
     delete: (id, ctx) => rest('DELETE', apiPath`/dns_zones/${ctx.inputs.zoneId}/dns_records/${id}`),
     // a lost create is looked for among the records of its zone
-    find: (sent) => rest('GET', apiPath`/dns_zones/${sent.zoneId}/dns_records`, { paginate: { items: '', pageSize: 100 } }),
+    find: (sent) =>
+      rest('GET', apiPath`/dns_zones/${sent.zoneId}/dns_records`, { paginate: { items: '', pageSize: 100 } }),
     decode: (reply, ctx) =>
       pipe(
         withId(reply, 'a DNS record'),
@@ -101,12 +114,18 @@ export const DnsRecord = defineResource({
           const obj = {
             zoneId: str(r.dns_zone_id) ?? sent.zoneId,
             type,
-            hostname: sent.hostname !== undefined && hostname !== undefined && sameHostname(sent.hostname, hostname) ? sent.hostname : hostname,
+            hostname:
+              sent.hostname !== undefined && hostname !== undefined && sameHostname(sent.hostname, hostname)
+                ? sent.hostname
+                : hostname,
             value: sent.value !== undefined && value !== undefined && sameValue(sent.value, value) ? sent.value : value,
             // the default ttl is only reported when it was asked for, so adopting a default record
             // for a stack that leaves ttl out plans no replacement; an import by id (nothing known but
             // the zone) reports it, and the engine keeps it only where the stack sets ttl
-            ttl: sent.ttl === undefined && sent.hostname !== undefined && num(r.ttl) === DEFAULT_TTL ? undefined : num(r.ttl),
+            ttl:
+              sent.ttl === undefined && sent.hostname !== undefined && num(r.ttl) === DEFAULT_TTL
+                ? undefined
+                : num(r.ttl),
             priority: type === 'MX' ? num(r.priority) : undefined,
             flag: type === 'CAA' ? num(r.flag) : undefined,
             tag: type === 'CAA' ? str(r.tag) : undefined,
@@ -116,10 +135,18 @@ export const DnsRecord = defineResource({
         }),
       ),
     matches: (sent, o) =>
-      sent.zoneId === o.inputs.zoneId && sent.type === o.inputs.type && sameHostname(sent.hostname, o.inputs.hostname) && sameValue(sent.value, o.inputs.value),
+      sent.zoneId === o.inputs.zoneId &&
+      sent.type === o.inputs.type &&
+      sameHostname(sent.hostname, o.inputs.hostname) &&
+      sameValue(sent.value, o.inputs.value),
   },
   examples: {
-    valid: { zoneId: '65a1b2c3d4e5f6a7b8c9d0e1', hostname: 'www.example.com', type: 'CNAME', value: 'acme-site.netlify.app.' },
+    valid: {
+      zoneId: '65a1b2c3d4e5f6a7b8c9d0e1',
+      hostname: 'www.example.com',
+      type: 'CNAME',
+      value: 'acme-site.netlify.app.',
+    },
     invalid: [
       [{ hostname: 'www', type: 'A', value: '1.2.3.4' }, 'zoneId'],
       [{ zoneId: 'z', type: 'A', value: '1.2.3.4' }, 'hostname'],

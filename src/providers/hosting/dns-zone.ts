@@ -11,7 +11,20 @@ import { pipe } from 'fp-ts/function'
 import { defineResource } from '../../core/spec'
 import { byToken, observe } from '../../core/observe'
 import { rest } from '../../core/wire'
-import { apiPath, asObject, bool, dnsName, known, needsTeam, stamp, str, strings, teamSlugOr, withId, type Json } from './shared/wire'
+import {
+  apiPath,
+  asObject,
+  bool,
+  dnsName,
+  known,
+  needsTeam,
+  stamp,
+  str,
+  strings,
+  teamSlugOr,
+  withId,
+  type Json,
+} from './shared/wire'
 
 export const DnsZoneInputs = t.exact(t.partial({ name: t.string, teamSlug: t.string }), 'DnsZoneInputs')
 export type DnsZoneInputs = t.TypeOf<typeof DnsZoneInputs>
@@ -77,7 +90,7 @@ export const zoneFields = (z: Json) => ({
 export const DnsZone = defineResource({
   token: 'hosting:DnsZone',
   doc:
-    'A DNS zone on the hosting platform. `teamSlug` defaults to the provider\'s default team. Outputs: dnsServers, domain ' +
+    "A DNS zone on the hosting platform. `teamSlug` defaults to the provider's default team. Outputs: dnsServers, domain " +
     '(registrar details when the platform registered the domain), teamId. IPv6 is enabled right after creation. Any change ' +
     'replaces the zone (the platform has no zone update). Import by zone id.',
   inputs: DnsZoneInputs,
@@ -91,7 +104,14 @@ export const DnsZone = defineResource({
       name: 'zone name required',
       check: (i) =>
         i.name === undefined
-          ? [{ path: 'name', expected: 'a zone name (the domain, e.g. example.com)', given: i.name, message: 'is needed by the platform (trellis does not auto-name zones).' }]
+          ? [
+              {
+                path: 'name',
+                expected: 'a zone name (the domain, e.g. example.com)',
+                given: i.name,
+                message: 'is needed by the platform (trellis does not auto-name zones).',
+              },
+            ]
           : known(i.name) && !/^[a-z0-9-]+(\.[a-z0-9-]+)+\.?$/i.test(i.name)
             ? [{ path: 'name', expected: 'a domain name such as example.com', given: i.name }]
             : [],
@@ -116,12 +136,16 @@ export const DnsZone = defineResource({
         E.chain((z) => {
           const f = zoneFields(z)
           // the platform may report the name in another case or with a trailing dot: keep what was sent
-          const name = ctx.inputs.name !== undefined && f.name !== undefined && dnsName(ctx.inputs.name) === dnsName(f.name) ? ctx.inputs.name : f.name
+          const name =
+            ctx.inputs.name !== undefined && f.name !== undefined && dnsName(ctx.inputs.name) === dnsName(f.name)
+              ? ctx.inputs.name
+              : f.name
           return observe(DnsZoneInputs, DnsZoneOutputs, { ...f, name, lastUpdated: stamp(z) }, z.id, 'hosting:DnsZone')
         }),
       ),
     list: () => rest('GET', apiPath`/dns_zones`, { paginate: { items: '', pageSize: 100 } }),
-    matches: (sent, o) => sent.name !== undefined && o.inputs.name !== undefined && dnsName(sent.name) === dnsName(o.inputs.name),
+    matches: (sent, o) =>
+      sent.name !== undefined && o.inputs.name !== undefined && dnsName(sent.name) === dnsName(o.inputs.name),
   },
   examples: {
     valid: { name: 'example.com', teamSlug: 'acme' },
@@ -131,7 +155,11 @@ export const DnsZone = defineResource({
       [{ name: 'example.com' }, 'teamSlug'],
       [{ name: 'not a domain', teamSlug: 'acme' }, 'name'],
     ],
-    outputs: { dnsServers: ['dns1.p01.nsone.net', 'dns2.p01.nsone.net'], teamId: '5f1a2b3c4d5e6f7a8b9c0d1e', lastUpdated: '2024-01-01T00:00:00Z' },
+    outputs: {
+      dnsServers: ['dns1.p01.nsone.net', 'dns2.p01.nsone.net'],
+      teamId: '5f1a2b3c4d5e6f7a8b9c0d1e',
+      lastUpdated: '2024-01-01T00:00:00Z',
+    },
     reply: {
       id: '65a1b2c3d4e5f6a7b8c9d0e1',
       name: 'example.com',

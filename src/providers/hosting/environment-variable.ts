@@ -15,18 +15,44 @@ import { isRef } from '../../core/ref'
 import { defineResource, type Observed, type WireContext } from '../../core/spec'
 import { observe } from '../../core/observe'
 import { rest } from '../../core/wire'
-import { apiPath, asObject, defaultTeamId, importIds, known, needsTeam, short, stamp, str, teamIdOr, type Json } from './shared/wire'
+import {
+  apiPath,
+  asObject,
+  defaultTeamId,
+  importIds,
+  known,
+  needsTeam,
+  short,
+  stamp,
+  str,
+  teamIdOr,
+  type Json,
+} from './shared/wire'
 
 export const ENV_SCOPES = ['builds', 'functions', 'runtime', 'post-processing'] as const
-export const ENV_CONTEXTS = ['all', 'dev', 'dev-server', 'branch-deploy', 'deploy-preview', 'production', 'branch'] as const
+export const ENV_CONTEXTS = [
+  'all',
+  'dev',
+  'dev-server',
+  'branch-deploy',
+  'deploy-preview',
+  'production',
+  'branch',
+] as const
 
 export const EnvScope = literals(ENV_SCOPES)
 export const EnvContext = literals(ENV_CONTEXTS)
 
-export const EnvValue = t.exact(t.intersection([t.type({ context: EnvContext, value: t.string }), t.partial({ contextParameter: t.string })]), 'EnvValue')
+export const EnvValue = t.exact(
+  t.intersection([t.type({ context: EnvContext, value: t.string }), t.partial({ contextParameter: t.string })]),
+  'EnvValue',
+)
 export type EnvValue = t.TypeOf<typeof EnvValue>
 
-export const SecretEnvValue = t.exact(t.intersection([t.type({ context: EnvContext, value: SecretString }), t.partial({ contextParameter: t.string })]), 'SecretEnvValue')
+export const SecretEnvValue = t.exact(
+  t.intersection([t.type({ context: EnvContext, value: SecretString }), t.partial({ contextParameter: t.string })]),
+  'SecretEnvValue',
+)
 export type SecretEnvValue = t.TypeOf<typeof SecretEnvValue>
 
 export const EnvironmentVariableInputs = t.exact(
@@ -55,11 +81,15 @@ type Inputs = EnvironmentVariableInputs
 
 // ── normalisation ────────────────────────────────────────────────────────────
 const scopeName = (s: string): string => s.replace(/[\s_]/g, '-')
-const allScopes = (s: ReadonlyArray<string> | undefined): boolean => s === undefined || ENV_SCOPES.every((x) => s.includes(x))
+const allScopes = (s: ReadonlyArray<string> | undefined): boolean =>
+  s === undefined || ENV_SCOPES.every((x) => s.includes(x))
 
 /** Order-free comparison of two lists by a key of each item. */
 const sameSet = (a: unknown, b: unknown, keyOf: (x: unknown) => string): boolean =>
-  Array.isArray(a) && Array.isArray(b) && a.length === b.length && JSON.stringify(a.map(keyOf).sort()) === JSON.stringify(b.map(keyOf).sort())
+  Array.isArray(a) &&
+  Array.isArray(b) &&
+  a.length === b.length &&
+  JSON.stringify(a.map(keyOf).sort()) === JSON.stringify(b.map(keyOf).sort())
 
 /** A value item's identity: context, contextParameter ('' = none) and the value (a secret's digest). */
 const valueKey = (x: unknown): string => {
@@ -76,37 +106,74 @@ const valueRules = (list: unknown, field: 'values' | 'secretValues'): Finding[] 
     if (isRef(v) || !known(v.context)) return
     const param = v.contextParameter
     if (v.context === 'branch' && (param === undefined || param === ''))
-      out.push({ path: `${field}.${i}.contextParameter`, expected: 'the branch name (needed by the branch context)', given: param })
+      out.push({
+        path: `${field}.${i}.contextParameter`,
+        expected: 'the branch name (needed by the branch context)',
+        given: param,
+      })
     if (v.context !== 'branch' && known(param) && param !== '')
-      out.push({ path: `${field}.${i}.contextParameter`, expected: 'no contextParameter (it is only for the branch context)', given: param })
+      out.push({
+        path: `${field}.${i}.contextParameter`,
+        expected: 'no contextParameter (it is only for the branch context)',
+        given: param,
+      })
     const k = JSON.stringify([v.context, isRef(param) ? i : (param ?? '')])
-    if (seen.has(k)) out.push({ path: `${field}.${i}.context`, expected: 'each context (and branch) at most once', given: v.context })
+    if (seen.has(k))
+      out.push({ path: `${field}.${i}.context`, expected: 'each context (and branch) at most once', given: v.context })
     seen.add(k)
   })
   return out
 }
 
 const rules = [
-  { name: 'team id or default team', check: (i: Readonly<Inputs>, ctx: WireContext) => needsTeam(i.teamId, 'teamId', ctx.config) },
+  {
+    name: 'team id or default team',
+    check: (i: Readonly<Inputs>, ctx: WireContext) => needsTeam(i.teamId, 'teamId', ctx.config),
+  },
   {
     name: 'values or secretValues',
     check: (i: Readonly<Inputs>): Finding[] =>
       i.values !== undefined && i.secretValues !== undefined
-        ? [{ path: 'secretValues', expected: 'either values or secretValues, not both', given: i.secretValues, message: 'a variable is either secret or not.' }]
+        ? [
+            {
+              path: 'secretValues',
+              expected: 'either values or secretValues, not both',
+              given: i.secretValues,
+              message: 'a variable is either secret or not.',
+            },
+          ]
         : i.values === undefined && i.secretValues === undefined
-          ? [{ path: 'values', expected: 'values or secretValues (at least one context with a value)', given: undefined }]
+          ? [
+              {
+                path: 'values',
+                expected: 'values or secretValues (at least one context with a value)',
+                given: undefined,
+              },
+            ]
           : [],
   },
-  { name: 'context parameters', check: (i: Readonly<Inputs>): Finding[] => [...valueRules(i.values, 'values'), ...valueRules(i.secretValues, 'secretValues')] },
+  {
+    name: 'context parameters',
+    check: (i: Readonly<Inputs>): Finding[] => [
+      ...valueRules(i.values, 'values'),
+      ...valueRules(i.secretValues, 'secretValues'),
+    ],
+  },
   {
     name: 'scopes',
     check: (i: Readonly<Inputs>): Finding[] => {
       const out: Finding[] = []
       if (Array.isArray(i.scopes)) {
-        if (i.scopes.length === 0) out.push({ path: 'scopes', expected: 'at least one scope (leave scopes out for all four)', given: i.scopes })
-        if (new Set(i.scopes).size !== i.scopes.length) out.push({ path: 'scopes', expected: 'each scope once', given: i.scopes })
+        if (i.scopes.length === 0)
+          out.push({ path: 'scopes', expected: 'at least one scope (leave scopes out for all four)', given: i.scopes })
+        if (new Set(i.scopes).size !== i.scopes.length)
+          out.push({ path: 'scopes', expected: 'each scope once', given: i.scopes })
       }
-      if (i.secretValues !== undefined && !isRef(i.scopes) && (i.scopes === undefined || (i.scopes as unknown[]).includes('post-processing')))
+      if (
+        i.secretValues !== undefined &&
+        !isRef(i.scopes) &&
+        (i.scopes === undefined || (i.scopes as unknown[]).includes('post-processing'))
+      )
         out.push({
           path: 'scopes',
           expected: 'scopes without post-processing for a secret variable (e.g. ["builds", "functions", "runtime"])',
@@ -119,9 +186,20 @@ const rules = [
   {
     name: 'secrets stay secret',
     when: 'plan' as const,
-    check: (i: Readonly<Inputs>, ctx: { readonly prior?: { readonly inputs: Readonly<Record<string, unknown>> } }): Finding[] =>
+    check: (
+      i: Readonly<Inputs>,
+      ctx: { readonly prior?: { readonly inputs: Readonly<Record<string, unknown>> } },
+    ): Finding[] =>
       ctx.prior?.inputs.secretValues !== undefined && i.secretValues === undefined && i.values !== undefined
-        ? [{ path: 'values', expected: 'secretValues (the variable is secret)', given: i.values, message: 'the platform cannot turn a secret variable back into a plain one; delete it first or use another key.' }]
+        ? [
+            {
+              path: 'values',
+              expected: 'secretValues (the variable is secret)',
+              given: i.values,
+              message:
+                'the platform cannot turn a secret variable back into a plain one; delete it first or use another key.',
+            },
+          ]
         : [],
   },
 ]
@@ -131,7 +209,11 @@ const teamOf = (i: Partial<Inputs>, ctx: WireContext) => teamIdOr(i.teamId, ctx.
 const siteQuery = (i: Partial<Inputs>) => (i.siteId !== undefined ? { site_id: i.siteId } : {})
 
 const wireValues = (list: ReadonlyArray<EnvValue | SecretEnvValue>) =>
-  list.map((v) => ({ value: v.value, context: v.context, ...(v.contextParameter ? { context_parameter: v.contextParameter } : {}) }))
+  list.map((v) => ({
+    value: v.value,
+    context: v.context,
+    ...(v.contextParameter ? { context_parameter: v.contextParameter } : {}),
+  }))
 
 const body = (i: Inputs): Json => ({
   ...(allScopes(i.scopes) ? {} : { scopes: i.scopes }),
@@ -140,17 +222,20 @@ const body = (i: Inputs): Json => ({
 })
 
 /** The remote id is the import id, so a read needs nothing else. */
-export const envVarId = (teamId: string, siteId: string | undefined, key: string): string => (siteId !== undefined ? `${teamId}:${siteId}:${key}` : `${teamId}:${key}`)
+export const envVarId = (teamId: string, siteId: string | undefined, key: string): string =>
+  siteId !== undefined ? `${teamId}:${siteId}:${key}` : `${teamId}:${key}`
 const splitId = (id: string): { teamId: string; siteId?: string; key: string } => {
   const p = id.split(':')
-  return p.length >= 3 ? { teamId: p[0], siteId: p[1], key: p.slice(2).join(':') } : { teamId: p[0], key: p.slice(1).join(':') }
+  return p.length >= 3
+    ? { teamId: p[0], siteId: p[1], key: p.slice(2).join(':') }
+    : { teamId: p[0], key: p.slice(1).join(':') }
 }
 
 export const EnvironmentVariable = defineResource({
   token: 'hosting:EnvironmentVariable',
   doc:
     'An environment variable with values per deploy context: site-level when siteId is set, otherwise team-level (teamId, ' +
-    'or the provider\'s default team). Scopes default to all four. secretValues are write-only on the platform: they are ' +
+    "or the provider's default team). Scopes default to all four. secretValues are write-only on the platform: they are " +
     'never read back, never printed and stored only protected; secrets cannot use the post-processing scope. Import as ' +
     '<team_id>:<key> or <team_id>:<site_id>:<key>.',
   inputs: EnvironmentVariableInputs,
@@ -178,17 +263,25 @@ export const EnvironmentVariable = defineResource({
     secretValues: (a, b) => sameSet(a, b, valueKey),
   },
   wire: {
-    create: (i, ctx) => rest('POST', apiPath`/accounts/${teamOf(i, ctx)}/env`, { query: siteQuery(i), body: [{ key: i.key, ...body(i) }] }),
+    create: (i, ctx) =>
+      rest('POST', apiPath`/accounts/${teamOf(i, ctx)}/env`, {
+        query: siteQuery(i),
+        body: [{ key: i.key, ...body(i) }],
+      }),
     read: (id) => {
       const p = splitId(id)
       return rest('GET', apiPath`/accounts/${p.teamId}/env/${p.key}`, { query: siteQuery(p) })
     },
     // a variable's id is its natural key: a lost create is read back by it (404: nothing was made)
-    find: (sent, ctx) => rest('GET', apiPath`/accounts/${teamOf(sent, ctx)}/env/${sent.key}`, { query: siteQuery(sent) }),
+    find: (sent, ctx) =>
+      rest('GET', apiPath`/accounts/${teamOf(sent, ctx)}/env/${sent.key}`, { query: siteQuery(sent) }),
     update: (id, i) => {
       const p = splitId(id)
       // the key is a required query parameter (the rename target); it never changes here
-      return rest('PUT', apiPath`/accounts/${p.teamId}/env/${p.key}`, { query: { key: p.key, ...siteQuery(p) }, body: body(i) })
+      return rest('PUT', apiPath`/accounts/${p.teamId}/env/${p.key}`, {
+        query: { key: p.key, ...siteQuery(p) },
+        body: body(i),
+      })
     },
     delete: (id) => {
       const p = splitId(id)
@@ -201,8 +294,11 @@ export const EnvironmentVariable = defineResource({
       if (!v || !key) return E.left(`expected an environment variable, got ${short(reply)}`)
       const sent = ctx.inputs
       const teamId = sent.teamId ?? defaultTeamId(ctx.config)
-      if (teamId === undefined) return E.left(`environment variable ${key}: no teamId known (none given, no default team)`)
-      const scopes = (Array.isArray(v.scopes) ? v.scopes : []).filter((s): s is string => typeof s === 'string').map(scopeName)
+      if (teamId === undefined)
+        return E.left(`environment variable ${key}: no teamId known (none given, no default team)`)
+      const scopes = (Array.isArray(v.scopes) ? v.scopes : [])
+        .filter((s): s is string => typeof s === 'string')
+        .map(scopeName)
       const sameScopes = sent.scopes !== undefined && sameSet(sent.scopes, scopes, String)
       const secret = v.is_secret === true
       const values = secret
@@ -219,14 +315,26 @@ export const EnvironmentVariable = defineResource({
         siteId: sent.siteId,
         // all four is the default: reported as absent unless it was asked for
         scopes: sameScopes ? sent.scopes : sent.scopes === undefined && allScopes(scopes) ? undefined : scopes,
-        values: values !== undefined && sent.values !== undefined && sameSet(sent.values, values, valueKey) ? sent.values : values,
+        values:
+          values !== undefined && sent.values !== undefined && sameSet(sent.values, values, valueKey)
+            ? sent.values
+            : values,
         // write-only on the platform: keep what was sent, never what was echoed
         secretValues: secret ? sent.secretValues : undefined,
         lastUpdated: stamp(v),
       }
       // the outputs always carry the scopes in effect
-      return E.map((o: Observed<Inputs, EnvironmentVariableOutputs>) => ({ ...o, outputs: { ...o.outputs, scopes: scopes as EnvironmentVariableOutputs['scopes'] } }))(
-        observe(EnvironmentVariableInputs, EnvironmentVariableOutputs, obj, envVarId(teamId, sent.siteId, key), 'hosting:EnvironmentVariable'),
+      return E.map((o: Observed<Inputs, EnvironmentVariableOutputs>) => ({
+        ...o,
+        outputs: { ...o.outputs, scopes: scopes as EnvironmentVariableOutputs['scopes'] },
+      }))(
+        observe(
+          EnvironmentVariableInputs,
+          EnvironmentVariableOutputs,
+          obj,
+          envVarId(teamId, sent.siteId, key),
+          'hosting:EnvironmentVariable',
+        ),
       )
     },
     matches: (sent, o) => sent.key === o.inputs.key,
@@ -245,14 +353,30 @@ export const EnvironmentVariable = defineResource({
       [{ teamId: 't', values: [{ context: 'all', value: 'x' }] }, 'key'],
       [{ key: 'K', teamId: 't', values: [{ context: 'everywhere', value: 'x' }] }, 'values.0.context'],
       [{ key: 'K', teamId: 't', values: [{ context: 'branch', value: 'x' }] }, 'values.0.contextParameter'],
-      [{ key: 'K', teamId: 't', values: [{ context: 'production', contextParameter: 'main', value: 'x' }] }, 'values.0.contextParameter'],
+      [
+        { key: 'K', teamId: 't', values: [{ context: 'production', contextParameter: 'main', value: 'x' }] },
+        'values.0.contextParameter',
+      ],
       [{ key: 'K', teamId: 't', scopes: ['builds', 'deploys'], values: [{ context: 'all', value: 'x' }] }, 'scopes.1'],
       [{ key: 'K', values: [{ context: 'all', value: 'x' }] }, 'teamId'],
       [{ key: 'K', teamId: 't', secretValues: [{ context: 'production', value: 's3cr3t' }] }, 'scopes'],
-      [{ key: 'K', teamId: 't', values: [{ context: 'all', value: 'x' }], secretValues: [{ context: 'all', value: 'y' }], scopes: ['builds'] }, 'secretValues'],
+      [
+        {
+          key: 'K',
+          teamId: 't',
+          values: [{ context: 'all', value: 'x' }],
+          secretValues: [{ context: 'all', value: 'y' }],
+          scopes: ['builds'],
+        },
+        'secretValues',
+      ],
       [{ key: 'K', teamId: 't' }, 'values'],
     ],
-    outputs: { lastUpdated: '2024-01-01T00:00:00Z', teamId: '5f1a2b3c4d5e6f7a8b9c0d1e', scopes: ['builds', 'functions', 'runtime', 'post-processing'] },
+    outputs: {
+      lastUpdated: '2024-01-01T00:00:00Z',
+      teamId: '5f1a2b3c4d5e6f7a8b9c0d1e',
+      scopes: ['builds', 'functions', 'runtime', 'post-processing'],
+    },
     reply: {
       key: 'API_URL',
       scopes: ['builds', 'functions', 'runtime', 'post_processing'],

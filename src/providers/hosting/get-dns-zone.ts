@@ -27,7 +27,13 @@ export type DnsRecordItem = t.TypeOf<typeof DnsRecordItem>
 
 export const GetDnsZoneResult = t.exact(
   t.intersection([
-    t.type({ name: t.string, teamId: t.string, teamSlug: t.string, dnsServers: t.array(t.string), records: t.array(DnsRecordItem) }),
+    t.type({
+      name: t.string,
+      teamId: t.string,
+      teamSlug: t.string,
+      dnsServers: t.array(t.string),
+      records: t.array(DnsRecordItem),
+    }),
     t.partial({ id: t.string, domain: Domain }),
   ]),
   'GetDnsZoneResult',
@@ -55,9 +61,11 @@ export const recordItem = (u: unknown): DnsRecordItem | undefined => {
   }
 }
 
-const recordsOf = (zoneId: string) => rest('GET', apiPath`/dns_zones/${zoneId}/dns_records`, { paginate: { items: '', pageSize: 100 } })
+const recordsOf = (zoneId: string) =>
+  rest('GET', apiPath`/dns_zones/${zoneId}/dns_records`, { paginate: { items: '', pageSize: 100 } })
 
-const describe = (a: GetDnsZoneArgs) => (a.id !== undefined ? `id ${JSON.stringify(a.id)}` : `name ${JSON.stringify(a.name)}`)
+const describe = (a: GetDnsZoneArgs) =>
+  a.id !== undefined ? `id ${JSON.stringify(a.id)}` : `name ${JSON.stringify(a.name)}`
 
 export const getDnsZone = defineLookup({
   token: 'hosting:getDnsZone',
@@ -68,7 +76,10 @@ export const getDnsZone = defineLookup({
   rules: [
     {
       name: 'id or name',
-      check: (a) => (a.id === undefined && a.name === undefined ? [{ path: 'id', expected: 'an id or a name of the zone', given: undefined }] : []),
+      check: (a) =>
+        a.id === undefined && a.name === undefined
+          ? [{ path: 'id', expected: 'an id or a name of the zone', given: undefined }]
+          : [],
     },
   ],
   wire: {
@@ -84,7 +95,9 @@ export const getDnsZone = defineLookup({
       return rest('GET', apiPath`/dns_zones`, {
         paginate: { items: '', pageSize: 100 },
         then: (zones) => {
-          const hit = (Array.isArray(zones) ? zones : []).map(asObject).find((z) => z !== undefined && z.name === a.name)
+          const hit = (Array.isArray(zones) ? zones : [])
+            .map(asObject)
+            .find((z) => z !== undefined && z.name === a.name)
           if (!hit) return undefined
           keep(a, hit)
           return recordsOf(str(hit.id) ?? '')
@@ -94,14 +107,17 @@ export const getDnsZone = defineLookup({
     decode: (reply, a) => {
       const kept = recall(a)
       // chained: the zone was kept and the reply is its records; alone: the zone with embedded records
-      const zone = (kept.length > 0 ? asObject(kept[kept.length - 1]) : Array.isArray(reply) ? undefined : asObject(reply)) as Json | undefined
+      const zone = (
+        kept.length > 0 ? asObject(kept[kept.length - 1]) : Array.isArray(reply) ? undefined : asObject(reply)
+      ) as Json | undefined
       if (!zone) {
         const seen = Array.isArray(reply) ? ` among the ${reply.length} zone(s) this token can see` : ''
         return E.left(`no DNS zone with ${describe(a)}${seen}`)
       }
       const id = str(zone.id)
       if (!id) return E.left(`DNS zone with ${describe(a)}: expected a zone with an id, got ${short(zone)}`)
-      const rawRecords = kept.length > 0 && Array.isArray(reply) ? reply : Array.isArray(zone.records) ? zone.records : []
+      const rawRecords =
+        kept.length > 0 && Array.isArray(reply) ? reply : Array.isArray(zone.records) ? zone.records : []
       const f = zoneFields(zone)
       return E.right({
         id,
@@ -126,7 +142,15 @@ export const getDnsZone = defineLookup({
       teamId: '5f1a2b3c4d5e6f7a8b9c0d1e',
       teamSlug: 'acme',
       dnsServers: ['dns1.p01.nsone.net'],
-      records: [{ id: '65b0c1d2e3f4a5b6c7d8e9f0', hostname: 'www.example.com', type: 'CNAME', value: 'acme-www.netlify.app', ttl: 3600 }],
+      records: [
+        {
+          id: '65b0c1d2e3f4a5b6c7d8e9f0',
+          hostname: 'www.example.com',
+          type: 'CNAME',
+          value: 'acme-www.netlify.app',
+          ttl: 3600,
+        },
+      ],
     },
     reply: {
       id: '65a1b2c3d4e5f6a7b8c9d0e1',
@@ -135,7 +159,18 @@ export const getDnsZone = defineLookup({
       account_slug: 'acme',
       dns_servers: ['dns1.p01.nsone.net'],
       domain: null,
-      records: [{ id: '65b0c1d2e3f4a5b6c7d8e9f0', hostname: 'www.example.com', type: 'CNAME', value: 'acme-www.netlify.app', ttl: 3600, priority: null, flag: 0, tag: '' }],
+      records: [
+        {
+          id: '65b0c1d2e3f4a5b6c7d8e9f0',
+          hostname: 'www.example.com',
+          type: 'CNAME',
+          value: 'acme-www.netlify.app',
+          ttl: 3600,
+          priority: null,
+          flag: 0,
+          tag: '',
+        },
+      ],
     },
   },
 })

@@ -13,18 +13,33 @@ import { rest } from '../../core/wire'
 import { apiPath, asObject, short, str } from './shared/wire'
 
 export const ManagedWafRule = t.exact(
-  t.type({ id: t.string, description: t.string, phase: t.string, category: t.string, severity: literals(['notice', 'warning', 'error', 'critical']) }),
+  t.type({
+    id: t.string,
+    description: t.string,
+    phase: t.string,
+    category: t.string,
+    severity: literals(['notice', 'warning', 'error', 'critical']),
+  }),
   'ManagedWafRule',
 )
-export const ManagedRuleSetDefinition = t.exact(t.type({ id: t.string, type: t.string, version: t.string }), 'ManagedRuleSetDefinition')
-export const ManagedRuleSet = t.exact(t.type({ definition: ManagedRuleSetDefinition, rules: t.array(ManagedWafRule) }), 'ManagedRuleSet')
+export const ManagedRuleSetDefinition = t.exact(
+  t.type({ id: t.string, type: t.string, version: t.string }),
+  'ManagedRuleSetDefinition',
+)
+export const ManagedRuleSet = t.exact(
+  t.type({ definition: ManagedRuleSetDefinition, rules: t.array(ManagedWafRule) }),
+  'ManagedRuleSet',
+)
 export type ManagedRuleSet = t.TypeOf<typeof ManagedRuleSet>
 
 export const GetManagedWafRulesArgs = t.exact(t.type({ teamId: t.string }), 'GetManagedWafRulesArgs')
 export type GetManagedWafRulesArgs = t.TypeOf<typeof GetManagedWafRulesArgs>
 
 export const GetManagedWafRulesResult = t.exact(
-  t.intersection([t.type({ teamId: t.string, ruleSets: t.record(t.string, ManagedRuleSet) }), t.partial({ id: t.string })]),
+  t.intersection([
+    t.type({ teamId: t.string, ruleSets: t.record(t.string, ManagedRuleSet) }),
+    t.partial({ id: t.string }),
+  ]),
   'GetManagedWafRulesResult',
 )
 export type GetManagedWafRulesResult = t.TypeOf<typeof GetManagedWafRulesResult>
@@ -40,7 +55,10 @@ export const getManagedWafRules = defineLookup({
     request: (a) => rest('GET', apiPath`/accounts/${a.teamId}/waf/managed`),
     decode: (reply, a) => {
       const sets = asObject(asObject(reply)?.rule_sets)
-      if (!sets) return E.left(`managed WAF rules of team ${JSON.stringify(a.teamId)}: expected {rule_sets: {...}}, got ${short(reply)}`)
+      if (!sets)
+        return E.left(
+          `managed WAF rules of team ${JSON.stringify(a.teamId)}: expected {rule_sets: {...}}, got ${short(reply)}`,
+        )
       const ruleSets = Object.fromEntries(
         Object.entries(sets).map(([k, v]) => {
           const s = asObject(v) ?? {}
@@ -51,7 +69,13 @@ export const getManagedWafRules = defineLookup({
               definition: { id: str(d.id) ?? k, type: str(d.type) ?? '', version: str(d.version) ?? '' },
               rules: (Array.isArray(s.rules) ? s.rules : []).map((r) => {
                 const o = asObject(r) ?? {}
-                return { id: str(o.id) ?? '', description: str(o.description) ?? '', phase: str(o.phase) ?? '', category: str(o.category) ?? '', severity: str(o.severity) ?? '' }
+                return {
+                  id: str(o.id) ?? '',
+                  description: str(o.description) ?? '',
+                  phase: str(o.phase) ?? '',
+                  category: str(o.category) ?? '',
+                  severity: str(o.severity) ?? '',
+                }
               }),
             },
           ]
@@ -62,7 +86,11 @@ export const getManagedWafRules = defineLookup({
       const checked = GetManagedWafRulesResult.decode(result)
       return E.isRight(checked)
         ? E.right(checked.right)
-        : E.left(`managed WAF rules of team ${JSON.stringify(a.teamId)}: ${findingsFromErrors(checked.left).map((f) => `${f.path}: expected ${f.expected}, got ${JSON.stringify(f.given)}`).join('; ')}`)
+        : E.left(
+            `managed WAF rules of team ${JSON.stringify(a.teamId)}: ${findingsFromErrors(checked.left)
+              .map((f) => `${f.path}: expected ${f.expected}, got ${JSON.stringify(f.given)}`)
+              .join('; ')}`,
+          )
     },
   },
   examples: {
@@ -76,7 +104,15 @@ export const getManagedWafRules = defineLookup({
       ruleSets: {
         'crs-basic': {
           definition: { id: 'crs-basic', type: 'crs', version: '4.0.0' },
-          rules: [{ id: '942100', description: 'SQL Injection Attack Detected via libinjection', phase: 'request', category: 'sqli', severity: 'critical' }],
+          rules: [
+            {
+              id: '942100',
+              description: 'SQL Injection Attack Detected via libinjection',
+              phase: 'request',
+              category: 'sqli',
+              severity: 'critical',
+            },
+          ],
         },
       },
     },
@@ -84,7 +120,15 @@ export const getManagedWafRules = defineLookup({
       rule_sets: {
         'crs-basic': {
           definition: { id: 'crs-basic', type: 'crs', version: '4.0.0' },
-          rules: [{ id: '942100', description: 'SQL Injection Attack Detected via libinjection', phase: 'request', category: 'sqli', severity: 'critical' }],
+          rules: [
+            {
+              id: '942100',
+              description: 'SQL Injection Attack Detected via libinjection',
+              phase: 'request',
+              category: 'sqli',
+              severity: 'critical',
+            },
+          ],
         },
       },
     },

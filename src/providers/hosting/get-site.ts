@@ -9,7 +9,17 @@ import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
 import { rest } from '../../core/wire'
-import { apiPath, asObject, defaultTeamSlug, hasDefaultTeam, short, str, strings, teamSlugOr, type Json } from './shared/wire'
+import {
+  apiPath,
+  asObject,
+  defaultTeamSlug,
+  hasDefaultTeam,
+  short,
+  str,
+  strings,
+  teamSlugOr,
+  type Json,
+} from './shared/wire'
 import { begin, keep, recall } from './shared/chain'
 
 export const GetSiteArgs = t.exact(t.partial({ id: t.string, name: t.string, teamSlug: t.string }), 'GetSiteArgs')
@@ -42,11 +52,13 @@ const thenKey = (a: object) => (site: unknown) => {
 }
 
 const describe = (a: GetSiteArgs, ctx: { config: Readonly<Record<string, unknown>> }) =>
-  a.id !== undefined ? `id ${JSON.stringify(a.id)}` : `name ${JSON.stringify(a.name)} in team ${JSON.stringify(a.teamSlug ?? defaultTeamSlug(ctx.config))}`
+  a.id !== undefined
+    ? `id ${JSON.stringify(a.id)}`
+    : `name ${JSON.stringify(a.name)} in team ${JSON.stringify(a.teamSlug ?? defaultTeamSlug(ctx.config))}`
 
 export const getSite = defineLookup({
   token: 'hosting:getSite',
-  doc: 'A site by id, or by exact name within a team (teamSlug or the provider\'s default team). Returns id, name, teamSlug, customDomain, domainAliases and gitDeployKey (the public key of its deploy key, if any).',
+  doc: "A site by id, or by exact name within a team (teamSlug or the provider's default team). Returns id, name, teamSlug, customDomain, domainAliases and gitDeployKey (the public key of its deploy key, if any).",
   args: GetSiteArgs,
   result: GetSiteResult,
   secrets: [],
@@ -57,7 +69,13 @@ export const getSite = defineLookup({
         a.id === undefined && a.name === undefined
           ? [{ path: 'id', expected: 'an id, or a name (with teamSlug or a default team)', given: undefined }]
           : a.id === undefined && a.teamSlug === undefined && !hasDefaultTeam(ctx.config)
-            ? [{ path: 'teamSlug', expected: 'a teamSlug to look the name up in (the hosting provider has no default team)', given: undefined }]
+            ? [
+                {
+                  path: 'teamSlug',
+                  expected: 'a teamSlug to look the name up in (the hosting provider has no default team)',
+                  given: undefined,
+                },
+              ]
             : [],
     },
   ],
@@ -78,7 +96,10 @@ export const getSite = defineLookup({
     decode: (reply, a, ctx) => {
       const kept = recall(a)
       const site = kept.length > 0 ? asObject(kept[0]) : Array.isArray(reply) ? undefined : asObject(reply)
-      if (!site) return E.left(`no site with ${describe(a, ctx)}${Array.isArray(reply) ? ` (${reply.length} site(s) matched the name filter, none exactly)` : ''}`)
+      if (!site)
+        return E.left(
+          `no site with ${describe(a, ctx)}${Array.isArray(reply) ? ` (${reply.length} site(s) matched the name filter, none exactly)` : ''}`,
+        )
       if (!str(site.id)) return E.left(`site with ${describe(a, ctx)}: expected a site with an id, got ${short(site)}`)
       // the deploy key is the last reply when one was read
       const key = kept.length > 0 && reply !== kept[0] ? str(asObject(reply)?.public_key) : undefined
@@ -92,7 +113,20 @@ export const getSite = defineLookup({
       [{ name: 'acme-www' }, 'teamSlug'],
       [{ id: 5 }, 'id'],
     ],
-    result: { id: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f', name: 'acme-www', teamSlug: 'acme', customDomain: 'www.acme.test', domainAliases: ['acme.test'] },
-    reply: { id: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f', name: 'acme-www', account_slug: 'acme', custom_domain: 'www.acme.test', domain_aliases: ['acme.test'], build_settings: {} },
+    result: {
+      id: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f',
+      name: 'acme-www',
+      teamSlug: 'acme',
+      customDomain: 'www.acme.test',
+      domainAliases: ['acme.test'],
+    },
+    reply: {
+      id: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f',
+      name: 'acme-www',
+      account_slug: 'acme',
+      custom_domain: 'www.acme.test',
+      domain_aliases: ['acme.test'],
+      build_settings: {},
+    },
   },
 })

@@ -11,7 +11,13 @@ import { apiPath, asObject, defaultTeamSlug, needsTeam, short, teamSlugOr } from
 import { siteItem } from './get-site'
 
 export const SiteItem = t.exact(
-  t.type({ id: t.string, name: t.string, teamSlug: t.string, customDomain: t.string, domainAliases: t.array(t.string) }),
+  t.type({
+    id: t.string,
+    name: t.string,
+    teamSlug: t.string,
+    customDomain: t.string,
+    domainAliases: t.array(t.string),
+  }),
   'SiteItem',
 )
 export type SiteItem = t.TypeOf<typeof SiteItem>
@@ -19,22 +25,37 @@ export type SiteItem = t.TypeOf<typeof SiteItem>
 export const GetSitesArgs = t.exact(t.partial({ teamSlug: t.string }), 'GetSitesArgs')
 export type GetSitesArgs = t.TypeOf<typeof GetSitesArgs>
 
-export const GetSitesResult = t.exact(t.intersection([t.type({ teamSlug: t.string, sites: t.array(SiteItem) }), t.partial({ id: t.string })]), 'GetSitesResult')
+export const GetSitesResult = t.exact(
+  t.intersection([t.type({ teamSlug: t.string, sites: t.array(SiteItem) }), t.partial({ id: t.string })]),
+  'GetSitesResult',
+)
 export type GetSitesResult = t.TypeOf<typeof GetSitesResult>
 
 export const getSites = defineLookup({
   token: 'hosting:getSites',
-  doc: 'Every site of a team (teamSlug or the provider\'s default team), each with id, name, teamSlug, customDomain and domainAliases.',
+  doc: "Every site of a team (teamSlug or the provider's default team), each with id, name, teamSlug, customDomain and domainAliases.",
   args: GetSitesArgs,
   result: GetSitesResult,
   secrets: [],
   rules: [{ name: 'team slug or default team', check: (a, ctx) => needsTeam(a.teamSlug, 'teamSlug', ctx.config) }],
   wire: {
-    request: (a, ctx) => rest('GET', apiPath`/${teamSlugOr(a.teamSlug, ctx.config, 'hosting:getSites')}/sites`, { paginate: { items: '', pageSize: 100 } }),
+    request: (a, ctx) =>
+      rest('GET', apiPath`/${teamSlugOr(a.teamSlug, ctx.config, 'hosting:getSites')}/sites`, {
+        paginate: { items: '', pageSize: 100 },
+      }),
     decode: (reply, a, ctx) => {
-      if (!Array.isArray(reply)) return E.left(`sites of team ${JSON.stringify(a.teamSlug ?? defaultTeamSlug(ctx.config))}: expected a list, got ${short(reply)}`)
+      if (!Array.isArray(reply))
+        return E.left(
+          `sites of team ${JSON.stringify(a.teamSlug ?? defaultTeamSlug(ctx.config))}: expected a list, got ${short(reply)}`,
+        )
       const teamSlug = a.teamSlug ?? defaultTeamSlug(ctx.config) ?? ''
-      return E.right({ teamSlug, sites: reply.map(asObject).filter((s) => s !== undefined).map((s) => siteItem(s!)) })
+      return E.right({
+        teamSlug,
+        sites: reply
+          .map(asObject)
+          .filter((s) => s !== undefined)
+          .map((s) => siteItem(s!)),
+      })
     },
   },
   examples: {
@@ -43,7 +64,26 @@ export const getSites = defineLookup({
       [{}, 'teamSlug'],
       [{ teamSlug: ['acme'] }, 'teamSlug'],
     ],
-    result: { teamSlug: 'acme', sites: [{ id: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f', name: 'acme-www', teamSlug: 'acme', customDomain: '', domainAliases: [] }] },
-    reply: [{ id: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f', name: 'acme-www', account_slug: 'acme', custom_domain: null, domain_aliases: [] }],
+    result: {
+      teamSlug: 'acme',
+      sites: [
+        {
+          id: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f',
+          name: 'acme-www',
+          teamSlug: 'acme',
+          customDomain: '',
+          domainAliases: [],
+        },
+      ],
+    },
+    reply: [
+      {
+        id: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f',
+        name: 'acme-www',
+        account_slug: 'acme',
+        custom_domain: null,
+        domain_aliases: [],
+      },
+    ],
   },
 })

@@ -13,7 +13,10 @@ import { apiPath, asObject, defaultTeamId, hasDefaultTeam, short, str } from './
 export const GetTeamArgs = t.exact(t.partial({ id: t.string, slug: t.string }), 'GetTeamArgs')
 export type GetTeamArgs = t.TypeOf<typeof GetTeamArgs>
 
-export const GetTeamResult = t.exact(t.intersection([t.type({ name: t.string, slug: t.string }), t.partial({ id: t.string })]), 'GetTeamResult')
+export const GetTeamResult = t.exact(
+  t.intersection([t.type({ name: t.string, slug: t.string }), t.partial({ id: t.string })]),
+  'GetTeamResult',
+)
 export type GetTeamResult = t.TypeOf<typeof GetTeamResult>
 
 /** A platform account → the spec's team. */
@@ -25,7 +28,7 @@ export const teamOf = (u: unknown): (GetTeamResult & { id: string }) | undefined
 
 export const getTeam = defineLookup({
   token: 'hosting:getTeam',
-  doc: 'A team by id or slug (the slug wins when both are given), or the provider\'s default team when neither is given. Returns id, name and slug.',
+  doc: "A team by id or slug (the slug wins when both are given), or the provider's default team when neither is given. Returns id, name and slug.",
   args: GetTeamArgs,
   result: GetTeamResult,
   secrets: [],
@@ -42,18 +45,23 @@ export const getTeam = defineLookup({
     request: (a, ctx) => {
       if (a.slug !== undefined) return rest('GET', apiPath`/accounts`, { paginate: { items: '', pageSize: 100 } })
       const id = a.id ?? defaultTeamId(ctx.config)
-      if (id === undefined) throw new Error('hosting:getTeam: give an id or a slug, or configure a default team on the hosting provider')
+      if (id === undefined)
+        throw new Error('hosting:getTeam: give an id or a slug, or configure a default team on the hosting provider')
       return rest('GET', apiPath`/accounts/${id}`)
     },
     decode: (reply, a, ctx) => {
       if (a.slug !== undefined) {
         const all = Array.isArray(reply) ? reply : []
         const hit = all.map(teamOf).find((x) => x?.slug === a.slug)
-        return hit ? E.right(hit) : E.left(`no team with slug ${JSON.stringify(a.slug)} among the ${all.length} team(s) this token can see`)
+        return hit
+          ? E.right(hit)
+          : E.left(`no team with slug ${JSON.stringify(a.slug)} among the ${all.length} team(s) this token can see`)
       }
       const team = teamOf(reply)
       const wanted = a.id ?? defaultTeamId(ctx.config)
-      return team ? E.right(team) : E.left(`team ${JSON.stringify(wanted)}: expected an account object, got ${short(reply)}`)
+      return team
+        ? E.right(team)
+        : E.left(`team ${JSON.stringify(wanted)}: expected an account object, got ${short(reply)}`)
     },
   },
   examples: {

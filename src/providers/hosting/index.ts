@@ -48,5 +48,7 @@ export const hostingProvider = defineProvider({
 
 export { HostingConfig, hostingBridge }
 
-export const fromEnv = (env: Readonly<Record<string, string | undefined>>, explicit?: Readonly<Record<string, unknown>>) =>
-  configFromEnv(hostingProvider, env, explicit)
+export const fromEnv = (
+  env: Readonly<Record<string, string | undefined>>,
+  explicit?: Readonly<Record<string, unknown>>,
+) => configFromEnv(hostingProvider, env, explicit)

@@ -18,7 +18,16 @@ import { isSecret, reveal, secret } from '../../core/secret'
 import { rest } from '../../core/wire'
 import { apiPath, asObject, bool, compact, importIds, known, stamp, str, withId, type Json } from './shared/wire'
 
-export const LOG_DESTINATIONS = ['datadog', 'newrelic', 'logflare', 's3', 'splunkcloud', 'http', 'axiom', 'azure'] as const
+export const LOG_DESTINATIONS = [
+  'datadog',
+  'newrelic',
+  'logflare',
+  's3',
+  'splunkcloud',
+  'http',
+  'axiom',
+  'azure',
+] as const
 export const LOG_TYPES = ['user_traffic', 'functions', 'edge_functions', 'waf_logs', 'deploys'] as const
 
 export const ServiceConfig = t.exact(
@@ -80,16 +89,28 @@ const perDestination = (i: Readonly<LogDrainInputs>): Finding[] => {
   const cfg = (i.serviceConfig ?? {}) as Record<string, unknown>
   const out: Finding[] = []
   for (const k of NEEDS[i.destination] ?? [])
-    if (cfg[k] === undefined) out.push({ path: `serviceConfig.${k}`, expected: `serviceConfig.${k} for a ${i.destination} drain`, given: undefined })
+    if (cfg[k] === undefined)
+      out.push({
+        path: `serviceConfig.${k}`,
+        expected: `serviceConfig.${k} for a ${i.destination} drain`,
+        given: undefined,
+      })
   for (const k of FORBIDS[i.destination] ?? [])
-    if (cfg[k] !== undefined) out.push({ path: `serviceConfig.${k}`, expected: `no serviceConfig.${k} for a ${i.destination} drain (put it in the URL)`, given: cfg[k] })
+    if (cfg[k] !== undefined)
+      out.push({
+        path: `serviceConfig.${k}`,
+        expected: `no serviceConfig.${k} for a ${i.destination} drain (put it in the URL)`,
+        given: cfg[k],
+      })
   const url = cfg.url
   if (isSecret(url) || typeof url === 'string') {
     // checked by value, reported without it
     const plain = typeof url === 'string' ? url : reveal(url)
-    if (typeof plain === 'string' && !/^https?:\/\/\S+$/.test(plain)) out.push({ path: 'serviceConfig.url', expected: 'an http(s) URL', given: secret(plain) })
+    if (typeof plain === 'string' && !/^https?:\/\/\S+$/.test(plain))
+      out.push({ path: 'serviceConfig.url', expected: 'an http(s) URL', given: secret(plain) })
   }
-  if (Array.isArray(i.logTypes) && i.logTypes.length === 0) out.push({ path: 'logTypes', expected: 'at least one log type', given: i.logTypes })
+  if (Array.isArray(i.logTypes) && i.logTypes.length === 0)
+    out.push({ path: 'logTypes', expected: 'at least one log type', given: i.logTypes })
   return out
 }
 
@@ -128,7 +149,8 @@ const parseTypes = (u: unknown): string[] | undefined => {
   }
 }
 
-const sameSet = (a: unknown, b: unknown) => Array.isArray(a) && Array.isArray(b) && JSON.stringify([...a].sort()) === JSON.stringify([...b].sort())
+const sameSet = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) && JSON.stringify([...a].sort()) === JSON.stringify([...b].sort())
 
 /** An empty tags map is no tags. */
 const withoutEmptyTags = (c: unknown): unknown => {
@@ -141,7 +163,8 @@ const withoutEmptyTags = (c: unknown): unknown => {
 const decodeConfig = (u: unknown, sent: ServiceConfig | undefined): ServiceConfig | undefined => {
   const c = asObject(u)
   if (!c) return sent
-  const secretField = (wire: string, mine: unknown) => (mine !== undefined ? mine : str(c[wire]) !== undefined && c[wire] !== '' ? secret(str(c[wire])!) : undefined)
+  const secretField = (wire: string, mine: unknown) =>
+    mine !== undefined ? mine : str(c[wire]) !== undefined && c[wire] !== '' ? secret(str(c[wire])!) : undefined
   const tags = asObject(c.tags)
   const out = compact({
     authorizationHeader: secretField('authorization_header', sent?.authorizationHeader),
@@ -177,7 +200,8 @@ export const LogDrain = defineResource({
   equals: {
     logTypes: sameSet,
     format: (a, b) => (a ?? 'json') === (b ?? 'json'),
-    serviceConfig: (a, b) => JSON.stringify(sortKeys(withoutEmptyTags(a))) === JSON.stringify(sortKeys(withoutEmptyTags(b))),
+    serviceConfig: (a, b) =>
+      JSON.stringify(sortKeys(withoutEmptyTags(a))) === JSON.stringify(sortKeys(withoutEmptyTags(b))),
   },
   wire: {
     create: (i) => rest('POST', apiPath`/sites/${i.siteId ?? ''}/log_drains`, { body: body(i, '') }),
@@ -197,9 +221,14 @@ export const LogDrain = defineResource({
             siteId: str(d.site_id) ?? sent.siteId,
             destination: str(d.destination),
             // defaults are reported only when asked for (an import then matches a stack that leaves them out)
-            format: sent.format === undefined && (str(d.format) ?? 'json') === 'json' ? undefined : (str(d.format) ?? 'json'),
-            logTypes: types !== undefined && sent.logTypes !== undefined && sameSet(types, sent.logTypes) ? sent.logTypes : types,
-            excludePii: sent.excludePii === undefined && !bool(d.exclude_pii) ? undefined : (bool(d.exclude_pii) ?? false),
+            format:
+              sent.format === undefined && (str(d.format) ?? 'json') === 'json' ? undefined : (str(d.format) ?? 'json'),
+            logTypes:
+              types !== undefined && sent.logTypes !== undefined && sameSet(types, sent.logTypes)
+                ? sent.logTypes
+                : types,
+            excludePii:
+              sent.excludePii === undefined && !bool(d.exclude_pii) ? undefined : (bool(d.exclude_pii) ?? false),
             serviceConfig: decodeConfig(d.service_config, sent.serviceConfig),
             lastUpdated: stamp(d),
           }
@@ -220,10 +249,38 @@ export const LogDrain = defineResource({
       [{ destination: 'http', logTypes: ['deploys'], serviceConfig: { url: 'https://x.example' } }, 'siteId'],
       [{ siteId: 's', destination: 'syslog', logTypes: ['deploys'] }, 'destination'],
       [{ siteId: 's', destination: 'http', logTypes: ['deploys'] }, 'serviceConfig.url'],
-      [{ siteId: 's', destination: 'http', logTypes: ['access'], serviceConfig: { url: 'https://x.example' } }, 'logTypes.0'],
-      [{ siteId: 's', destination: 'http', format: 'xml', logTypes: ['deploys'], serviceConfig: { url: 'https://x.example' } }, 'format'],
-      [{ siteId: 's', destination: 'datadog', logTypes: ['deploys'], serviceConfig: { url: 'https://x.example', tags: { a: 'b' } } }, 'serviceConfig.tags'],
-      [{ siteId: 's', destination: 's3', logTypes: ['deploys'], serviceConfig: { bucketName: 'b', bucketRegion: 'eu-west-1', path: 'logs' } }, 'serviceConfig.verificationFilename'],
+      [
+        { siteId: 's', destination: 'http', logTypes: ['access'], serviceConfig: { url: 'https://x.example' } },
+        'logTypes.0',
+      ],
+      [
+        {
+          siteId: 's',
+          destination: 'http',
+          format: 'xml',
+          logTypes: ['deploys'],
+          serviceConfig: { url: 'https://x.example' },
+        },
+        'format',
+      ],
+      [
+        {
+          siteId: 's',
+          destination: 'datadog',
+          logTypes: ['deploys'],
+          serviceConfig: { url: 'https://x.example', tags: { a: 'b' } },
+        },
+        'serviceConfig.tags',
+      ],
+      [
+        {
+          siteId: 's',
+          destination: 's3',
+          logTypes: ['deploys'],
+          serviceConfig: { bucketName: 'b', bucketRegion: 'eu-west-1', path: 'logs' },
+        },
+        'serviceConfig.verificationFilename',
+      ],
       [{ siteId: 's', destination: 'http', serviceConfig: { url: 'https://x.example' } }, 'logTypes'],
     ],
     outputs: { lastUpdated: '2024-01-01T00:00:00Z' },
@@ -243,5 +300,9 @@ function sortKeys(u: unknown): unknown {
   if (Array.isArray(u)) return u.map(sortKeys)
   const o = asObject(u)
   if (!o) return u
-  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, sortKeys(o[k])]))
+  return Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, sortKeys(o[k])]),
+  )
 }

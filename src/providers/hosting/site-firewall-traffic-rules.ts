@@ -18,7 +18,10 @@ export const SiteFirewallTrafficRulesInputs = t.exact(
 )
 export type SiteFirewallTrafficRulesInputs = t.TypeOf<typeof SiteFirewallTrafficRulesInputs>
 
-export const SiteFirewallTrafficRulesOutputs = t.exact(t.intersection([t.type({ lastUpdated: t.string }), t.partial({ teamId: t.string })]), 'SiteFirewallTrafficRulesOutputs')
+export const SiteFirewallTrafficRulesOutputs = t.exact(
+  t.intersection([t.type({ lastUpdated: t.string }), t.partial({ teamId: t.string })]),
+  'SiteFirewallTrafficRulesOutputs',
+)
 export type SiteFirewallTrafficRulesOutputs = t.TypeOf<typeof SiteFirewallTrafficRulesOutputs>
 
 type Inputs = SiteFirewallTrafficRulesInputs
@@ -42,7 +45,12 @@ export const SiteFirewallTrafficRules = defineResource({
   identity: compositeId<Inputs>(':', [{ label: 'site_id', field: 'siteId' }], 0),
   replaceOn: ['siteId'],
   secrets: [],
-  rules: [{ name: 'rule sets', check: (i) => [...ruleSetFindings(i.published, 'published'), ...ruleSetFindings(i.unpublished, 'unpublished')] }],
+  rules: [
+    {
+      name: 'rule sets',
+      check: (i) => [...ruleSetFindings(i.published, 'published'), ...ruleSetFindings(i.unpublished, 'unpublished')],
+    },
+  ],
   equals: { published: sameRuleSet, unpublished: sameRuleSet },
   wire: {
     create: put,
@@ -57,23 +65,64 @@ export const SiteFirewallTrafficRules = defineResource({
       if (!o || siteId === undefined) return E.left(`expected a firewall rule set of a known site, got ${short(reply)}`)
       const published = ruleSetFromWire(o.published)
       const unpublished = ruleSetFromWire(o.unpublished)
-      return observe(SiteFirewallTrafficRulesInputs, SiteFirewallTrafficRulesOutputs, { siteId, published, unpublished, lastUpdated: stamp(o) }, siteId, 'hosting:SiteFirewallTrafficRules')
+      return observe(
+        SiteFirewallTrafficRulesInputs,
+        SiteFirewallTrafficRulesOutputs,
+        { siteId, published, unpublished, lastUpdated: stamp(o) },
+        siteId,
+        'hosting:SiteFirewallTrafficRules',
+      )
     },
   },
   examples: {
     valid: {
       siteId: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f',
-      published: { defaultAction: 'allow', ipRestrictions: [{ addresses: ['203.0.113.0/24'], description: 'abusive range' }], geoRestrictions: [{ countries: ['KP'], description: 'sanctions' }] },
+      published: {
+        defaultAction: 'allow',
+        ipRestrictions: [{ addresses: ['203.0.113.0/24'], description: 'abusive range' }],
+        geoRestrictions: [{ countries: ['KP'], description: 'sanctions' }],
+      },
       unpublished: { defaultAction: 'deny', ipExceptions: [{ addresses: ['198.51.100.7/32'], description: 'office' }] },
     },
     invalid: [
       [{ published: { defaultAction: 'allow' }, unpublished: { defaultAction: 'allow' } }, 'siteId'],
       [{ siteId: 's', unpublished: { defaultAction: 'allow' } }, 'published'],
-      [{ siteId: 's', published: { defaultAction: 'block' }, unpublished: { defaultAction: 'allow' } }, 'published.defaultAction'],
-      [{ siteId: 's', published: { defaultAction: 'allow', ipRestrictions: [{ addresses: ['10.0.0.0/33'], description: 'x' }] }, unpublished: { defaultAction: 'allow' } }, 'published.ipRestrictions.0.addresses.0'],
-      [{ siteId: 's', published: { defaultAction: 'allow', geoExceptions: [{ countries: ['usa'], description: 'x' }] }, unpublished: { defaultAction: 'allow' } }, 'published.geoExceptions.0.countries.0'],
-      [{ siteId: 's', published: { defaultAction: 'deny', ipRestrictions: [{ addresses: ['10.0.0.0/8'], description: 'x' }] }, unpublished: { defaultAction: 'allow' } }, 'published.ipRestrictions'],
-      [{ siteId: 's', published: { defaultAction: 'allow' }, unpublished: { defaultAction: 'allow', ipExceptions: [{ addresses: [], description: 'x' }] } }, 'unpublished.ipExceptions.0.addresses'],
+      [
+        { siteId: 's', published: { defaultAction: 'block' }, unpublished: { defaultAction: 'allow' } },
+        'published.defaultAction',
+      ],
+      [
+        {
+          siteId: 's',
+          published: { defaultAction: 'allow', ipRestrictions: [{ addresses: ['10.0.0.0/33'], description: 'x' }] },
+          unpublished: { defaultAction: 'allow' },
+        },
+        'published.ipRestrictions.0.addresses.0',
+      ],
+      [
+        {
+          siteId: 's',
+          published: { defaultAction: 'allow', geoExceptions: [{ countries: ['usa'], description: 'x' }] },
+          unpublished: { defaultAction: 'allow' },
+        },
+        'published.geoExceptions.0.countries.0',
+      ],
+      [
+        {
+          siteId: 's',
+          published: { defaultAction: 'deny', ipRestrictions: [{ addresses: ['10.0.0.0/8'], description: 'x' }] },
+          unpublished: { defaultAction: 'allow' },
+        },
+        'published.ipRestrictions',
+      ],
+      [
+        {
+          siteId: 's',
+          published: { defaultAction: 'allow' },
+          unpublished: { defaultAction: 'allow', ipExceptions: [{ addresses: [], description: 'x' }] },
+        },
+        'unpublished.ipExceptions.0.addresses',
+      ],
     ],
     outputs: { lastUpdated: '2024-01-01T00:00:00Z' },
     reply: {
@@ -85,7 +134,10 @@ export const SiteFirewallTrafficRules = defineResource({
           { type: 'geo', action: 'deny', description: 'sanctions', data: { countries: ['KP'] } },
         ],
       },
-      unpublished: { default: 'deny', rules: [{ type: 'ip', action: 'allow', description: 'office', data: { addresses: ['198.51.100.7/32'] } }] },
+      unpublished: {
+        default: 'deny',
+        rules: [{ type: 'ip', action: 'allow', description: 'office', data: { addresses: ['198.51.100.7/32'] } }],
+      },
       created_at: '2024-01-01T00:00:00Z',
       updated_at: '2024-01-01T00:00:00Z',
     },

@@ -57,7 +57,8 @@ const write = (i: Inputs): WireRequest =>
     body: i.realUserMetrics !== undefined ? { rum_enabled: i.realUserMetrics } : {},
     then: (reply) => {
       const instance = str(asObject(reply)?.analytics_instance_id) || undefined
-      if (i.siteAnalytics === true && instance === undefined) return rest('POST', apiPath`/sites/${i.siteId}/analytics`, { then: () => readSite(i.siteId) })
+      if (i.siteAnalytics === true && instance === undefined)
+        return rest('POST', apiPath`/sites/${i.siteId}/analytics`, { then: () => readSite(i.siteId) })
       if (i.siteAnalytics === false && instance !== undefined)
         return rest('DELETE', apiPath`/sites/${i.siteId}/analytics/${instance}`, { then: () => readSite(i.siteId) })
       return undefined
@@ -69,7 +70,7 @@ export const SiteMetricsSettings = defineResource({
   doc:
     'Site analytics and real user metrics of a site (either may cost money on some plans). A setting left out is not ' +
     'managed. Analytics cannot be disabled within 10 minutes of enabling it: the plan says when it will be allowed. ' +
-    'Removing this resource leaves the site\'s settings as they are. Import by site id.',
+    "Removing this resource leaves the site's settings as they are. Import by site id.",
   inputs: SiteMetricsSettingsInputs,
   outputs: SiteMetricsSettingsOutputs,
   identity: compositeId<Inputs>(':', [{ label: 'site_id', field: 'siteId' }], 0),
@@ -96,7 +97,13 @@ export const SiteMetricsSettings = defineResource({
             lastUpdated: str(s.updated_at) ?? new Date().toISOString(),
           }
           // a setting left out stays unmanaged: refresh compares only the fields the stack set
-          return observe(SiteMetricsSettingsInputs, SiteMetricsSettingsOutputs, obj, s.id, 'hosting:SiteMetricsSettings')
+          return observe(
+            SiteMetricsSettingsInputs,
+            SiteMetricsSettingsOutputs,
+            obj,
+            s.id,
+            'hosting:SiteMetricsSettings',
+          )
         }),
       ),
   },
@@ -107,6 +114,12 @@ export const SiteMetricsSettings = defineResource({
       [{ siteId: 's', realUserMetrics: 'yes' }, 'realUserMetrics'],
     ],
     outputs: { lastUpdated: '2024-01-01T00:00:00Z' },
-    reply: { id: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f', name: 'acme-www', rum_enabled: true, analytics_instance_id: '65d0e1f2a3b4c5d6e7f80912', updated_at: '2024-01-01T00:00:00Z' },
+    reply: {
+      id: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f',
+      name: 'acme-www',
+      rum_enabled: true,
+      analytics_instance_id: '65d0e1f2a3b4c5d6e7f80912',
+      updated_at: '2024-01-01T00:00:00Z',
+    },
   },
 })

@@ -18,7 +18,10 @@ export const TeamFirewallTrafficRulesInputs = t.exact(
 )
 export type TeamFirewallTrafficRulesInputs = t.TypeOf<typeof TeamFirewallTrafficRulesInputs>
 
-export const TeamFirewallTrafficRulesOutputs = t.exact(t.intersection([t.type({ lastUpdated: t.string }), t.partial({ siteId: t.string })]), 'TeamFirewallTrafficRulesOutputs')
+export const TeamFirewallTrafficRulesOutputs = t.exact(
+  t.intersection([t.type({ lastUpdated: t.string }), t.partial({ siteId: t.string })]),
+  'TeamFirewallTrafficRulesOutputs',
+)
 export type TeamFirewallTrafficRulesOutputs = t.TypeOf<typeof TeamFirewallTrafficRulesOutputs>
 
 type Inputs = TeamFirewallTrafficRulesInputs
@@ -38,7 +41,10 @@ export const TeamFirewallTrafficRules = defineResource({
   secrets: [],
   rules: [
     { name: 'team id or default team', check: (i, ctx) => needsTeam(i.teamId, 'teamId', ctx.config) },
-    { name: 'rule sets', check: (i) => [...ruleSetFindings(i.published, 'published'), ...ruleSetFindings(i.unpublished, 'unpublished')] },
+    {
+      name: 'rule sets',
+      check: (i) => [...ruleSetFindings(i.published, 'published'), ...ruleSetFindings(i.unpublished, 'unpublished')],
+    },
   ],
   equals: { published: sameRuleSet, unpublished: sameRuleSet },
   wire: {
@@ -62,28 +68,82 @@ export const TeamFirewallTrafficRules = defineResource({
       const o = asObject(reply)
       const teamId = ctx.inputs.teamId ?? defaultTeamId(ctx.config)
       if (!o || teamId === undefined) return E.left(`expected a firewall rule set of a known team, got ${short(reply)}`)
-      const obj = { teamId: ctx.inputs.teamId, published: ruleSetFromWire(o.published), unpublished: ruleSetFromWire(o.unpublished), lastUpdated: stamp(o) }
-      return observe(TeamFirewallTrafficRulesInputs, TeamFirewallTrafficRulesOutputs, obj, teamId, 'hosting:TeamFirewallTrafficRules')
+      const obj = {
+        teamId: ctx.inputs.teamId,
+        published: ruleSetFromWire(o.published),
+        unpublished: ruleSetFromWire(o.unpublished),
+        lastUpdated: stamp(o),
+      }
+      return observe(
+        TeamFirewallTrafficRulesInputs,
+        TeamFirewallTrafficRulesOutputs,
+        obj,
+        teamId,
+        'hosting:TeamFirewallTrafficRules',
+      )
     },
   },
   examples: {
     valid: {
       teamId: '5f1a2b3c4d5e6f7a8b9c0d1e',
-      published: { defaultAction: 'allow', geoRestrictions: [{ countries: ['US'], subregions: ['US-CA'], description: 'no California traffic' }] },
-      unpublished: { defaultAction: 'deny', ipExceptions: [{ addresses: ['2001:db8::/32'], description: 'office v6' }] },
+      published: {
+        defaultAction: 'allow',
+        geoRestrictions: [{ countries: ['US'], subregions: ['US-CA'], description: 'no California traffic' }],
+      },
+      unpublished: {
+        defaultAction: 'deny',
+        ipExceptions: [{ addresses: ['2001:db8::/32'], description: 'office v6' }],
+      },
     },
     invalid: [
       [{ published: { defaultAction: 'allow' }, unpublished: { defaultAction: 'allow' } }, 'teamId'],
       [{ teamId: 't', published: { defaultAction: 'allow' } }, 'unpublished'],
-      [{ teamId: 't', published: { defaultAction: 'allow', geoRestrictions: [{ countries: ['US'], subregions: ['California'], description: 'x' }] }, unpublished: { defaultAction: 'allow' } }, 'published.geoRestrictions.0.subregions.0'],
-      [{ teamId: 't', published: { defaultAction: 'allow', ipExceptions: [{ addresses: ['not-an-ip'], description: 'x' }] }, unpublished: { defaultAction: 'allow' } }, 'published.ipExceptions.0.addresses.0'],
-      [{ teamId: 't', published: { defaultAction: 'allow' }, unpublished: { defaultAction: 'deny', geoRestrictions: [{ countries: ['US'], description: 'x' }] } }, 'unpublished.geoRestrictions'],
+      [
+        {
+          teamId: 't',
+          published: {
+            defaultAction: 'allow',
+            geoRestrictions: [{ countries: ['US'], subregions: ['California'], description: 'x' }],
+          },
+          unpublished: { defaultAction: 'allow' },
+        },
+        'published.geoRestrictions.0.subregions.0',
+      ],
+      [
+        {
+          teamId: 't',
+          published: { defaultAction: 'allow', ipExceptions: [{ addresses: ['not-an-ip'], description: 'x' }] },
+          unpublished: { defaultAction: 'allow' },
+        },
+        'published.ipExceptions.0.addresses.0',
+      ],
+      [
+        {
+          teamId: 't',
+          published: { defaultAction: 'allow' },
+          unpublished: { defaultAction: 'deny', geoRestrictions: [{ countries: ['US'], description: 'x' }] },
+        },
+        'unpublished.geoRestrictions',
+      ],
     ],
     outputs: { lastUpdated: '2024-01-01T00:00:00Z' },
     reply: {
       id: '65c0d1e2f3a4b5c6d7e8f902',
-      published: { default: 'allow', rules: [{ type: 'geo', action: 'deny', description: 'no California traffic', data: { countries: ['US'], subregions: ['US-CA'] } }] },
-      unpublished: { default: 'deny', rules: [{ type: 'ip', action: 'allow', description: 'office v6', data: { addresses: ['2001:db8::/32'] } }] },
+      published: {
+        default: 'allow',
+        rules: [
+          {
+            type: 'geo',
+            action: 'deny',
+            description: 'no California traffic',
+            data: { countries: ['US'], subregions: ['US-CA'] },
+          },
+        ],
+      },
+      unpublished: {
+        default: 'deny',
+        rules: [{ type: 'ip', action: 'allow', description: 'office v6', data: { addresses: ['2001:db8::/32'] } }],
+      },
     },
   },
 })

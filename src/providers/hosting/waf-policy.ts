@@ -21,26 +21,48 @@ import { rest } from '../../core/wire'
 import { apiPath, asObject, decodeReply, importIds, short, stamp, str, type Json } from './shared/wire'
 
 export const WAF_CATEGORIES = [
-  'fixation', 'injection-generic', 'injection-java', 'injection-php', 'lfi', 'protocol',
-  'rce', 'reputation-scanner', 'rfi', 'sqli', 'ssrf', 'xss',
+  'fixation',
+  'injection-generic',
+  'injection-java',
+  'injection-php',
+  'lfi',
+  'protocol',
+  'rce',
+  'reputation-scanner',
+  'rfi',
+  'sqli',
+  'ssrf',
+  'xss',
 ] as const
 
 export const RECOMMENDED_OVERALL_THRESHOLD = 5
 
-export const CategoryThresholds = t.exact(t.partial(Object.fromEntries(WAF_CATEGORIES.map((c) => [c, t.number])) as Record<(typeof WAF_CATEGORIES)[number], t.NumberC>), 'CategoryThresholds')
+export const CategoryThresholds = t.exact(
+  t.partial(
+    Object.fromEntries(WAF_CATEGORIES.map((c) => [c, t.number])) as Record<(typeof WAF_CATEGORIES)[number], t.NumberC>,
+  ),
+  'CategoryThresholds',
+)
 export const RuleOverride = t.exact(t.type({ action: literals(['log_only', 'none']) }), 'RuleOverride')
 
 export const WafRuleSet = t.exact(
   t.intersection([
     t.type({ managedId: literals(['crs-basic']), overallThreshold: t.number, passiveMode: t.boolean }),
-    t.partial({ categoryThresholds: CategoryThresholds, excludedPatterns: t.array(t.string), ruleOverrides: t.record(t.string, RuleOverride) }),
+    t.partial({
+      categoryThresholds: CategoryThresholds,
+      excludedPatterns: t.array(t.string),
+      ruleOverrides: t.record(t.string, RuleOverride),
+    }),
   ]),
   'WafRuleSet',
 )
 export type WafRuleSet = t.TypeOf<typeof WafRuleSet>
 
 export const WafPolicyInputs = t.exact(
-  t.intersection([t.type({ teamId: t.string, description: t.string, ruleSets: t.array(WafRuleSet) }), t.partial({ name: t.string })]),
+  t.intersection([
+    t.type({ teamId: t.string, description: t.string, ruleSets: t.array(WafRuleSet) }),
+    t.partial({ name: t.string }),
+  ]),
   'WafPolicyInputs',
 )
 export type WafPolicyInputs = t.TypeOf<typeof WafPolicyInputs>
@@ -55,13 +77,29 @@ const thresholds = (i: Readonly<Inputs>): Finding[] =>
   Array.isArray(i.ruleSets)
     ? i.ruleSets.flatMap((rs, n) =>
         !isRef(rs) && typeof rs.overallThreshold === 'number' && rs.overallThreshold !== RECOMMENDED_OVERALL_THRESHOLD
-          ? [{ path: `ruleSets.${n}.overallThreshold`, expected: `the recommended overall threshold ${RECOMMENDED_OVERALL_THRESHOLD}`, given: rs.overallThreshold, severity: 'warning' as const }]
+          ? [
+              {
+                path: `ruleSets.${n}.overallThreshold`,
+                expected: `the recommended overall threshold ${RECOMMENDED_OVERALL_THRESHOLD}`,
+                given: rs.overallThreshold,
+                severity: 'warning' as const,
+              },
+            ]
           : [],
       )
     : []
 
 const nameNeeded = (i: Readonly<Inputs>): Finding[] =>
-  i.name === undefined ? [{ path: 'name', expected: 'a policy name', given: undefined, message: 'is needed by the platform (trellis does not auto-name policies).' }] : []
+  i.name === undefined
+    ? [
+        {
+          path: 'name',
+          expected: 'a policy name',
+          given: undefined,
+          message: 'is needed by the platform (trellis does not auto-name policies).',
+        },
+      ]
+    : []
 
 // ── wire ─────────────────────────────────────────────────────────────────────
 const body = (i: Inputs): Json => ({
@@ -99,7 +137,15 @@ type WafRuleSetReply = t.TypeOf<typeof WafRuleSetReply>
 
 /** what GET /accounts/{team}/waf/policies/{id} (and each listed policy) answers */
 export const WafPolicyReply = t.intersection(
-  [t.type({ id: t.string }), t.partial({ name: maybe(t.string), description: maybe(t.string), rule_sets: maybe(t.array(WafRuleSetReply)), updated_at: maybe(t.string) })],
+  [
+    t.type({ id: t.string }),
+    t.partial({
+      name: maybe(t.string),
+      description: maybe(t.string),
+      rule_sets: maybe(t.array(WafRuleSetReply)),
+      updated_at: maybe(t.string),
+    }),
+  ],
   'WafPolicyReply',
 )
 
@@ -113,7 +159,9 @@ const ruleSetFromWire = (r: WafRuleSetReply): Json => {
     // a null passive mode reads as off
     passiveMode: r.passive_mode ?? false,
     ...(Object.keys(cats).length > 0 ? { categoryThresholds: cats } : {}),
-    ...(Object.keys(overrides).length > 0 ? { ruleOverrides: Object.fromEntries(Object.entries(overrides).map(([k, v]) => [k, { action: v.action }])) } : {}),
+    ...(Object.keys(overrides).length > 0
+      ? { ruleOverrides: Object.fromEntries(Object.entries(overrides).map(([k, v]) => [k, { action: v.action }])) }
+      : {}),
     ...(patterns.length > 0 ? { excludedPatterns: patterns } : {}),
   }
 }
@@ -127,8 +175,19 @@ const canonical = (u: unknown): unknown =>
         const out: Json = {}
         for (const k of Object.keys(o).sort()) {
           const v = o[k]
-          if (v === undefined || (Array.isArray(v) && v.length === 0) || (asObject(v) && Object.keys(v as object).length === 0)) continue
-          out[k] = asObject(v) ? Object.fromEntries(Object.keys(v as object).sort().map((kk) => [kk, (v as Json)[kk]])) : v
+          if (
+            v === undefined ||
+            (Array.isArray(v) && v.length === 0) ||
+            (asObject(v) && Object.keys(v as object).length === 0)
+          )
+            continue
+          out[k] = asObject(v)
+            ? Object.fromEntries(
+                Object.keys(v as object)
+                  .sort()
+                  .map((kk) => [kk, (v as Json)[kk]]),
+              )
+            : v
         }
         return out
       })
@@ -166,10 +225,12 @@ export const WafPolicy = defineResource({
       }),
     read: (id, ctx) => read(ctx.inputs.teamId, id),
     // 202 without a body: read the policy back
-    update: (id, i) => rest('PUT', apiPath`/accounts/${i.teamId}/waf/policies/${id}`, { body: body(i), then: () => read(i.teamId, id) }),
+    update: (id, i) =>
+      rest('PUT', apiPath`/accounts/${i.teamId}/waf/policies/${id}`, { body: body(i), then: () => read(i.teamId, id) }),
     delete: (id, ctx) => rest('DELETE', apiPath`/accounts/${ctx.inputs.teamId}/waf/policies/${id}`),
     // a lost create is looked for among the team's policies, by name
-    find: (sent) => rest('GET', apiPath`/accounts/${sent.teamId}/waf/policies`, { paginate: { items: '', pageSize: 100 } }),
+    find: (sent) =>
+      rest('GET', apiPath`/accounts/${sent.teamId}/waf/policies`, { paginate: { items: '', pageSize: 100 } }),
     decode: (reply, ctx) =>
       pipe(
         decodeReply(WafPolicyReply, 'a WAF policy', reply),
@@ -180,7 +241,11 @@ export const WafPolicy = defineResource({
             teamId: sent.teamId,
             name: p.name ?? undefined,
             description: p.description ?? '',
-            ruleSets: sent.ruleSets !== undefined && JSON.stringify(canonical(sent.ruleSets)) === JSON.stringify(canonical(ruleSets)) ? sent.ruleSets : ruleSets,
+            ruleSets:
+              sent.ruleSets !== undefined &&
+              JSON.stringify(canonical(sent.ruleSets)) === JSON.stringify(canonical(ruleSets))
+                ? sent.ruleSets
+                : ruleSets,
             lastUpdated: stamp(p),
           }
           return observe(WafPolicyInputs, WafPolicyOutputs, obj, p.id, 'hosting:WafPolicy')
@@ -209,10 +274,46 @@ export const WafPolicy = defineResource({
       [{ teamId: 't', name: 'p', ruleSets: [] }, 'description'],
       [{ teamId: 't', name: 'p', description: 'd' }, 'ruleSets'],
       [{ teamId: 't', description: 'd', ruleSets: [] }, 'name'],
-      [{ teamId: 't', name: 'p', description: 'd', ruleSets: [{ managedId: 'crs-full', overallThreshold: 5, passiveMode: false }] }, 'ruleSets.0.managedId'],
-      [{ teamId: 't', name: 'p', description: 'd', ruleSets: [{ managedId: 'crs-basic', overallThreshold: 5, passiveMode: false, categoryThresholds: { nosql: 3 } }] }, 'ruleSets.0.categoryThresholds.nosql'],
-      [{ teamId: 't', name: 'p', description: 'd', ruleSets: [{ managedId: 'crs-basic', overallThreshold: 5, passiveMode: false, ruleOverrides: { '1': { action: 'block' } } }] }, 'ruleSets.0.ruleOverrides.1.action'],
-      [{ teamId: 't', name: 'p', description: 'd', ruleSets: [{ managedId: 'crs-basic', passiveMode: false }] }, 'ruleSets.0.overallThreshold'],
+      [
+        {
+          teamId: 't',
+          name: 'p',
+          description: 'd',
+          ruleSets: [{ managedId: 'crs-full', overallThreshold: 5, passiveMode: false }],
+        },
+        'ruleSets.0.managedId',
+      ],
+      [
+        {
+          teamId: 't',
+          name: 'p',
+          description: 'd',
+          ruleSets: [
+            { managedId: 'crs-basic', overallThreshold: 5, passiveMode: false, categoryThresholds: { nosql: 3 } },
+          ],
+        },
+        'ruleSets.0.categoryThresholds.nosql',
+      ],
+      [
+        {
+          teamId: 't',
+          name: 'p',
+          description: 'd',
+          ruleSets: [
+            {
+              managedId: 'crs-basic',
+              overallThreshold: 5,
+              passiveMode: false,
+              ruleOverrides: { '1': { action: 'block' } },
+            },
+          ],
+        },
+        'ruleSets.0.ruleOverrides.1.action',
+      ],
+      [
+        { teamId: 't', name: 'p', description: 'd', ruleSets: [{ managedId: 'crs-basic', passiveMode: false }] },
+        'ruleSets.0.overallThreshold',
+      ],
     ],
     outputs: { lastUpdated: '2024-01-01T00:00:00Z' },
     reply: {

@@ -23,11 +23,30 @@ test('config: defaults region ap-guangzhou and protocol HTTPS; secrets are wrapp
 })
 
 test('config: enums, ranges and object fields are checked on their paths', () => {
-  assert.equal(validateValue(CloudConfig, { protocol: 'FTP' }).map((f) => f.path), ['protocol'])
-  assert.equal(validateValue(CloudConfig, { assumeRole: { roleArn: 'r', sessionName: 's', sessionDuration: 50000 } }).map((f) => f.path), ['assumeRole.sessionDuration'])
-  assert.equal(validateValue(CloudConfig, { assumeRole: { sessionName: 's' } }).map((f) => f.path), ['assumeRole.roleArn'])
-  assert.equal(validateValue(CloudConfig, { mfaCertification: { serialNumber: 'x', tokenCode: '1', durationSeconds: 200000 } }).map((f) => f.path), ['mfaCertification.durationSeconds'])
-  assert.equal(validateValue(CloudConfig, { allowedAccountIds: '1' }).map((f) => f.path), ['allowedAccountIds'])
+  assert.equal(
+    validateValue(CloudConfig, { protocol: 'FTP' }).map((f) => f.path),
+    ['protocol'],
+  )
+  assert.equal(
+    validateValue(CloudConfig, { assumeRole: { roleArn: 'r', sessionName: 's', sessionDuration: 50000 } }).map(
+      (f) => f.path,
+    ),
+    ['assumeRole.sessionDuration'],
+  )
+  assert.equal(
+    validateValue(CloudConfig, { assumeRole: { sessionName: 's' } }).map((f) => f.path),
+    ['assumeRole.roleArn'],
+  )
+  assert.equal(
+    validateValue(CloudConfig, {
+      mfaCertification: { serialNumber: 'x', tokenCode: '1', durationSeconds: 200000 },
+    }).map((f) => f.path),
+    ['mfaCertification.durationSeconds'],
+  )
+  assert.equal(
+    validateValue(CloudConfig, { allowedAccountIds: '1' }).map((f) => f.path),
+    ['allowedAccountIds'],
+  )
   assert.equal(decode({ assumeRole: { roleArn: 'r', sessionName: 's' } }).assumeRole?.sessionDuration, 7200)
 })
 
@@ -38,7 +57,9 @@ test('config rules: account lists exclude each other and the SAML / web-identity
   assert.equal(rulePaths({ allowedAccountIds: ['1'], assumeRoleWithSaml: saml }), ['allowedAccountIds'])
   assert.equal(rulePaths({ forbiddenAccountIds: ['1'], assumeRoleWithWebIdentity: web }), ['forbiddenAccountIds'])
   assert.equal(rulePaths({ assumeRoleWithSaml: saml, assumeRoleWithWebIdentity: web }), ['assumeRoleWithWebIdentity'])
-  assert.equal(rulePaths({ assumeRoleWithWebIdentity: { roleArn: 'r', sessionName: 's' } }), ['assumeRoleWithWebIdentity.webIdentityToken'])
+  assert.equal(rulePaths({ assumeRoleWithWebIdentity: { roleArn: 'r', sessionName: 's' } }), [
+    'assumeRoleWithWebIdentity.webIdentityToken',
+  ])
   assert.equal(rulePaths({ secretId: 'AKID' }), ['secretKey'])
   assert.equal(rulePaths({ allowedAccountIds: ['1'], assumeRole: { roleArn: 'r', sessionName: 's' } }), [])
 })
@@ -67,15 +88,24 @@ test('config: environment fallbacks, nested role and MFA variables, explicit win
   assert.is(c.sharedCredentialsDir, '/creds')
   assert.is(c.camRoleName, 'cvm')
   assert.is(c.protocol, 'HTTP')
-  assert.equal({ ...c.assumeRole }, { roleArn: 'qcs::cam::uin/1:roleName/r', sessionName: 'env-session', sessionDuration: 3600, externalId: 'ext' })
+  assert.equal(
+    { ...c.assumeRole },
+    { roleArn: 'qcs::cam::uin/1:roleName/r', sessionName: 'env-session', sessionDuration: 3600, externalId: 'ext' },
+  )
   assert.is(c.mfaCertification?.durationSeconds, 1800)
   assert.ok(isSecret(c.mfaCertification?.tokenCode))
-  const web = decode(fromEnv({ CLOUD_ASSUME_ROLE_ARN: 'r', CLOUD_ASSUME_ROLE_SESSION_NAME: 's', CLOUD_ASSUME_ROLE_WEB_IDENTITY_TOKEN_FILE: '/t.json' }))
+  const web = decode(
+    fromEnv({
+      CLOUD_ASSUME_ROLE_ARN: 'r',
+      CLOUD_ASSUME_ROLE_SESSION_NAME: 's',
+      CLOUD_ASSUME_ROLE_WEB_IDENTITY_TOKEN_FILE: '/t.json',
+    }),
+  )
   assert.is(web.assumeRoleWithWebIdentity?.webIdentityTokenFile, '/t.json')
   assert.is(web.assumeRole, undefined)
 })
 
-test('bridge: the engine\'s snake_case keys, nested objects too, secrets still wrapped', () => {
+test("bridge: the engine's snake_case keys, nested objects too, secrets still wrapped", () => {
   const c = decode({
     secretId: 'AKID1',
     secretKey: 'sk',
@@ -85,7 +115,16 @@ test('bridge: the engine\'s snake_case keys, nested objects too, secrets still w
     assumeRole: { roleArn: 'r', sessionName: 's', externalId: 'e' },
   })
   const b = cloudBridge(c)
-  assert.equal(Object.keys(b).sort(), ['allowed_account_ids', 'assume_role', 'cos_domain', 'enable_pod_oidc', 'protocol', 'region', 'secret_id', 'secret_key'])
+  assert.equal(Object.keys(b).sort(), [
+    'allowed_account_ids',
+    'assume_role',
+    'cos_domain',
+    'enable_pod_oidc',
+    'protocol',
+    'region',
+    'secret_id',
+    'secret_key',
+  ])
   assert.equal(b.assume_role, { role_arn: 'r', session_name: 's', session_duration: 7200, external_id: 'e' })
   assert.ok(isSecret(b.secret_key))
   assert.is(cloudProvider.bridge, cloudBridge)

@@ -22,7 +22,10 @@ import { serviceWithApi, setup } from './harness'
 const finder = (h: ReturnType<typeof setup>) => {
   const handler = httpHandler({ clients: () => h.client })
   return async (spec: ResourceSpec, sent: Record<string, unknown>): Promise<ReadonlyArray<string> | undefined> => {
-    const r = await handler.find({ spec, address: `${spec.token}/x`, name: 'x', provider: 'cloud', config: h.config }, sent)()
+    const r = await handler.find(
+      { spec, address: `${spec.token}/x`, name: 'x', provider: 'cloud', config: h.config },
+      sent,
+    )()
     if (E.isLeft(r)) throw new Error(r.left.message)
     return r.right?.map((o) => o.id)
   }
@@ -35,19 +38,25 @@ test('ApiGatewayService: a service made moments ago (not yet listed) is found by
   const h = setup({ visibleAfter: 3 })
   const find = finder(h)
   const made = await h.apigw('CreateService', { ServiceName: 'late', Protocol: 'http', NetTypes: ['OUTER'] })
-  assert.equal(await find(ApiGatewayService, { serviceName: 'late', protocol: 'http', netTypes: ['OUTER'] }), [made.ServiceId])
+  assert.equal(await find(ApiGatewayService, { serviceName: 'late', protocol: 'http', netTypes: ['OUTER'] }), [
+    made.ServiceId,
+  ])
   assert.equal(await find(ApiGatewayService, { serviceName: 'never', protocol: 'http', netTypes: ['OUTER'] }), [])
 })
 
 test('ApiGatewayUsagePlan: a plan made moments ago (not yet listed) is found by name', async () => {
   const h = setup({ visibleAfter: 3 })
   const find = finder(h)
-  const made = await h.apigw('CreateUsagePlan', { UsagePlanName: 'late-plan', MaxRequestNum: -1, MaxRequestNumPreSec: -1 })
+  const made = await h.apigw('CreateUsagePlan', {
+    UsagePlanName: 'late-plan',
+    MaxRequestNum: -1,
+    MaxRequestNumPreSec: -1,
+  })
   assert.equal(await find(ApiGatewayUsagePlan, { usagePlanName: 'late-plan' }), [made.Result.UsagePlanId])
   assert.equal(await find(ApiGatewayUsagePlan, { usagePlanName: 'other-plan' }), [])
 })
 
-test('ApiGatewayApi: found among the service\'s apis of that name (and path); none before', async () => {
+test("ApiGatewayApi: found among the service's apis of that name (and path); none before", async () => {
   const h = setup()
   const find = finder(h)
   const { serviceId } = await serviceWithApi(h)
@@ -71,7 +80,7 @@ test('ApiGatewayUsagePlanAttachment: the binding is read back by what it binds; 
   assert.equal(await find(ApiGatewayUsagePlanAttachment, { ...sent, environment: 'test' }), [])
 })
 
-test('ApiGatewayServiceRelease: the environment\'s newest release is found when it carries the description sent', async () => {
+test("ApiGatewayServiceRelease: the environment's newest release is found when it carries the description sent", async () => {
   const h = setup()
   const find = finder(h)
   const { serviceId } = await serviceWithApi(h)
@@ -80,14 +89,24 @@ test('ApiGatewayServiceRelease: the environment\'s newest release is found when 
   await h.create(ApiGatewayServiceRelease, { ...sent, releaseDesc: 'older' })
   const made = await h.create(ApiGatewayServiceRelease, sent)
   assert.equal(await find(ApiGatewayServiceRelease, sent), [made.id])
-  assert.equal(await find(ApiGatewayServiceRelease, { ...sent, releaseDesc: 'older' }), [], 'a superseded release is not the one a lost create made')
+  assert.equal(
+    await find(ApiGatewayServiceRelease, { ...sent, releaseDesc: 'older' }),
+    [],
+    'a superseded release is not the one a lost create made',
+  )
 })
 
 test('ApiGatewayCustomDomain: the binding is read back by its domain; an unbound domain finds nothing', async () => {
   const h = setup()
   const find = finder(h)
   const { serviceId } = await serviceWithApi(h)
-  const sent = { serviceId, subDomain: 'api.find.example.com', protocol: 'http' as const, netType: 'OUTER' as const, defaultDomain: 'service-default.example.com' }
+  const sent = {
+    serviceId,
+    subDomain: 'api.find.example.com',
+    protocol: 'http' as const,
+    netType: 'OUTER' as const,
+    defaultDomain: 'service-default.example.com',
+  }
   assert.equal(await find(ApiGatewayCustomDomain, sent), [])
   const made = await h.create(ApiGatewayCustomDomain, sent)
   assert.equal(await find(ApiGatewayCustomDomain, sent), [made.id])
@@ -100,7 +119,12 @@ test('ApiGatewayIpStrategy: a strategy made moments ago (not yet listed) is foun
   const { serviceId } = await serviceWithApi(h)
   const sent = { serviceId, strategyName: 'blocked', strategyType: 'BLACK' as const, strategyData: '192.0.2.1' }
   assert.equal(await find(ApiGatewayIpStrategy, sent), [])
-  const made = await h.apigw('CreateIPStrategy', { ServiceId: serviceId, StrategyName: 'blocked', StrategyType: 'BLACK', StrategyData: '192.0.2.1' })
+  const made = await h.apigw('CreateIPStrategy', {
+    ServiceId: serviceId,
+    StrategyName: 'blocked',
+    StrategyType: 'BLACK',
+    StrategyData: '192.0.2.1',
+  })
   assert.equal(await find(ApiGatewayIpStrategy, sent), [`${serviceId}#${made.Result.StrategyId}`])
   assert.equal(await find(ApiGatewayIpStrategy, { ...sent, strategyName: 'allowed' }), [])
 })

@@ -6,12 +6,20 @@
 import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import { tc3Client } from '../../../clients/tc3'
-import { cloudEmulator, EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY, type CloudEmulatorOptions } from '../../../clients/emulators/cloud'
+import {
+  cloudEmulator,
+  EMULATOR_SECRET_ID,
+  EMULATOR_SECRET_KEY,
+  type CloudEmulatorOptions,
+} from '../../../clients/emulators/cloud'
 import { secret } from '../../../src/core/secret'
 import type { LookupSpec } from '../../../src/core/spec'
 import { specHarness } from '../spec-harness'
 
-export const setup = (opts: CloudEmulatorOptions = {}, config: Record<string, unknown> = { region: 'ap-guangzhou' }) => {
+export const setup = (
+  opts: CloudEmulatorOptions = {},
+  config: Record<string, unknown> = { region: 'ap-guangzhou' },
+) => {
   const emu = cloudEmulator(opts)
   const progress: string[] = []
   const client = tc3Client({
@@ -32,8 +40,10 @@ export const setup = (opts: CloudEmulatorOptions = {}, config: Record<string, un
     return r.right
   }
   /** one raw action, e.g. to seed data the specs do not create */
-  const raw = (service: string, version: string, action: string, params: Record<string, unknown>) => call({ _tag: 'Action', service, version, action, params })
-  const apigw = (action: string, params: Record<string, unknown>) => raw('apigateway', '2018-08-08', action, params) as Promise<Record<string, any>>
+  const raw = (service: string, version: string, action: string, params: Record<string, unknown>) =>
+    call({ _tag: 'Action', service, version, action, params })
+  const apigw = (action: string, params: Record<string, unknown>) =>
+    raw('apigateway', '2018-08-08', action, params) as Promise<Record<string, any>>
   return { ...h, emu, lookup, raw, apigw, progress }
 }
 
@@ -41,7 +51,14 @@ export const setup = (opts: CloudEmulatorOptions = {}, config: Record<string, un
 export const serviceWithApi = async (h: ReturnType<typeof setup>, name = 'svc') => {
   const s = await h.apigw('CreateService', { ServiceName: name, Protocol: 'http', NetTypes: ['OUTER'] })
   const serviceId = s.ServiceId as string
-  await h.call({ _tag: 'Action', service: 'apigateway', version: '2018-08-08', action: 'DescribeService', params: { ServiceId: serviceId }, poll: { until: () => true, timeoutMs: 10_000, intervalMs: 1, what: 'service' } })
+  await h.call({
+    _tag: 'Action',
+    service: 'apigateway',
+    version: '2018-08-08',
+    action: 'DescribeService',
+    params: { ServiceId: serviceId },
+    poll: { until: () => true, timeoutMs: 10_000, intervalMs: 1, what: 'service' },
+  })
   const a = await h.apigw('CreateApi', {
     ServiceId: serviceId,
     ApiName: 'hello',

@@ -16,7 +16,15 @@ import { serviceWithApi, setup } from './harness'
 
 const paths = (spec: ResourceSpec, inputs: unknown, prior?: Record<string, unknown>) => [
   ...validateValue(spec.inputs, inputs).map((f) => f.path),
-  ...spec.rules.flatMap((r) => r.check(inputs as never, { config: {}, now: new Date(), ...(prior ? { prior: { inputs: prior, outputs: {}, changedAt: {} } } : {}) })).map((f) => f.path),
+  ...spec.rules
+    .flatMap((r) =>
+      r.check(inputs as never, {
+        config: {},
+        now: new Date(),
+        ...(prior ? { prior: { inputs: prior, outputs: {}, changedAt: {} } } : {}),
+      }),
+    )
+    .map((f) => f.path),
 ]
 
 const goneAfterDelete = async (h: ReturnType<typeof setup>, spec: ResourceSpec, id: string, inputs: unknown) => {
@@ -30,15 +38,40 @@ const http = { serviceConfigUrl: 'http://backend', serviceConfigPath: '/', servi
 
 test('ApiGatewayApi: codec and back-end rules name their fields', () => {
   assert.equal(paths(ApiGatewayApi, { serviceId: 's', apiName: 'a', requestConfigPath: '/a', ...http }), [])
-  assert.equal(paths(ApiGatewayApi, { serviceId: 's', apiName: 'a', requestConfigPath: '/a' }), ['serviceConfigUrl', 'serviceConfigPath', 'serviceConfigMethod'])
-  assert.equal(paths(ApiGatewayApi, { serviceId: 's', apiName: 'a', requestConfigPath: '/a', serviceConfigType: 'MOCK', serviceConfigMockReturnMessage: 'ok' }), [])
-  assert.equal(paths(ApiGatewayApi, { serviceId: 's', apiName: 'a', requestConfigPath: '/a', authType: 'JWT', ...http }), ['authType'])
-  const prior = { serviceId: 's', apiName: 'a', requestConfigPath: '/a', ...http, responseErrorCodes: [{ code: 1, msg: 'm' }] }
+  assert.equal(paths(ApiGatewayApi, { serviceId: 's', apiName: 'a', requestConfigPath: '/a' }), [
+    'serviceConfigUrl',
+    'serviceConfigPath',
+    'serviceConfigMethod',
+  ])
+  assert.equal(
+    paths(ApiGatewayApi, {
+      serviceId: 's',
+      apiName: 'a',
+      requestConfigPath: '/a',
+      serviceConfigType: 'MOCK',
+      serviceConfigMockReturnMessage: 'ok',
+    }),
+    [],
+  )
+  assert.equal(
+    paths(ApiGatewayApi, { serviceId: 's', apiName: 'a', requestConfigPath: '/a', authType: 'JWT', ...http }),
+    ['authType'],
+  )
+  const prior = {
+    serviceId: 's',
+    apiName: 'a',
+    requestConfigPath: '/a',
+    ...http,
+    responseErrorCodes: [{ code: 1, msg: 'm' }],
+  }
   assert.equal(paths(ApiGatewayApi, { ...prior, responseErrorCodes: [] }, prior), ['responseErrorCodes'])
 })
 
 test('ApiGatewayApi: import id is <serviceId>#<apiId>', () => {
-  assert.equal(ApiGatewayApi.identity.parseImportId('service-1#api-2'), E.right({ id: 'api-2', inputs: { serviceId: 'service-1' } }))
+  assert.equal(
+    ApiGatewayApi.identity.parseImportId('service-1#api-2'),
+    E.right({ id: 'api-2', inputs: { serviceId: 'service-1' } }),
+  )
   const bad = ApiGatewayApi.identity.parseImportId('api-2')
   assert.ok(E.isLeft(bad) && bad.left.includes('<serviceId>#<apiId>'))
   assert.is(ApiGatewayApi.identity.printImportId('api-2', { serviceId: 'service-1' }), 'service-1#api-2')
@@ -64,7 +97,9 @@ test('ApiGatewayApi: round trip; platform defaults in parameters are no change; 
   assert.is(o.inputs.testLimit, 10)
   assert.is(o.inputs.preLimit, 5000, 'unlimited reads as 5000')
   // the platform echoes its defaults ("" and false); they compare equal to what was sent
-  assert.equal(o.inputs.requestParameters, [{ desc: '', defaultValue: '', required: false, name: 'page', position: 'QUERY', type: 'int' }])
+  assert.equal(o.inputs.requestParameters, [
+    { desc: '', defaultValue: '', required: false, name: 'page', position: 'QUERY', type: 'int' },
+  ])
   assert.ok(ApiGatewayApi.equals!.requestParameters!(o.inputs.requestParameters, inputs.requestParameters))
 
   const next = { ...inputs, apiDesc: 'all orders', preLimit: 50 }
@@ -81,7 +116,10 @@ test('ApiGatewayApi: round trip; platform defaults in parameters are no change; 
 // ── ApiGatewayApiKey ─────────────────────────────────────────────────────────
 test('ApiGatewayApiKey: manual keys need both parts; auto keys take neither', () => {
   assert.equal(paths(ApiGatewayApiKey, { secretName: 'k' }), [])
-  assert.equal(paths(ApiGatewayApiKey, { secretName: 'k', accessKeyType: 'manual' }), ['accessKeyId', 'accessKeySecret'])
+  assert.equal(paths(ApiGatewayApiKey, { secretName: 'k', accessKeyType: 'manual' }), [
+    'accessKeyId',
+    'accessKeySecret',
+  ])
   assert.equal(paths(ApiGatewayApiKey, { secretName: 'k', accessKeySecret: 'a-long-secret' }), ['accessKeySecret'])
   assert.equal(paths(ApiGatewayApiKey, { secretName: 'k', status: 'disabled' }), ['status'])
 })
@@ -102,7 +140,12 @@ test('ApiGatewayApiKey: created off is disabled by its real id; update toggles; 
 
 test('ApiGatewayApiKey: a manual key is created with its id and its secret can change', async () => {
   const h = setup()
-  const inputs = { secretName: 'manual', accessKeyType: 'manual' as const, accessKeyId: 'AKIDmanual01', accessKeySecret: secret('first-secret-value') }
+  const inputs = {
+    secretName: 'manual',
+    accessKeyType: 'manual' as const,
+    accessKeyId: 'AKIDmanual01',
+    accessKeySecret: secret('first-secret-value'),
+  }
   const o = await h.create(ApiGatewayApiKey, inputs)
   assert.is(o.id, 'AKIDmanual01')
   const next = { ...inputs, accessKeySecret: secret('second-secret-value') }
@@ -114,7 +157,10 @@ test('ApiGatewayApiKey: a manual key is created with its id and its secret can c
 // ── ApiGatewayUsagePlan ──────────────────────────────────────────────────────
 test('ApiGatewayUsagePlan: bounds are -1 or a positive range', () => {
   assert.equal(paths(ApiGatewayUsagePlan, { usagePlanName: 'p', maxRequestNum: -1, maxRequestNumPreSec: 2000 }), [])
-  assert.equal(paths(ApiGatewayUsagePlan, { usagePlanName: 'p', maxRequestNum: 0, maxRequestNumPreSec: 2001 }), ['maxRequestNum', 'maxRequestNumPreSec'])
+  assert.equal(paths(ApiGatewayUsagePlan, { usagePlanName: 'p', maxRequestNum: 0, maxRequestNumPreSec: 2001 }), [
+    'maxRequestNum',
+    'maxRequestNumPreSec',
+  ])
 })
 
 test('ApiGatewayUsagePlan: create waits until visible; update; delete', async () => {
@@ -126,7 +172,10 @@ test('ApiGatewayUsagePlan: create waits until visible; update; delete', async ()
   assert.ok(h.progress.some((l) => l.includes(`usage plan ${o.id}`)))
   const u = await h.update(ApiGatewayUsagePlan, o.id, { ...inputs, usagePlanDesc: 'd', maxRequestNum: 1000 }, inputs)
   assert.is(u.inputs.maxRequestNum, 1000)
-  assert.equal((await h.list(ApiGatewayUsagePlan)).map((x) => x.id), [o.id])
+  assert.equal(
+    (await h.list(ApiGatewayUsagePlan)).map((x) => x.id),
+    [o.id],
+  )
   await h.del(ApiGatewayUsagePlan, o.id, inputs)
   await goneAfterDelete(h, ApiGatewayUsagePlan, o.id, inputs)
 })
@@ -134,14 +183,30 @@ test('ApiGatewayUsagePlan: create waits until visible; update; delete', async ()
 // ── ApiGatewayUsagePlanAttachment ────────────────────────────────────────────
 test('ApiGatewayUsagePlanAttachment: import id has six parts, empty ones kept', () => {
   const ok = ApiGatewayUsagePlanAttachment.identity.parseImportId('usagePlan-x#service-y#release#SERVICE##')
-  assert.equal(ok, E.right({ id: 'usagePlan-x#service-y#release#SERVICE##', inputs: { usagePlanId: 'usagePlan-x', serviceId: 'service-y', environment: 'release', bindType: 'SERVICE' } }))
+  assert.equal(
+    ok,
+    E.right({
+      id: 'usagePlan-x#service-y#release#SERVICE##',
+      inputs: { usagePlanId: 'usagePlan-x', serviceId: 'service-y', environment: 'release', bindType: 'SERVICE' },
+    }),
+  )
   const keys = ApiGatewayUsagePlanAttachment.identity.parseImportId('usagePlan-x#service-y#test#API#api-z#AKID1,AKID2')
   assert.ok(E.isRight(keys) && JSON.stringify(keys.right.inputs?.accessKeyIds) === '["AKID1","AKID2"]')
-  for (const bad of ['usagePlan-x#service-y#release#SERVICE#', 'usagePlan-x#service-y#live#SERVICE##', 'usagePlan-x#service-y#release#API##']) {
+  for (const bad of [
+    'usagePlan-x#service-y#release#SERVICE#',
+    'usagePlan-x#service-y#live#SERVICE##',
+    'usagePlan-x#service-y#release#API##',
+  ]) {
     const r = ApiGatewayUsagePlanAttachment.identity.parseImportId(bad)
-    assert.ok(E.isLeft(r) && r.left.includes('<usagePlanId>#<serviceId>#<environment>#<bindType>#<apiId>#<accessKeyIds>'), bad)
+    assert.ok(
+      E.isLeft(r) && r.left.includes('<usagePlanId>#<serviceId>#<environment>#<bindType>#<apiId>#<accessKeyIds>'),
+      bad,
+    )
   }
-  assert.equal(paths(ApiGatewayUsagePlanAttachment, { usagePlanId: 'p', serviceId: 's', environment: 'test', bindType: 'API' }), ['apiId'])
+  assert.equal(
+    paths(ApiGatewayUsagePlanAttachment, { usagePlanId: 'p', serviceId: 's', environment: 'test', bindType: 'API' }),
+    ['apiId'],
+  )
 })
 
 test('ApiGatewayUsagePlanAttachment: binds an api and keys; a vanished binding reads as gone', async () => {
@@ -149,7 +214,14 @@ test('ApiGatewayUsagePlanAttachment: binds an api and keys; a vanished binding r
   const { serviceId, apiId } = await serviceWithApi(h)
   const plan = await h.create(ApiGatewayUsagePlan, { usagePlanName: 'p1' })
   const key = await h.create(ApiGatewayApiKey, { secretName: 'k1' })
-  const inputs = { usagePlanId: plan.id, serviceId, environment: 'release' as const, bindType: 'API' as const, apiId, accessKeyIds: [key.id] }
+  const inputs = {
+    usagePlanId: plan.id,
+    serviceId,
+    environment: 'release' as const,
+    bindType: 'API' as const,
+    apiId,
+    accessKeyIds: [key.id],
+  }
   const o = await h.create(ApiGatewayUsagePlanAttachment, inputs)
   assert.is(o.id, `${plan.id}#${serviceId}#release#API#${apiId}#${key.id}`)
   assert.equal(o.inputs.accessKeyIds, [key.id])
@@ -165,10 +237,29 @@ test('ApiGatewayUsagePlanAttachment: binds an api and keys; a vanished binding r
 test('ApiGatewayUsagePlanAttachment: keys on an api that is not SECRET-authenticated are refused before binding', async () => {
   const h = setup()
   const { serviceId } = await serviceWithApi(h)
-  const open = await h.apigw('CreateApi', { ServiceId: serviceId, ApiName: 'open', RequestConfig: { Path: '/open', Method: 'GET' }, ServiceType: 'MOCK', ServiceMockReturnMessage: 'hi', AuthType: 'NONE' })
+  const open = await h.apigw('CreateApi', {
+    ServiceId: serviceId,
+    ApiName: 'open',
+    RequestConfig: { Path: '/open', Method: 'GET' },
+    ServiceType: 'MOCK',
+    ServiceMockReturnMessage: 'hi',
+    AuthType: 'NONE',
+  })
   const plan = await h.create(ApiGatewayUsagePlan, { usagePlanName: 'p2' })
   const key = await h.create(ApiGatewayApiKey, { secretName: 'k2' })
-  const r = await h.send(ApiGatewayUsagePlanAttachment.wire.create({ usagePlanId: plan.id, serviceId, environment: 'test', bindType: 'API', apiId: open.Result.ApiId, accessKeyIds: [key.id] }, { config: {} }))
+  const r = await h.send(
+    ApiGatewayUsagePlanAttachment.wire.create(
+      {
+        usagePlanId: plan.id,
+        serviceId,
+        environment: 'test',
+        bindType: 'API',
+        apiId: open.Result.ApiId,
+        accessKeyIds: [key.id],
+      },
+      { config: {} },
+    ),
+  )
   assert.ok(E.isLeft(r) && r.left.message.includes('authType SECRET'))
   assert.is(h.emu.requests()['apigateway:BindEnvironment'], undefined)
 })
@@ -208,14 +299,21 @@ test('ApiGatewayServiceRelease: deleting a superseded release leaves the newer o
 test('ApiGatewayServiceRelease: a service without APIs is refused', async () => {
   const h = setup()
   const s = await h.apigw('CreateService', { ServiceName: 'empty', Protocol: 'http', NetTypes: ['OUTER'] })
-  const r = await h.send(ApiGatewayServiceRelease.wire.create({ serviceId: s.ServiceId, environmentName: 'test', releaseDesc: 'x' }, { config: {} }))
+  const r = await h.send(
+    ApiGatewayServiceRelease.wire.create(
+      { serviceId: s.ServiceId, environmentName: 'test', releaseDesc: 'x' },
+      { config: {} },
+    ),
+  )
   assert.ok(E.isLeft(r) && r.left.message.includes('has no API to release'))
 })
 
 // ── ApiGatewayPlugin ─────────────────────────────────────────────────────────
 test('ApiGatewayPlugin: pluginData must be JSON and compares semantically', () => {
   assert.equal(paths(ApiGatewayPlugin, { pluginName: 'p1', pluginType: 'IPControl', pluginData: '{"a":1}' }), [])
-  assert.equal(paths(ApiGatewayPlugin, { pluginName: 'p1', pluginType: 'IPControl', pluginData: '{a:1}' }), ['pluginData'])
+  assert.equal(paths(ApiGatewayPlugin, { pluginName: 'p1', pluginType: 'IPControl', pluginData: '{a:1}' }), [
+    'pluginData',
+  ])
   const eq = ApiGatewayPlugin.equals!.pluginData!
   assert.ok(eq('{"type":"white_list","blocks":"1.1.1.1"}', '{ "blocks": "1.1.1.1", "type": "white_list" }'))
   assert.not.ok(eq('{"type":"white_list"}', '{"type":"black_list"}'))
@@ -223,7 +321,11 @@ test('ApiGatewayPlugin: pluginData must be JSON and compares semantically', () =
 
 test('ApiGatewayPlugin: round trip; the platform re-serialises the data without a diff', async () => {
   const h = setup()
-  const inputs = { pluginName: 'office', pluginType: 'IPControl' as const, pluginData: '{ "type": "white_list", "blocks": "10.0.0.0/8" }' }
+  const inputs = {
+    pluginName: 'office',
+    pluginType: 'IPControl' as const,
+    pluginData: '{ "type": "white_list", "blocks": "10.0.0.0/8" }',
+  }
   const o = await h.create(ApiGatewayPlugin, inputs)
   assert.match(o.id, /^plugin-/)
   assert.is.not(o.inputs.pluginData, inputs.pluginData)
@@ -240,17 +342,36 @@ test('ApiGatewayPlugin: round trip; the platform re-serialises the data without 
 test('ApiGatewayCustomDomain: path mappings are <path>#<environment>', () => {
   const base = { serviceId: 's', subDomain: 'api.example.com', protocol: 'http', netType: 'OUTER', defaultDomain: 'd' }
   assert.equal(paths(ApiGatewayCustomDomain, { ...base, isDefaultMapping: false, pathMappings: ['/v1#release'] }), [])
-  assert.equal(paths(ApiGatewayCustomDomain, { ...base, isDefaultMapping: false, pathMappings: ['/v1#live'] }), ['pathMappings.0'])
+  assert.equal(paths(ApiGatewayCustomDomain, { ...base, isDefaultMapping: false, pathMappings: ['/v1#live'] }), [
+    'pathMappings.0',
+  ])
   assert.equal(paths(ApiGatewayCustomDomain, { ...base, protocol: 'https' }), ['certificateId'])
-  assert.equal(ApiGatewayCustomDomain.identity.parseImportId('service-1#api.example.com'), E.right({ id: 'service-1#api.example.com', inputs: { serviceId: 'service-1', subDomain: 'api.example.com' } }))
+  assert.equal(
+    ApiGatewayCustomDomain.identity.parseImportId('service-1#api.example.com'),
+    E.right({ id: 'service-1#api.example.com', inputs: { serviceId: 'service-1', subDomain: 'api.example.com' } }),
+  )
 })
 
 test('ApiGatewayCustomDomain: the read finds its own domain among several (G12); mappings round trip', async () => {
   const h = setup()
   const { serviceId } = await serviceWithApi(h)
   const d = 'service-default.example.com'
-  await h.create(ApiGatewayCustomDomain, { serviceId, subDomain: 'first.example.com', protocol: 'http', netType: 'OUTER', defaultDomain: d })
-  const inputs = { serviceId, subDomain: 'second.example.com', protocol: 'http' as const, netType: 'OUTER' as const, defaultDomain: d, isDefaultMapping: false, pathMappings: ['/v1#release', '/beta#test'] }
+  await h.create(ApiGatewayCustomDomain, {
+    serviceId,
+    subDomain: 'first.example.com',
+    protocol: 'http',
+    netType: 'OUTER',
+    defaultDomain: d,
+  })
+  const inputs = {
+    serviceId,
+    subDomain: 'second.example.com',
+    protocol: 'http' as const,
+    netType: 'OUTER' as const,
+    defaultDomain: d,
+    isDefaultMapping: false,
+    pathMappings: ['/v1#release', '/beta#test'],
+  }
   const o = await h.create(ApiGatewayCustomDomain, inputs)
   assert.is(o.id, `${serviceId}#second.example.com`)
   assert.ok(ApiGatewayCustomDomain.equals!.pathMappings!(o.inputs.pathMappings, inputs.pathMappings))
@@ -267,7 +388,9 @@ test('ApiGatewayIpStrategy: several addresses are accepted (G13), non-addresses 
   const base = { serviceId: 's', strategyName: 'n', strategyType: 'BLACK' }
   assert.equal(paths(ApiGatewayIpStrategy, { ...base, strategyData: '192.0.2.1\n198.51.100.0/24' }), [])
   assert.equal(paths(ApiGatewayIpStrategy, { ...base, strategyData: 'example.com' }), ['strategyData'])
-  assert.equal(paths(ApiGatewayIpStrategy, { ...base, strategyType: 'GRAY', strategyData: '192.0.2.1' }), ['strategyType'])
+  assert.equal(paths(ApiGatewayIpStrategy, { ...base, strategyType: 'GRAY', strategyData: '192.0.2.1' }), [
+    'strategyType',
+  ])
 })
 
 test('ApiGatewayIpStrategy: create waits until visible; update data; a deleted strategy reads as gone', async () => {
@@ -285,8 +408,17 @@ test('ApiGatewayIpStrategy: create waits until visible; update data; a deleted s
   await goneAfterDelete(h, ApiGatewayIpStrategy, o.id, next)
 })
 
-test('every resource example reply decodes to its example valid inputs\' id space', () => {
-  for (const spec of [ApiGatewayApi, ApiGatewayApiKey, ApiGatewayUsagePlan, ApiGatewayUsagePlanAttachment, ApiGatewayServiceRelease, ApiGatewayPlugin, ApiGatewayCustomDomain, ApiGatewayIpStrategy] as ResourceSpec[]) {
+test("every resource example reply decodes to its example valid inputs' id space", () => {
+  for (const spec of [
+    ApiGatewayApi,
+    ApiGatewayApiKey,
+    ApiGatewayUsagePlan,
+    ApiGatewayUsagePlanAttachment,
+    ApiGatewayServiceRelease,
+    ApiGatewayPlugin,
+    ApiGatewayCustomDomain,
+    ApiGatewayIpStrategy,
+  ] as ResourceSpec[]) {
     const d = spec.wire.decode(spec.examples.reply, { config: {}, inputs: spec.examples.valid })
     assert.ok(E.isRight(d) && d.right.id !== '', spec.token)
   }

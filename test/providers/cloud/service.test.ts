@@ -5,13 +5,29 @@ import { ApiGatewayService } from '../../../src/providers/cloud/api-gateway-serv
 import { validateValue } from '../../../src/engine/validate'
 import { setup } from './harness'
 
-const rulesOf = (spec: { rules: ReadonlyArray<{ check: (i: any, c: any) => ReadonlyArray<{ path: string }> }> }, inputs: unknown, prior?: unknown) =>
-  spec.rules.flatMap((r) => r.check(inputs, { config: {}, now: new Date(), prior })).map((f) => f.path)
+const rulesOf = (
+  spec: { rules: ReadonlyArray<{ check: (i: any, c: any) => ReadonlyArray<{ path: string }> }> },
+  inputs: unknown,
+  prior?: unknown,
+) => spec.rules.flatMap((r) => r.check(inputs, { config: {}, now: new Date(), prior })).map((f) => f.path)
 
 test('ApiGatewayService: codec requires name, protocol and network types, with their enums', () => {
-  assert.equal(validateValue(ApiGatewayService.inputs, { serviceName: 's', protocol: 'http&https', netTypes: ['INNER'] }), [])
-  assert.equal(validateValue(ApiGatewayService.inputs, { serviceName: 's', protocol: 'grpc', netTypes: ['INNER'] }).map((f) => f.path), ['protocol'])
-  assert.equal(validateValue(ApiGatewayService.inputs, { serviceName: 's', protocol: 'http', netTypes: ['PUBLIC'] }).map((f) => f.path), ['netTypes.0'])
+  assert.equal(
+    validateValue(ApiGatewayService.inputs, { serviceName: 's', protocol: 'http&https', netTypes: ['INNER'] }),
+    [],
+  )
+  assert.equal(
+    validateValue(ApiGatewayService.inputs, { serviceName: 's', protocol: 'grpc', netTypes: ['INNER'] }).map(
+      (f) => f.path,
+    ),
+    ['protocol'],
+  )
+  assert.equal(
+    validateValue(ApiGatewayService.inputs, { serviceName: 's', protocol: 'http', netTypes: ['PUBLIC'] }).map(
+      (f) => f.path,
+    ),
+    ['netTypes.0'],
+  )
   assert.equal(rulesOf(ApiGatewayService, { serviceName: 's', protocol: 'http', netTypes: [] }), ['netTypes'])
 })
 
@@ -23,7 +39,14 @@ test('ApiGatewayService: import by service id', () => {
 
 test('ApiGatewayService: create waits until visible, then limits, tags and read; update; delete', async () => {
   const h = setup({ visibleAfter: 3 })
-  const inputs = { serviceName: 'orders', protocol: 'http' as const, netTypes: ['OUTER' as const, 'INNER' as const], serviceDesc: 'd', releaseLimit: 300, tags: { team: 'shop' } }
+  const inputs = {
+    serviceName: 'orders',
+    protocol: 'http' as const,
+    netTypes: ['OUTER' as const, 'INNER' as const],
+    serviceDesc: 'd',
+    releaseLimit: 300,
+    tags: { team: 'shop' },
+  }
   const o = await h.create(ApiGatewayService, inputs)
   assert.match(o.id, /^service-[a-z0-9]{8}$/)
   assert.is(o.outputs.apiGatewayServiceId, o.id)
@@ -31,7 +54,10 @@ test('ApiGatewayService: create waits until visible, then limits, tags and read;
   assert.is(o.inputs.releaseLimit, 300)
   assert.is(o.inputs.testLimit, 5000)
   assert.ok(ApiGatewayService.equals!.netTypes!(o.inputs.netTypes, inputs.netTypes))
-  assert.ok(h.progress.some((l) => l.includes('to become visible')), 'the create polled')
+  assert.ok(
+    h.progress.some((l) => l.includes('to become visible')),
+    'the create polled',
+  )
   assert.is(h.emu.requests()['apigateway:DescribeService'], 4 + 1)
 
   const next = { ...inputs, serviceDesc: 'e', tags: { env: 'prod' }, releaseLimit: 400 }
@@ -41,7 +67,10 @@ test('ApiGatewayService: create waits until visible, then limits, tags and read;
   assert.is(u.inputs.releaseLimit, 400)
 
   const listed = await h.list(ApiGatewayService)
-  assert.equal(listed.map((x) => x.id), [o.id])
+  assert.equal(
+    listed.map((x) => x.id),
+    [o.id],
+  )
 
   await h.del(ApiGatewayService, o.id, next)
   const gone = await h.readE(ApiGatewayService, o.id, next)

@@ -10,12 +10,15 @@ import { costProvider, fromEnv, CostConfig } from '../../../src/providers/cost'
 
 const registry = makeRegistry([costProvider])
 const withConfig = (config: Record<string, unknown>) =>
-  stack('s', { providers: { cost: providerInstance('cost', config) } }).add(resourceNode('cost:Folder', 'f', { title: 'F', workspaceToken: 'wrkspc_1' }))
+  stack('s', { providers: { cost: providerInstance('cost', config) } }).add(
+    resourceNode('cost:Folder', 'f', { title: 'F', workspaceToken: 'wrkspc_1' }),
+  )
 
 test('defaults: host https://api.vantage.sh and timeout 30s', () => {
   const c = CostConfig.decode({})
   assert.ok(isRight(c))
-  if (isRight(c)) assert.equal({ host: c.right.host, timeout: c.right.timeout }, { host: 'https://api.vantage.sh', timeout: '30s' })
+  if (isRight(c))
+    assert.equal({ host: c.right.host, timeout: c.right.timeout }, { host: 'https://api.vantage.sh', timeout: '30s' })
 })
 
 test('a malformed timeout is a clear config error', () => {

@@ -13,8 +13,21 @@ const lookups: ReadonlyArray<LookupSpec> = Object.values(costProvider.lookups)
 
 test('every resource and lookup of the brief is registered', () => {
   assert.equal(Object.keys(costProvider.resources).sort(), [
-    'AccessGrant', 'AnomalyNotification', 'BillingRule', 'Budget', 'BusinessMetric', 'CostAlert', 'CostReport', 'CustomProvider',
-    'FinancialCommitmentReport', 'Folder', 'Invoice', 'KubernetesEfficiencyReport', 'ManagedAccount', 'NetworkFlowReport', 'RecommendationView',
+    'AccessGrant',
+    'AnomalyNotification',
+    'BillingRule',
+    'Budget',
+    'BusinessMetric',
+    'CostAlert',
+    'CostReport',
+    'CustomProvider',
+    'FinancialCommitmentReport',
+    'Folder',
+    'Invoice',
+    'KubernetesEfficiencyReport',
+    'ManagedAccount',
+    'NetworkFlowReport',
+    'RecommendationView',
   ])
   assert.is(Object.keys(costProvider.lookups).length, 28)
 })
@@ -27,7 +40,10 @@ for (const spec of [...resources, ...lookups]) {
   test(`${name}: every invalid example fails on its path`, () => {
     assert.ok(spec.examples.invalid.length > 0)
     for (const [input, path] of spec.examples.invalid)
-      assert.ok(errorPaths(spec, input).includes(path), `${JSON.stringify(input)} should fail on ${path}, got ${JSON.stringify(errors(spec, input))}`)
+      assert.ok(
+        errorPaths(spec, input).includes(path),
+        `${JSON.stringify(input)} should fail on ${path}, got ${JSON.stringify(errors(spec, input))}`,
+      )
   })
 }
 

@@ -4,7 +4,11 @@ import { isRight } from 'fp-ts/Either'
 import { costEmulator } from '../../../clients/emulators/cost'
 import type { HttpRequest } from '../../../clients/http'
 
-const get = (path: string, headers: Record<string, string> = { authorization: 'Bearer t' }): HttpRequest => ({ method: 'GET', url: `http://127.0.0.1:1${path}`, headers })
+const get = (path: string, headers: Record<string, string> = { authorization: 'Bearer t' }): HttpRequest => ({
+  method: 'GET',
+  url: `http://127.0.0.1:1${path}`,
+  headers,
+})
 const send = async (emu: ReturnType<typeof costEmulator>, req: HttpRequest) => {
   const r = await emu.client(req)()
   if (!isRight(r)) throw new Error('transport failed')
@@ -16,7 +20,10 @@ test('without a bearer token: 401 with an empty object', async () => {
   const r = await send(emu, get('/v2/workspaces', {}))
   assert.equal([r.status, r.json], [401, {}])
   assert.is((await send(emu, get('/v2/workspaces', { authorization: 'Token t' }))).status, 401)
-  assert.is((await send(costEmulator({ token: 'right' }), get('/v2/workspaces', { authorization: 'Bearer wrong' }))).status, 401)
+  assert.is(
+    (await send(costEmulator({ token: 'right' }), get('/v2/workspaces', { authorization: 'Bearer wrong' }))).status,
+    401,
+  )
 })
 
 test('rate-limit headers on every response; 429 with errors beyond the budget', async () => {
@@ -34,7 +41,10 @@ test('rate-limit headers on every response; 429 with errors beyond the budget', 
 })
 
 test('paging: default page size, limit honoured up to the maximum, links.next absolute', async () => {
-  const emu = costEmulator({ pageSize: 3, fixtures: { teams: Array.from({ length: 7 }, (_, i) => ({ token: `team_${i}` })) } })
+  const emu = costEmulator({
+    pageSize: 3,
+    fixtures: { teams: Array.from({ length: 7 }, (_, i) => ({ token: `team_${i}` })) },
+  })
   const p1 = await send(emu, get('/v2/teams'))
   assert.is(p1.json.teams.length, 3)
   assert.is(p1.json.links.next, 'http://127.0.0.1:1/v2/teams?page=2')
@@ -46,7 +56,13 @@ test('paging: default page size, limit honoured up to the maximum, links.next ab
 
 test('creates get prefixed tokens; validation answers 400 with errors; unknown keys refused', async () => {
   const emu = costEmulator()
-  const post = (path: string, body: unknown) => send(emu, { method: 'POST', url: `https://api.vantage.sh${path}`, headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const post = (path: string, body: unknown) =>
+    send(emu, {
+      method: 'POST',
+      url: `https://api.vantage.sh${path}`,
+      headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
   const f = await post('/v2/folders', { title: 'F' })
   assert.is(f.status, 201)
   assert.match(f.json.token, /^fldr_/)
@@ -57,8 +73,15 @@ test('creates get prefixed tokens; validation answers 400 with errors; unknown k
   assert.equal([unknown.status, unknown.json], [400, { errors: ['Unknown parameter: colour'] }])
   const cp = await post('/v2/integrations/custom_provider', { name: 'Snow' })
   assert.match(cp.json.token, /^accss_crdntl_/)
-  const k = await post('/v2/kubernetes_efficiency_reports', { title: 'K', workspace_token: 'wrkspc_default', groupings: ['cluster_id', 'namespace'] })
-  assert.equal([k.json.groupings, k.json.date_interval, k.json.start_date], ['cluster_id,namespace', 'this_month', '2024-07-01'])
+  const k = await post('/v2/kubernetes_efficiency_reports', {
+    title: 'K',
+    workspace_token: 'wrkspc_default',
+    groupings: ['cluster_id', 'namespace'],
+  })
+  assert.equal(
+    [k.json.groupings, k.json.date_interval, k.json.start_date],
+    ['cluster_id,namespace', 'this_month', '2024-07-01'],
+  )
 })
 
 test.run()

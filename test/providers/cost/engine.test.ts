@@ -46,9 +46,19 @@ test('folder, report with defaults, alert: create, clean refreshed re-plan, upda
   const w = world()
   const ws = cost.getWorkspaces('ws')
   const folder = cost.folder('finance', { title: 'Finance', workspaceToken: 'wrkspc_default' })
-  const report = cost.costReport('monthly', { title: 'Monthly AWS', filter: "costs.provider = 'aws'", groupings: 'service' }).folderToken(folder.out.token)
-  const alert = cost.costAlert('spike', { title: 'Spike', interval: 'day', unitType: 'percentage', threshold: 20, minimumThreshold: 50 })
-    .reportTokens([report.out.token]).workspaceToken(ws.out.workspaces.map((x: Array<{ token: string }>) => x[0].token))
+  const report = cost
+    .costReport('monthly', { title: 'Monthly AWS', filter: "costs.provider = 'aws'", groupings: 'service' })
+    .folderToken(folder.out.token)
+  const alert = cost
+    .costAlert('spike', {
+      title: 'Spike',
+      interval: 'day',
+      unitType: 'percentage',
+      threshold: 20,
+      minimumThreshold: 50,
+    })
+    .reportTokens([report.out.token])
+    .workspaceToken(ws.out.workspaces.map((x: Array<{ token: string }>) => x[0].token))
   const s1 = stack('finance', { providers: providers() }).add(ws, folder, report, alert)
   const r1 = await run(apply(s1), w.env)
   assert.not.ok(JSON.stringify(r1.state).includes('emulator-token-zq'))
@@ -56,7 +66,12 @@ test('folder, report with defaults, alert: create, clean refreshed re-plan, upda
   const again = await run(plan(s1, { refresh: true }), w.env)
   assert.equal(actions(again.plan), ['read', 'noop', 'noop', 'noop'])
   // an update in place keeps the report (full-state PUT keeps chart type)
-  const s2 = stack('finance', { providers: providers() }).add(ws, folder, report.chartType('bar').dateInterval('last_month'), alert.threshold(30))
+  const s2 = stack('finance', { providers: providers() }).add(
+    ws,
+    folder,
+    report.chartType('bar').dateInterval('last_month'),
+    alert.threshold(30),
+  )
   const p2 = await run(plan(s2), w.env)
   assert.equal(actions(p2.plan), ['read', 'noop', 'update', 'update'])
   await run(apply(s2), w.env)
@@ -70,7 +85,16 @@ test('folder, report with defaults, alert: create, clean refreshed re-plan, upda
 test('budget with periods: default end dates and string amounts make no diff; workspace change replaces', async () => {
   const w = world({ fixtures: { workspaces: [{ token: 'wrkspc_2', name: 'Second' }] } })
   const report = cost.costReport('r', { title: 'R', workspaceToken: 'wrkspc_default' })
-  const budget = cost.budget('b', { name: 'AWS', workspaceToken: 'wrkspc_default', periods: [{ startAt: '2024-07-01', amount: 1000 }, { startAt: '2024-08-01', amount: 1200.5 }] }).costReportToken(report.out.token)
+  const budget = cost
+    .budget('b', {
+      name: 'AWS',
+      workspaceToken: 'wrkspc_default',
+      periods: [
+        { startAt: '2024-07-01', amount: 1000 },
+        { startAt: '2024-08-01', amount: 1200.5 },
+      ],
+    })
+    .costReportToken(report.out.token)
   const s1 = stack('b', { providers: providers() }).add(report, budget)
   await run(apply(s1), w.env)
   assert.equal(actions((await run(plan(s1, { refresh: true }), w.env)).plan), ['noop', 'noop'])
@@ -92,8 +116,14 @@ test('custom provider: import by integration token, then rename warns and keeps 
   assert.equal(actions((await run(plan(s), w.env)).plan), ['noop'])
   const renamed = await run(plan(stack('cp', { providers: providers() }).add(cp.name('Snowflake'))), w.env)
   assert.equal(actions(renamed.plan), ['noop'])
-  assert.ok(renamed.plan.warnings.some((x: { path: string; severity: string }) => x.path === 'name' && x.severity === 'warning'))
-  const bare = await plan(stack('cp', { providers: providers() }).add(cost.customProvider('cp', { name: 'Snow' })))(w.env)()
+  assert.ok(
+    renamed.plan.warnings.some(
+      (x: { path: string; severity: string }) => x.path === 'name' && x.severity === 'warning',
+    ),
+  )
+  const bare = await plan(stack('cp', { providers: providers() }).add(cost.customProvider('cp', { name: 'Snow' })))(
+    w.env,
+  )()
   assert.ok(E.isLeft(bare))
   assert.ok(JSON.stringify(E.isLeft(bare) ? bare.left : '').includes('requires at least one workspace'))
 })
@@ -101,10 +131,18 @@ test('custom provider: import by integration token, then rename warns and keeps 
 test('invoice: created once, a changed period replaces, removing it only forgets', async () => {
   const w = world()
   const acct = cost.managedAccount('acme', { name: 'Acme', contactEmail: 'ap@acme.example' })
-  const inv = cost.invoice('june', { billingPeriodStart: '2024-06-01', billingPeriodEnd: '2024-06-30' }).accountToken(acct.out.token)
+  const inv = cost
+    .invoice('june', { billingPeriodStart: '2024-06-01', billingPeriodEnd: '2024-06-30' })
+    .accountToken(acct.out.token)
   await run(apply(stack('msp', { providers: providers() }).add(acct, inv)), w.env)
-  assert.equal(actions((await run(plan(stack('msp', { providers: providers() }).add(acct, inv), { refresh: true }), w.env)).plan), ['noop', 'noop'])
-  const p = await run(plan(stack('msp', { providers: providers() }).add(acct, inv.billingPeriodEnd('2024-07-31'))), w.env)
+  assert.equal(
+    actions((await run(plan(stack('msp', { providers: providers() }).add(acct, inv), { refresh: true }), w.env)).plan),
+    ['noop', 'noop'],
+  )
+  const p = await run(
+    plan(stack('msp', { providers: providers() }).add(acct, inv.billingPeriodEnd('2024-07-31'))),
+    w.env,
+  )
   assert.equal(actions(p.plan), ['noop', 'replace'])
   await run(apply(stack('msp', { providers: providers() }).add(acct)), w.env)
   assert.is(count(w, 'invoices'), 1)

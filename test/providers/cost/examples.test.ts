@@ -25,16 +25,30 @@ const cases: ReadonlyArray<[string, Stack, ReadonlyArray<string>]> = [
 for (const [name, st, kept] of cases)
   test(`examples/${name}.ts: apply, no-change re-plan, destroy (emulated)`, async () => {
     const { handler, emulators } = emulatedHandler()
-    const e: Env = { registry, handler, store: memoryStore(), events: () => undefined, concurrency: 4, now: () => new Date('2024-07-15T12:00:00Z') }
+    const e: Env = {
+      registry,
+      handler,
+      store: memoryStore(),
+      events: () => undefined,
+      concurrency: 4,
+      now: () => new Date('2024-07-15T12:00:00Z'),
+    }
     const r = await apply(st)(e)()
     if (E.isLeft(r)) assert.unreachable(formatEngineError(r.left))
     const again = await plan(st, { refresh: true })(e)()
     if (E.isLeft(again)) assert.unreachable(formatEngineError(again.left))
-    if (E.isRight(again)) assert.ok(again.right.plan.steps.every((s) => s.action === 'noop' || s.action === 'read'), renderPlan(again.right.plan))
+    if (E.isRight(again))
+      assert.ok(
+        again.right.plan.steps.every((s) => s.action === 'noop' || s.action === 'read'),
+        renderPlan(again.right.plan),
+      )
     const d = await destroy(st)(e)()
     if (E.isLeft(d)) assert.unreachable(formatEngineError(d.left))
     const left = emulators.cost.objects().filter((o) => o.kind !== 'workspaces')
-    assert.equal(left.map((o) => o.kind), kept)
+    assert.equal(
+      left.map((o) => o.kind),
+      kept,
+    )
   })
 
 test.run()

@@ -18,9 +18,12 @@ export const findings = (spec: ResourceSpec | LookupSpec, inputs: unknown): Find
   return spec.rules.filter((r) => r.when !== 'plan').flatMap((r) => [...r.check(value as never, ctx)])
 }
 
-export const errors = (spec: ResourceSpec | LookupSpec, inputs: unknown): Finding[] => findings(spec, inputs).filter((f) => f.severity !== 'warning')
-export const warnings = (spec: ResourceSpec | LookupSpec, inputs: unknown): Finding[] => findings(spec, inputs).filter((f) => f.severity === 'warning')
-export const errorPaths = (spec: ResourceSpec | LookupSpec, inputs: unknown): string[] => errors(spec, inputs).map((f) => f.path)
+export const errors = (spec: ResourceSpec | LookupSpec, inputs: unknown): Finding[] =>
+  findings(spec, inputs).filter((f) => f.severity !== 'warning')
+export const warnings = (spec: ResourceSpec | LookupSpec, inputs: unknown): Finding[] =>
+  findings(spec, inputs).filter((f) => f.severity === 'warning')
+export const errorPaths = (spec: ResourceSpec | LookupSpec, inputs: unknown): string[] =>
+  errors(spec, inputs).map((f) => f.path)
 
 /** Findings of the plan-time rules, given what exists. */
 export const planFindings = (spec: ResourceSpec, inputs: unknown, prior: Record<string, unknown>): Finding[] =>
@@ -38,7 +41,10 @@ import { deepEqual } from '../../../src/engine/diff'
 
 export const emulated = (o: CostEmulatorOptions = {}): { emu: Emulator; client: PlatformClient } => {
   const emu = costEmulator(o)
-  return { emu, client: restClient({ baseUrl: 'https://api.vantage.sh', token: 'test-token', http: emu.client, style: 'cost' }) }
+  return {
+    emu,
+    client: restClient({ baseUrl: 'https://api.vantage.sh', token: 'test-token', http: emu.client, style: 'cost' }),
+  }
 }
 
 export const call = async (client: PlatformClient, req: Parameters<PlatformClient['call']>[0]): Promise<unknown> => {
@@ -47,7 +53,10 @@ export const call = async (client: PlatformClient, req: Parameters<PlatformClien
   return r.right
 }
 
-export const callError = async (client: PlatformClient, req: Parameters<PlatformClient['call']>[0]): Promise<PlatformError> => {
+export const callError = async (
+  client: PlatformClient,
+  req: Parameters<PlatformClient['call']>[0],
+): Promise<PlatformError> => {
   const r = await client.call(req)()
   if (E.isRight(r)) throw new Error(`expected an error, got ${JSON.stringify(r.right)}`)
   return r.left
@@ -62,7 +71,12 @@ export const roundTrip = async (
   client: PlatformClient,
   create: Record<string, unknown>,
   update: Record<string, unknown> | undefined,
-): Promise<{ id: string; created: Record<string, unknown>; updated?: Record<string, unknown>; outputs: Record<string, unknown> }> => {
+): Promise<{
+  id: string
+  created: Record<string, unknown>
+  updated?: Record<string, unknown>
+  outputs: Record<string, unknown>
+}> => {
   const ctx = { config: {} }
   const dec = (reply: unknown, inputs: Record<string, unknown>) => {
     const d = spec.wire.decode(reply, { ...ctx, inputs })
@@ -72,26 +86,51 @@ export const roundTrip = async (
   const same = (sent: Record<string, unknown>, got: Record<string, unknown>, when: string) => {
     for (const k of new Set([...Object.keys(sent), ...Object.keys(got)])) {
       const eq = (spec.equals as Record<string, ((a: unknown, b: unknown) => boolean) | undefined>)?.[k]
-      const ok = sent[k] === undefined && got[k] === undefined ? true : eq && sent[k] !== undefined && got[k] !== undefined ? eq(sent[k], got[k]) : deepEqual(sent[k], got[k])
+      const ok =
+        sent[k] === undefined && got[k] === undefined
+          ? true
+          : eq && sent[k] !== undefined && got[k] !== undefined
+            ? eq(sent[k], got[k])
+            : deepEqual(sent[k], got[k])
       if (!ok) throw new Error(`${when}: field ${k} sent ${JSON.stringify(sent[k])}, decoded ${JSON.stringify(got[k])}`)
     }
   }
   const c = dec(await call(client, spec.wire.create(create as never, ctx)), create)
   same(create, c.inputs as Record<string, unknown>, 'create')
-  const r1 = dec(await call(client, spec.wire.read(c.id, { ...ctx, inputs: create as never, outputs: c.outputs as never })), create)
+  const r1 = dec(
+    await call(client, spec.wire.read(c.id, { ...ctx, inputs: create as never, outputs: c.outputs as never })),
+    create,
+  )
   same(create, r1.inputs as Record<string, unknown>, 'read after create')
   let updated: Record<string, unknown> | undefined
   if (update && spec.wire.update) {
-    const u = dec(await call(client, spec.wire.update(c.id, update as never, { ...ctx, prior: create as never, outputs: c.outputs as never })), update)
+    const u = dec(
+      await call(
+        client,
+        spec.wire.update(c.id, update as never, { ...ctx, prior: create as never, outputs: c.outputs as never }),
+      ),
+      update,
+    )
     same(update, u.inputs as Record<string, unknown>, 'update')
-    const r2 = dec(await call(client, spec.wire.read(c.id, { ...ctx, inputs: update as never, outputs: u.outputs as never })), update)
+    const r2 = dec(
+      await call(client, spec.wire.read(c.id, { ...ctx, inputs: update as never, outputs: u.outputs as never })),
+      update,
+    )
     same(update, r2.inputs as Record<string, unknown>, 'read after update')
     updated = r2.inputs as Record<string, unknown>
   }
   if (spec.wire.delete !== 'forget') {
     await call(client, spec.wire.delete(c.id, { ...ctx, inputs: create as never, outputs: c.outputs as never }))
-    const gone = await callError(client, spec.wire.read(c.id, { ...ctx, inputs: create as never, outputs: c.outputs as never }))
+    const gone = await callError(
+      client,
+      spec.wire.read(c.id, { ...ctx, inputs: create as never, outputs: c.outputs as never }),
+    )
     if (gone.kind !== 'NotFound') throw new Error(`read after delete: expected NotFound, got ${gone.kind}`)
   }
-  return { id: c.id, created: c.inputs as Record<string, unknown>, updated, outputs: c.outputs as Record<string, unknown> }
+  return {
+    id: c.id,
+    created: c.inputs as Record<string, unknown>,
+    updated,
+    outputs: c.outputs as Record<string, unknown>,
+  }
 }

@@ -1,7 +1,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { HostingConfig, hostingBridge, oneDefaultTeam, DEFAULT_HOSTING_ENDPOINT } from '../../../src/providers/hosting/config'
+import {
+  HostingConfig,
+  hostingBridge,
+  oneDefaultTeam,
+  DEFAULT_HOSTING_ENDPOINT,
+} from '../../../src/providers/hosting/config'
 import { hostingProvider, fromEnv } from '../../../src/providers/hosting'
 import { isSecret, reveal, secret } from '../../../src/core/secret'
 import { acmeId, setup } from './harness'
@@ -25,7 +30,10 @@ test('HostingConfig: token is a secret; env fallbacks HOST_API_TOKEN and HOST_AP
 })
 
 test('config rule: defaultTeamId and defaultTeamSlug together is an error', () => {
-  assert.equal(oneDefaultTeam({ endpoint: 'e', defaultTeamId: 'a', defaultTeamSlug: 'b' }).map((f) => f.path), ['defaultTeamSlug'])
+  assert.equal(
+    oneDefaultTeam({ endpoint: 'e', defaultTeamId: 'a', defaultTeamSlug: 'b' }).map((f) => f.path),
+    ['defaultTeamSlug'],
+  )
   assert.equal(oneDefaultTeam({ endpoint: 'e', defaultTeamId: 'a' }), [])
   assert.is(hostingProvider.rules.length, 1)
 })
@@ -45,7 +53,10 @@ test('resolve: a default slug fills in the id, a default id fills in the slug, u
   const byId = await hostingProvider.resolve!({ endpoint: 'e', defaultTeamId: id }, h.client)()
   assert.equal(byId, E.right({ endpoint: 'e', defaultTeamId: id, defaultTeamSlug: 'acme' }))
   const noSlug = await hostingProvider.resolve!({ endpoint: 'e', defaultTeamSlug: 'ghost' }, h.client)()
-  assert.equal(noSlug, E.left('hosting provider: defaultTeamSlug "ghost" is not among the 1 team(s) this token can see'))
+  assert.equal(
+    noSlug,
+    E.left('hosting provider: defaultTeamSlug "ghost" is not among the 1 team(s) this token can see'),
+  )
   const noId = await hostingProvider.resolve!({ endpoint: 'e', defaultTeamId: 'ffff' }, h.client)()
   assert.equal(noId, E.left('hosting provider: defaultTeamId "ffff" is not a team this token can see'))
   const none = await hostingProvider.resolve!({ endpoint: 'e' }, h.client)()

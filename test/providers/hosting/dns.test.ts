@@ -7,18 +7,30 @@ import { DnsRecord } from '../../../src/providers/hosting/dns-record'
 import { validateValue } from '../../../src/engine/validate'
 import { setup } from './harness'
 
-const rulesOf = (spec: { rules: ReadonlyArray<{ check: (i: any, c: any) => ReadonlyArray<{ path: string }> }> }, inputs: unknown, config = {}) =>
-  spec.rules.flatMap((r) => r.check(inputs, { config, now: new Date() })).map((f) => f.path)
+const rulesOf = (
+  spec: { rules: ReadonlyArray<{ check: (i: any, c: any) => ReadonlyArray<{ path: string }> }> },
+  inputs: unknown,
+  config = {},
+) => spec.rules.flatMap((r) => r.check(inputs, { config, now: new Date() })).map((f) => f.path)
 
 test('DnsRecord: codec accepts the nine types and rejects others on `type`', () => {
   assert.equal(validateValue(DnsRecord.inputs, { zoneId: 'z', hostname: 'www', type: 'CNAME', value: 'a.b' }), [])
-  assert.equal(validateValue(DnsRecord.inputs, { zoneId: 'z', hostname: 'www', type: 'PTR', value: 'a.b' }).map((f) => f.path), ['type'])
+  assert.equal(
+    validateValue(DnsRecord.inputs, { zoneId: 'z', hostname: 'www', type: 'PTR', value: 'a.b' }).map((f) => f.path),
+    ['type'],
+  )
 })
 
 test('DnsRecord: MX needs a priority, CAA a flag and tag, and A takes neither', () => {
   assert.equal(rulesOf(DnsRecord, { zoneId: 'z', hostname: 'm', type: 'MX', value: 'mx.example.com' }), ['priority'])
-  assert.equal(rulesOf(DnsRecord, { zoneId: 'z', hostname: 'm', type: 'MX', value: 'mx.example.com', priority: 10 }), [])
-  assert.equal(rulesOf(DnsRecord, { zoneId: 'z', hostname: 'c', type: 'CAA', value: 'letsencrypt.org' }), ['flag', 'tag'])
+  assert.equal(
+    rulesOf(DnsRecord, { zoneId: 'z', hostname: 'm', type: 'MX', value: 'mx.example.com', priority: 10 }),
+    [],
+  )
+  assert.equal(rulesOf(DnsRecord, { zoneId: 'z', hostname: 'c', type: 'CAA', value: 'letsencrypt.org' }), [
+    'flag',
+    'tag',
+  ])
   assert.equal(rulesOf(DnsRecord, { zoneId: 'z', hostname: 'a', type: 'A', value: '1.2.3.4', tag: 'issue' }), ['tag'])
 })
 
@@ -34,7 +46,16 @@ test('DnsRecord: import id is <zone_id>:<record_id>, both non-empty', () => {
 
 test('DnsRecord: no update, every input replaces', () => {
   assert.is(DnsRecord.wire.update, undefined)
-  assert.equal([...DnsRecord.replaceOn].sort(), ['flag', 'hostname', 'priority', 'tag', 'ttl', 'type', 'value', 'zoneId'])
+  assert.equal([...DnsRecord.replaceOn].sort(), [
+    'flag',
+    'hostname',
+    'priority',
+    'tag',
+    'ttl',
+    'type',
+    'value',
+    'zoneId',
+  ])
 })
 
 test('DnsRecord: hostnames and targets compare as full names without trailing dots', () => {
@@ -72,7 +93,11 @@ test('DnsZone + DnsRecord: round trip against the emulator, with trailing dots a
   // the default ttl is not reported unless asked for (an import then matches a stack without ttl)
   assert.is(rec.inputs.ttl, undefined)
   // what the platform really stored
-  const raw = (await h.call({ _tag: 'Rest', method: 'GET', path: `/api/v1/dns_zones/${zone.id}/dns_records/${rec.id}` })) as { hostname: string; value: string }
+  const raw = (await h.call({
+    _tag: 'Rest',
+    method: 'GET',
+    path: `/api/v1/dns_zones/${zone.id}/dns_records/${rec.id}`,
+  })) as { hostname: string; value: string }
   assert.is(raw.hostname, 'www.example.com')
   assert.is(raw.value, 'acme-www.netlify.app')
   // imported (nothing sent): the platform's full names, equal to the stack's by `equals`
@@ -81,9 +106,21 @@ test('DnsZone + DnsRecord: round trip against the emulator, with trailing dots a
   assert.ok(DnsRecord.equals!.hostname!(sent.hostname, imported.inputs.hostname))
   assert.ok(DnsRecord.equals!.value!(sent.value, imported.inputs.value))
 
-  const mx = await h.create(DnsRecord, { zoneId: zone.id, hostname: 'example.com', type: 'MX', value: 'mx.example.net', priority: 10 })
+  const mx = await h.create(DnsRecord, {
+    zoneId: zone.id,
+    hostname: 'example.com',
+    type: 'MX',
+    value: 'mx.example.net',
+    priority: 10,
+  })
   assert.is(mx.inputs.priority, 10)
-  const a = await h.create(DnsRecord, { zoneId: zone.id, hostname: 'api.example.com', type: 'A', value: '192.0.2.1', ttl: 300 })
+  const a = await h.create(DnsRecord, {
+    zoneId: zone.id,
+    hostname: 'api.example.com',
+    type: 'A',
+    value: '192.0.2.1',
+    ttl: 300,
+  })
   assert.is(a.inputs.priority, undefined)
   assert.is(a.inputs.ttl, 300)
 
@@ -100,8 +137,23 @@ test('DnsZone: a create with no team and no default says so', () => {
 })
 
 test('DnsZone: registrar domain timestamps re-printed as RFC 3339; absent ones are the zero time', () => {
-  const d = decodeDomain({ id: 'd1', name: 'example.com', auto_renew: true, registered_at: '2024-01-02T03:04:05.000+01:00', expires_at: null, renewal_price: 12.5 })
-  assert.equal(d, { autoRenew: true, autoRenewAt: '0001-01-01T00:00:00Z', expiresAt: '0001-01-01T00:00:00Z', id: 'd1', name: 'example.com', registeredAt: '2024-01-02T02:04:05Z', renewalPrice: '12.5' })
+  const d = decodeDomain({
+    id: 'd1',
+    name: 'example.com',
+    auto_renew: true,
+    registered_at: '2024-01-02T03:04:05.000+01:00',
+    expires_at: null,
+    renewal_price: 12.5,
+  })
+  assert.equal(d, {
+    autoRenew: true,
+    autoRenewAt: '0001-01-01T00:00:00Z',
+    expiresAt: '0001-01-01T00:00:00Z',
+    id: 'd1',
+    name: 'example.com',
+    registeredAt: '2024-01-02T02:04:05Z',
+    renewalPrice: '12.5',
+  })
   assert.is(decodeDomain(null), undefined)
 })
 

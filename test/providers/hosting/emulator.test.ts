@@ -5,8 +5,19 @@ import { hostingEmulator } from '../../../clients/emulators/hosting'
 import type { HttpRequest, HttpResponse } from '../../../clients/http'
 import { parseLinkHeader } from '../../../clients/rest'
 
-const send = async (emu: ReturnType<typeof hostingEmulator>, method: HttpRequest['method'], path: string, body?: unknown, token = 'emulator-token'): Promise<HttpResponse> => {
-  const r = await emu.client({ method, url: `https://api.netlify.com${path}`, headers: { authorization: `Bearer ${token}` }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) })()
+const send = async (
+  emu: ReturnType<typeof hostingEmulator>,
+  method: HttpRequest['method'],
+  path: string,
+  body?: unknown,
+  token = 'emulator-token',
+): Promise<HttpResponse> => {
+  const r = await emu.client({
+    method,
+    url: `https://api.netlify.com${path}`,
+    headers: { authorization: `Bearer ${token}` },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  })()
   if (E.isLeft(r)) throw new Error(r.left.message)
   return r.right
 }
@@ -50,17 +61,28 @@ test('emulator: X-RateLimit headers and 429 past the limit; the window resets on
 
 test('emulator: DNS quirks — hostnames qualified, targets without trailing dots, ttl default', async () => {
   const emu = hostingEmulator()
-  const z = JSON.parse((await send(emu, 'POST', '/api/v1/dns_zones', { account_slug: 'acme', name: 'example.org' })).body)
-  const r = await send(emu, 'POST', `/api/v1/dns_zones/${z.id}/dns_records`, { type: 'CNAME', hostname: 'docs', value: 'target.example.net.' })
+  const z = JSON.parse(
+    (await send(emu, 'POST', '/api/v1/dns_zones', { account_slug: 'acme', name: 'example.org' })).body,
+  )
+  const r = await send(emu, 'POST', `/api/v1/dns_zones/${z.id}/dns_records`, {
+    type: 'CNAME',
+    hostname: 'docs',
+    value: 'target.example.net.',
+  })
   assert.is(r.status, 201)
   const rec = JSON.parse(r.body)
   assert.equal([rec.hostname, rec.value, rec.ttl], ['docs.example.org', 'target.example.net', 3600])
-  const bad = await send(emu, 'POST', `/api/v1/dns_zones/${z.id}/dns_records`, { type: 'PTR', hostname: 'x', value: 'y' })
+  const bad = await send(emu, 'POST', `/api/v1/dns_zones/${z.id}/dns_records`, {
+    type: 'PTR',
+    hostname: 'x',
+    value: 'y',
+  })
   assert.is(bad.status, 422)
 })
 
 test('emulator: deterministic ids from the seed', async () => {
-  const ids = async (seed: number) => JSON.parse((await send(hostingEmulator({ seed }), 'POST', '/api/v1/deploy_keys')).body).id
+  const ids = async (seed: number) =>
+    JSON.parse((await send(hostingEmulator({ seed }), 'POST', '/api/v1/deploy_keys')).body).id
   assert.is(await ids(7), await ids(7))
   assert.is.not(await ids(7), await ids(8))
 })

@@ -41,25 +41,39 @@ const run = async <A>(rte: (env: Env) => () => Promise<E.Either<unknown, A>>, en
   if (E.isLeft(r)) throw new Error(JSON.stringify(r.left, null, 1).slice(0, 2000))
   return r.right
 }
-const actions = (p: { steps: ReadonlyArray<{ address: string; action: string }> }) => Object.fromEntries(p.steps.map((s) => [s.address, s.action]))
-const providers = (extra: Record<string, unknown> = {}) => ({ hosting: hosting.provider({ token: secret('emulator-token'), ...extra }) })
+const actions = (p: { steps: ReadonlyArray<{ address: string; action: string }> }) =>
+  Object.fromEntries(p.steps.map((s) => [s.address, s.action]))
+const providers = (extra: Record<string, unknown> = {}) => ({
+  hosting: hosting.provider({ token: secret('emulator-token'), ...extra }),
+})
 
 test('DNS zone and records: create, no-change re-plan (trailing dots, relative names), replace, delete', async () => {
   const w = world()
   const zone = hosting.dnsZone('zone', { name: 'example.com' })
-  const www = hosting.dnsRecord('www', { zoneId: zone.out.id, hostname: 'www', type: 'CNAME', value: 'acme-www.netlify.app.' })
+  const www = hosting.dnsRecord('www', {
+    zoneId: zone.out.id,
+    hostname: 'www',
+    type: 'CNAME',
+    value: 'acme-www.netlify.app.',
+  })
   const s1 = stack('dns', { providers: providers({ defaultTeamSlug: 'acme' }) }).add(zone, www)
   await run(apply(s1), w.env)
   assert.is(w.emu.objects().filter((o) => o.kind === 'dns_records').length, 1)
   const again = await run(plan(s1, { refresh: true }), w.env)
   assert.equal(Object.values(actions(again.plan)), ['noop', 'noop'])
   // a changed value replaces the record (no update endpoint)
-  const s2 = stack('dns', { providers: providers({ defaultTeamSlug: 'acme' }) }).add(zone, www.value('other.netlify.app'))
+  const s2 = stack('dns', { providers: providers({ defaultTeamSlug: 'acme' }) }).add(
+    zone,
+    www.value('other.netlify.app'),
+  )
   const p2 = await run(plan(s2), w.env)
   assert.is(actions(p2.plan)['hosting:DnsRecord/www'], 'replace')
   await run(apply(s2), w.env)
   const recs = w.emu.objects().filter((o) => o.kind === 'dns_records')
-  assert.equal(recs.map((r) => (r.body as { value: string }).value), ['other.netlify.app'])
+  assert.equal(
+    recs.map((r) => (r.body as { value: string }).value),
+    ['other.netlify.app'],
+  )
   await run(destroy(s2), w.env)
   assert.is(w.emu.objects().filter((o) => o.kind === 'dns_zones' || o.kind === 'dns_records').length, 0)
 })
@@ -67,7 +81,12 @@ test('DNS zone and records: create, no-change re-plan (trailing dots, relative n
 test('DNS record import: a stack that leaves ttl out and names the host relatively plans no change', async () => {
   const w = world()
   const zone = hosting.dnsZone('zone', { name: 'example.org', teamSlug: 'acme' })
-  const made = hosting.dnsRecord('made', { zoneId: zone.out.id, hostname: 'docs.example.org', type: 'CNAME', value: 'docs-site.netlify.app' })
+  const made = hosting.dnsRecord('made', {
+    zoneId: zone.out.id,
+    hostname: 'docs.example.org',
+    type: 'CNAME',
+    value: 'docs-site.netlify.app',
+  })
   const r = await run(apply(stack('made', { providers: providers() }).add(zone, made)), w.env)
   const zoneId = r.state.resources['hosting:DnsZone/zone'].id
   const recId = r.state.resources['hosting:DnsRecord/made'].id
@@ -85,8 +104,13 @@ test('environment variable with a secret: create, no-change re-plan, update in p
   const team = accounts[0].id
   const PLAIN = 'db-password-0123456789'
   const v = hosting.environmentVariable('db', {
-    key: 'DB_PASSWORD', teamId: team, scopes: ['builds', 'functions', 'runtime'],
-    secretValues: [{ context: 'production', value: secret(PLAIN) }, { context: 'branch', contextParameter: 'staging', value: secret('staging-pass') }],
+    key: 'DB_PASSWORD',
+    teamId: team,
+    scopes: ['builds', 'functions', 'runtime'],
+    secretValues: [
+      { context: 'production', value: secret(PLAIN) },
+      { context: 'branch', contextParameter: 'staging', value: secret('staging-pass') },
+    ],
   })
   const s1 = stack('env', { providers: providers() }).add(v)
   const first = await run(plan(s1), w.env)
@@ -104,9 +128,21 @@ test('environment variable with a secret: create, no-change re-plan, update in p
   const stored = w.emu.objects().find((o) => o.kind === 'env')!.body as { scopes: string[] }
   assert.equal(stored.scopes, ['builds', 'runtime'])
   // import a plain team variable made elsewhere
-  const plainVar = hosting.environmentVariable('plain', { key: 'PLAIN', teamId: team, values: [{ context: 'all', value: 'x' }] })
+  const plainVar = hosting.environmentVariable('plain', {
+    key: 'PLAIN',
+    teamId: team,
+    values: [{ context: 'all', value: 'x' }],
+  })
   await run(apply(stack('other', { providers: providers() }).add(plainVar)), w.env)
-  const imported = await run(importResource(stack('env', { providers: providers() }).add(v, plainVar), 'hosting:EnvironmentVariable', 'plain', `${team}:PLAIN`), w.env)
+  const imported = await run(
+    importResource(
+      stack('env', { providers: providers() }).add(v, plainVar),
+      'hosting:EnvironmentVariable',
+      'plain',
+      `${team}:PLAIN`,
+    ),
+    w.env,
+  )
   assert.equal(imported.inputs.values, [{ context: 'all', value: 'x' }])
   await run(destroy(s2), w.env)
   assert.not.ok(w.emu.objects().some((o) => o.kind === 'env' && (o.body as { key: string }).key === 'DB_PASSWORD'))
@@ -115,23 +151,39 @@ test('environment variable with a secret: create, no-change re-plan, update in p
 test('site metrics: the plan refuses disabling analytics within 10 minutes, then allows it', async () => {
   const w = world()
   const siteId = w.emu.objects().find((o) => o.kind === 'sites')!.id
-  const on = stack('metrics', { providers: providers() }).add(hosting.siteMetricsSettings('m', { siteId, siteAnalytics: true }))
+  const on = stack('metrics', { providers: providers() }).add(
+    hosting.siteMetricsSettings('m', { siteId, siteAnalytics: true }),
+  )
   await run(apply(on), w.env)
-  const off = stack('metrics', { providers: providers() }).add(hosting.siteMetricsSettings('m', { siteId, siteAnalytics: false }))
+  const off = stack('metrics', { providers: providers() }).add(
+    hosting.siteMetricsSettings('m', { siteId, siteAnalytics: false }),
+  )
   w.tick(4 * 60_000)
   const early = await plan(off)(w.env)()
   assert.ok(E.isLeft(early))
   assert.ok(JSON.stringify(E.isLeft(early) ? early.left : '').includes('10 minutes later'))
   w.tick(7 * 60_000)
   await run(apply(off), w.env)
-  assert.is((w.emu.objects().find((o) => o.kind === 'sites')!.body as { analytics_instance_id: unknown }).analytics_instance_id, null)
+  assert.is(
+    (w.emu.objects().find((o) => o.kind === 'sites')!.body as { analytics_instance_id: unknown }).analytics_instance_id,
+    null,
+  )
 })
 
 test('WAF policy and team firewall rules: create, no-change re-plan with refresh, update, delete', async () => {
   const w = world()
   const team = w.emu.objects().find((o) => o.kind === 'accounts')!.id
-  const pol = hosting.wafPolicy('waf', { teamId: team, name: 'baseline', description: 'core', ruleSets: [{ managedId: 'crs-basic', overallThreshold: 5, passiveMode: true, excludedPatterns: ['/healthz'] }] })
-  const fw = hosting.teamFirewallTrafficRules('fw', { teamId: team, published: { defaultAction: 'allow', ipRestrictions: [{ addresses: ['203.0.113.0/24'], description: 'bad' }] }, unpublished: { defaultAction: 'deny', ipExceptions: [] } })
+  const pol = hosting.wafPolicy('waf', {
+    teamId: team,
+    name: 'baseline',
+    description: 'core',
+    ruleSets: [{ managedId: 'crs-basic', overallThreshold: 5, passiveMode: true, excludedPatterns: ['/healthz'] }],
+  })
+  const fw = hosting.teamFirewallTrafficRules('fw', {
+    teamId: team,
+    published: { defaultAction: 'allow', ipRestrictions: [{ addresses: ['203.0.113.0/24'], description: 'bad' }] },
+    unpublished: { defaultAction: 'deny', ipExceptions: [] },
+  })
   const s1 = stack('sec', { providers: providers() }).add(pol, fw)
   await run(apply(s1), w.env)
   const again = await run(plan(s1, { refresh: true }), w.env)
@@ -145,11 +197,19 @@ test('WAF policy and team firewall rules: create, no-change re-plan with refresh
 })
 
 test('lookups through the engine: getSites over pages feeds a log drain', async () => {
-  const w = world({ pageSize: 2, fixtures: { accounts: [{ slug: 'acme' }], sites: Array.from({ length: 5 }, (_, i) => ({ name: `s${i}`, account_slug: 'acme' })) } })
+  const w = world({
+    pageSize: 2,
+    fixtures: {
+      accounts: [{ slug: 'acme' }],
+      sites: Array.from({ length: 5 }, (_, i) => ({ name: `s${i}`, account_slug: 'acme' })),
+    },
+  })
   const sites = hosting.getSites('all', { teamSlug: 'acme' })
   const drain = hosting.logDrain('drain', {
     siteId: sites.out.sites.map((ss: Array<{ id: string; name: string }>) => ss.find((x) => x.name === 's4')!.id),
-    destination: 'http', logTypes: ['deploys'], serviceConfig: { url: secret('https://logs.example.com/?k=supersecretkey') },
+    destination: 'http',
+    logTypes: ['deploys'],
+    serviceConfig: { url: secret('https://logs.example.com/?k=supersecretkey') },
   })
   const s1 = stack('drains', { providers: providers() }).add(sites, drain)
   const r = await run(apply(s1), w.env)

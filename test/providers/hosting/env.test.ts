@@ -8,12 +8,24 @@ import { secret, isSecret } from '../../../src/core/secret'
 import { acmeId, setup, siteId } from './harness'
 
 const findings = (inputs: any, config = {}, prior?: any) =>
-  EnvironmentVariable.rules.flatMap((r) => (r.when === 'plan' && !prior ? [] : r.check(inputs, { config, now: new Date(), prior }))).map((f) => f.path)
+  EnvironmentVariable.rules
+    .flatMap((r) => (r.when === 'plan' && !prior ? [] : r.check(inputs, { config, now: new Date(), prior })))
+    .map((f) => f.path)
 
 test('EnvironmentVariable: context is one of the seven and branch needs contextParameter', () => {
-  assert.equal(validateValue(EnvironmentVariable.inputs, { key: 'K', values: [{ context: 'staging', value: 'x' }] }).map((f) => f.path), ['values.0.context'])
-  assert.equal(findings({ key: 'K', teamId: 't', values: [{ context: 'branch', value: 'x' }] }), ['values.0.contextParameter'])
-  assert.equal(findings({ key: 'K', teamId: 't', values: [{ context: 'branch', contextParameter: 'staging', value: 'x' }] }), [])
+  assert.equal(
+    validateValue(EnvironmentVariable.inputs, { key: 'K', values: [{ context: 'staging', value: 'x' }] }).map(
+      (f) => f.path,
+    ),
+    ['values.0.context'],
+  )
+  assert.equal(findings({ key: 'K', teamId: 't', values: [{ context: 'branch', value: 'x' }] }), [
+    'values.0.contextParameter',
+  ])
+  assert.equal(
+    findings({ key: 'K', teamId: 't', values: [{ context: 'branch', contextParameter: 'staging', value: 'x' }] }),
+    [],
+  )
 })
 
 test('EnvironmentVariable: teamId is needed only without a default team', () => {
@@ -34,8 +46,14 @@ test('EnvironmentVariable: a secret variable cannot become plain (plan rule)', (
 })
 
 test('EnvironmentVariable: import ids, team-level and site-level', () => {
-  assert.equal(EnvironmentVariable.identity.parseImportId('team1:API_URL'), E.right({ id: 'team1:API_URL', inputs: { teamId: 'team1', key: 'API_URL' } }))
-  assert.equal(EnvironmentVariable.identity.parseImportId('team1:site9:API_URL'), E.right({ id: 'team1:site9:API_URL', inputs: { teamId: 'team1', siteId: 'site9', key: 'API_URL' } }))
+  assert.equal(
+    EnvironmentVariable.identity.parseImportId('team1:API_URL'),
+    E.right({ id: 'team1:API_URL', inputs: { teamId: 'team1', key: 'API_URL' } }),
+  )
+  assert.equal(
+    EnvironmentVariable.identity.parseImportId('team1:site9:API_URL'),
+    E.right({ id: 'team1:site9:API_URL', inputs: { teamId: 'team1', siteId: 'site9', key: 'API_URL' } }),
+  )
   for (const bad of ['API_URL', 'team1:', 'team1::API_URL', 'a:b:c:d']) {
     const r = EnvironmentVariable.identity.parseImportId(bad)
     assert.ok(E.isLeft(r) && r.left.includes('<team_id>:<key> or <team_id>:<site_id>:<key>'), bad)
@@ -45,14 +63,32 @@ test('EnvironmentVariable: import ids, team-level and site-level', () => {
 test('EnvironmentVariable: values and scopes compare as sets', () => {
   const eq = EnvironmentVariable.equals!
   assert.ok(eq.scopes!(['runtime', 'builds'], ['builds', 'runtime']))
-  assert.ok(eq.values!([{ context: 'all', value: 'a' }, { context: 'production', value: 'b' }], [{ context: 'production', value: 'b' }, { context: 'all', value: 'a' }]))
+  assert.ok(
+    eq.values!(
+      [
+        { context: 'all', value: 'a' },
+        { context: 'production', value: 'b' },
+      ],
+      [
+        { context: 'production', value: 'b' },
+        { context: 'all', value: 'a' },
+      ],
+    ),
+  )
   assert.not.ok(eq.values!([{ context: 'all', value: 'a' }], [{ context: 'all', value: 'b' }]))
 })
 
 test('EnvironmentVariable: team-level round trip; all four scopes are not sent; post_processing reads as post-processing', async () => {
   const h = setup()
   const team = await acmeId(h)
-  const inputs = { key: 'API_URL', teamId: team, values: [{ context: 'production' as const, value: 'https://api' }, { context: 'branch' as const, contextParameter: 'staging', value: 'https://staging' }] }
+  const inputs = {
+    key: 'API_URL',
+    teamId: team,
+    values: [
+      { context: 'production' as const, value: 'https://api' },
+      { context: 'branch' as const, contextParameter: 'staging', value: 'https://staging' },
+    ],
+  }
   const req = EnvironmentVariable.wire.create(inputs, { config: {} })
   assert.ok(req._tag === 'Rest' && Array.isArray(req.body) && !('scopes' in (req.body as any[])[0]))
   const created = await h.create(EnvironmentVariable, inputs)
@@ -61,7 +97,11 @@ test('EnvironmentVariable: team-level round trip; all four scopes are not sent; 
   assert.equal(created.inputs.values, inputs.values)
   const read = await h.read(EnvironmentVariable, created.id, { key: 'API_URL', teamId: team } as never)
   assert.equal(read.inputs.values, inputs.values)
-  const changed = { ...inputs, scopes: ['builds' as const, 'runtime' as const], values: [{ context: 'all' as const, value: 'one' }] }
+  const changed = {
+    ...inputs,
+    scopes: ['builds' as const, 'runtime' as const],
+    values: [{ context: 'all' as const, value: 'one' }],
+  }
   const updated = await h.update(EnvironmentVariable, created.id, changed, inputs)
   assert.equal(updated.inputs.scopes, ['builds', 'runtime'])
   assert.equal(updated.inputs.values, [{ context: 'all', value: 'one' }])
@@ -76,22 +116,43 @@ test('EnvironmentVariable: site-level secret is never read back, printed or retu
   h.config.defaultTeamId = team
   const site = await siteId(h)
   const PLAIN = 'sk_live_very_secret_value'
-  const inputs = { key: 'STRIPE_KEY', siteId: site, scopes: ['builds' as const, 'functions' as const, 'runtime' as const], secretValues: [{ context: 'production' as const, value: secret(PLAIN) }] }
+  const inputs = {
+    key: 'STRIPE_KEY',
+    siteId: site,
+    scopes: ['builds' as const, 'functions' as const, 'runtime' as const],
+    secretValues: [{ context: 'production' as const, value: secret(PLAIN) }],
+  }
   const created = await h.create(EnvironmentVariable, inputs)
   assert.is(created.id, `${team}:${site}:STRIPE_KEY`)
   // the platform never returns the value: decode keeps what was sent, still wrapped
   const v = created.inputs.secretValues![0].value
   assert.ok(isSecret(v))
-  const raw = await h.call({ _tag: 'Rest', method: 'GET', path: `/api/v1/accounts/${team}/env/STRIPE_KEY`, query: { site_id: site } })
+  const raw = await h.call({
+    _tag: 'Rest',
+    method: 'GET',
+    path: `/api/v1/accounts/${team}/env/STRIPE_KEY`,
+    query: { site_id: site },
+  })
   assert.not.ok(JSON.stringify(raw).includes(PLAIN))
-  for (const shown of [JSON.stringify(created), inspect(created, { depth: 10 }), String(created.inputs.secretValues![0].value), JSON.stringify(EnvironmentVariable.wire.create(inputs, { config: h.config }))])
+  for (const shown of [
+    JSON.stringify(created),
+    inspect(created, { depth: 10 }),
+    String(created.inputs.secretValues![0].value),
+    JSON.stringify(EnvironmentVariable.wire.create(inputs, { config: h.config })),
+  ])
     assert.not.ok(shown.includes(PLAIN), shown)
   // imported: nothing to keep, so no secret values at all
-  const imported = await h.read(EnvironmentVariable, created.id, { key: 'STRIPE_KEY', siteId: site, teamId: team } as never)
+  const imported = await h.read(EnvironmentVariable, created.id, {
+    key: 'STRIPE_KEY',
+    siteId: site,
+    teamId: team,
+  } as never)
   assert.is(imported.inputs.secretValues, undefined)
   assert.is(imported.inputs.values, undefined)
   // the platform refuses the post-processing scope for secrets (our rule says so before it gets there)
-  const refused = await h.send(EnvironmentVariable.wire.create({ ...inputs, key: 'OTHER', scopes: undefined } as never, { config: h.config }))
+  const refused = await h.send(
+    EnvironmentVariable.wire.create({ ...inputs, key: 'OTHER', scopes: undefined } as never, { config: h.config }),
+  )
   assert.ok(E.isLeft(refused) && refused.left.kind === 'Invalid' && !refused.left.message.includes(PLAIN))
 })
 

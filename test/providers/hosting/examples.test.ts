@@ -25,15 +25,30 @@ const cases: ReadonlyArray<[string, Stack]> = [
 for (const [name, st] of cases)
   test(`examples/${name}.ts: apply, no-change re-plan, destroy (emulated)`, async () => {
     const { handler, emulators } = emulatedHandler()
-    const e: Env = { registry, handler, store: memoryStore(), events: () => undefined, concurrency: 4, now: () => new Date('2024-05-01T10:00:00Z') }
+    const e: Env = {
+      registry,
+      handler,
+      store: memoryStore(),
+      events: () => undefined,
+      concurrency: 4,
+      now: () => new Date('2024-05-01T10:00:00Z'),
+    }
     const first = await plan(st)(e)()
     if (E.isLeft(first)) assert.unreachable(formatEngineError(first.left))
     const r = await apply(st)(e)()
     if (E.isLeft(r)) assert.unreachable(formatEngineError(r.left))
     const again = await plan(st, { refresh: true })(e)()
     if (E.isLeft(again)) assert.unreachable(formatEngineError(again.left))
-    if (E.isRight(again)) assert.ok(again.right.plan.steps.every((s) => s.action === 'noop' || s.action === 'read'), renderPlan(again.right.plan))
-    for (const text of [E.isRight(first) ? renderPlan(first.right.plan) : '', JSON.stringify(r), E.isRight(again) ? renderPlan(again.right.plan) : ''])
+    if (E.isRight(again))
+      assert.ok(
+        again.right.plan.steps.every((s) => s.action === 'noop' || s.action === 'read'),
+        renderPlan(again.right.plan),
+      )
+    for (const text of [
+      E.isRight(first) ? renderPlan(first.right.plan) : '',
+      JSON.stringify(r),
+      E.isRight(again) ? renderPlan(again.right.plan) : '',
+    ])
       assert.not.ok(/change-me-in-(production|previews)/.test(text))
     const d = await destroy(st)(e)()
     if (E.isLeft(d)) assert.unreachable(formatEngineError(d.left))

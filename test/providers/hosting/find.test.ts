@@ -24,7 +24,10 @@ import { acmeId, setup, siteId } from './harness'
 const finder = (h: ReturnType<typeof setup>) => {
   const handler = httpHandler({ clients: () => h.client })
   return async (spec: ResourceSpec, sent: Record<string, unknown>): Promise<ReadonlyArray<string> | undefined> => {
-    const r = await handler.find({ spec, address: `${spec.token}/x`, name: 'x', provider: 'hosting', config: h.config }, sent)()
+    const r = await handler.find(
+      { spec, address: `${spec.token}/x`, name: 'x', provider: 'hosting', config: h.config },
+      sent,
+    )()
     if (E.isLeft(r)) throw new Error(r.left.message)
     return r.right?.map((o) => o.id)
   }
@@ -61,16 +64,27 @@ test('LogDrain: found among the drains of its site; a drain to another destinati
   const h = setup()
   const find = finder(h)
   const site = await siteId(h)
-  const sent = { siteId: site, destination: 'http' as const, logTypes: ['deploys' as const], serviceConfig: { url: secret('https://logs.example.com/a') } }
+  const sent = {
+    siteId: site,
+    destination: 'http' as const,
+    logTypes: ['deploys' as const],
+    serviceConfig: { url: secret('https://logs.example.com/a') },
+  }
   assert.equal(await find(LogDrain, sent), [])
   const made = await h.create(LogDrain, sent)
   assert.equal(await find(LogDrain, sent), [made.id])
   assert.equal(await find(LogDrain, { ...sent, destination: 'datadog' }), [])
 })
 
-const rules = { published: { defaultAction: 'allow' as const, ipRestrictions: [{ addresses: ['203.0.113.0/24'], description: 'bad range' }] }, unpublished: { defaultAction: 'deny' as const } }
+const rules = {
+  published: {
+    defaultAction: 'allow' as const,
+    ipRestrictions: [{ addresses: ['203.0.113.0/24'], description: 'bad range' }],
+  },
+  unpublished: { defaultAction: 'deny' as const },
+}
 
-test('SiteFirewallTrafficRules: the site\'s rule set is found when it holds what was sent; none before', async () => {
+test("SiteFirewallTrafficRules: the site's rule set is found when it holds what was sent; none before", async () => {
   const h = setup()
   const find = finder(h)
   const site = await siteId(h)
@@ -82,7 +96,7 @@ test('SiteFirewallTrafficRules: the site\'s rule set is found when it holds what
   assert.equal(await find(SiteFirewallTrafficRules, { ...sent, unpublished: { defaultAction: 'allow' as const } }), [])
 })
 
-test('TeamFirewallTrafficRules: the team\'s rule set is found when it holds what was sent; none before', async () => {
+test("TeamFirewallTrafficRules: the team's rule set is found when it holds what was sent; none before", async () => {
   const h = setup()
   const find = finder(h)
   const teamId = await acmeId(h)
@@ -102,18 +116,23 @@ test('SiteMetricsSettings: the site is found when it shows the settings that wer
   assert.equal(await find(SiteMetricsSettings, sent), [made.id])
 })
 
-test('WafPolicy: found among the team\'s policies by name; another name finds nothing', async () => {
+test("WafPolicy: found among the team's policies by name; another name finds nothing", async () => {
   const h = setup()
   const find = finder(h)
   const teamId = await acmeId(h)
-  const sent = { teamId, name: 'found', description: 'd', ruleSets: [{ managedId: 'crs-basic' as const, overallThreshold: 5, passiveMode: false }] }
+  const sent = {
+    teamId,
+    name: 'found',
+    description: 'd',
+    ruleSets: [{ managedId: 'crs-basic' as const, overallThreshold: 5, passiveMode: false }],
+  }
   assert.equal(await find(WafPolicy, sent), [])
   const made = await h.create(WafPolicy, sent)
   await h.create(WafPolicy, { ...sent, name: 'other' })
   assert.equal(await find(WafPolicy, sent), [made.id])
 })
 
-test('DeployKey: a key made moments ago is a candidate; the fixture site\'s older key is not', async () => {
+test("DeployKey: a key made moments ago is a candidate; the fixture site's older key is not", async () => {
   const h = setup()
   const find = finder(h)
   const before = await find(DeployKey, {})
@@ -123,7 +142,13 @@ test('DeployKey: a key made moments ago is a candidate; the fixture site\'s olde
   // every candidate is recent: the fixture's key was made when the emulator started, just now too,
   // so the window is checked directly on an old stamp
   assert.ok(before!.every((id) => after!.includes(id)))
-  assert.not.ok(DeployKey.wire.matches!({}, { id: 'k', inputs: {}, outputs: { publicKey: 'ssh-rsa x', lastUpdated: '2020-01-01T00:00:00Z' } }), 'a key from 2020 is never taken for a lost create')
+  assert.not.ok(
+    DeployKey.wire.matches!(
+      {},
+      { id: 'k', inputs: {}, outputs: { publicKey: 'ssh-rsa x', lastUpdated: '2020-01-01T00:00:00Z' } },
+    ),
+    'a key from 2020 is never taken for a lost create',
+  )
 })
 
 test.run()

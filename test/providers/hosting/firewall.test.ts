@@ -14,7 +14,10 @@ const published = {
   ipExceptions: [{ addresses: ['198.51.100.7'], description: 'office' }],
   geoExceptions: [{ countries: ['US'], subregions: ['US-CA'], description: 'california' }],
 }
-const unpublished = { defaultAction: 'deny' as const, ipExceptions: [{ addresses: ['2001:db8::/32'], description: 'v6 office' }] }
+const unpublished = {
+  defaultAction: 'deny' as const,
+  ipExceptions: [{ addresses: ['2001:db8::/32'], description: 'v6 office' }],
+}
 
 test('firewall rule set: CIDR addresses and country codes are validated with exact paths', () => {
   const bad = validateValue(SiteFirewallTrafficRules.inputs, {
@@ -22,28 +25,58 @@ test('firewall rule set: CIDR addresses and country codes are validated with exa
     published: { defaultAction: 'allow', ipRestrictions: [{ addresses: ['300.1.1.1/8'], description: 'x' }] },
     unpublished: { defaultAction: 'allow', geoExceptions: [{ countries: ['Germany'], description: 'x' }] },
   })
-  assert.equal(bad.map((f) => f.path), ['published.ipRestrictions.0.addresses.0', 'unpublished.geoExceptions.0.countries.0'])
+  assert.equal(
+    bad.map((f) => f.path),
+    ['published.ipRestrictions.0.addresses.0', 'unpublished.geoExceptions.0.countries.0'],
+  )
   assert.ok(bad[0].expected.includes('CIDR'))
 })
 
 test('firewall rule set: deny default forbids restrictions', () => {
-  const f = SiteFirewallTrafficRules.rules.flatMap((r) => r.check({ siteId: 's', published: { defaultAction: 'deny', geoRestrictions: [{ countries: ['US'], description: 'x' }] }, unpublished } as never, { config: {}, now: new Date() }))
-  assert.equal(f.map((x) => x.path), ['published.geoRestrictions'])
+  const f = SiteFirewallTrafficRules.rules.flatMap((r) =>
+    r.check(
+      {
+        siteId: 's',
+        published: { defaultAction: 'deny', geoRestrictions: [{ countries: ['US'], description: 'x' }] },
+        unpublished,
+      } as never,
+      { config: {}, now: new Date() },
+    ),
+  )
+  assert.equal(
+    f.map((x) => x.path),
+    ['published.geoRestrictions'],
+  )
 })
 
 test('firewall rule set: wire order, disabled rules dropped, regrouped on read', () => {
   const w = ruleSetToWire(published) as { default: string; rules: Array<{ type: string; action: string }> }
-  assert.equal(w.rules.map((r) => `${r.type}/${r.action}`), ['ip/deny', 'geo/deny', 'ip/allow', 'geo/allow'])
-  const back = ruleSetFromWire({ ...w, rules: [...w.rules, { type: 'ip', action: 'deny', description: 'off', data: { addresses: ['10.0.0.0/8'] }, disabled: true }] })
+  assert.equal(
+    w.rules.map((r) => `${r.type}/${r.action}`),
+    ['ip/deny', 'geo/deny', 'ip/allow', 'geo/allow'],
+  )
+  const back = ruleSetFromWire({
+    ...w,
+    rules: [
+      ...w.rules,
+      { type: 'ip', action: 'deny', description: 'off', data: { addresses: ['10.0.0.0/8'] }, disabled: true },
+    ],
+  })
   assert.equal(back, published)
   assert.ok(sameRuleSet({ defaultAction: 'allow', ipRestrictions: [] }, { defaultAction: 'allow' }))
   assert.not.ok(sameRuleSet({ defaultAction: 'allow' }, { defaultAction: 'deny' }))
 })
 
 test('SiteFirewallTrafficRules: import by site id fills siteId', () => {
-  assert.equal(SiteFirewallTrafficRules.identity.parseImportId('site-1'), E.right({ id: 'site-1', inputs: { siteId: 'site-1' } }))
+  assert.equal(
+    SiteFirewallTrafficRules.identity.parseImportId('site-1'),
+    E.right({ id: 'site-1', inputs: { siteId: 'site-1' } }),
+  )
   assert.ok(E.isLeft(SiteFirewallTrafficRules.identity.parseImportId('a:b')))
-  assert.equal(TeamFirewallTrafficRules.identity.parseImportId('team-1'), E.right({ id: 'team-1', inputs: { teamId: 'team-1' } }))
+  assert.equal(
+    TeamFirewallTrafficRules.identity.parseImportId('team-1'),
+    E.right({ id: 'team-1', inputs: { teamId: 'team-1' } }),
+  )
 })
 
 test('SiteFirewallTrafficRules: round trip; delete removes the rule set', async () => {
@@ -76,7 +109,10 @@ test('TeamFirewallTrafficRules: default team, round trip, delete', async () => {
   await h.del(TeamFirewallTrafficRules, team, inputs)
   const gone = await h.readE(TeamFirewallTrafficRules, team, inputs)
   assert.ok(E.isLeft(gone) && gone.left.kind === 'NotFound')
-  assert.equal(TeamFirewallTrafficRules.rules[0].check(inputs, { config: {}, now: new Date() }).map((f) => f.path), ['teamId'])
+  assert.equal(
+    TeamFirewallTrafficRules.rules[0].check(inputs, { config: {}, now: new Date() }).map((f) => f.path),
+    ['teamId'],
+  )
 })
 
 test.run()

@@ -9,18 +9,29 @@ import { specHarness } from '../spec-harness'
 
 export const setup = (opts: HostingEmulatorOptions = {}, config: Record<string, unknown> = {}) => {
   const emu = hostingEmulator(opts)
-  const client = restClient({ baseUrl: 'https://api.netlify.com', token: secret('emulator-token'), http: emu.client, style: 'hosting' })
+  const client = restClient({
+    baseUrl: 'https://api.netlify.com',
+    token: secret('emulator-token'),
+    http: emu.client,
+    style: 'hosting',
+  })
   const h = specHarness(client, config)
   return { ...h, emu, lookup: h.lookupEither }
 }
 
 /** The id of the default fixture team `acme`. */
 export const acmeId = async (h: ReturnType<typeof setup>): Promise<string> => {
-  const all = (await h.call({ _tag: 'Rest', method: 'GET', path: '/api/v1/accounts' })) as Array<{ id: string; slug: string }>
+  const all = (await h.call({ _tag: 'Rest', method: 'GET', path: '/api/v1/accounts' })) as Array<{
+    id: string
+    slug: string
+  }>
   return all.find((a) => a.slug === 'acme')!.id
 }
 
 export const siteId = async (h: ReturnType<typeof setup>, name = 'acme-www'): Promise<string> => {
-  const all = (await h.call({ _tag: 'Rest', method: 'GET', path: '/api/v1/sites' })) as Array<{ id: string; name: string }>
+  const all = (await h.call({ _tag: 'Rest', method: 'GET', path: '/api/v1/sites' })) as Array<{
+    id: string
+    name: string
+  }>
   return all.find((s) => s.name === name)!.id
 }

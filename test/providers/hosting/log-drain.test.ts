@@ -12,18 +12,43 @@ const findings = (inputs: any) => LogDrain.rules.flatMap((r) => r.check(inputs, 
 
 test('LogDrain: destination is one of the eight and log types one of the five', () => {
   assert.equal(validateValue(LogDrain.inputs, { siteId: 's', destination: 'splunkcloud', logTypes: ['waf_logs'] }), [])
-  assert.equal(validateValue(LogDrain.inputs, { siteId: 's', destination: 'loki', logTypes: ['waf'] }).map((f) => f.path), ['destination', 'logTypes.0'])
+  assert.equal(
+    validateValue(LogDrain.inputs, { siteId: 's', destination: 'loki', logTypes: ['waf'] }).map((f) => f.path),
+    ['destination', 'logTypes.0'],
+  )
 })
 
 test('LogDrain: per-destination service config, and the platform-needed fields', () => {
-  assert.equal(findings({ siteId: 's', destination: 'http', logTypes: ['deploys'] }).map((f) => f.path), ['serviceConfig.url'])
-  assert.equal(findings({ siteId: 's', destination: 'newrelic', logTypes: ['deploys'], serviceConfig: { url: secret('https://x') } }).map((f) => f.path), ['serviceConfig.tags'])
-  assert.equal(findings({}).map((f) => f.path), ['siteId', 'destination', 'logTypes'])
+  assert.equal(
+    findings({ siteId: 's', destination: 'http', logTypes: ['deploys'] }).map((f) => f.path),
+    ['serviceConfig.url'],
+  )
+  assert.equal(
+    findings({
+      siteId: 's',
+      destination: 'newrelic',
+      logTypes: ['deploys'],
+      serviceConfig: { url: secret('https://x') },
+    }).map((f) => f.path),
+    ['serviceConfig.tags'],
+  )
+  assert.equal(
+    findings({}).map((f) => f.path),
+    ['siteId', 'destination', 'logTypes'],
+  )
 })
 
 test('LogDrain: a bad secret url is reported without its value', () => {
-  const f = findings({ siteId: 's', destination: 'http', logTypes: ['deploys'], serviceConfig: { url: secret('ftp://user:hunter2@example') } })
-  assert.equal(f.map((x) => x.path), ['serviceConfig.url'])
+  const f = findings({
+    siteId: 's',
+    destination: 'http',
+    logTypes: ['deploys'],
+    serviceConfig: { url: secret('ftp://user:hunter2@example') },
+  })
+  assert.equal(
+    f.map((x) => x.path),
+    ['serviceConfig.url'],
+  )
   const text = formatIssue(issue('hosting:LogDrain "d"', f[0]))
   assert.not.ok(text.includes('hunter2'), text)
   assert.ok(text.includes('[secret]'))
@@ -40,7 +65,13 @@ test('LogDrain: round trip; log_types travels as a JSON string; secrets never co
   const site = await siteId(h)
   const URL_ = 'https://logs.example.com/ingest?token=abc123secret'
   const AUTH = 'Bearer drain-secret-xyz'
-  const inputs = { siteId: site, destination: 'http' as const, logTypes: ['user_traffic' as const, 'functions' as const], excludePii: true, serviceConfig: { url: secret(URL_), authorizationHeader: secret(AUTH), tags: {} } }
+  const inputs = {
+    siteId: site,
+    destination: 'http' as const,
+    logTypes: ['user_traffic' as const, 'functions' as const],
+    excludePii: true,
+    serviceConfig: { url: secret(URL_), authorizationHeader: secret(AUTH), tags: {} },
+  }
   const req = LogDrain.wire.create(inputs, { config: {} })
   assert.ok(req._tag === 'Rest' && typeof (req.body as any).log_types === 'string')
   assert.is((req.body as any).log_types, '["user_traffic","functions"]')
@@ -55,7 +86,12 @@ test('LogDrain: round trip; log_types travels as a JSON string; secrets never co
   assert.ok(isSecret(imported.inputs.serviceConfig!.authorizationHeader))
   assert.is(imported.inputs.serviceConfig!.tags, undefined)
   assert.ok(LogDrain.equals!.serviceConfig!({ url: 'u', tags: {} }, { url: 'u' }))
-  for (const shown of [JSON.stringify(created), JSON.stringify(imported), inspect(imported, { depth: 10 }), JSON.stringify(req)]) {
+  for (const shown of [
+    JSON.stringify(created),
+    JSON.stringify(imported),
+    inspect(imported, { depth: 10 }),
+    JSON.stringify(req),
+  ]) {
     assert.not.ok(shown.includes('abc123secret'), shown)
     assert.not.ok(shown.includes('drain-secret-xyz'), shown)
   }
@@ -71,7 +107,12 @@ test('LogDrain: round trip; log_types travels as a JSON string; secrets never co
 test('LogDrain: the platform refuses an invalid URL with 422', async () => {
   const h = setup()
   const site = await siteId(h)
-  const r = await h.send(LogDrain.wire.create({ siteId: site, destination: 'http', logTypes: ['deploys'], serviceConfig: { url: secret('not a url') } }, { config: {} }))
+  const r = await h.send(
+    LogDrain.wire.create(
+      { siteId: site, destination: 'http', logTypes: ['deploys'], serviceConfig: { url: secret('not a url') } },
+      { config: {} },
+    ),
+  )
   assert.ok(E.isLeft(r) && r.left.status === 422 && r.left.message === 'URL is invalid')
 })
 

@@ -11,9 +11,22 @@ import { acmeId, setup } from './harness'
 
 const manySites = Array.from({ length: 7 }, (_, i) => ({ name: `site-${i}`, account_slug: 'big' }))
 const fixtures = {
-  accounts: [{ slug: 'acme', name: 'Acme' }, { slug: 'big', name: 'Big Co' }, ...Array.from({ length: 4 }, (_, i) => ({ slug: `t${i}` }))],
-  sites: [{ name: 'acme-www', account_slug: 'acme', deploy_key: true, custom_domain: 'www.acme.test' }, { name: 'acme-www-old', account_slug: 'acme' }, ...manySites],
-  dnsZones: [{ name: 'a.test', account_slug: 'acme' }, { name: 'b.test', account_slug: 'big' }, { name: 'c.test', account_slug: 'big' }, { name: 'example.com', account_slug: 'acme' }],
+  accounts: [
+    { slug: 'acme', name: 'Acme' },
+    { slug: 'big', name: 'Big Co' },
+    ...Array.from({ length: 4 }, (_, i) => ({ slug: `t${i}` })),
+  ],
+  sites: [
+    { name: 'acme-www', account_slug: 'acme', deploy_key: true, custom_domain: 'www.acme.test' },
+    { name: 'acme-www-old', account_slug: 'acme' },
+    ...manySites,
+  ],
+  dnsZones: [
+    { name: 'a.test', account_slug: 'acme' },
+    { name: 'b.test', account_slug: 'big' },
+    { name: 'c.test', account_slug: 'big' },
+    { name: 'example.com', account_slug: 'acme' },
+  ],
 }
 
 test('getSites: every page (pageSize 3 on the server, 7 sites), default team', async () => {
@@ -26,7 +39,10 @@ test('getSites: every page (pageSize 3 on the server, 7 sites), default team', a
     assert.is(r.right.sites[0].customDomain, '')
   }
   assert.is(h.emu.requests()['GET /api/v1/big/sites'], 3)
-  assert.equal(getSites.rules[0].check({}, { config: {}, now: new Date() }).map((f) => f.path), ['teamSlug'])
+  assert.equal(
+    getSites.rules[0].check({}, { config: {}, now: new Date() }).map((f) => f.path),
+    ['teamSlug'],
+  )
 })
 
 test('getSite: by exact name (the server filter is a substring), with the deploy key; by id; not found', async () => {
@@ -43,7 +59,10 @@ test('getSite: by exact name (the server filter is a substring), with the deploy
   const old = await h.lookup(getSite, { name: 'acme-www-old', teamSlug: 'acme' })
   assert.ok(E.isRight(old) && old.right.gitDeployKey === undefined)
   const missing = await h.lookup(getSite, { name: 'nope', teamSlug: 'acme' })
-  assert.ok(E.isLeft(missing) && missing.left.includes('no site with name "nope" in team "acme"'), E.isLeft(missing) ? missing.left : '')
+  assert.ok(
+    E.isLeft(missing) && missing.left.includes('no site with name "nope" in team "acme"'),
+    E.isLeft(missing) ? missing.left : '',
+  )
 })
 
 test('getTeam: by slug over several pages, by id, by default; unknown slug names what was searched', async () => {
@@ -58,16 +77,29 @@ test('getTeam: by slug over several pages, by id, by default; unknown slug names
   const none = await h.lookup(getTeam, { slug: 'ghost' })
   assert.ok(E.isLeft(none) && none.left.includes('no team with slug "ghost" among the 6 team(s)'))
   const noId = await h.lookup(getTeam, { id: 'ffffffffffffffffffffffff' })
-  assert.ok(E.isLeft(noId) && noId.left.startsWith('NotFound') && noId.left.includes('/accounts/ffffffffffffffffffffffff'))
+  assert.ok(
+    E.isLeft(noId) && noId.left.startsWith('NotFound') && noId.left.includes('/accounts/ffffffffffffffffffffffff'),
+  )
 })
 
 test('getDnsZone: by name over several pages with its records; by id; unknown name', async () => {
   const h = setup({ pageSize: 2, fixtures })
-  const zones = (await h.call({ _tag: 'Rest', method: 'GET', path: '/api/v1/dns_zones', paginate: { items: '' } })) as Array<{ id: string; name: string }>
+  const zones = (await h.call({
+    _tag: 'Rest',
+    method: 'GET',
+    path: '/api/v1/dns_zones',
+    paginate: { items: '' },
+  })) as Array<{ id: string; name: string }>
   const ex = zones.find((z) => z.name === 'example.com')!
   for (const host of ['www', 'api', 'blog'])
     await h.create(DnsRecord, { zoneId: ex.id, hostname: host, type: 'A', value: '192.0.2.1' })
-  await h.create(DnsRecord, { zoneId: ex.id, hostname: 'example.com', type: 'MX', value: 'mx.example.net.', priority: 5 })
+  await h.create(DnsRecord, {
+    zoneId: ex.id,
+    hostname: 'example.com',
+    type: 'MX',
+    value: 'mx.example.net.',
+    priority: 5,
+  })
   const r = await h.lookup(getDnsZone, { name: 'example.com' })
   assert.ok(E.isRight(r), E.isLeft(r) ? r.left : '')
   if (E.isRight(r)) {
@@ -92,9 +124,22 @@ test('getManagedWafRules: rule sets with definitions and rules, severities check
   if (E.isRight(r)) {
     assert.equal(Object.keys(r.right.ruleSets), ['crs-basic'])
     assert.is(r.right.ruleSets['crs-basic'].definition.id, 'crs-basic')
-    assert.ok(r.right.ruleSets['crs-basic'].rules.every((x) => ['notice', 'warning', 'error', 'critical'].includes(x.severity)))
+    assert.ok(
+      r.right.ruleSets['crs-basic'].rules.every((x) => ['notice', 'warning', 'error', 'critical'].includes(x.severity)),
+    )
   }
-  const weird = getManagedWafRules.wire.decode({ rule_sets: { x: { definition: { id: 'x', type: 't', version: '1' }, rules: [{ id: '1', description: '', phase: 'p', category: 'c', severity: 'fatal' }] } } }, { teamId: 't' }, { config: {} })
+  const weird = getManagedWafRules.wire.decode(
+    {
+      rule_sets: {
+        x: {
+          definition: { id: 'x', type: 't', version: '1' },
+          rules: [{ id: '1', description: '', phase: 'p', category: 'c', severity: 'fatal' }],
+        },
+      },
+    },
+    { teamId: 't' },
+    { config: {} },
+  )
   assert.ok(E.isLeft(weird) && weird.left.includes('ruleSets.x.rules.0.severity'))
 })
 

@@ -13,14 +13,18 @@ export const parseDateTime = (s: unknown): number | undefined => {
   return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : undefined
 }
 
-export const timeWindowRules = <A extends { readonly startTime: string; readonly endTime: string }>(boundarySeconds?: number): ReadonlyArray<Rule<A>> => [
+export const timeWindowRules = <A extends { readonly startTime: string; readonly endTime: string }>(
+  boundarySeconds?: number,
+): ReadonlyArray<Rule<A>> => [
   {
     name: 'end not before start',
     check: (a) => {
       if (isRef(a.startTime) || isRef(a.endTime)) return []
       const s = parseDateTime(a.startTime)
       const e = parseDateTime(a.endTime)
-      return s !== undefined && e !== undefined && e < s ? [{ path: 'endTime', expected: `a time not before startTime (${a.startTime})`, given: a.endTime }] : []
+      return s !== undefined && e !== undefined && e < s
+        ? [{ path: 'endTime', expected: `a time not before startTime (${a.startTime})`, given: a.endTime }]
+        : []
     },
   },
   ...(boundarySeconds

@@ -6,7 +6,14 @@
  */
 import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
-import { action, type ActionRequest, type Paginate, type PlatformError, type Poll, type WireRequest } from '../../../core/wire'
+import {
+  action,
+  type ActionRequest,
+  type Paginate,
+  type PlatformError,
+  type Poll,
+  type WireRequest,
+} from '../../../core/wire'
 import { isRef } from '../../../core/ref'
 import type { Identity } from '../../../core/spec'
 
@@ -31,13 +38,21 @@ const clean = (params: Readonly<Record<string, unknown>>): Record<string, unknow
   return o
 }
 
-export const call = (svc: Service, name: string, params: Readonly<Record<string, unknown>> = {}, extra: Extra = {}): ActionRequest =>
-  action(svc.service, svc.version, name, clean(params), extra)
+export const call = (
+  svc: Service,
+  name: string,
+  params: Readonly<Record<string, unknown>> = {},
+  extra: Extra = {},
+): ActionRequest => action(svc.service, svc.version, name, clean(params), extra)
 
-export const apigw = (name: string, params: Readonly<Record<string, unknown>> = {}, extra: Extra = {}) => call(APIGW, name, params, extra)
-export const vpc = (name: string, params: Readonly<Record<string, unknown>> = {}, extra: Extra = {}) => call(VPC, name, params, extra)
-export const antiddos = (name: string, params: Readonly<Record<string, unknown>> = {}, extra: Extra = {}) => call(ANTIDDOS, name, params, extra)
-export const tag = (name: string, params: Readonly<Record<string, unknown>> = {}, extra: Extra = {}) => call(TAG, name, params, extra)
+export const apigw = (name: string, params: Readonly<Record<string, unknown>> = {}, extra: Extra = {}) =>
+  call(APIGW, name, params, extra)
+export const vpc = (name: string, params: Readonly<Record<string, unknown>> = {}, extra: Extra = {}) =>
+  call(VPC, name, params, extra)
+export const antiddos = (name: string, params: Readonly<Record<string, unknown>> = {}, extra: Extra = {}) =>
+  call(ANTIDDOS, name, params, extra)
+export const tag = (name: string, params: Readonly<Record<string, unknown>> = {}, extra: Extra = {}) =>
+  call(TAG, name, params, extra)
 
 // ── envelope ─────────────────────────────────────────────────────────────────
 type Obj = Record<string, unknown>
@@ -64,7 +79,11 @@ export const listOf = (o: unknown, key: string): ReadonlyArray<unknown> => {
 
 export const str = (u: unknown): string | undefined => (typeof u === 'string' ? u : undefined)
 export const num = (u: unknown): number | undefined =>
-  typeof u === 'number' ? u : typeof u === 'string' && u.trim() !== '' && Number.isFinite(Number(u)) ? Number(u) : undefined
+  typeof u === 'number'
+    ? u
+    : typeof u === 'string' && u.trim() !== '' && Number.isFinite(Number(u))
+      ? Number(u)
+      : undefined
 export const bool = (u: unknown): boolean | undefined => (typeof u === 'boolean' ? u : undefined)
 
 // ── field tables ─────────────────────────────────────────────────────────────
@@ -104,7 +123,11 @@ export const keysFromPascal = (u: unknown, renames: Readonly<Record<string, stri
 }
 
 /** Spec values → wire params through a field table (fields not in the table are left out). */
-export const toWire = (table: FieldTable, values: Readonly<Record<string, unknown>>, renames: Readonly<Record<string, string>> = {}): Obj => {
+export const toWire = (
+  table: FieldTable,
+  values: Readonly<Record<string, unknown>>,
+  renames: Readonly<Record<string, string>> = {},
+): Obj => {
   const out: Obj = {}
   for (const [field, path] of Object.entries(table)) {
     const v = values[field]
@@ -129,7 +152,9 @@ export const fromWire = (table: FieldTable, obj: unknown, renames: Readonly<Reco
 }
 
 /** `[{Name, Values}]` filters from spec values; empty values are left out (§1.6: AND of filters). */
-export const filters = (pairs: ReadonlyArray<readonly [string, string | ReadonlyArray<string> | undefined]>): Array<{ Name: string; Values: string[] }> =>
+export const filters = (
+  pairs: ReadonlyArray<readonly [string, string | ReadonlyArray<string> | undefined]>,
+): Array<{ Name: string; Values: string[] }> =>
   pairs
     .filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0))
     .map(([Name, v]) => ({ Name, Values: Array.isArray(v) ? [...v] : [v as string] }))
@@ -169,7 +194,9 @@ export const prefixedId = <I>(prefix: string, what: string): Identity<I> => ({
 export const prefixedIdLoose = <I>(what: string, lo: number, hi: number): Identity<I> => ({
   importFormat: `<${what}>`,
   parseImportId: (s) =>
-    s.length >= lo && s.length <= hi && !/[\s#]/.test(s) ? E.right({ id: s }) : E.left(`expected a ${what} (${lo} to ${hi} characters, no spaces), got ${JSON.stringify(s)}`),
+    s.length >= lo && s.length <= hi && !/[\s#]/.test(s)
+      ? E.right({ id: s })
+      : E.left(`expected a ${what} (${lo} to ${hi} characters, no spaces), got ${JSON.stringify(s)}`),
   printImportId: (id) => id,
 })
 
@@ -181,10 +208,20 @@ export const pages = (items: string, pageSize = 100): Paginate => ({ items, page
 export const acknowledged = (reply: unknown): boolean => responseOf(reply).Result === true
 
 /** Repeat an idempotent write until it is acknowledged (G2), up to the write timeout. */
-export const untilAcknowledged = (what: string): Poll => ({ what, until: acknowledged, timeoutMs: 300_000, intervalMs: 2000 })
+export const untilAcknowledged = (what: string): Poll => ({
+  what,
+  until: acknowledged,
+  timeoutMs: 300_000,
+  intervalMs: 2000,
+})
 
 /** The waits after create (G1): a few minutes, polling every second. */
-export const visible = (what: string, until: (reply: unknown) => boolean, timeoutMs = 180_000): Poll => ({ what, until, timeoutMs, intervalMs: 1000 })
+export const visible = (what: string, until: (reply: unknown) => boolean, timeoutMs = 180_000): Poll => ({
+  what,
+  until,
+  timeoutMs,
+  intervalMs: 1000,
+})
 
 /** Looks a lost create's object gets before "it was not made" is believed (G1: listings lag too). */
 export const FIND_LOOKS = 5
@@ -195,7 +232,12 @@ export const FIND_LOOKS = 5
  * error for an object that simply does not exist. The time bound only catches a listing that
  * keeps answering NotFound (which the poll waits out).
  */
-export const lookAgain = (what: string, found: (reply: unknown) => boolean, looks = FIND_LOOKS, intervalMs = 1000): Poll => {
+export const lookAgain = (
+  what: string,
+  found: (reply: unknown) => boolean,
+  looks = FIND_LOOKS,
+  intervalMs = 1000,
+): Poll => {
   let n = 0
   return { what, until: (reply) => found(reply) || ++n >= looks, timeoutMs: 60_000, intervalMs }
 }
@@ -238,7 +280,8 @@ export const pagedStep = (
 ): Step => ({
   name,
   request: (acc) => build(0, limit, acc),
-  more: (reply, acc, page) => (listOf(responseOf(reply), items).length < limit ? undefined : build((page + 1) * limit, limit, acc)),
+  more: (reply, acc, page) =>
+    listOf(responseOf(reply), items).length < limit ? undefined : build((page + 1) * limit, limit, acc),
 })
 
 /** A step repeated once per item (e.g. DescribeApi for every listed api). */
@@ -260,7 +303,9 @@ export const attachSteps = (reply: unknown, acc: Steps): void => {
 }
 
 export const stepsOf = (reply: unknown): Steps | undefined =>
-  typeof reply === 'object' && reply !== null ? ((reply as Record<symbol, unknown>)[STEPS] as Steps | undefined) : undefined
+  typeof reply === 'object' && reply !== null
+    ? ((reply as Record<symbol, unknown>)[STEPS] as Steps | undefined)
+    : undefined
 
 /** `extra`: values decode needs besides the replies (e.g. the version in a read's id). */
 export const sequence = (steps: ReadonlyArray<Step>, extra: Readonly<Record<string, unknown>> = {}): WireRequest => {
@@ -346,14 +391,18 @@ export const sameSet = (a: unknown, b: unknown): boolean => {
 // ── lookups ──────────────────────────────────────────────────────────────────
 /** Every lookup also takes `resultOutputFile` (the engine writes the result there) and `id`. */
 export const lookupArgs = <R extends t.Props, O extends t.Props>(name: string, required: R, optional: O) =>
-  t.exact(t.intersection([t.type(required), t.partial({ ...optional, resultOutputFile: t.string, id: t.string })]), name)
+  t.exact(
+    t.intersection([t.type(required), t.partial({ ...optional, resultOutputFile: t.string, id: t.string })]),
+    name,
+  )
 
 /** A lookup result: the named fields plus the optional `id`. */
 export const lookupResult = <R extends t.Props, O extends t.Props>(name: string, required: R, optional: O) =>
   t.exact(t.intersection([t.type(required), t.partial({ ...optional, id: t.string })]), name)
 
 /** The items of a paginated reply (an array), or of one page given as an example reply. */
-export const itemsFrom = (reply: unknown, key: string): ReadonlyArray<unknown> => (Array.isArray(reply) ? reply : listOf(responseOf(reply), key))
+export const itemsFrom = (reply: unknown, key: string): ReadonlyArray<unknown> =>
+  Array.isArray(reply) ? reply : listOf(responseOf(reply), key)
 
 /** CRC-32 (IEEE) as an unsigned decimal string. */
 export const crc32 = (s: string): string => {
@@ -403,4 +452,5 @@ export const camelObject = (u: unknown, renames: Readonly<Record<string, string>
   isObj(u) ? (keysFromPascal(u, renames) as Record<string, unknown>) : {}
 
 /** A single object the engine exposes as a list of 0 or 1 element (MaxItems-1 blocks). */
-export const asList = (u: unknown, renames: Readonly<Record<string, string>> = {}): Array<Record<string, unknown>> => (isObj(u) ? [camelObject(u, renames)] : [])
+export const asList = (u: unknown, renames: Readonly<Record<string, string>> = {}): Array<Record<string, unknown>> =>
+  isObj(u) ? [camelObject(u, renames)] : []

@@ -8,7 +8,8 @@ import * as t from 'io-ts'
 export const INTEGRATION_STATUSES = ['connected', 'pending', 'importing', 'imported', 'error', 'disconnected'] as const
 export type KnownIntegrationStatus = (typeof INTEGRATION_STATUSES)[number]
 
-export const isKnownIntegrationStatus = (s: string): s is KnownIntegrationStatus => (INTEGRATION_STATUSES as ReadonlyArray<string>).includes(s)
+export const isKnownIntegrationStatus = (s: string): s is KnownIntegrationStatus =>
+  (INTEGRATION_STATUSES as ReadonlyArray<string>).includes(s)
 
 /** `"connected" | … | "disconnected"`, or any other status text the platform may add. */
 export const IntegrationStatus = new t.Type<KnownIntegrationStatus | (string & {}), string, unknown>(

@@ -13,10 +13,16 @@ import { decodeWith, itemsFromWire, itemsOf, listRequest, listResult } from './w
 
 /** Arguments of a lookup that takes none: an empty object; any field is reported by name. */
 export const NoArgs = (name: string): t.Type<Record<string, never>, Record<string, never>, unknown> => {
-  const none = new t.Type<undefined>('no field (this lookup takes no arguments)', (u): u is undefined => u === undefined, (u, c) => (u === undefined ? t.success(undefined) : t.failure(u, c)), t.identity)
+  const none = new t.Type<undefined>(
+    'no field (this lookup takes no arguments)',
+    (u): u is undefined => u === undefined,
+    (u, c) => (u === undefined ? t.success(undefined) : t.failure(u, c)),
+    t.identity,
+  )
   return new t.Type<Record<string, never>, Record<string, never>, unknown>(
     name,
-    (u): u is Record<string, never> => typeof u === 'object' && u !== null && Object.values(u).every((v) => v === undefined),
+    (u): u is Record<string, never> =>
+      typeof u === 'object' && u !== null && Object.values(u).every((v) => v === undefined),
     (u, c) => {
       if (u === undefined) return t.success({})
       if (typeof u !== 'object' || u === null || Array.isArray(u)) return t.failure(u, c)
@@ -51,7 +57,12 @@ export interface CollectionLookup<A, K extends string, C extends t.Mixed> {
   readonly paged?: boolean
   readonly max?: number
   readonly secrets?: ReadonlyArray<string>
-  readonly example: { readonly reply: unknown; readonly result: { [P in K]: Array<t.TypeOf<C>> } & Record<string, unknown>; readonly valid?: A; readonly invalid?: ReadonlyArray<readonly [unknown, string]> }
+  readonly example: {
+    readonly reply: unknown
+    readonly result: { [P in K]: Array<t.TypeOf<C>> } & Record<string, unknown>
+    readonly valid?: A
+    readonly invalid?: ReadonlyArray<readonly [unknown, string]>
+  }
 }
 
 const capital = (s: string) => s[0].toUpperCase() + s.slice(1)

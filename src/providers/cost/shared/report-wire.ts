@@ -47,42 +47,64 @@ export const reportBody = <I extends ReportLike>(i: I): Record<string, unknown> 
  * dropped even then: `[]` and the default read back alike, and a refresh must not turn one into
  * the other.
  */
-export const reportNormalise = (d: ReportDefaults) => (o: Record<string, unknown>, sent: Record<string, unknown>): Record<string, unknown> => {
-  const out = { ...o }
-  const importing = Object.keys(sent).length === 0
-  // groupings: comma-joined on the way back; server defaults are not the user's
-  const g = splitCsv(out.groupings)
-  const sentG = sent.groupings as string[] | undefined
-  if (sentG !== undefined && sentG.length === 0 && (g === undefined || (g as string[]).join(',') === d.groupings)) out.groupings = []
-  else if (sentG === undefined && (g === undefined || (g as string[]).join(',') === d.groupings)) delete out.groupings
-  else out.groupings = g
-  // dates: concrete dates of a relative interval move over time; only custom dates are the user's
-  const custom = out.dateInterval === 'custom'
-  if (sent.startDate === undefined && sent.endDate === undefined && !custom) {
-    delete out.startDate
-    delete out.endDate
+export const reportNormalise =
+  (d: ReportDefaults) =>
+  (o: Record<string, unknown>, sent: Record<string, unknown>): Record<string, unknown> => {
+    const out = { ...o }
+    const importing = Object.keys(sent).length === 0
+    // groupings: comma-joined on the way back; server defaults are not the user's
+    const g = splitCsv(out.groupings)
+    const sentG = sent.groupings as string[] | undefined
+    if (sentG !== undefined && sentG.length === 0 && (g === undefined || (g as string[]).join(',') === d.groupings))
+      out.groupings = []
+    else if (sentG === undefined && (g === undefined || (g as string[]).join(',') === d.groupings)) delete out.groupings
+    else out.groupings = g
+    // dates: concrete dates of a relative interval move over time; only custom dates are the user's
+    const custom = out.dateInterval === 'custom'
+    if (sent.startDate === undefined && sent.endDate === undefined && !custom) {
+      delete out.startDate
+      delete out.endDate
+    }
+    if (
+      !importing &&
+      sent.dateInterval === undefined &&
+      (out.dateInterval === d.interval || (custom && out.startDate !== undefined))
+    )
+      delete out.dateInterval
+    if (!importing)
+      for (const [k, v] of Object.entries(d.fields ?? {})) if (sent[k] === undefined && out[k] === v) delete out[k]
+    // the platform may wrap a filter in parentheses: keep the user's text when it means the same
+    if (typeof sent.filter === 'string' && filterEquals(sent.filter, out.filter)) out.filter = sent.filter
+    if (out.filter === '') delete out.filter
+    return out
   }
-  if (!importing && sent.dateInterval === undefined && (out.dateInterval === d.interval || (custom && out.startDate !== undefined))) delete out.dateInterval
-  if (!importing) for (const [k, v] of Object.entries(d.fields ?? {})) if (sent[k] === undefined && out[k] === v) delete out[k]
-  // the platform may wrap a filter in parentheses: keep the user's text when it means the same
-  if (typeof sent.filter === 'string' && filterEquals(sent.filter, out.filter)) out.filter = sent.filter
-  if (out.filter === '') delete out.filter
-  return out
-}
 
 /** Dates need an end with a start (and vice versa), in order, and no interval other than `custom`. */
-export const reportDateRules = <I extends ReportLike>(what: string, opts: { readonly customAllowed: boolean }): ReadonlyArray<Rule<I>> => [
+export const reportDateRules = <I extends ReportLike>(
+  what: string,
+  opts: { readonly customAllowed: boolean },
+): ReadonlyArray<Rule<I>> => [
   {
     name: 'dates and interval',
     check: (i) => {
       const out: Finding[] = []
       const dated = i.startDate !== undefined || i.endDate !== undefined
       if (dated && known(i.dateInterval) && !(opts.customAllowed && i.dateInterval === 'custom'))
-        out.push({ path: 'dateInterval', expected: `no dateInterval${opts.customAllowed ? ' (or `custom`)' : ''} when startDate/endDate are given (${what})`, given: i.dateInterval })
-      if (i.startDate !== undefined && i.endDate === undefined) out.push({ path: 'endDate', expected: 'an end date when startDate is given', given: undefined })
-      if (i.endDate !== undefined && i.startDate === undefined) out.push({ path: 'startDate', expected: 'a start date when endDate is given', given: undefined })
+        out.push({
+          path: 'dateInterval',
+          expected: `no dateInterval${opts.customAllowed ? ' (or `custom`)' : ''} when startDate/endDate are given (${what})`,
+          given: i.dateInterval,
+        })
+      if (i.startDate !== undefined && i.endDate === undefined)
+        out.push({ path: 'endDate', expected: 'an end date when startDate is given', given: undefined })
+      if (i.endDate !== undefined && i.startDate === undefined)
+        out.push({ path: 'startDate', expected: 'a start date when endDate is given', given: undefined })
       if (known(i.startDate) && known(i.endDate) && String(i.startDate) > String(i.endDate))
-        out.push({ path: 'endDate', expected: `a date not before startDate (${String(i.startDate)})`, given: i.endDate })
+        out.push({
+          path: 'endDate',
+          expected: `a date not before startDate (${String(i.startDate)})`,
+          given: i.endDate,
+        })
       return out
     },
   },

@@ -56,7 +56,10 @@ export const describeReply = (reply: unknown): string => JSON.stringify(reply)?.
 
 export const costCrud = <I, O>(c: CostCrud<I, O>): ResourceWire<I, O> => {
   const body = (o: Record<string, unknown>) => keysToWire(o, c.renames)
-  const decode = (reply: unknown, ctx: WireContext & { readonly inputs: Partial<I> }): E.Either<string, Observed<I, O>> => {
+  const decode = (
+    reply: unknown,
+    ctx: WireContext & { readonly inputs: Partial<I> },
+  ): E.Either<string, Observed<I, O>> => {
     if (typeof reply !== 'object' || reply === null || typeof (reply as { token?: unknown }).token !== 'string')
       return E.left(`expected an object with a token, got ${describeReply(reply)}`)
     const raw = keysFromWire(reply, c.renames) as Record<string, unknown>
@@ -74,7 +77,13 @@ export const costCrud = <I, O>(c: CostCrud<I, O>): ResourceWire<I, O> => {
     if (c.clearRemoved === false) return b
     const now = inputs as Record<string, unknown>
     for (const [k, v] of Object.entries((prior ?? {}) as Record<string, unknown>))
-      if (v !== undefined && now[k] === undefined && b[k] === undefined && !(c.createOnly ?? []).includes(k as keyof I & string)) b[k] = null
+      if (
+        v !== undefined &&
+        now[k] === undefined &&
+        b[k] === undefined &&
+        !(c.createOnly ?? []).includes(k as keyof I & string)
+      )
+        b[k] = null
     return b
   }
   return {
@@ -88,7 +97,10 @@ export const costCrud = <I, O>(c: CostCrud<I, O>): ResourceWire<I, O> => {
     read: (id) => rest('GET', `${c.path}/${enc(id)}`, c.readQuery ? { query: c.readQuery } : {}),
     ...(c.update === false
       ? {}
-      : { update: (id: string, inputs: I, ctx: { readonly prior: I }) => rest('PUT', `${c.path}/${enc(id)}`, { body: body(updateBody(inputs, ctx.prior)) }) }),
+      : {
+          update: (id: string, inputs: I, ctx: { readonly prior: I }) =>
+            rest('PUT', `${c.path}/${enc(id)}`, { body: body(updateBody(inputs, ctx.prior)) }),
+        }),
     delete: c.delete === 'forget' ? 'forget' : (id) => rest('DELETE', `${c.path}/${enc(id)}`),
     decode,
     list: () => listRequest(c.path, c.items, { query: c.listQuery, paged: c.paged }),
@@ -141,7 +153,12 @@ const stripParens = (s: string): string => {
  * Keep a server-defaulted field only when the user set it or it differs from the server default,
  * so an unset field the server fills in does not show as a diff.
  */
-export const keepIfSetOrNotDefault = (obj: Record<string, unknown>, sent: Record<string, unknown>, field: string, isDefault: (v: unknown) => boolean): void => {
+export const keepIfSetOrNotDefault = (
+  obj: Record<string, unknown>,
+  sent: Record<string, unknown>,
+  field: string,
+  isDefault: (v: unknown) => boolean,
+): void => {
   if (sent[field] !== undefined) return
   if (obj[field] === undefined || obj[field] === null || isDefault(obj[field])) delete obj[field]
 }
@@ -160,8 +177,13 @@ export const dropServerChosen = (obj: Record<string, unknown>, sent: Record<stri
 }
 
 /** An empty array the user did not set is the same as no array (we always send arrays, §6.2). */
-export const dropEmptyUnlessSent = (obj: Record<string, unknown>, sent: Record<string, unknown>, ...fields: string[]): void => {
-  for (const f of fields) if (sent[f] === undefined && Array.isArray(obj[f]) && (obj[f] as unknown[]).length === 0) delete obj[f]
+export const dropEmptyUnlessSent = (
+  obj: Record<string, unknown>,
+  sent: Record<string, unknown>,
+  ...fields: string[]
+): void => {
+  for (const f of fields)
+    if (sent[f] === undefined && Array.isArray(obj[f]) && (obj[f] as unknown[]).length === 0) delete obj[f]
 }
 
 /** Drop `null` values at every level (the platform returns `null` for unset fields). */
@@ -186,24 +208,36 @@ export const decodeWith = <A>(codec: t.Type<A, unknown, unknown>, what: string, 
     E.mapLeft((errs) =>
       findingsFromErrors(errs)
         .slice(0, 5)
-        .map((f) => `${what}${f.path ? ' field `' + f.path + '`' : ''}: expected ${f.expected}, got ${describeReply(f.given)}`)
+        .map(
+          (f) =>
+            `${what}${f.path ? ' field `' + f.path + '`' : ''}: expected ${f.expected}, got ${describeReply(f.given)}`,
+        )
         .join('; '),
     ),
   )
 
 /** The result codec of a list lookup: `{ <key>: Item[], id? }`. */
 export const listResult = <K extends string, C extends t.Mixed>(name: string, key: K, item: C, extra: t.Props = {}) =>
-  t.exact(t.intersection([t.type({ [key]: t.array(item) } as { [P in K]: t.ArrayC<C> }), t.partial({ id: t.string, ...extra })]), name) as unknown as t.Type<
-    { [P in K]: Array<t.TypeOf<C>> } & { id?: string },
-    unknown,
-    unknown
-  >
+  t.exact(
+    t.intersection([
+      t.type({ [key]: t.array(item) } as { [P in K]: t.ArrayC<C> }),
+      t.partial({ id: t.string, ...extra }),
+    ]),
+    name,
+  ) as unknown as t.Type<{ [P in K]: Array<t.TypeOf<C>> } & { id?: string }, unknown, unknown>
 
 /** The paged GET of a whole collection (`limit=1000`, following `links.next`). */
-export const listRequest = (path: string, items: string, opts: { readonly query?: RestRequest['query']; readonly max?: number; readonly paged?: boolean } = {}): RestRequest =>
+export const listRequest = (
+  path: string,
+  items: string,
+  opts: { readonly query?: RestRequest['query']; readonly max?: number; readonly paged?: boolean } = {},
+): RestRequest =>
   rest('GET', path, {
     ...(opts.query ? { query: opts.query } : {}),
-    paginate: opts.paged === false ? { items } : { items, pageSize: 1000, ...(opts.max !== undefined ? { max: opts.max } : {}) },
+    paginate:
+      opts.paged === false
+        ? { items }
+        : { items, pageSize: 1000, ...(opts.max !== undefined ? { max: opts.max } : {}) },
   })
 
 /** The items of a reply: the client gives every item of every page (an array), or one page's body. */

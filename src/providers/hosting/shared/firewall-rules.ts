@@ -20,7 +20,10 @@ export const IpRule = t.exact(t.type({ addresses: t.array(Cidr), description: t.
 export type IpRule = t.TypeOf<typeof IpRule>
 
 export const GeoRule = t.exact(
-  t.intersection([t.type({ countries: t.array(CountryCode), description: t.string }), t.partial({ subregions: t.array(Subregion) })]),
+  t.intersection([
+    t.type({ countries: t.array(CountryCode), description: t.string }),
+    t.partial({ subregions: t.array(Subregion) }),
+  ]),
   'GeoRule',
 )
 export type GeoRule = t.TypeOf<typeof GeoRule>
@@ -28,7 +31,12 @@ export type GeoRule = t.TypeOf<typeof GeoRule>
 export const TrafficRuleSet = t.exact(
   t.intersection([
     t.type({ defaultAction: literals(['allow', 'deny']) }),
-    t.partial({ ipRestrictions: t.array(IpRule), ipExceptions: t.array(IpRule), geoRestrictions: t.array(GeoRule), geoExceptions: t.array(GeoRule) }),
+    t.partial({
+      ipRestrictions: t.array(IpRule),
+      ipExceptions: t.array(IpRule),
+      geoRestrictions: t.array(GeoRule),
+      geoExceptions: t.array(GeoRule),
+    }),
   ]),
   'TrafficRuleSet',
 )
@@ -43,7 +51,11 @@ export const ruleSetFindings = (rs: unknown, at: string): Finding[] => {
   if (r.defaultAction === 'deny')
     for (const k of ['ipRestrictions', 'geoRestrictions'])
       if (Array.isArray(r[k]) && (r[k] as unknown[]).length > 0)
-        out.push({ path: `${at}.${k}`, expected: `no ${k} when defaultAction is deny (everything is denied already; use exceptions)`, given: r[k] })
+        out.push({
+          path: `${at}.${k}`,
+          expected: `no ${k} when defaultAction is deny (everything is denied already; use exceptions)`,
+          given: r[k],
+        })
   for (const [k, field] of [
     ['ipRestrictions', 'addresses'],
     ['ipExceptions', 'addresses'],
@@ -54,14 +66,23 @@ export const ruleSetFindings = (rs: unknown, at: string): Finding[] => {
     if (!Array.isArray(list)) continue
     list.forEach((item: Record<string, unknown>, i) => {
       if (!isRef(item) && Array.isArray(item?.[field]) && (item[field] as unknown[]).length === 0)
-        out.push({ path: `${at}.${k}.${i}.${field}`, expected: `at least one ${field === 'addresses' ? 'address' : 'country'}`, given: item[field] })
+        out.push({
+          path: `${at}.${k}.${i}.${field}`,
+          expected: `at least one ${field === 'addresses' ? 'address' : 'country'}`,
+          given: item[field],
+        })
     })
   }
   return out
 }
 
 // ── wire ─────────────────────────────────────────────────────────────────────
-const ipRule = (action: 'allow' | 'deny') => (r: IpRule) => ({ type: 'ip', action, description: r.description, data: { addresses: r.addresses } })
+const ipRule = (action: 'allow' | 'deny') => (r: IpRule) => ({
+  type: 'ip',
+  action,
+  description: r.description,
+  data: { addresses: r.addresses },
+})
 const geoRule = (action: 'allow' | 'deny') => (r: GeoRule) => ({
   type: 'geo',
   action,
@@ -83,17 +104,30 @@ export const ruleSetToWire = (rs: TrafficRuleSet | undefined): Json => ({
 export const ruleSetFromWire = (u: unknown): TrafficRuleSet | undefined => {
   const w = asObject(u)
   if (!w) return undefined
-  const groups: Record<'ipRestrictions' | 'ipExceptions' | 'geoRestrictions' | 'geoExceptions', Json[]> = { ipRestrictions: [], ipExceptions: [], geoRestrictions: [], geoExceptions: [] }
+  const groups: Record<'ipRestrictions' | 'ipExceptions' | 'geoRestrictions' | 'geoExceptions', Json[]> = {
+    ipRestrictions: [],
+    ipExceptions: [],
+    geoRestrictions: [],
+    geoExceptions: [],
+  }
   for (const raw of Array.isArray(w.rules) ? w.rules : []) {
     const r = asObject(raw)
     if (!r || r.disabled === true) continue
     const data = asObject(r.data) ?? {}
     // anything but allow restricts
     const deny = r.action !== 'allow'
-    if (r.type === 'ip') groups[deny ? 'ipRestrictions' : 'ipExceptions'].push({ addresses: strings(data.addresses) ?? [], description: str(r.description) ?? '' })
+    if (r.type === 'ip')
+      groups[deny ? 'ipRestrictions' : 'ipExceptions'].push({
+        addresses: strings(data.addresses) ?? [],
+        description: str(r.description) ?? '',
+      })
     else if (r.type === 'geo') {
       const sub = strings(data.subregions)
-      groups[deny ? 'geoRestrictions' : 'geoExceptions'].push({ countries: strings(data.countries) ?? [], description: str(r.description) ?? '', ...(sub && sub.length > 0 ? { subregions: sub } : {}) })
+      groups[deny ? 'geoRestrictions' : 'geoExceptions'].push({
+        countries: strings(data.countries) ?? [],
+        description: str(r.description) ?? '',
+        ...(sub && sub.length > 0 ? { subregions: sub } : {}),
+      })
     }
   }
   const out: Json = { defaultAction: w.default === 'deny' ? 'deny' : 'allow' }
@@ -102,7 +136,8 @@ export const ruleSetFromWire = (u: unknown): TrafficRuleSet | undefined => {
 }
 
 /** Equal rule sets: empty groups and empty subregions count as absent. */
-export const sameRuleSet = (a: unknown, b: unknown): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b))
+export const sameRuleSet = (a: unknown, b: unknown): boolean =>
+  JSON.stringify(canonical(a)) === JSON.stringify(canonical(b))
 
 const canonical = (u: unknown): unknown => {
   const o = asObject(u)
@@ -111,10 +146,18 @@ const canonical = (u: unknown): unknown => {
   for (const k of ['geoExceptions', 'geoRestrictions', 'ipExceptions', 'ipRestrictions']) {
     const list = o[k]
     if (!Array.isArray(list) || list.length === 0) continue
-    out[k] = list.map((x: Json) => {
-      const { subregions, ...rest } = x
-      return Array.isArray(subregions) && subregions.length > 0 ? { ...rest, subregions } : rest
-    }).map((x) => Object.fromEntries(Object.keys(x).sort().map((kk) => [kk, (x as Json)[kk]])))
+    out[k] = list
+      .map((x: Json) => {
+        const { subregions, ...rest } = x
+        return Array.isArray(subregions) && subregions.length > 0 ? { ...rest, subregions } : rest
+      })
+      .map((x) =>
+        Object.fromEntries(
+          Object.keys(x)
+            .sort()
+            .map((kk) => [kk, (x as Json)[kk]]),
+        ),
+      )
   }
   return out
 }

@@ -10,7 +10,10 @@ import type { HostingConfig } from '../config'
 import { apiPath } from './wire'
 import { teamOf } from '../get-team'
 
-export const resolveDefaultTeam = (config: HostingConfig, client: PlatformClient): TE.TaskEither<string, HostingConfig> => {
+export const resolveDefaultTeam = (
+  config: HostingConfig,
+  client: PlatformClient,
+): TE.TaskEither<string, HostingConfig> => {
   const { defaultTeamId: id, defaultTeamSlug: slug } = config
   if (id !== undefined)
     return pipe(
@@ -22,22 +25,30 @@ export const resolveDefaultTeam = (config: HostingConfig, client: PlatformClient
       ),
       TE.chain((reply) => {
         const team = teamOf(reply)
-        if (!team) return TE.left(`hosting provider: defaultTeamId ${JSON.stringify(id)}: the platform returned no team`)
+        if (!team)
+          return TE.left(`hosting provider: defaultTeamId ${JSON.stringify(id)}: the platform returned no team`)
         if (slug !== undefined && slug !== team.slug)
-          return TE.left(`hosting provider: defaultTeamSlug ${JSON.stringify(slug)} does not match team ${JSON.stringify(id)} (slug ${JSON.stringify(team.slug)})`)
+          return TE.left(
+            `hosting provider: defaultTeamSlug ${JSON.stringify(slug)} does not match team ${JSON.stringify(id)} (slug ${JSON.stringify(team.slug)})`,
+          )
         return TE.right({ ...config, defaultTeamId: team.id, defaultTeamSlug: team.slug })
       }),
     )
   if (slug !== undefined)
     return pipe(
       client.call(rest('GET', apiPath`/accounts`, { paginate: { items: '', pageSize: 100 } })),
-      TE.mapLeft((e) => `hosting provider: could not list teams to find defaultTeamSlug ${JSON.stringify(slug)}: ${e.message}${e.status ? ` (HTTP ${e.status})` : ''}`),
+      TE.mapLeft(
+        (e) =>
+          `hosting provider: could not list teams to find defaultTeamSlug ${JSON.stringify(slug)}: ${e.message}${e.status ? ` (HTTP ${e.status})` : ''}`,
+      ),
       TE.chain((reply) => {
         const all = Array.isArray(reply) ? reply : []
         const team = all.map(teamOf).find((t) => t?.slug === slug)
         return team
           ? TE.right({ ...config, defaultTeamId: team.id, defaultTeamSlug: team.slug })
-          : TE.left(`hosting provider: defaultTeamSlug ${JSON.stringify(slug)} is not among the ${all.length} team(s) this token can see`)
+          : TE.left(
+              `hosting provider: defaultTeamSlug ${JSON.stringify(slug)} is not among the ${all.length} team(s) this token can see`,
+            )
       }),
     )
   return TE.right(config)

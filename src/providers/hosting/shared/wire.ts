@@ -24,11 +24,17 @@ export type Json = Record<string, unknown>
 export const asObject = (u: unknown): Json | undefined =>
   typeof u === 'object' && u !== null && !Array.isArray(u) ? (u as Json) : undefined
 
-export const str = (u: unknown): string | undefined => (typeof u === 'string' ? u : typeof u === 'number' ? String(u) : undefined)
+export const str = (u: unknown): string | undefined =>
+  typeof u === 'string' ? u : typeof u === 'number' ? String(u) : undefined
 export const num = (u: unknown): number | undefined =>
-  typeof u === 'number' ? u : typeof u === 'string' && u.trim() !== '' && Number.isFinite(Number(u)) ? Number(u) : undefined
+  typeof u === 'number'
+    ? u
+    : typeof u === 'string' && u.trim() !== '' && Number.isFinite(Number(u))
+      ? Number(u)
+      : undefined
 export const bool = (u: unknown): boolean | undefined => (typeof u === 'boolean' ? u : undefined)
-export const strings = (u: unknown): string[] | undefined => (Array.isArray(u) ? u.filter((x): x is string => typeof x === 'string') : undefined)
+export const strings = (u: unknown): string[] | undefined =>
+  Array.isArray(u) ? u.filter((x): x is string => typeof x === 'string') : undefined
 
 /** A reply that must be an object with a string id. */
 export const withId = (reply: unknown, what: string): E.Either<string, Json & { id: string }> => {
@@ -50,7 +56,11 @@ export const short = (u: unknown): string => {
  * Decode a reply with a codec of its wire shape: lenient about fields left out (and nulls, where
  * the codec allows them), strict about fields of the wrong type. The error names each field.
  */
-export const decodeReply = <A>(codec: t.Type<A, unknown, unknown>, what: string, reply: unknown): E.Either<string, A> => {
+export const decodeReply = <A>(
+  codec: t.Type<A, unknown, unknown>,
+  what: string,
+  reply: unknown,
+): E.Either<string, A> => {
   const r = codec.decode(reply)
   if (E.isRight(r)) return r
   // a union (`string | null`) fails once per branch: one line per field, its branches joined
@@ -63,12 +73,16 @@ export const decodeReply = <A>(codec: t.Type<A, unknown, unknown>, what: string,
     // a list whose item is wrong also fails its `null` branch: the item's line says it all
     .filter(([path], _, all) => !all.some(([p]) => p !== path && p.startsWith(path === '' ? '' : path + '.')))
     .slice(0, 5)
-    .map(([path, f]) => `${path ? `field \`${path}\`` : 'the reply'}: expected ${f.expected.join(' or ')}, got ${short(f.given)}`)
+    .map(
+      ([path, f]) =>
+        `${path ? `field \`${path}\`` : 'the reply'}: expected ${f.expected.join(' or ')}, got ${short(f.given)}`,
+    )
   return E.left(`expected ${what} (${codec.name}): ${problems.join('; ')}`)
 }
 
 /** Keep only defined, non-null entries (what the platform's provider leaves out of bodies). */
-export const compact = (o: Json): Json => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null))
+export const compact = (o: Json): Json =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null))
 
 // ── lastUpdated ──────────────────────────────────────────────────────────────
 /**
@@ -84,8 +98,10 @@ export const stamp = (reply: Json | undefined, now: () => Date = () => new Date(
 const cfgString = (config: Readonly<Record<string, unknown>>, k: string): string | undefined =>
   typeof config[k] === 'string' && config[k] !== '' ? (config[k] as string) : undefined
 
-export const defaultTeamId = (config: Readonly<Record<string, unknown>>): string | undefined => cfgString(config, 'defaultTeamId')
-export const defaultTeamSlug = (config: Readonly<Record<string, unknown>>): string | undefined => cfgString(config, 'defaultTeamSlug')
+export const defaultTeamId = (config: Readonly<Record<string, unknown>>): string | undefined =>
+  cfgString(config, 'defaultTeamId')
+export const defaultTeamSlug = (config: Readonly<Record<string, unknown>>): string | undefined =>
+  cfgString(config, 'defaultTeamSlug')
 export const hasDefaultTeam = (config: Readonly<Record<string, unknown>>): boolean =>
   defaultTeamId(config) !== undefined || defaultTeamSlug(config) !== undefined
 
@@ -101,17 +117,29 @@ export const teamIdOr = (own: string | undefined, config: Readonly<Record<string
   return id
 }
 
-export const teamSlugOr = (own: string | undefined, config: Readonly<Record<string, unknown>>, what: string): string => {
+export const teamSlugOr = (
+  own: string | undefined,
+  config: Readonly<Record<string, unknown>>,
+  what: string,
+): string => {
   const slug = own ?? defaultTeamSlug(config)
   if (slug === undefined)
-    throw new Error(`${what}: no teamSlug given and the hosting provider has no resolved default team slug (set defaultTeamSlug, or defaultTeamId and let the provider resolve it)`)
+    throw new Error(
+      `${what}: no teamSlug given and the hosting provider has no resolved default team slug (set defaultTeamSlug, or defaultTeamId and let the provider resolve it)`,
+    )
   return slug
 }
 
 /** Rule finding for "field required unless a default team is configured"; refs count as given. */
 export const needsTeam = (value: unknown, field: string, config: Readonly<Record<string, unknown>>) =>
   value === undefined && !hasDefaultTeam(config)
-    ? [{ path: field, expected: `a ${field} (required because the hosting provider has no defaultTeamId or defaultTeamSlug)`, given: value }]
+    ? [
+        {
+          path: field,
+          expected: `a ${field} (required because the hosting provider has no defaultTeamId or defaultTeamSlug)`,
+          given: value,
+        },
+      ]
     : []
 
 /** A plain value a rule can look at (refs are unknown until apply). */
@@ -124,11 +152,18 @@ type Part<I> = { readonly label: string; readonly field: (keyof I & string) | nu
  * `<a>:<b>` import ids where every part must be non-empty (the platform's provider rejects empty
  * parts). The last part is the remote id, or with `whole` the entire string is.
  */
-export const importIds = <I>(parts: ReadonlyArray<Part<I>>, alternatives: ReadonlyArray<ReadonlyArray<Part<I>>> = [], whole = false): Identity<I> => {
+export const importIds = <I>(
+  parts: ReadonlyArray<Part<I>>,
+  alternatives: ReadonlyArray<ReadonlyArray<Part<I>>> = [],
+  whole = false,
+): Identity<I> => {
   const base = compositeId<I>(':', parts, whole ? -1 : parts.length - 1, alternatives)
   return {
     ...base,
-    parseImportId: (s) => (s.split(':').some((p) => p.trim() === '') ? E.left(`expected ${base.importFormat} with no empty part, got ${JSON.stringify(s)}`) : base.parseImportId(s)),
+    parseImportId: (s) =>
+      s.split(':').some((p) => p.trim() === '')
+        ? E.left(`expected ${base.importFormat} with no empty part, got ${JSON.stringify(s)}`)
+        : base.parseImportId(s),
   }
 }
 
