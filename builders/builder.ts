@@ -178,7 +178,7 @@ const lookupBuilder = <A, R>(spec: LookupSpec<A, R>): ((name: string, args?: Inp
       },
       options: (o: Pick<BuilderOptions, 'dependsOn' | 'provider'>) =>
         make(lookupNode(spec.token, node.name, node.args, { ...node.options, ...cleanOptions(o) })),
-    }) as LookupBuilder<A, R>
+    })
   return (name, args = {}) => make(lookupNode(spec.token, name, copyFields(args as Record<string, unknown>)))
 }
 

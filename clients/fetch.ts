@@ -170,7 +170,7 @@ const lowerHeaders = (h: Headers): Record<string, string> => {
 }
 
 export const fetchClient = (opts: FetchClientOptions = {}): HttpClient => {
-  const impl = opts.fetch ?? (crossFetch as unknown as typeof globalThis.fetch)
+  const impl = opts.fetch ?? (crossFetch)
   const ours = opts.fetch === undefined
   const maxRedirects = opts.maxRedirects ?? 5
 

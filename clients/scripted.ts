@@ -109,7 +109,7 @@ const clip = (s: string, n = 200): string => (s.length > n ? `${s.slice(0, n)}â€
 const describe = (rule: Rule): string => {
   const q =
     rule.query && Object.keys(rule.query).length > 0
-      ? `?${new URLSearchParams(rule.query as Record<string, string>).toString()}`
+      ? `?${new URLSearchParams(rule.query).toString()}`
       : ''
   const body = rule.hasBody ? ` body âŠ‡ ${clip(JSON.stringify(rule.body) ?? 'undefined')}` : ''
   const left = rule.total - rule.used

@@ -68,7 +68,7 @@ interface Failure {
 }
 
 // ── error codes ──────────────────────────────────────────────────────────────
-const headOf = (code: string): string => code.split('.')[0]!
+const headOf = (code: string): string => code.split('.')[0]
 
 /** Codes that mean "the action was not applied; try again later" (matched exactly or by the part before the first dot). */
 export const RETRYABLE_CODES: ReadonlyArray<string> = [

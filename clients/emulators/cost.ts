@@ -1200,16 +1200,16 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     const c = collections[name ?? '']
     if (!c || extra !== undefined) return fail(404, 'Not Found')
     if (token === undefined) {
-      if (req.method === 'GET') return json(200, listPage(name!, url, c))
+      if (req.method === 'GET') return json(200, listPage(name, url, c))
       if (req.method === 'POST' && c.create) {
         const t = newToken(c.prefix)
         const o = c.create(body, t, now())
-        coll(name!).set(t, o)
+        coll(name).set(t, o)
         return json(201, publicView(c.view ? c.view(o, new URLSearchParams('include_performance=true')) : o))
       }
       return fail(404, 'Not Found')
     }
-    const o = coll(name!).get(token)
+    const o = coll(name).get(token)
     if (req.method === 'GET') {
       if (!o) return fail(404, `${name} ${token} not found`)
       return json(200, publicView(c.view ? c.view(o, url.searchParams) : o))
@@ -1217,12 +1217,12 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     if (req.method === 'PUT' && c.update) {
       if (!o) return fail(404, `${name} ${token} not found`)
       const u = c.update(o, body, now())
-      coll(name!).set(token, u)
+      coll(name).set(token, u)
       return json(200, publicView(c.view ? c.view(u, new URLSearchParams('include_performance=true')) : u))
     }
     if (req.method === 'DELETE' && c.deletable !== false && (c.create || name === 'integrations')) {
       if (!o) return fail(404, `${name} ${token} not found`)
-      coll(name!).delete(token)
+      coll(name).delete(token)
       return json(204, undefined)
     }
     return fail(404, 'Not Found')

@@ -518,7 +518,7 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
     if (a === 'accounts') {
       if (n === 1 && method === 'GET') return paged(url, [...accounts.values()])
       if (n === 1) return notFound
-      const acct = accountOf(b!)
+      const acct = accountOf(b)
       if (n === 2 && method === 'GET') return { status: 200, body: acct }
       if (c === 'env') {
         const siteId = q('site_id')
@@ -544,7 +544,7 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
           return { status: 201, body: created.map(([, v]) => envView(v)) }
         }
         if (n === 4) {
-          const k = envKey(acct, siteId, d!)
+          const k = envKey(acct, siteId, d)
           const v = envVars.get(k)
           if (method === 'GET')
             return v ? { status: 200, body: envView(v) } : fail(404, 'Environment variable not found')
@@ -570,7 +570,7 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
       if (c === 'firewall_rule_set' && n === 3) {
         const key = `account:${acct.id}`
         if (method === 'GET') {
-          requireIdParam(url, b!)
+          requireIdParam(url, b)
           const f = firewalls.get(key)
           return f ? { status: 200, body: f } : fail(404, 'Firewall rule set not found')
         }
@@ -595,18 +595,18 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
           return { status: 200, body: { policy_id: id } }
         }
         if (d === 'policies' && n === 5) {
-          const pol = wafPolicies.get(e!)
+          const pol = wafPolicies.get(e)
           if (!pol || pol.account_id !== acct.id) fail(404, 'WAF policy not found')
           if (method === 'GET') {
             const { account_id: _a, ...view } = pol!
             return { status: 200, body: view }
           }
           if (method === 'PUT') {
-            wafPolicies.set(e!, { id: e!, ...checkPolicy(body), account_id: acct.id as string })
+            wafPolicies.set(e, { id: e, ...checkPolicy(body), account_id: acct.id as string })
             return { status: 202 }
           }
           if (method === 'DELETE') {
-            wafPolicies.delete(e!)
+            wafPolicies.delete(e)
             return { status: 202 }
           }
         }
@@ -633,11 +633,11 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
         if ([...zones.values()].some((z) => z.name === lower)) fail(422, `A DNS zone for ${lower} already exists`)
         return { status: 201, body: zoneView(newZone(lower, acct)) }
       }
-      const z = zones.get(b!) ?? fail(404, 'Not Found')
+      const z = zones.get(b) ?? fail(404, 'Not Found')
       if (n === 2 && method === 'GET') return { status: 200, body: zoneView(z) }
       if (n === 2 && method === 'DELETE') {
         for (const [id, r] of records) if (r.dns_zone_id === z.id) records.delete(id)
-        zones.delete(b!)
+        zones.delete(b)
         return { status: 204 }
       }
       if (n === 3 && c === 'enable-ipv6' && method === 'PUT') {
@@ -656,11 +656,11 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
           return { status: 201, body: createRecord(z, body as Json) }
         }
         if (n === 4) {
-          const r = records.get(d!)
+          const r = records.get(d)
           if (!r || r.dns_zone_id !== z.id) fail(404, 'Not Found')
           if (method === 'GET') return { status: 200, body: r }
           if (method === 'DELETE') {
-            records.delete(d!)
+            records.delete(d)
             return { status: 204 }
           }
         }
@@ -672,10 +672,10 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
       if (n === 1 && method === 'POST') return { status: 201, body: newDeployKey() }
       if (n === 1 && method === 'GET') return paged(url, [...deployKeys.values()])
       if (n === 2) {
-        const k = deployKeys.get(b!) ?? fail(404, 'Not Found')
+        const k = deployKeys.get(b) ?? fail(404, 'Not Found')
         if (method === 'GET') return { status: 200, body: k }
         if (method === 'DELETE') {
-          deployKeys.delete(b!)
+          deployKeys.delete(b)
           return { status: 204 }
         }
       }
@@ -691,7 +691,7 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
         )
       }
       if (n === 1) return notFound
-      const site = siteOf(b!)
+      const site = siteOf(b)
       if (n === 2 && method === 'GET') return { status: 200, body: site }
       if (n === 2 && method === 'PATCH') {
         if (!isObj(body)) fail(400, 'body must be an object')
@@ -735,7 +735,7 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
         return notFound
       }
       if (c === 'firewall_rule_set' && n === 3) {
-        requireIdParam(url, b!)
+        requireIdParam(url, b)
         const key = `site:${site.id}`
         if (method === 'GET') {
           const f = firewalls.get(key)
@@ -758,18 +758,18 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
           return { status: 201, body: drain }
         }
         if (n === 4) {
-          const ld = logDrains.get(d!)
+          const ld = logDrains.get(d)
           if (!ld || ld.site_id !== site.id) fail(404, 'Not Found')
           if (method === 'GET') return { status: 200, body: ld }
           if (method === 'PUT') {
             if (isObj(body) && body.id !== undefined && body.id !== d) fail(422, 'id does not match the path')
-            const next: Json = { ...checkDrain(site.id as string, body, d!), created_at: ld!.created_at }
+            const next: Json = { ...checkDrain(site.id as string, body, d), created_at: ld!.created_at }
             if (next.destination !== ld!.destination) fail(422, 'destination cannot be changed')
-            logDrains.set(d!, next)
+            logDrains.set(d, next)
             return { status: 200, body: next }
           }
           if (method === 'DELETE') {
-            logDrains.delete(d!)
+            logDrains.delete(d)
             return { status: 204 }
           }
         }
@@ -779,7 +779,7 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
 
     // `GET /{account_slug}/sites`: no `accounts/` segment
     if (n === 2 && b === 'sites' && method === 'GET') {
-      const acct = accountBySlug(a!) ?? fail(404, 'Not Found')
+      const acct = accountBySlug(a) ?? fail(404, 'Not Found')
       const name = q('name')
       return paged(
         url,

@@ -29,5 +29,5 @@ export const parseArgs = (argv: ReadonlyArray<string>): Args => {
 }
 
 export const flag = (a: Args, k: string): string | undefined =>
-  typeof a.flags[k] === 'string' ? (a.flags[k] as string) : undefined
+  typeof a.flags[k] === 'string' ? (a.flags[k]) : undefined
 export const has = (a: Args, k: string): boolean => a.flags[k] !== undefined

@@ -35,7 +35,7 @@ export const literals = <const V extends readonly [string, ...string[]]>(
   t.keyof(
     Object.fromEntries(values.map((v) => [v, null])) as { [K in V[number]]: null },
     name ?? values.map((v) => JSON.stringify(v)).join(' | '),
-  ) as unknown as t.Type<V[number], V[number], unknown>
+  )
 
 /** Numeric literal set: `0 | 1`. */
 export const numbers = <const V extends readonly [number, ...number[]]>(
@@ -172,7 +172,7 @@ const acceptsUndefined = (c: t.Mixed): boolean => c.is(undefined) || c.decode(un
 
 /** The element codec of an array codec, if it is one. */
 export const elementOf = (codec: t.Mixed): t.Mixed | undefined => {
-  const c = codec as t.Mixed
+  const c = codec
   if (c instanceof t.ArrayType || c instanceof t.ReadonlyArrayType) return c.type
   if (c instanceof t.ReadonlyType || c instanceof t.ExactType) return elementOf(c.type)
   return undefined
@@ -180,7 +180,7 @@ export const elementOf = (codec: t.Mixed): t.Mixed | undefined => {
 
 /** The value codec of a record codec, if it is one. */
 export const recordValueOf = (codec: t.Mixed): t.Mixed | undefined => {
-  const c = codec as t.Mixed
+  const c = codec
   if (c instanceof t.DictionaryType) return c.codomain
   if (c instanceof t.ReadonlyType) return recordValueOf(c.type)
   return undefined
@@ -188,7 +188,7 @@ export const recordValueOf = (codec: t.Mixed): t.Mixed | undefined => {
 
 /** Is this a codec of an object with named fields (possibly none)? */
 export const isObjectCodec = (codec: t.Mixed): boolean => {
-  const c = codec as t.Mixed
+  const c = codec
   if (c instanceof t.ExactType || c instanceof t.ReadonlyType || c instanceof t.RefinementType)
     return isObjectCodec(c.type)
   if (c instanceof t.IntersectionType) return (c.types as t.Mixed[]).every(isObjectCodec)

@@ -32,7 +32,7 @@ export const makeRef = <T>(
   r.mapped = fns.length
   // most refs apply no function: they need no entry
   if (fns.length > 0) fnsOf.set(r, fns)
-  return Object.freeze(r) as Ref<T>
+  return Object.freeze(r)
 }
 
 // `map` lives on a prototype shared by every ref (not enumerable, so never data) rather than as a

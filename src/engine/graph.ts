@@ -87,5 +87,5 @@ export const toposort = (
     path.push(cur)
     cur = depsOf(cur).find((d) => left.has(d))!
   }
-  return { cycle: [...path.slice(seen.get(cur)!).reverse(), path.slice(seen.get(cur)!).reverse()[0]] }
+  return { cycle: [...path.slice(seen.get(cur)).reverse(), path.slice(seen.get(cur)).reverse()[0]] }
 }

@@ -77,19 +77,19 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
         for (let i = 0; i < fields.length; i++) outputs[fields[i][0]] = fields[i][1] ? fields[i][1]!.example : id
         if (m?.outputs) Object.assign(outputs, m.outputs)
         store.set(id, { token: c.spec.token, inputs, outputs })
-        return { id, inputs, outputs } as Obs
+        return { id, inputs, outputs }
       }),
     read: (c, id) =>
       TE.fromIO(() => {
         const o = store.get(id)
-        return o && o.token === c.spec.token ? ({ id, inputs: o.inputs, outputs: o.outputs } as Obs) : undefined
+        return o && o.token === c.spec.token ? ({ id, inputs: o.inputs, outputs: o.outputs }) : undefined
       }),
     update: (c, id, inputs) => {
       const o = store.get(id)
       if (!o) return TE.left(stepFailure(labelOfAddress(c.address), 'update', `mock: no ${c.spec.token} with id ${id}`))
       const next = { ...o, inputs }
       store.set(id, next)
-      return TE.right({ id, inputs, outputs: o.outputs } as Obs)
+      return TE.right({ id, inputs, outputs: o.outputs })
     },
     delete: (_c, id) =>
       TE.fromIO(() => {
@@ -104,13 +104,13 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
       TE.right(
         [...store.entries()]
           .filter(([, o]) => o.token === c.spec.token)
-          .map(([id, o]) => ({ id, inputs: o.inputs, outputs: o.outputs }) as Obs),
+          .map(([id, o]) => ({ id, inputs: o.inputs, outputs: o.outputs })),
       ),
     find: (c, sent) =>
       TE.fromIO(() =>
         [...store.entries()]
           .filter(([, o]) => o.token === c.spec.token && JSON.stringify(o.inputs) === JSON.stringify(sent))
-          .map(([id, o]) => ({ id, inputs: o.inputs, outputs: o.outputs }) as Obs),
+          .map(([id, o]) => ({ id, inputs: o.inputs, outputs: o.outputs })),
       ),
   }
 }

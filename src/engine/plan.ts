@@ -129,7 +129,7 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
     const desired = step.inputs
     if (step.action === 'update') {
       // inputs are what we send; outputs are assumed stable across an in-place update
-      const prior = state.resources[address]!
+      const prior = state.resources[address]
       known.set(address, { ...prior.outputs, ...desired, id: prior.id })
     } else if (step.action === 'create' || step.action === 'replace' || step.action === 'import')
       creating.set(address, desired)
@@ -137,7 +137,7 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
 
   // resources in state but not in the stack: delete, dependents first
   const gone: ResourceState[] = []
-  for (const a in state.resources) if (!graph.vertices.has(a)) gone.push(state.resources[a]!)
+  for (const a in state.resources) if (!graph.vertices.has(a)) gone.push(state.resources[a])
   const goneSet = new Set(gone.map((r) => r.address))
   const deleteOrder = reverseDeps(gone, goneSet)
   for (const r of deleteOrder) {

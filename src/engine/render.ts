@@ -30,7 +30,7 @@ export const displayValue = (u: unknown, secretPaths: ReadonlyArray<string> = []
 
 const show = (u: unknown): string => {
   if (u === undefined) return '(none)'
-  if (u === SECRET || u === UNKNOWN_TEXT) return u as string
+  if (u === SECRET || u === UNKNOWN_TEXT) return u
   return JSON.stringify(u)
 }
 

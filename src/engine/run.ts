@@ -445,7 +445,7 @@ export const runPlan = async (
       })
       const relevant = d.filter((c) => c.after !== undefined)
       if (relevant.length > 0) {
-        if (relevant.some((c) => rv.spec.replaceOn.includes(c.path as never)) || !rv.spec.wire.update)
+        if (relevant.some((c) => rv.spec.replaceOn.includes(c.path)) || !rv.spec.wire.update)
           throw stepFailure(
             rv.label,
             'import',
@@ -454,22 +454,22 @@ export const runPlan = async (
         r = await doUpdate(s, rv, { ...observedInputs, ...inputs }, r)
       }
     } else if (s.action === 'update') {
-      const d = diffInputs(prior!.inputs, inputs, {
+      const d = diffInputs(prior.inputs, inputs, {
         replaceOn: [],
         ignore: rv.node.options.ignoreChanges ?? [],
         equals: rv.spec.equals ?? {},
         updatable: true,
         protector,
       })
-      if (d.length === 0) return { id: prior!.id, note: 'no change once values were known' }
-      r = await doUpdate(s, rv, inputs, prior!)
+      if (d.length === 0) return { id: prior.id, note: 'no change once values were known' }
+      r = await doUpdate(s, rv, inputs, prior)
     } else if (s.deleteBeforeReplace) {
       // replace
-      await doDelete(s, prior!)
+      await doDelete(s, prior)
       r = await doCreate(s, rv, inputs)
     } else {
       r = await doCreate(s, rv, inputs)
-      deferredDeletes.push({ step: s, old: prior! })
+      deferredDeletes.push({ step: s, old: prior })
     }
     return settle(s, inputs, r)
   }

@@ -215,14 +215,14 @@ test('an answer reporting remaining R is charged with the requests sent after it
   const client = budget(held)
   const first = [client(get)(), client(get)(), client(get)()]
   await new Promise((r) => setImmediate(r))
-  answers[0]!()
+  answers[0]()
   await first[0]
   // 3 remained when the first was counted; the two others still in flight may take two of them
   assert.is(budget.stats().serverRemaining, 1)
   assert.is(budget.stats().inFlight, 2)
   // answered without a count: they may have been counted after the report, so they stay charged
-  answers[1]!()
-  answers[2]!()
+  answers[1]()
+  answers[2]()
   await Promise.all(first)
   assert.is(budget.stats().serverRemaining, 1)
   assert.is(budget.stats().inFlight, 0)
@@ -248,10 +248,10 @@ test('an answer counted before the lowest report gives its place back', async ()
   const client = budget(held)
   const both = [client(get)(), client(get)()]
   await new Promise((r) => setImmediate(r))
-  answers[1]!()
+  answers[1]()
   await both[1]
   assert.is(budget.stats().serverRemaining, 4, 'the first may still land after the report')
-  answers[0]!()
+  answers[0]()
   await both[0]
   assert.is(budget.stats().serverRemaining, 5)
 })
@@ -296,7 +296,7 @@ test('answers that wake a waiting request do not use up its maxWaitMs', async ()
     })(),
   )
   assert.is(calls, 8)
-  assert.is(sentAt[7], T0 + 60_000, `the seventh went at +${sentAt[7]! - T0} ms, not at the reset`)
+  assert.is(sentAt[7], T0 + 60_000, `the seventh went at +${sentAt[7] - T0} ms, not at the reset`)
 })
 
 test('at the reset the count starts again at the limit less what is in flight', async () => {

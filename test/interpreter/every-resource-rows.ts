@@ -399,7 +399,7 @@ const hostingRows: Row[] = [
     }
   })(),
   (() => {
-    const f = hosting.siteFirewallTrafficRules('www', rules as never).siteId(site.out.id)
+    const f = hosting.siteFirewallTrafficRules('www', rules).siteId(site.out.id)
     return {
       token: 'hosting:SiteFirewallTrafficRules',
       name: 'www',
@@ -409,14 +409,14 @@ const hostingRows: Row[] = [
         f.published({
           ...rules.published,
           geoRestrictions: [{ countries: ['KP', 'IR'], description: 'sanctions' }],
-        } as never),
+        }),
       ),
       expect: 'update',
       change: 'published.geoRestrictions: a country added',
     }
   })(),
   (() => {
-    const f = hosting.teamFirewallTrafficRules('acme', rules as never).teamId(team.out.id)
+    const f = hosting.teamFirewallTrafficRules('acme', rules).teamId(team.out.id)
     return {
       token: 'hosting:TeamFirewallTrafficRules',
       name: 'acme',
@@ -426,7 +426,7 @@ const hostingRows: Row[] = [
         f.unpublished({
           ...rules.unpublished,
           ipExceptions: [{ addresses: ['2001:db8::/32'], description: 'office v6' }],
-        } as never),
+        }),
       ),
       expect: 'update',
       change: 'unpublished.ipExceptions replaced',

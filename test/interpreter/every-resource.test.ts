@@ -99,7 +99,7 @@ const withImportIds = (st: Stack, s: State): Stack =>
     ...st.nodes.map((n) => {
       const r = s.resources[`${n.token}/${n.name}`]
       return n._tag === 'Resource' && r
-        ? resourceNode(n.token, n.name, n.inputs as Record<string, unknown>, {
+        ? resourceNode(n.token, n.name, n.inputs, {
             ...n.options,
             importId: registry.resources.get(n.token)!.identity.printImportId(r.id, r.inputs),
           })
@@ -234,10 +234,10 @@ const run = async (row: Row): Promise<void> => {
       const j = d.journal.find((x) => x.address === r.address)
       assert.ok(j && j.status === 'done', `destroy journal has ${r.address}: ${JSON.stringify(d.journal)}`)
       if (isForget(r.token)) {
-        assert.is(j!.action, 'forget')
+        assert.is(j.action, 'forget')
         assert.ok(held(p, r), `${r.address} (${r.id}) stays on the platform, only forgotten`)
       } else {
-        assert.is(j!.action, 'delete')
+        assert.is(j.action, 'delete')
         assert.not.ok(held(p, r), `${r.address} (${r.id}) is deleted`)
       }
     }

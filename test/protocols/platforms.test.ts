@@ -23,9 +23,9 @@ test('cost: host origin, bearer apiToken and the configured timeout', async () =
   const { factory, calls } = setup()
   const c = factory('cost', { host: 'https://cost.example.test/', timeout: '1m30s', apiToken: secret('cost-tok') })
   assert.equal(await c.call(rest('GET', '/v2/folders/f'))(), E.right({ ok: true }))
-  assert.is(calls[0]!.url, 'https://cost.example.test/v2/folders/f')
-  assert.is(calls[0]!.headers.authorization, 'Bearer cost-tok')
-  assert.is(calls[0]!.timeoutMs, 90_000)
+  assert.is(calls[0].url, 'https://cost.example.test/v2/folders/f')
+  assert.is(calls[0].headers.authorization, 'Bearer cost-tok')
+  assert.is(calls[0].timeoutMs, 90_000)
 })
 
 test('cost without a token: Unauthorized naming the setting, no request', async () => {
@@ -40,13 +40,13 @@ test('hosting: endpoint and token; an endpoints override wins (emulator on loopb
   await a
     .factory('hosting', { endpoint: 'https://hosting.example.test', token: secret('h-tok') })
     .call(rest('GET', '/api/v1/accounts'))()
-  assert.is(a.calls[0]!.url, 'https://hosting.example.test/api/v1/accounts')
-  assert.is(a.calls[0]!.headers.authorization, 'Bearer h-tok')
+  assert.is(a.calls[0].url, 'https://hosting.example.test/api/v1/accounts')
+  assert.is(a.calls[0].headers.authorization, 'Bearer h-tok')
   const b = setup({ hosting: 'http://127.0.0.1:4321' })
   await b
     .factory('hosting', { endpoint: 'https://hosting.example.test', token: 'h-tok' })
     .call(rest('GET', '/api/v1/accounts'))()
-  assert.is(b.calls[0]!.url, 'http://127.0.0.1:4321/api/v1/accounts')
+  assert.is(b.calls[0].url, 'http://127.0.0.1:4321/api/v1/accounts')
 })
 
 test('cloud: static credentials, region, protocol and domain from the configuration', async () => {
@@ -60,10 +60,10 @@ test('cloud: static credentials, region, protocol and domain from the configurat
     domain: 'example.test',
   })
   assert.ok(E.isRight(await c.call(action('vpc', '2017-03-12', 'DescribeAddressTemplates', {}))()))
-  assert.is(calls[0]!.url, 'http://vpc.example.test/')
-  assert.is(calls[0]!.headers['x-tc-region'], 'ap-shanghai')
-  assert.is(calls[0]!.headers['x-tc-token'], 'st')
-  assert.match(calls[0]!.headers.authorization!, 'Credential=AKID1/')
+  assert.is(calls[0].url, 'http://vpc.example.test/')
+  assert.is(calls[0].headers['x-tc-region'], 'ap-shanghai')
+  assert.is(calls[0].headers['x-tc-token'], 'st')
+  assert.match(calls[0].headers.authorization, 'Credential=AKID1/')
 })
 
 test('cloud: missing credentials are a clear Unauthorized error; cloudCredentials and endpoints override', async () => {
@@ -80,8 +80,8 @@ test('cloud: missing credentials are a clear Unauthorized error; cloudCredential
     cloudCredentials: () => () => TE.right({ secretId: 'FROM_FILE', secretKey: 'k' }),
   })
   await f('cloud', { region: 'ap-guangzhou' }).call(action('vpc', '2017-03-12', 'DescribeAddressTemplates', {}))()
-  assert.is(http.calls[0]!.url, 'http://127.0.0.1:4100/')
-  assert.match(http.calls[0]!.headers.authorization!, 'Credential=FROM_FILE/')
+  assert.is(http.calls[0].url, 'http://127.0.0.1:4100/')
+  assert.match(http.calls[0].headers.authorization, 'Credential=FROM_FILE/')
 })
 
 test('an unknown provider is a clear error', () => {

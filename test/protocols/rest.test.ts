@@ -37,7 +37,7 @@ test('sends bearer, accept, user-agent and a JSON body with secrets revealed, to
     }),
   )()
   assert.equal(r, E.right({ token: 'fldr_1' }))
-  const req = calls[0]!
+  const req = calls[0]
   assert.is(req.method, 'POST')
   assert.is(req.url, 'https://api.example.test/v2/folders?tags=a%2Cb&n=2')
   assert.is(req.headers.authorization, `Bearer ${TOKEN}`)
@@ -50,10 +50,10 @@ test('sends bearer, accept, user-agent and a JSON body with secrets revealed, to
 test('a GET carries no body and no content-type; the timeout is passed to the transport', async () => {
   const { c, calls } = client([json(200, { token: 'x' })], { timeoutMs: 1234 })
   await c.call(rest('GET', '/v2/folders/fldr_%2F1'))()
-  assert.is(calls[0]!.body, undefined)
-  assert.is(calls[0]!.headers['content-type'], undefined)
-  assert.is(calls[0]!.timeoutMs, 1234)
-  assert.is(calls[0]!.url, 'https://api.example.test/v2/folders/fldr_%2F1')
+  assert.is(calls[0].body, undefined)
+  assert.is(calls[0].headers['content-type'], undefined)
+  assert.is(calls[0].timeoutMs, 1234)
+  assert.is(calls[0].url, 'https://api.example.test/v2/folders/fldr_%2F1')
 })
 
 test('a missing token is an Unauthorized error with a config hint, before any request', async () => {
@@ -115,7 +115,7 @@ pages('cost: default page size is 1000; a body without links is the only page', 
   const r = await c.call(rest('GET', '/v2/business_metrics', { paginate: { items: 'business_metrics' } }))()
   assert.equal(r, E.right([{ token: 'bm_1' }]))
   assert.is(calls.length, 1)
-  assert.is(queryOf(calls[0]!.url).limit, '1000')
+  assert.is(queryOf(calls[0].url).limit, '1000')
 })
 
 pages('cost: max caps the total and stops asking for pages', async () => {
@@ -170,7 +170,7 @@ pages('hosting: default per_page 100, items under a key, max', async () => {
   const { c, calls } = hostingClient([json(200, { zones: full }), json(200, { zones: full })])
   const r = await c.call(rest('GET', '/api/v1/dns_zones', { paginate: { items: 'zones', max: 150 } }))()
   assert.ok(E.isRight(r) && (r.right as unknown[]).length === 150)
-  assert.is(queryOf(calls[0]!.url).per_page, '100')
+  assert.is(queryOf(calls[0].url).per_page, '100')
   assert.is(calls.length, 2)
 })
 
@@ -281,7 +281,7 @@ errors('the token never appears in an error, even when the platform echoes it', 
   all.push(left(await c.call(rest('GET', '/v2/folders'))()))
   all.push(left(await c.call(rest('GET', '/v2/folders'))()))
   for (const e of all) assert.not.match(JSON.stringify(e), TOKEN)
-  assert.match(all[0]!.message, '[secret]')
+  assert.match(all[0].message, '[secret]')
 })
 
 errors.run()

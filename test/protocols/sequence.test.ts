@@ -40,11 +40,11 @@ test('poll repeats the request until the reply satisfies until, waiting out NotF
   const r = await run(req)()
   assert.equal(r, E.right({ status: 'ready', id: 1 }))
   assert.is(seen.length, 3)
-  assert.is(seen[0]!.poll, undefined, 'the protocol sees the request without its poll')
+  assert.is(seen[0].poll, undefined, 'the protocol sees the request without its poll')
   assert.equal(clock.sleeps, [2000, 2000])
   assert.is(lines.length, 2)
-  assert.match(lines[0]!, 'waiting for thing 1 to be ready')
-  assert.match(lines[1]!, 'not ready')
+  assert.match(lines[0], 'waiting for thing 1 to be ready')
+  assert.match(lines[1], 'not ready')
 })
 
 test('poll gives up with a Timeout error naming what it waited for', async () => {

@@ -46,7 +46,7 @@ test('POSTs the revealed params to the service host, signed, with the protocol h
     }),
   )()
   assert.equal(r, E.right({ ServiceId: 'service-1', RequestId: 'req-1' }))
-  const req = calls[0]!
+  const req = calls[0]
   assert.is(req.method, 'POST')
   assert.is(req.url, 'https://apigateway.tencentcloudapi.com/')
   assert.is(req.body, '{"ServiceName":"svc","Secret":"s3"}')
@@ -63,14 +63,14 @@ test('POSTs the revealed params to the service host, signed, with the protocol h
     secretId: 'AKIDtest',
     secretKey: KEY,
     service: 'apigateway',
-    host: h.host!,
+    host: h.host,
     action: 'CreateService',
     version: '2018-08-08',
     timestamp: 1700000000,
     payload: req.body!,
   })
   assert.is(h.authorization, expected.authorization)
-  assert.match(h.authorization!, 'Credential=AKIDtest/2023-11-14/apigateway/tc3_request')
+  assert.match(h.authorization, 'Credential=AKIDtest/2023-11-14/apigateway/tc3_request')
 })
 
 test('region null drops X-TC-Region; a per-request region wins; a session token is sent', async () => {
@@ -79,21 +79,21 @@ test('region null drops X-TC-Region; a per-request region wins; a session token 
   })
   await c.call(action('tag', '2018-08-13', 'DescribeTags', {}, { region: null }))()
   await c.call(action('vpc', '2017-03-12', 'DescribeAddressTemplates', {}, { region: 'ap-beijing' }))()
-  assert.is(calls[0]!.headers['x-tc-region'], undefined)
-  assert.is(calls[0]!.body, '{}')
-  assert.is(calls[1]!.headers['x-tc-region'], 'ap-beijing')
-  assert.is(calls[0]!.headers['x-tc-token'], 'sess-tok')
+  assert.is(calls[0].headers['x-tc-region'], undefined)
+  assert.is(calls[0].body, '{}')
+  assert.is(calls[1].headers['x-tc-region'], 'ap-beijing')
+  assert.is(calls[0].headers['x-tc-token'], 'sess-tok')
 })
 
 test('protocol HTTP, a custom domain, and an emulator endpoint', async () => {
   const a = client([ok({})], { protocol: 'http', domain: 'internal.example' })
   await a.c.call(action('vpc', '2017-03-12', 'DescribeAddressTemplates', {}))()
-  assert.is(a.calls[0]!.url, 'http://vpc.internal.example/')
+  assert.is(a.calls[0].url, 'http://vpc.internal.example/')
   const b = client([ok({})], { endpoint: 'http://127.0.0.1:4100' })
   await b.c.call(action('vpc', '2017-03-12', 'DescribeAddressTemplates', {}))()
-  assert.is(b.calls[0]!.url, 'http://127.0.0.1:4100/')
-  assert.is(b.calls[0]!.headers.host, '127.0.0.1:4100')
-  assert.match(b.calls[0]!.headers.authorization!, '/vpc/tc3_request')
+  assert.is(b.calls[0].url, 'http://127.0.0.1:4100/')
+  assert.is(b.calls[0].headers.host, '127.0.0.1:4100')
+  assert.match(b.calls[0].headers.authorization, '/vpc/tc3_request')
 })
 
 test('credential errors and REST requests fail before any HTTP', async () => {
@@ -160,9 +160,9 @@ errors('RequestLimitExceeded is retried with backoff, then succeeds (even for a 
   assert.is(calls.length, 3)
   assert.equal(clock.sleeps, [500, 1000])
   assert.is(progress.length, 2)
-  assert.match(progress[0]!, 'RequestLimitExceeded')
+  assert.match(progress[0], 'RequestLimitExceeded')
   // each attempt is signed afresh with the current time
-  assert.is.not(calls[0]!.headers['x-tc-timestamp'], calls[2]!.headers['x-tc-timestamp'])
+  assert.is.not(calls[0].headers['x-tc-timestamp'], calls[2].headers['x-tc-timestamp'])
 })
 
 errors('retries stop at the time budget with the last error', async () => {
@@ -280,7 +280,7 @@ seq('paging stops when collected reaches TotalCount even on a full page; max cap
   assert.equal(r, E.right([1, 2, 3, 4]))
   assert.is(a.calls.length, 2)
   // VPC takes Offset/Limit as strings: the type the spec used is kept
-  assert.equal(JSON.parse(a.calls[1]!.body!), { Offset: '2', Limit: '2' })
+  assert.equal(JSON.parse(a.calls[1].body!), { Offset: '2', Limit: '2' })
   const b = client([
     ok({ Total: 300, BGPInstanceList: Array.from({ length: 100 }, (_, i) => i) }),
     ok({ Total: 300, BGPInstanceList: [] }),
@@ -289,7 +289,7 @@ seq('paging stops when collected reaches TotalCount even on a full page; max cap
     action('antiddos', '2020-03-09', 'DescribeBgpInstances', {}, { paginate: { items: 'BGPInstanceList', max: 30 } }),
   )()
   assert.ok(E.isRight(m) && (m.right as unknown[]).length === 30)
-  assert.is(JSON.parse(b.calls[0]!.body!).Limit, 100)
+  assert.is(JSON.parse(b.calls[0].body!).Limit, 100)
   assert.is(b.calls.length, 1)
 })
 
@@ -298,7 +298,7 @@ seq('per-action default page size (20 for DescribePluginsByApi)', async () => {
   await c.call(
     action('apigateway', '2018-08-08', 'DescribePluginsByApi', {}, { paginate: { items: 'Result.PluginSet' } }),
   )()
-  assert.is(JSON.parse(calls[0]!.body!).Limit, 20)
+  assert.is(JSON.parse(calls[0].body!).Limit, 20)
 })
 
 seq('a short page ends paging without a total', async () => {
@@ -384,7 +384,7 @@ seq('then: create, then read back by the returned id', async () => {
     calls.map((c) => c.headers['x-tc-action']),
     ['CreateApiKey', 'DescribeApiKey'],
   )
-  assert.equal(JSON.parse(calls[1]!.body!), { AccessKeyId: 'AK-1' })
+  assert.equal(JSON.parse(calls[1].body!), { AccessKeyId: 'AK-1' })
 })
 
 seq.run()

@@ -32,7 +32,7 @@ const compileNow = compile(registry, { now: new Date('2024-07-15T12:00:00Z') })
 const providers = {
   cost: cost.provider({ apiToken: secret('t') }),
   hosting: hosting.provider({ token: secret('t') }),
-  cloud: cloud.provider({ secretId: 'AKIDx', secretKey: secret('k'), region: 'ap-guangzhou' } as never),
+  cloud: cloud.provider({ secretId: 'AKIDx', secretKey: secret('k'), region: 'ap-guangzhou' }),
 }
 
 const anyValue = anyValueOf()

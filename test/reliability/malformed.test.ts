@@ -234,6 +234,7 @@ for (const c of CASES)
             op === 'delete' &&
             how !== 'html' &&
             how !== 'envelope-error' &&
+            // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- r is a union of Eithers; isRight needs one
             E.isRight(r as E.Either<unknown, unknown>)
           ) {
             // a delete answered 2xx succeeded whatever its body says: the object must really be gone
@@ -247,6 +248,7 @@ for (const c of CASES)
           if (
             op === 'create' &&
             (how === 'html' || how === 'envelope-error') &&
+            // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- r is a union of Eithers; isRight needs one
             E.isRight(r as E.Either<unknown, unknown>)
           ) {
             // a server error to a create is a lost reply: the engine looked on the platform and

@@ -123,9 +123,9 @@ test('mock interpreter: plan text, plan JSON, events, state file, journal and ba
     })
     const s = stack('canary', {
       providers: {
-        cost: cost.provider({ ...configs.cost } as never),
-        hosting: hosting.provider({ ...configs.hosting } as never),
-        cloud: cloud.provider({ secretId: 'AKIDcanary', region: 'ap-guangzhou', ...configs.cloud } as never),
+        cost: cost.provider({ ...configs.cost }),
+        hosting: hosting.provider({ ...configs.hosting }),
+        cloud: cloud.provider({ secretId: 'AKIDcanary', region: 'ap-guangzhou', ...configs.cloud }),
       },
     }).add(...nodes)
     const env = envFor(mockHandler(), tmp.dir)
@@ -194,7 +194,7 @@ test('real handler over the emulators with the debug log on: no canary in debug 
         secretId: EMULATOR_SECRET_ID,
         secretKey: secret(tokens.cloud),
         region: 'ap-guangzhou',
-      } as never),
+      }),
     }
     const nodes = (v: typeof values) => [
       site,
@@ -310,7 +310,7 @@ test('with a passphrase the state holds secrets AES-256-GCM encrypted; without, 
                 secretId: 'AKIDx',
                 secretKey: secret('sk-not-canary'),
                 region: 'ap-guangzhou',
-              } as never),
+              }),
             },
           }).add(key),
         )(env),

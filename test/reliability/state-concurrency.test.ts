@@ -155,12 +155,12 @@ const holdInChild = (args: ReadonlyArray<string>, stackName: string, owner: stri
     )
     let out = ''
     let err = ''
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += String(d)
       if (out.includes('LOCKED')) ok(child)
       if (out.includes('REFUSED')) fail(new Error(out))
     })
-    child.stderr!.on('data', (d) => (err += String(d)))
+    child.stderr.on('data', (d) => (err += String(d)))
     child.on('exit', (code) => fail(new Error(`lock holder exited (${code}) before locking: ${out}${err}`)))
     setTimeout(() => {
       child.kill('SIGKILL')

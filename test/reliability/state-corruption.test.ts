@@ -147,8 +147,8 @@ test('an apply on a damaged state is refused and sends nothing; `trellis state r
   const back = await fileStore({ dir }).read('lib')()
   assert.ok(isRight(back) && back.right !== undefined)
   if (isRight(back)) {
-    assert.equal(back.right!.resources, first.right.state.resources)
-    assert.ok(back.right!.serial > first.right.state.serial)
+    assert.equal(back.right.resources, first.right.state.resources)
+    assert.ok(back.right.serial > first.right.state.serial)
   }
   const again = await apply(library)(envOf(fileStore({ dir }), platform))()
   assert.ok(isRight(again), isLeft(again) ? formatEngineError(again.left) : '')

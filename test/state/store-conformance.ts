@@ -86,7 +86,7 @@ export const storeConformance = (name: string, make: () => Promise<StoreHarness>
     console.log(`${name}: conformance cases not applicable by design, not registered: ${skipped.join('; ')}`)
   const need = <K extends keyof StoreHarness>(h: StoreHarness, k: K): NonNullable<StoreHarness[K]> => {
     if (!h[k]) throw new Error(`${name}: the harness must provide ${String(k)} for this capability`)
-    return h[k]!
+    return h[k]
   }
   const base = (stack: string, lineage = 'lin-1'): State => emptyState(stack, lineage, 'salt-1')
 
@@ -204,12 +204,12 @@ export const storeConformance = (name: string, make: () => Promise<StoreHarness>
     const e = await left(reopen().lock(stack, { owner: 'bob', waitMs: 300 }), 'lock 2')
     assert.is(e.kind, 'Locked')
     assert.ok(e.holder, 'the refusal carries the holder')
-    assert.is(e.holder!.owner, 'alice')
-    assert.is(e.holder!.pid, process.pid)
-    assert.is(e.holder!.host, hostname())
-    const since = Date.parse(e.holder!.since)
-    assert.ok(since >= before - 1000 && since <= Date.now() + 1000, `since ${e.holder!.since}`)
-    assert.match(e.message, `alice (pid ${process.pid} on ${hostname()}) since ${e.holder!.since}`)
+    assert.is(e.holder.owner, 'alice')
+    assert.is(e.holder.pid, process.pid)
+    assert.is(e.holder.host, hostname())
+    const since = Date.parse(e.holder.since)
+    assert.ok(since >= before - 1000 && since <= Date.now() + 1000, `since ${e.holder.since}`)
+    assert.match(e.message, `alice (pid ${process.pid} on ${hostname()}) since ${e.holder.since}`)
     await right(l1.release(), 'release')
     const l2 = await right(reopen().lock(stack, { owner: 'bob' }), 'lock after release')
     await right(l2.release(), 'release 2')

@@ -450,7 +450,7 @@ export const ApiGatewayApi = defineResource({
       name: 'limits are positive',
       check: (i) =>
         (['releaseLimit', 'preLimit', 'testLimit'] as const).flatMap((f) =>
-          known(i[f]) && typeof i[f] === 'number' && (i[f] as number) < 0
+          known(i[f]) && typeof i[f] === 'number' && (i[f]) < 0
             ? [
                 {
                   path: f,

@@ -173,7 +173,7 @@ export const cloudConfigFromEnv = (
   explicit: Readonly<Record<string, unknown>> = {},
 ): Record<string, unknown> => {
   const out = configFromEnv(
-    { env: cloudEnv as Partial<Record<keyof CloudConfig & string, string>>, secrets: cloudSecrets, envLists: [] },
+    { env: cloudEnv, secrets: cloudSecrets, envLists: [] },
     env,
     explicit,
   )

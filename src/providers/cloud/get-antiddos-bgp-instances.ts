@@ -78,9 +78,7 @@ export const getAntiddosBgpInstances = defineLookup({
       if (!Array.isArray(reply) && !Array.isArray((reply as { BGPInstanceList?: unknown })?.BGPInstanceList))
         return E.left('expected a DescribeBgpInstances reply with a BGPInstanceList')
       return E.right({
-        bgpInstanceLists: itemsFrom(reply, 'BGPInstanceList').filter(isObj).map(bgpInstance) as t.TypeOf<
-          typeof BgpInstance
-        >[],
+        bgpInstanceLists: itemsFrom(reply, 'BGPInstanceList').filter(isObj).map(bgpInstance),
         filterRegion: a.filterRegion,
         ...(a.filterInstanceIdLists ? { filterInstanceIdLists: a.filterInstanceIdLists } : {}),
         ...(a.filterTags ? { filterTags: a.filterTags } : {}),

@@ -76,7 +76,7 @@ export const getApiGatewayApiApps = defineLookup({
             apiAppDesc: str(x.ApiAppDesc),
           }
           for (const k of Object.keys(item)) if (item[k] === undefined) delete item[k]
-          return item as t.TypeOf<typeof ApiApp>
+          return item
         })
       return E.right({
         apiAppLists,

@@ -74,7 +74,7 @@ export const getApiGatewayApiKeys = defineLookup({
             createTime: str(k.CreatedTime),
           }
           for (const x of Object.keys(item)) if (item[x] === undefined) delete item[x]
-          return item as t.TypeOf<typeof ApiKeyItem>
+          return item
         })
       return E.right({
         lists,

@@ -97,7 +97,7 @@ export const getApiGatewayCustomerDomains = defineLookup({
             .filter(isObj)
             .map((p) => ({ path: str(p.Path), environment: str(p.Environment) }))
         for (const k of Object.keys(item)) if (item[k] === undefined) delete item[k]
-        return item as t.TypeOf<typeof CustomerDomain>
+        return item
       })
       return E.right({ lists, serviceId: a.serviceId, id: a.serviceId })
     },

@@ -92,7 +92,7 @@ const attach = (a: Record<string, unknown>) => {
       ['public_key', 'PublicKey'],
       ['token_location', 'TokenLocation'],
     ] as const)
-      if (typeof o[w] === 'string') oauth[k] = o[w] as string
+      if (typeof o[w] === 'string') oauth[k] = o[w]
   const item: Record<string, unknown> = {
     serviceId: str(a.ServiceId),
     apiId: str(a.ApiId),
@@ -175,7 +175,7 @@ export const getApiGatewayIpStrategies = defineLookup({
             .flatMap((b) => listOf(b, 'BindApis').filter(isObj).map(attach)),
         }
         for (const k of Object.keys(item)) if (item[k] === undefined) delete item[k]
-        return item as t.TypeOf<typeof IpStrategyItem>
+        return item
       })
       return E.right({
         lists,

@@ -146,7 +146,7 @@ export const Budget = defineResource({
       const out = { ...o }
       const sentPeriods = sent.periods
       const periods = Array.isArray(out.periods) ? (out.periods as Record<string, unknown>[]) : []
-      if (hierarchical(sent as BudgetInputs)) {
+      if (hierarchical(sent)) {
         // ignored by the platform: what the user wrote stands
         if (sent.periods !== undefined) out.periods = sent.periods
         else delete out.periods

@@ -54,7 +54,7 @@ export const getSites = defineLookup({
         sites: reply
           .map(asObject)
           .filter((s) => s !== undefined)
-          .map((s) => siteItem(s!)),
+          .map((s) => siteItem(s)),
       })
     },
   },

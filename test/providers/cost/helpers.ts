@@ -95,10 +95,10 @@ export const roundTrip = async (
       if (!ok) throw new Error(`${when}: field ${k} sent ${JSON.stringify(sent[k])}, decoded ${JSON.stringify(got[k])}`)
     }
   }
-  const c = dec(await call(client, spec.wire.create(create as never, ctx)), create)
+  const c = dec(await call(client, spec.wire.create(create, ctx)), create)
   same(create, c.inputs as Record<string, unknown>, 'create')
   const r1 = dec(
-    await call(client, spec.wire.read(c.id, { ...ctx, inputs: create as never, outputs: c.outputs as never })),
+    await call(client, spec.wire.read(c.id, { ...ctx, inputs: create, outputs: c.outputs as never })),
     create,
   )
   same(create, r1.inputs as Record<string, unknown>, 'read after create')
@@ -107,23 +107,23 @@ export const roundTrip = async (
     const u = dec(
       await call(
         client,
-        spec.wire.update(c.id, update as never, { ...ctx, prior: create as never, outputs: c.outputs as never }),
+        spec.wire.update(c.id, update, { ...ctx, prior: create, outputs: c.outputs as never }),
       ),
       update,
     )
     same(update, u.inputs as Record<string, unknown>, 'update')
     const r2 = dec(
-      await call(client, spec.wire.read(c.id, { ...ctx, inputs: update as never, outputs: u.outputs as never })),
+      await call(client, spec.wire.read(c.id, { ...ctx, inputs: update, outputs: u.outputs as never })),
       update,
     )
     same(update, r2.inputs as Record<string, unknown>, 'read after update')
     updated = r2.inputs as Record<string, unknown>
   }
   if (spec.wire.delete !== 'forget') {
-    await call(client, spec.wire.delete(c.id, { ...ctx, inputs: create as never, outputs: c.outputs as never }))
+    await call(client, spec.wire.delete(c.id, { ...ctx, inputs: create, outputs: c.outputs as never }))
     const gone = await callError(
       client,
-      spec.wire.read(c.id, { ...ctx, inputs: create as never, outputs: c.outputs as never }),
+      spec.wire.read(c.id, { ...ctx, inputs: create, outputs: c.outputs as never }),
     )
     if (gone.kind !== 'NotFound') throw new Error(`read after delete: expected NotFound, got ${gone.kind}`)
   }

@@ -90,12 +90,12 @@ test('EnvironmentVariable: team-level round trip; all four scopes are not sent; 
     ],
   }
   const req = EnvironmentVariable.wire.create(inputs, { config: {} })
-  assert.ok(req._tag === 'Rest' && Array.isArray(req.body) && !('scopes' in (req.body as any[])[0]))
+  assert.ok(req._tag === 'Rest' && Array.isArray(req.body) && !('scopes' in (req.body)[0]))
   const created = await h.create(EnvironmentVariable, inputs)
   assert.is(created.id, `${team}:API_URL`)
   assert.equal(created.outputs.scopes, ['builds', 'functions', 'runtime', 'post-processing'])
   assert.equal(created.inputs.values, inputs.values)
-  const read = await h.read(EnvironmentVariable, created.id, { key: 'API_URL', teamId: team } as never)
+  const read = await h.read(EnvironmentVariable, created.id, { key: 'API_URL', teamId: team })
   assert.equal(read.inputs.values, inputs.values)
   const changed = {
     ...inputs,
@@ -146,12 +146,12 @@ test('EnvironmentVariable: site-level secret is never read back, printed or retu
     key: 'STRIPE_KEY',
     siteId: site,
     teamId: team,
-  } as never)
+  })
   assert.is(imported.inputs.secretValues, undefined)
   assert.is(imported.inputs.values, undefined)
   // the platform refuses the post-processing scope for secrets (our rule says so before it gets there)
   const refused = await h.send(
-    EnvironmentVariable.wire.create({ ...inputs, key: 'OTHER', scopes: undefined } as never, { config: h.config }),
+    EnvironmentVariable.wire.create({ ...inputs, key: 'OTHER', scopes: undefined }, { config: h.config }),
   )
   assert.ok(E.isLeft(refused) && refused.left.kind === 'Invalid' && !refused.left.message.includes(PLAIN))
 })

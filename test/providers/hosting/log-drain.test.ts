@@ -82,7 +82,7 @@ test('LogDrain: round trip; log_types travels as a JSON string; secrets never co
   assert.ok(isSecret(created.inputs.serviceConfig!.url))
   // imported: the platform echoes the url; it comes back wrapped
   const imported = await h.read(LogDrain, created.id, { siteId: site })
-  assert.ok(isSecret(imported.inputs.serviceConfig!.url) && reveal(imported.inputs.serviceConfig!.url!) === URL_)
+  assert.ok(isSecret(imported.inputs.serviceConfig!.url) && reveal(imported.inputs.serviceConfig!.url) === URL_)
   assert.ok(isSecret(imported.inputs.serviceConfig!.authorizationHeader))
   assert.is(imported.inputs.serviceConfig!.tags, undefined)
   assert.ok(LogDrain.equals!.serviceConfig!({ url: 'u', tags: {} }, { url: 'u' }))

@@ -134,7 +134,7 @@ export const toWire = (
     if (v === undefined) continue
     const keys = path.split('.')
     let at = out
-    for (const k of keys.slice(0, -1)) at = (isObj(at[k]) ? at[k] : (at[k] = {})) as Obj
+    for (const k of keys.slice(0, -1)) at = (isObj(at[k]) ? at[k] : (at[k] = {}))
     at[keys[keys.length - 1]] = keysToPascal(v, renames)
   }
   return out

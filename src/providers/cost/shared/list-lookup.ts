@@ -92,7 +92,7 @@ export const collectionLookup = <A = Record<string, never>, K extends string = s
     examples: {
       valid: (c.example.valid ?? {}) as A,
       invalid: c.example.invalid ?? [[{ unexpected: 1 }, 'unexpected']],
-      result: c.example.result as never,
+      result: c.example.result,
       reply: c.example.reply,
     },
   })

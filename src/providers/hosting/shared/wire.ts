@@ -96,7 +96,7 @@ export const stamp = (reply: Json | undefined, now: () => Date = () => new Date(
 
 // ── default team ─────────────────────────────────────────────────────────────
 const cfgString = (config: Readonly<Record<string, unknown>>, k: string): string | undefined =>
-  typeof config[k] === 'string' && config[k] !== '' ? (config[k] as string) : undefined
+  typeof config[k] === 'string' && config[k] !== '' ? (config[k]) : undefined
 
 export const defaultTeamId = (config: Readonly<Record<string, unknown>>): string | undefined =>
   cfgString(config, 'defaultTeamId')
