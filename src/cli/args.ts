@@ -6,7 +6,7 @@ export interface Args {
   readonly flags: Readonly<Record<string, string | true>>
 }
 
-const BOOLEAN = new Set(['json', 'emulate', 'yes', 'refresh', 'detailed-exitcode', 'help', 'all', 'no-color'])
+const BOOLEAN = new Set(['json', 'emulate', 'yes', 'refresh', 'detailed-exitcode', 'help', 'all', 'no-color', 'plan'])
 
 export const parseArgs = (argv: ReadonlyArray<string>): Args => {
   const positionals: string[] = []
@@ -29,5 +29,5 @@ export const parseArgs = (argv: ReadonlyArray<string>): Args => {
 }
 
 export const flag = (a: Args, k: string): string | undefined =>
-  typeof a.flags[k] === 'string' ? (a.flags[k]) : undefined
+  typeof a.flags[k] === 'string' ? a.flags[k] : undefined
 export const has = (a: Args, k: string): boolean => a.flags[k] !== undefined

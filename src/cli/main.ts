@@ -23,7 +23,7 @@ import {
   type EngineError,
 } from '../engine/operations'
 import { renderPlan, planToJson, displayValue } from '../engine/render'
-import { graphToDot, graphToMermaid } from '../engine/graph-render'
+import { graphToDot, graphToMermaid, planToDot, planToMermaid } from '../engine/graph-render'
 import { hasChanges } from '../engine/plan'
 import { fileStore } from '../state/file-store'
 import { postgresStore } from '../state/postgres-store'
@@ -47,7 +47,7 @@ commands:
   refresh <program.ts>              read every resource; record drift in state
   import <program.ts> TOKEN NAME ID adopt an existing object (ID in the type's import format)
   state list | show [ADDRESS] | restore [--serial N]   inspect or restore state
-  graph <program.ts> [--format mermaid|dot]             print the dependency graph
+  graph <program.ts> [--format mermaid|dot] [--plan]    print the dependency graph (--plan: of the plan, by action)
   schema [--json]                   every provider, resource type and lookup with its fields
   demo                              the quickstart on the built-in emulators: plan, apply, plan
 
@@ -143,6 +143,12 @@ export const main = async (argv: ReadonlyArray<string>, out: Out): Promise<numbe
         return EXIT.ok
       }
       case 'graph': {
+        if (has(args, 'plan')) {
+          const r = await plan(await program(), { refresh: has(args, 'refresh') })(env)()
+          if (isLeft(r)) return fail(r.left)
+          out.line(flag(args, 'format') === 'dot' ? planToDot(r.right.plan) : planToMermaid(r.right.plan))
+          return EXIT.ok
+        }
         const g = compile(registry)(await program())
         if (isLeft(g)) return fail(g.left)
         out.line(flag(args, 'format') === 'dot' ? graphToDot(g.right) : graphToMermaid(g.right))

@@ -3,10 +3,19 @@
  * keyed digest; unknown values always count as a change; spec equalities (case-insensitive,
  * numeric strings, JSON semantics) decide before plain deep equality.
  */
-import { isSecret, reveal } from '../core/secret'
+import { isSecret, isSecretMarker, reveal } from '../core/secret'
+import { isRef } from '../core/ref'
 import { isProtected, type Protector } from '../state/protect'
-import { hasUnknown } from './unknown'
+import { hasUnknown, isUnknown } from './unknown'
 import { rewriteInside } from '../core/copy'
+
+/** One changed value inside an object or array field: its path below the field, by key and index. */
+export interface InnerChange {
+  readonly path: ReadonlyArray<string | number>
+  readonly kind: 'add' | 'change' | 'remove'
+  readonly before: unknown
+  readonly after: unknown
+}
 
 export interface FieldChange {
   /** top-level input field */
@@ -16,6 +25,10 @@ export interface FieldChange {
   readonly after: unknown
   /** this change forces replacement */
   readonly replaces: boolean
+  /** when both sides are objects or both arrays: what changed inside, so a plan can name the key */
+  readonly inner?: ReadonlyArray<InnerChange>
+  /** keys and elements left as they were beside the inner changes (a plan folds them) */
+  readonly unchanged?: number
 }
 
 export const deepEqual = (a: unknown, b: unknown): boolean => {
@@ -83,11 +96,63 @@ const diffField = (k: string, b: unknown, a: unknown, o: DiffOptions, out: Field
     const cb = comparable(b, o.protector)
     if (a !== undefined && b !== undefined && eq ? eq(ca, cb) : deepEqual(ca, cb)) return
   }
-  out.push({
+  const change: { -readonly [K in keyof FieldChange]: FieldChange[K] } = {
     path: k,
-    kind: b === undefined ? 'add' : a === undefined ? 'remove' : 'change',
+    kind: kindOf(b, a),
     before: b,
     after: a,
     replaces: !o.updatable || o.replaceOn.includes(k),
-  })
+  }
+  if (!isLeaf(b) && !isLeaf(a) && Array.isArray(a) === Array.isArray(b)) {
+    const inner: InnerChange[] = []
+    const unchanged = innerChanges(b as object, a as object, [], o.protector, inner)
+    if (inner.length > 0) {
+      change.inner = inner
+      change.unchanged = unchanged
+    }
+  }
+  out.push(change)
+}
+
+const kindOf = (b: unknown, a: unknown): FieldChange['kind'] =>
+  b === undefined ? 'add' : a === undefined ? 'remove' : 'change'
+
+/** A value shown whole: a scalar, a secret (never opened), an unknown or a ref. */
+const isLeaf = (u: unknown): boolean =>
+  typeof u !== 'object' || u === null || isSecret(u) || isSecretMarker(u) || isUnknown(u) || isRef(u)
+
+/**
+ * The changes inside two objects (or two arrays), by key (or index), descending while both sides
+ * are containers of the same sort; secrets compare by digest as at the top. Returns how many keys
+ * and elements it found unchanged on the way.
+ */
+const innerChanges = (
+  b: object,
+  a: object,
+  path: ReadonlyArray<string | number>,
+  p: Protector,
+  out: InnerChange[],
+): number => {
+  let unchanged = 0
+  const visit = (key: string | number, x: unknown, y: unknown) => {
+    if (x === undefined && y === undefined) return
+    if (x === y || (!hasUnknown(y) && deepEqual(comparable(x, p), comparable(y, p)))) {
+      unchanged++
+      return
+    }
+    const at = [...path, key]
+    if (!isLeaf(x) && !isLeaf(y) && Array.isArray(x) === Array.isArray(y))
+      unchanged += innerChanges(x as object, y as object, at, p, out)
+    else out.push({ path: at, kind: kindOf(x, y), before: x, after: y })
+  }
+  if (Array.isArray(b)) {
+    const ya = a as ReadonlyArray<unknown>
+    for (let i = 0; i < Math.max(b.length, ya.length); i++) visit(i, b[i], ya[i])
+    return unchanged
+  }
+  const ob = b as Readonly<Record<string, unknown>>
+  const oa = a as Readonly<Record<string, unknown>>
+  for (const k in ob) visit(k, ob[k], oa[k])
+  for (const k in oa) if (!Object.prototype.hasOwnProperty.call(ob, k)) visit(k, undefined, oa[k])
+  return unchanged
 }

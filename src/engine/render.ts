@@ -9,6 +9,8 @@ import { isSecretPath } from '../state/protect'
 import type { Registry } from '../core/registry'
 import { summary, type Plan, type Step } from './plan'
 import { isUnknown } from './unknown'
+import type { FieldChange } from './diff'
+import { lineDiff, type LineOp } from './line-diff'
 
 const SECRET = '[secret]'
 const UNKNOWN_TEXT = '(known after apply)'
@@ -72,12 +74,9 @@ export const renderPlan = (plan: Plan, registry?: Registry, o: RenderOptions = {
     const secrets = secretsOf(registry, s.token)
     lines.push(paint(s.action, `${SYMBOL[s.action]} ${s.token} "${s.name}" will be ${verb(s.action)}`))
     for (const d of s.diff) {
-      const before = show(displayValue(d.before, secrets, [d.path]))
-      const after = show(displayValue(d.after, secrets, [d.path]))
       const tag = d.replaces && s.action === 'replace' ? '  # forces replacement' : ''
-      if (d.kind === 'add') lines.push(`    + ${d.path} = ${after}${tag}`)
-      else if (d.kind === 'remove') lines.push(`    - ${d.path} = ${before}${tag}`)
-      else lines.push(`    ~ ${d.path}: ${before} → ${after}${tag}`)
+      for (const r of displayChanges(d, secrets)) lines.push(...changeLines(r, tag))
+      if (d.unchanged) lines.push(`    # (${d.unchanged} unchanged in ${d.path})`)
     }
     for (const n of s.notes) lines.push(`    # ${n}`)
   }
@@ -89,6 +88,70 @@ export const renderPlan = (plan: Plan, registry?: Registry, o: RenderOptions = {
     `Plan: ${c.create} to create, ${c.update} to update, ${c.replace} to replace, ${c.delete} to delete, ${c.forget} to forget, ${c.import} to import, ${c.noop} unchanged.`,
   )
   return lines.join('\n')
+}
+
+/** One change as a person reads it: display-safe values at a path like `settings.amortize` or `tags[2]`. */
+export interface DisplayChange {
+  readonly path: string
+  readonly kind: FieldChange['kind']
+  readonly before: unknown
+  readonly after: unknown
+  /** a long or multi-line text that changed, line by line */
+  readonly lines?: ReadonlyArray<LineOp>
+}
+
+// a text longer than this, or of several lines, is shown as a line diff
+const LONG_TEXT = 60
+// kept lines shown around a changed one; longer runs fold
+const CONTEXT = 2
+
+const pathText = (field: string, rest: ReadonlyArray<string | number>): string =>
+  rest.reduce<string>(
+    (p, k) =>
+      typeof k === 'number' ? `${p}[${k}]` : /^[A-Za-z_$][\w$-]*$/.test(k) ? `${p}.${k}` : `${p}[${JSON.stringify(k)}]`,
+    field,
+  )
+
+/** A field change as the rows a plan shows: one per changed key or index inside it, secrets masked. */
+export const displayChanges = (d: FieldChange, secrets: ReadonlyArray<string>): DisplayChange[] =>
+  (d.inner ?? [{ path: [], kind: d.kind, before: d.before, after: d.after }]).map((c) => {
+    const at = [d.path, ...c.path.map(String)]
+    const before = displayValue(c.before, secrets, at)
+    const after = displayValue(c.after, secrets, at)
+    const row = { path: pathText(d.path, c.path), kind: c.kind, before, after }
+    const long =
+      typeof before === 'string' &&
+      typeof after === 'string' &&
+      before !== SECRET &&
+      after !== SECRET &&
+      (before.length > LONG_TEXT || after.length > LONG_TEXT || before.includes('\n') || after.includes('\n'))
+    return long ? { ...row, lines: lineDiff(before, after) } : row
+  })
+
+const changeLines = (r: DisplayChange, tag: string): string[] => {
+  if (r.kind === 'add') return [`    + ${r.path} = ${show(r.after)}${tag}`]
+  if (r.kind === 'remove') return [`    - ${r.path} = ${show(r.before)}${tag}`]
+  if (!r.lines) return [`    ~ ${r.path}: ${show(r.before)} → ${show(r.after)}${tag}`]
+  return [`    ~ ${r.path}:${tag}`, ...foldKept(r.lines).map((l) => `        ${l}`)]
+}
+
+/** Line ops as text, runs of kept lines away from any change folded to a count. */
+const foldKept = (ops: ReadonlyArray<LineOp>): string[] => {
+  const near = (i: number) => {
+    for (let j = Math.max(0, i - CONTEXT); j <= Math.min(ops.length - 1, i + CONTEXT); j++)
+      if (ops[j].op !== ' ') return true
+    return false
+  }
+  const out: string[] = []
+  let folded = 0
+  ops.forEach((l, i) => {
+    if (l.op === ' ' && !near(i)) return void folded++
+    if (folded > 0) out.push(`  … ${folded} unchanged line${folded === 1 ? '' : 's'}`)
+    folded = 0
+    out.push(`${l.op} ${l.text}`)
+  })
+  if (folded > 0) out.push(`  … ${folded} unchanged line${folded === 1 ? '' : 's'}`)
+  return out
 }
 
 const verb = (a: Step['action']): string =>
@@ -103,7 +166,12 @@ const verb = (a: Step['action']): string =>
     noop: 'unchanged',
   })[a]
 
-export const PLAN_JSON_VERSION = 1
+/**
+ * Version 2 (from 1): a diff entry may carry `changes` (one display row per key or index changed
+ * inside an object or array field, with `lines` for a long text) and `unchanged` (keys left as they
+ * were beside them); a long text change at the top carries `lines`.
+ */
+export const PLAN_JSON_VERSION = 2
 
 /** Versioned, display-safe JSON of a plan. */
 export const planToJson = (plan: Plan, registry?: Registry): unknown => ({
@@ -121,13 +189,22 @@ export const planToJson = (plan: Plan, registry?: Registry): unknown => ({
       kind: s.kind,
       action: s.action,
       provider: s.provider,
-      diff: s.diff.map((d) => ({
-        path: d.path,
-        kind: d.kind,
-        before: displayValue(d.before, secrets, [d.path]) ?? null,
-        after: displayValue(d.after, secrets, [d.path]) ?? null,
-        replaces: d.replaces,
-      })),
+      diff: s.diff.map((d) => {
+        const rows = displayChanges(d, secrets)
+        return {
+          path: d.path,
+          kind: d.kind,
+          before: displayValue(d.before, secrets, [d.path]) ?? null,
+          after: displayValue(d.after, secrets, [d.path]) ?? null,
+          replaces: d.replaces,
+          ...(d.inner
+            ? { changes: rows.map((r) => ({ ...r, before: r.before ?? null, after: r.after ?? null })) }
+            : rows[0].lines
+              ? { lines: rows[0].lines }
+              : {}),
+          ...(d.unchanged ? { unchanged: d.unchanged } : {}),
+        }
+      }),
       inputs: displayValue(s.inputs, secrets),
       dependsOn: s.deps,
       notes: s.notes,
