@@ -490,19 +490,23 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     return listed(all, p, 'ApiIdStatusSet')
   }
 
+  // the action takes ServiceId, EnvironmentNames?, ApiId?, Limit?, Offset? and refuses anything else
   const DescribeApiEnvironmentStrategy = (p: Params): Obj => {
+    for (const k of Object.keys(p))
+      if (!['ServiceId', 'EnvironmentNames', 'ApiId', 'Limit', 'Offset'].includes(k))
+        fail('UnknownParameter', `The parameter \`${k}\` is not recognized.`)
     const serviceId = reqStr(p, 'ServiceId')
     service(serviceId)
-    const ids = strList(p, 'ApiIds')
-    const env = optStr(p, 'EnvironmentName')
+    const id = optStr(p, 'ApiId')
+    const envs = strList(p, 'EnvironmentNames')
     const all = apisOf(serviceId)
-      .filter((a) => !ids || ids.includes(a.ApiId as string))
+      .filter((a) => id === undefined || a.ApiId === id)
       .map((a) => ({
         ApiId: a.ApiId,
         ApiName: a.ApiName,
         Path: (a.RequestConfig as Obj).Path,
         Method: (a.RequestConfig as Obj).Method,
-        EnvironmentStrategySet: ENVS.filter((e) => !env || e === env).map((e) => ({
+        EnvironmentStrategySet: ENVS.filter((e) => !envs || envs.includes(e)).map((e) => ({
           EnvironmentName: e,
           Quota: apis.get(a.ApiId as string)!.quota[e],
           MaxQuota: 5000,

@@ -593,8 +593,9 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         if (type === 'adjustment') requireKeys(b, 'percentage')
         if (type === 'custom') {
           requireKeys(b, 'sql_query')
-          if (!/^\s*update\s+costs\s+set\b/i.test(String(b.sql_query)))
-            fail(400, 'sql_query must be an UPDATE statement on the costs table')
+          // any table: the upstream provider's acceptance test updates `aws`
+          if (!/^\s*update\s+\S+\s+(as\s+\w+\s+|\w+\s+)?set\b/i.test(String(b.sql_query)))
+            fail(400, 'sql_query must be an UPDATE statement')
         }
         const o: Obj = Object.fromEntries(keys.map((k) => [k, b[k] ?? null]))
         // the platform echoes the kind capitalised and amounts as decimal strings

@@ -376,12 +376,14 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
     updated_by: { id: 'u1', full_name: 'Emulator User', email: 'user@example.com', avatar_url: '' },
   })
   const checkEnv = (b: Json, isSecret: boolean): { scopes: string[]; values: Json[] } => {
-    const scopes =
-      b.scopes === undefined || b.scopes === null ? ['builds', 'functions', 'runtime', 'post-processing'] : b.scopes
+    // no scopes means all four, secret or not (the upstream provider sends none for all four);
+    // only a secret that names post-processing explicitly is refused
+    const given = b.scopes !== undefined && b.scopes !== null
+    const scopes = given ? b.scopes : ['builds', 'functions', 'runtime', 'post-processing']
     if (!Array.isArray(scopes) || scopes.some((x) => !ENV_SCOPES.includes(x as string)))
       fail(400, `scopes must be a list of ${ENV_SCOPES.slice(0, 4).join(', ')}`)
     const norm = (scopes as string[]).map((x) => (x === 'post_processing' ? 'post-processing' : x))
-    if (isSecret && norm.includes('post-processing'))
+    if (isSecret && given && norm.includes('post-processing'))
       fail(400, 'Secret values cannot be used with the post-processing scope')
     const values = b.values
     if (!Array.isArray(values)) fail(400, 'values must be a list')

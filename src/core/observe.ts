@@ -38,7 +38,7 @@ export const observe = <I, O>(
 export const byToken = <I>(what = 'token'): Identity<I> => ({
   importFormat: `<${what}>`,
   parseImportId: (s) =>
-    s.trim() !== '' && !/\s/.test(s) ? E.right({ id: s }) : E.left(`expected a ${what}, got ${JSON.stringify(s)}`),
+    s.trim() !== '' && !/\s/.test(s) ? E.right({ id: s }) : E.left(s.trim() === '' ? 'is empty' : 'has a space'),
   printImportId: (id) => id,
 })
 
@@ -62,8 +62,13 @@ export const compositeId = <I>(
     parseImportId: (s): E.Either<string, ImportTarget<I>> => {
       const got = s.split(sep)
       const form = forms.find((f) => f.length === got.length)
-      if (!form || got.some((g, i) => g === '' && form[i].field !== null && i !== idPart))
-        return E.left(`expected ${forms.map(fmt).join(' or ')}, got ${JSON.stringify(s)}`)
+      // the reason only: whoever reports it adds the expected format and the id given
+      if (!form)
+        return E.left(
+          `has ${got.length} part${got.length === 1 ? '' : 's'} separated by "${sep}", not ${[...new Set(forms.map((f) => f.length))].join(' or ')}`,
+        )
+      const empty = form.findIndex((p, i) => got[i] === '' && p.field !== null && i !== idPart)
+      if (empty >= 0) return E.left(`has an empty <${form[empty].label}>`)
       const inputs: Record<string, string> = {}
       form.forEach((p, i) => {
         if (p.field) inputs[p.field] = got[i]

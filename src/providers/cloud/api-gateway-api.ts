@@ -300,7 +300,7 @@ const readSteps = (serviceId: string, apiId: (acc: Steps) => string): Step[] => 
   {
     name: 'strategy',
     request: (acc) =>
-      apigw('DescribeApiEnvironmentStrategy', { ServiceId: serviceId, ApiIds: [apiId(acc)], Offset: 0, Limit: 100 }),
+      apigw('DescribeApiEnvironmentStrategy', { ServiceId: serviceId, ApiId: apiId(acc), Offset: 0, Limit: 100 }),
   },
 ]
 
@@ -405,7 +405,7 @@ export const ApiGatewayApi = defineResource({
                 expected: 'authType OAUTH',
                 given: i.apiBusinessType,
                 severity: 'warning' as const,
-                message: 'apiBusinessType is only sent for OAuth apis',
+                message: 'apiBusinessType is only sent for OAuth apis.',
               },
             ]
           : [],
@@ -450,7 +450,7 @@ export const ApiGatewayApi = defineResource({
       name: 'limits are positive',
       check: (i) =>
         (['releaseLimit', 'preLimit', 'testLimit'] as const).flatMap((f) =>
-          known(i[f]) && typeof i[f] === 'number' && (i[f]) < 0
+          known(i[f]) && typeof i[f] === 'number' && i[f] < 0
             ? [
                 {
                   path: f,

@@ -154,7 +154,7 @@ export const ApiGatewayCustomDomain = defineResource({
                   expected: 'nothing when isDefaultMapping is true (the default)',
                   given: i.pathMappings,
                   severity: 'warning' as const,
-                  message: 'path mappings are ignored for a default mapping',
+                  message: 'path mappings are ignored for a default mapping.',
                 },
               ]
             : [],
@@ -233,7 +233,9 @@ export const ApiGatewayCustomDomain = defineResource({
           : undefined
       if (!serviceId || !sub || !d || d.DomainName !== sub)
         return E.left(
-          `expected the domain ${sub ?? '?'} of service ${serviceId ?? '?'}, got ${JSON.stringify(reply).slice(0, 200)}`,
+          sub && serviceId
+            ? `expected the domain ${sub} of service ${serviceId}, got ${JSON.stringify(reply).slice(0, 200)}`
+            : `expected a custom domain of a known service, got ${JSON.stringify(reply).slice(0, 200)}`,
         )
       const mappings = steps ? resultOf(steps.mappings) : undefined
       const obj = {

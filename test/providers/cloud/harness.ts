@@ -15,18 +15,20 @@ import {
 import { secret } from '../../../src/core/secret'
 import type { LookupSpec } from '../../../src/core/spec'
 import { specHarness } from '../spec-harness'
+import { recorder } from '../recorder'
 
 export const setup = (
   opts: CloudEmulatorOptions = {},
   config: Record<string, unknown> = { region: 'ap-guangzhou' },
 ) => {
   const emu = cloudEmulator(opts)
+  const rec = recorder()
   const progress: string[] = []
   const client = tc3Client({
     credentials: () => TE.right({ secretId: EMULATOR_SECRET_ID, secretKey: secret(EMULATOR_SECRET_KEY) }),
     region: 'ap-guangzhou',
     endpoint: 'http://cloud.emulator/',
-    http: emu.client,
+    http: rec.wrap(emu.client),
     now: opts.now,
     sleep: async () => undefined,
     onProgress: (l) => progress.push(l),
@@ -44,7 +46,10 @@ export const setup = (
     call({ _tag: 'Action', service, version, action, params })
   const apigw = (action: string, params: Record<string, unknown>) =>
     raw('apigateway', '2018-08-08', action, params) as Promise<Record<string, any>>
-  return { ...h, emu, lookup, raw, apigw, progress }
+  /** the actions sent so far, with their parameters */
+  const sent = () =>
+    rec.sent.map((r) => ({ action: r.action ?? '', params: (r.body ?? {}) as Record<string, unknown> }))
+  return { ...h, emu, lookup, raw, apigw, progress, sent }
 }
 
 /** A gateway service with one HTTP api, made through raw actions (for the dependents' tests). */

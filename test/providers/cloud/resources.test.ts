@@ -73,7 +73,8 @@ test('ApiGatewayApi: import id is <serviceId>#<apiId>', () => {
     E.right({ id: 'api-2', inputs: { serviceId: 'service-1' } }),
   )
   const bad = ApiGatewayApi.identity.parseImportId('api-2')
-  assert.ok(E.isLeft(bad) && bad.left.includes('<serviceId>#<apiId>'))
+  assert.equal(bad, E.left('has 1 part separated by "#", not 2'))
+  assert.is(ApiGatewayApi.identity.importFormat, '<serviceId>#<apiId>')
   assert.is(ApiGatewayApi.identity.printImportId('api-2', { serviceId: 'service-1' }), 'service-1#api-2')
 })
 
@@ -192,17 +193,20 @@ test('ApiGatewayUsagePlanAttachment: import id has six parts, empty ones kept', 
   )
   const keys = ApiGatewayUsagePlanAttachment.identity.parseImportId('usagePlan-x#service-y#test#API#api-z#AKID1,AKID2')
   assert.ok(E.isRight(keys) && JSON.stringify(keys.right.inputs?.accessKeyIds) === '["AKID1","AKID2"]')
-  for (const bad of [
+  const reasons = [
     'usagePlan-x#service-y#release#SERVICE#',
     'usagePlan-x#service-y#live#SERVICE##',
     'usagePlan-x#service-y#release#API##',
-  ]) {
-    const r = ApiGatewayUsagePlanAttachment.identity.parseImportId(bad)
-    assert.ok(
-      E.isLeft(r) && r.left.includes('<usagePlanId>#<serviceId>#<environment>#<bindType>#<apiId>#<accessKeyIds>'),
-      bad,
-    )
-  }
+  ].map((bad) => ApiGatewayUsagePlanAttachment.identity.parseImportId(bad))
+  assert.equal(reasons, [
+    E.left('has 5 parts separated by "#", not 6'),
+    E.left('names the environment "live", not test, release or prepub'),
+    E.left('has an empty <apiId> for bindType API'),
+  ])
+  assert.is(
+    ApiGatewayUsagePlanAttachment.identity.importFormat,
+    '<usagePlanId>#<serviceId>#<environment>#<bindType>#<apiId>#<accessKeyIds>',
+  )
   assert.equal(
     paths(ApiGatewayUsagePlanAttachment, { usagePlanId: 'p', serviceId: 's', environment: 'test', bindType: 'API' }),
     ['apiId'],

@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { isLeft, isRight } from 'fp-ts/Either'
+import { isLeft, isRight, left } from 'fp-ts/Either'
 import { costProvider } from '../../../src/providers/cost'
 import { containsSecret } from '../../../src/core/secret'
 import { errorPaths, errors } from './helpers'
@@ -55,11 +55,12 @@ for (const spec of resources) {
     assert.ok(d.right.id.length > 0)
     assert.ok(isRight(spec.outputs.decode(d.right.outputs)))
   })
-  test(`${spec.token}: import by token; a malformed id names the expected format`, () => {
+  test(`${spec.token}: import by token; a malformed id says what is wrong (the format is importFormat)`, () => {
     const ok = spec.identity.parseImportId('tok_123')
     assert.ok(isRight(ok) && ok.right.id === 'tok_123')
     const bad = spec.identity.parseImportId('two words')
-    assert.ok(isLeft(bad) && bad.left.startsWith('expected a ') && bad.left.includes('token'))
+    assert.equal(bad, left('has a space'))
+    assert.ok(spec.identity.importFormat.includes('token'))
   })
 }
 

@@ -105,10 +105,7 @@ export const roundTrip = async (
   let updated: Record<string, unknown> | undefined
   if (update && spec.wire.update) {
     const u = dec(
-      await call(
-        client,
-        spec.wire.update(c.id, update, { ...ctx, prior: create, outputs: c.outputs as never }),
-      ),
+      await call(client, spec.wire.update(c.id, update, { ...ctx, prior: create, outputs: c.outputs as never })),
       update,
     )
     same(update, u.inputs as Record<string, unknown>, 'update')
@@ -121,10 +118,7 @@ export const roundTrip = async (
   }
   if (spec.wire.delete !== 'forget') {
     await call(client, spec.wire.delete(c.id, { ...ctx, inputs: create, outputs: c.outputs as never }))
-    const gone = await callError(
-      client,
-      spec.wire.read(c.id, { ...ctx, inputs: create, outputs: c.outputs as never }),
-    )
+    const gone = await callError(client, spec.wire.read(c.id, { ...ctx, inputs: create, outputs: c.outputs as never }))
     if (gone.kind !== 'NotFound') throw new Error(`read after delete: expected NotFound, got ${gone.kind}`)
   }
   return {

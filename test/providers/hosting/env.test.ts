@@ -33,9 +33,9 @@ test('EnvironmentVariable: teamId is needed only without a default team', () => 
   assert.equal(findings({ key: 'K', values: [{ context: 'all', value: 'x' }] }, { defaultTeamId: 'abc' }), [])
 })
 
-test('EnvironmentVariable: secrets need explicit scopes without post-processing', () => {
+test('EnvironmentVariable: a secret without scopes gets all four (as upstream); specific scopes exclude post-processing', () => {
   const s = [{ context: 'production', value: secret('x') }]
-  assert.equal(findings({ key: 'K', teamId: 't', secretValues: s }), ['scopes'])
+  assert.equal(findings({ key: 'K', teamId: 't', secretValues: s }), [])
   assert.equal(findings({ key: 'K', teamId: 't', secretValues: s, scopes: ['builds', 'post-processing'] }), ['scopes'])
   assert.equal(findings({ key: 'K', teamId: 't', secretValues: s, scopes: ['builds', 'runtime'] }), [])
 })
@@ -54,10 +54,16 @@ test('EnvironmentVariable: import ids, team-level and site-level', () => {
     EnvironmentVariable.identity.parseImportId('team1:site9:API_URL'),
     E.right({ id: 'team1:site9:API_URL', inputs: { teamId: 'team1', siteId: 'site9', key: 'API_URL' } }),
   )
-  for (const bad of ['API_URL', 'team1:', 'team1::API_URL', 'a:b:c:d']) {
-    const r = EnvironmentVariable.identity.parseImportId(bad)
-    assert.ok(E.isLeft(r) && r.left.includes('<team_id>:<key> or <team_id>:<site_id>:<key>'), bad)
-  }
+  assert.equal(
+    ['API_URL', 'team1:', 'team1::API_URL', 'a:b:c:d'].map((bad) => EnvironmentVariable.identity.parseImportId(bad)),
+    [
+      E.left('has 1 part separated by ":", not 2 or 3'),
+      E.left('has an empty part'),
+      E.left('has an empty part'),
+      E.left('has 4 parts separated by ":", not 2 or 3'),
+    ],
+  )
+  assert.is(EnvironmentVariable.identity.importFormat, '<team_id>:<key> or <team_id>:<site_id>:<key>')
 })
 
 test('EnvironmentVariable: values and scopes compare as sets', () => {
@@ -90,7 +96,7 @@ test('EnvironmentVariable: team-level round trip; all four scopes are not sent; 
     ],
   }
   const req = EnvironmentVariable.wire.create(inputs, { config: {} })
-  assert.ok(req._tag === 'Rest' && Array.isArray(req.body) && !('scopes' in (req.body)[0]))
+  assert.ok(req._tag === 'Rest' && Array.isArray(req.body) && !('scopes' in req.body[0]))
   const created = await h.create(EnvironmentVariable, inputs)
   assert.is(created.id, `${team}:API_URL`)
   assert.equal(created.outputs.scopes, ['builds', 'functions', 'runtime', 'post-processing'])
@@ -149,9 +155,17 @@ test('EnvironmentVariable: site-level secret is never read back, printed or retu
   })
   assert.is(imported.inputs.secretValues, undefined)
   assert.is(imported.inputs.values, undefined)
-  // the platform refuses the post-processing scope for secrets (our rule says so before it gets there)
+  // a secret without scopes is created with the default of all four (none are sent)
+  const defaulted = await h.create(EnvironmentVariable, { ...inputs, key: 'OTHER', scopes: undefined })
+  assert.equal(defaulted.outputs.scopes, ['builds', 'functions', 'runtime', 'post-processing'])
+  // the platform refuses post-processing named among specific scopes (our rule says so before it gets there)
   const refused = await h.send(
-    EnvironmentVariable.wire.create({ ...inputs, key: 'OTHER', scopes: undefined }, { config: h.config }),
+    EnvironmentVariable.wire.create(
+      { ...inputs, key: 'THIRD', scopes: ['builds', 'post-processing'] },
+      {
+        config: h.config,
+      },
+    ),
   )
   assert.ok(E.isLeft(refused) && refused.left.kind === 'Invalid' && !refused.left.message.includes(PLAIN))
 })

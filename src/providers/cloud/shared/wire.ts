@@ -134,7 +134,7 @@ export const toWire = (
     if (v === undefined) continue
     const keys = path.split('.')
     let at = out
-    for (const k of keys.slice(0, -1)) at = (isObj(at[k]) ? at[k] : (at[k] = {}))
+    for (const k of keys.slice(0, -1)) at = isObj(at[k]) ? at[k] : (at[k] = {})
     at[keys[keys.length - 1]] = keysToPascal(v, renames)
   }
   return out
@@ -170,13 +170,13 @@ export const splitId = (id: string, labels: ReadonlyArray<string>): E.Either<str
   const parts = id.split(SEP)
   return parts.length === labels.length
     ? E.right(parts)
-    : E.left(`expected ${labels.map((l) => `<${l}>`).join(SEP)}, got ${JSON.stringify(id)}`)
+    : E.left(`has ${parts.length} part${parts.length === 1 ? '' : 's'} separated by "${SEP}", not ${labels.length}`)
 }
 
 /** The parts of a composite id, or throw (inside wire functions, where the id came from us). */
 export const partsOf = (id: string, labels: ReadonlyArray<string>): ReadonlyArray<string> => {
   const r = splitId(id, labels)
-  if (E.isLeft(r)) throw new Error(r.left)
+  if (E.isLeft(r)) throw new Error(`the id ${JSON.stringify(id)} ${r.left} (${labels.map((l) => `<${l}>`).join(SEP)})`)
   return r.right
 }
 
@@ -186,7 +186,7 @@ export const prefixedId = <I>(prefix: string, what: string): Identity<I> => ({
   parseImportId: (s) =>
     s.startsWith(prefix) && s.length > prefix.length && !/[\s#]/.test(s)
       ? E.right({ id: s })
-      : E.left(`expected a ${what} (${prefix}…), got ${JSON.stringify(s)}`),
+      : E.left(!s.startsWith(prefix) || s.length === prefix.length ? `is not a ${what}` : 'has a space or a #'),
   printImportId: (id) => id,
 })
 
@@ -196,7 +196,7 @@ export const prefixedIdLoose = <I>(what: string, lo: number, hi: number): Identi
   parseImportId: (s) =>
     s.length >= lo && s.length <= hi && !/[\s#]/.test(s)
       ? E.right({ id: s })
-      : E.left(`expected a ${what} (${lo} to ${hi} characters, no spaces), got ${JSON.stringify(s)}`),
+      : E.left(/[\s#]/.test(s) ? 'has a space or a #' : `has ${s.length} characters`),
   printImportId: (id) => id,
 })
 

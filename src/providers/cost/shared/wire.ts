@@ -76,7 +76,7 @@ export const costCrud = <I, O>(c: CostCrud<I, O>): ResourceWire<I, O> => {
     const b = { ...(c.updateBody ? c.updateBody(inputs, prior) : withoutCreateOnly(inputs)) }
     if (c.clearRemoved === false) return b
     const now = inputs as Record<string, unknown>
-    for (const [k, v] of Object.entries((prior ?? {})))
+    for (const [k, v] of Object.entries(prior ?? {}))
       if (
         v !== undefined &&
         now[k] === undefined &&

@@ -155,7 +155,7 @@ const canonical = (u: unknown): unknown => {
         Object.fromEntries(
           Object.keys(x)
             .sort()
-            .map((kk) => [kk, (x)[kk]]),
+            .map((kk) => [kk, x[kk]]),
         ),
       )
   }

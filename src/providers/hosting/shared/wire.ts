@@ -73,11 +73,11 @@ export const decodeReply = <A>(
     // a list whose item is wrong also fails its `null` branch: the item's line says it all
     .filter(([path], _, all) => !all.some(([p]) => p !== path && p.startsWith(path === '' ? '' : path + '.')))
     .slice(0, 5)
-    .map(
-      ([path, f]) =>
-        `${path ? `field \`${path}\`` : 'the reply'}: expected ${f.expected.join(' or ')}, got ${short(f.given)}`,
-    )
-  return E.left(`expected ${what} (${codec.name}): ${problems.join('; ')}`)
+  // one sentence: what was wanted, then what came (the whole reply, or its wrong fields)
+  const root = problems.find(([path]) => path === '')
+  if (root) return E.left(`expected ${what}, got ${short(root[1].given)}`)
+  const fields = problems.map(([path, f]) => `field \`${path}\` is ${short(f.given)}, not ${f.expected.join(' or ')}`)
+  return E.left(`expected ${what} (${codec.name}), got a reply whose ${fields.join('; whose ')}`)
 }
 
 /** Keep only defined, non-null entries (what the platform's provider leaves out of bodies). */
@@ -96,7 +96,7 @@ export const stamp = (reply: Json | undefined, now: () => Date = () => new Date(
 
 // ── default team ─────────────────────────────────────────────────────────────
 const cfgString = (config: Readonly<Record<string, unknown>>, k: string): string | undefined =>
-  typeof config[k] === 'string' && config[k] !== '' ? (config[k]) : undefined
+  typeof config[k] === 'string' && config[k] !== '' ? config[k] : undefined
 
 export const defaultTeamId = (config: Readonly<Record<string, unknown>>): string | undefined =>
   cfgString(config, 'defaultTeamId')
@@ -161,9 +161,7 @@ export const importIds = <I>(
   return {
     ...base,
     parseImportId: (s) =>
-      s.split(':').some((p) => p.trim() === '')
-        ? E.left(`expected ${base.importFormat} with no empty part, got ${JSON.stringify(s)}`)
-        : base.parseImportId(s),
+      s.split(':').some((p) => p.trim() === '') ? E.left('has an empty part') : base.parseImportId(s),
   }
 }
 
