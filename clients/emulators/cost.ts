@@ -440,17 +440,15 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     return o
   }
   const performance = (o: Obj): Obj[] =>
-    ((o.periods as Obj[]) ?? [])
-      .slice(0, 1)
-      .map((p) => ({
-        date: new Date(`${p.start_at as string}T00:00:00Z`).toLocaleString('en-US', {
-          month: 'long',
-          year: 'numeric',
-          timeZone: 'UTC',
-        }),
-        actual: '0.0',
-        amount: p.amount,
-      }))
+    ((o.periods as Obj[]) ?? []).slice(0, 1).map((p) => ({
+      date: new Date(`${p.start_at as string}T00:00:00Z`).toLocaleString('en-US', {
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+      actual: '0.0',
+      amount: p.amount,
+    }))
 
   // ── business metrics ──────────────────────────────────────────────────────
   const metricFields = (b: Obj, prior?: Obj): Obj => {

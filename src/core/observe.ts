@@ -34,6 +34,8 @@ export const observe = <I, O>(
   )
 }
 
+const textOf = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '')
+
 /** The object's id is the token itself: import by token. */
 export const byToken = <I>(what = 'token'): Identity<I> => ({
   importFormat: `<${what}>`,
@@ -80,9 +82,7 @@ export const compositeId = <I>(
       idPart < 0
         ? id
         : parts
-            .map((p, i) =>
-              i === idPart ? id : p.field ? String((inputs as Record<string, unknown>)[p.field] ?? '') : '',
-            )
+            .map((p, i) => (i === idPart ? id : p.field ? textOf((inputs as Record<string, unknown>)[p.field]) : ''))
             .join(sep),
   }
 }

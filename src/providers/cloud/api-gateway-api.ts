@@ -307,7 +307,7 @@ const readSteps = (serviceId: string, apiId: (acc: Steps) => string): Step[] => 
 /** Normalise list items the platform echoes with its defaults filled in ("" strings, false flags, 0 codes). */
 const stripDefaults = (u: unknown): unknown =>
   Array.isArray(u)
-    ? u.map((x) =>
+    ? (u as unknown[]).map((x) =>
         isObj(x)
           ? Object.fromEntries(
               Object.entries(x).filter(([, v]) => v !== '' && v !== false && v !== 0 && v !== null && v !== undefined),
@@ -327,7 +327,7 @@ export const decodeApiInfo = (info: Record<string, unknown>): Record<string, unk
 const uncheckedRules = (i: I): Finding[] => {
   const out: Finding[] = []
   const type = i.serviceConfigType ?? 'HTTP'
-  const need = (fields: ReadonlyArray<keyof I & string>, why: string) => {
+  const need = (fields: ReadonlyArray<Extract<keyof I, string>>, why: string) => {
     for (const f of fields)
       if (i[f] === undefined || i[f] === '') out.push({ path: f, expected: `a value (${why})`, given: i[f] })
   }

@@ -235,7 +235,7 @@ export const ApiGatewayServiceRelease = defineResource({
 function newest(steps: Steps | undefined): string | undefined {
   const list = steps ? itemsOf(steps, 'history', 'Result.VersionList').filter(isObj) : []
   const best = list.reduce<Record<string, unknown> | undefined>(
-    (b, x) => (b === undefined || String(x.ReleaseTime ?? '') > String(b.ReleaseTime ?? '') ? x : b),
+    (b, x) => (b === undefined || (str(x.ReleaseTime) ?? '') > (str(b.ReleaseTime) ?? '') ? x : b),
     undefined,
   )
   return str(best?.VersionName)

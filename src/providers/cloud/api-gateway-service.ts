@@ -16,7 +16,6 @@ import { literals, record } from '../../core/codecs'
 import type { WireRequest } from '../../core/wire'
 import {
   apigw,
-  bool,
   isObj,
   itemsOf,
   known,
@@ -27,7 +26,6 @@ import {
   pagedStep,
   prefixedId,
   responseOf,
-  resultOf,
   sameSet,
   sequence,
   stepsOf,
@@ -233,7 +231,7 @@ export const decodeService = (reply: unknown): E.Either<string, { id: string; ob
     // rows are {ResourceId, TagKey, TagValue}; keep only this service's (the engine's filter)
     for (const row of itemsOf(steps, 'tags', 'Tags').filter(isObj))
       if ((row.ResourceId === id || row.ResourceId === undefined) && typeof row.TagKey === 'string')
-        tags[row.TagKey] = String(row.TagValue ?? '')
+        tags[row.TagKey] = str(row.TagValue) ?? ''
     obj.tags = tags
     const seen = new Set<string>()
     const plans: Array<Record<string, string | undefined>> = []

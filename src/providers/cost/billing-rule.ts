@@ -88,7 +88,10 @@ export const sqlProblem = (sql: string): string | undefined => {
 const kindOf = (i: BillingRuleInputs): BillingRuleType | undefined =>
   known(i.type) && typeof i.type === 'string' ? (i.type.toLowerCase() as BillingRuleType) : undefined
 
-const needs = (kind: string, fields: ReadonlyArray<keyof BillingRuleInputs & string>): Rule<BillingRuleInputs> => ({
+const needs = (
+  kind: string,
+  fields: ReadonlyArray<Extract<keyof BillingRuleInputs, string>>,
+): Rule<BillingRuleInputs> => ({
   name: `${kind} rules need ${fields.join(', ')}`,
   check: (i) =>
     kindOf(i) === kind

@@ -9,7 +9,7 @@ import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
 import { rest } from '../../core/wire'
-import { apiPath, asObject, num, short, str, type Json } from './shared/wire'
+import { apiPath, asObject, num, short, str } from './shared/wire'
 import { begin, keep, recall } from './shared/chain'
 import { Domain, zoneFields } from './dns-zone'
 

@@ -143,6 +143,7 @@ test('EnvironmentVariable: site-level secret is never read back, printed or retu
   for (const shown of [
     JSON.stringify(created),
     inspect(created, { depth: 10 }),
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a secret's own toString is what is checked
     String(created.inputs.secretValues![0].value),
     JSON.stringify(EnvironmentVariable.wire.create(inputs, { config: h.config })),
   ])

@@ -157,7 +157,7 @@ export const filters = (
 ): Array<{ Name: string; Values: string[] }> =>
   pairs
     .filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0))
-    .map(([Name, v]) => ({ Name, Values: Array.isArray(v) ? [...v] : [v as string] }))
+    .map(([Name, v]) => ({ Name, Values: Array.isArray(v) ? [...(v as ReadonlyArray<string>)] : [v as string] }))
 
 // ── composite ids ────────────────────────────────────────────────────────────
 /** The engine's field separator (`FILED_SP`). */
