@@ -363,7 +363,15 @@ export const EnvironmentVariable = defineResource({
       ],
       [{ key: 'K', teamId: 't', scopes: ['builds', 'deploys'], values: [{ context: 'all', value: 'x' }] }, 'scopes.1'],
       [{ key: 'K', values: [{ context: 'all', value: 'x' }] }, 'teamId'],
-      [{ key: 'K', teamId: 't', secretValues: [{ context: 'production', value: 's3cr3t' }] }, 'scopes'],
+      [
+        {
+          key: 'K',
+          teamId: 't',
+          secretValues: [{ context: 'production', value: 's3cr3t' }],
+          scopes: ['builds', 'post-processing'],
+        },
+        'scopes',
+      ],
       [
         {
           key: 'K',
