@@ -6,7 +6,7 @@
  */
 import * as E from 'fp-ts/Either'
 import type { TaskEither } from 'fp-ts/TaskEither'
-import { describeRequest, platformError, type PlatformError, type WireRequest } from '../src/core/wire'
+import { describeRequest, platformError, WAIT_TIMED_OUT, type PlatformError, type WireRequest } from '../src/core/wire'
 
 // ── model ────────────────────────────────────────────────────────────────────
 /** One request (and its pagination) over one protocol; `poll` and `then` are ignored by it. */
@@ -86,7 +86,7 @@ const pollOnce = async (
       }
       if (done) return r
       last = 'not ready'
-    } else if (r.left.kind === 'NotFound') {
+    } else if (r.left.kind === 'NotFound' && poll.notFound !== 'end') {
       last = 'not found yet'
     } else {
       return r
@@ -98,6 +98,8 @@ const pollOnce = async (
           'Timeout',
           describeRequest(req),
           `gave up waiting for ${poll.what} after ${seconds(elapsed)} (${attempts} attempts, last: ${last})`,
+          // the platform answered every time: not a lost reply to send again (the engine reads the code)
+          { code: WAIT_TIMED_OUT },
         ),
       )
     o.onProgress(`waiting for ${poll.what} (${seconds(elapsed)}, ${last})`)

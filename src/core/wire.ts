@@ -27,6 +27,11 @@ export interface Poll {
   readonly intervalMs: number
   /** what we are waiting for, for progress lines */
   readonly what: string
+  /**
+   * a NotFound reply: `wait` (default) takes it for "not visible yet" (read after create); `end`
+   * ends the wait with it, for waits where it means the object is gone (a delete's unbind)
+   */
+  readonly notFound?: 'wait' | 'end'
 }
 
 interface Common {
@@ -102,6 +107,9 @@ export interface PlatformError {
   /** true when the request may have reached the platform and changed something */
   readonly ambiguous: boolean
 }
+
+/** The code of a wait that ran out (a poll's bound): the platform answered, the state never came. */
+export const WAIT_TIMED_OUT = 'WaitTimedOut'
 
 export const platformError = (
   kind: PlatformErrorKind,

@@ -338,19 +338,12 @@ const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: Pl
       spec.wire.update === undefined
         ? `the platform cannot update ${spec.type} in place`
         : `${replaces.map((d) => d.path).join(', ')} cannot change in place`
-    const old =
-      spec.wire.delete === 'forget'
-        ? `; a new ${spec.type} is created and the old one is only forgotten (the platform has no delete)`
-        : ''
-    return makeStep(
-      v,
-      'replace',
-      diff,
-      effective,
-      [...notes, `replace: ${why}${old}`],
-      overrides,
-      node.options.deleteBeforeReplace ?? spec.deleteBeforeReplace ?? false,
-    )
+    const deleteFirst = node.options.deleteBeforeReplace ?? spec.deleteBeforeReplace ?? false
+    const gone = spec.wire.delete === 'forget' ? 'forgotten (the platform has no delete)' : 'deleted'
+    const order = deleteFirst
+      ? `delete first: the old ${spec.type} is ${gone} before the new one is created`
+      : `create first: the new ${spec.type} is created, then the old one is ${gone}`
+    return makeStep(v, 'replace', diff, effective, [...notes, `replace: ${why}; ${order}`], overrides, deleteFirst)
   }
   return makeStep(v, 'update', diff, effective, notes, overrides)
 }

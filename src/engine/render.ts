@@ -72,7 +72,9 @@ export const renderPlan = (plan: Plan, registry?: Registry, o: RenderOptions = {
   for (const s of plan.steps) {
     if (!o.all && (s.action === 'noop' || s.action === 'read')) continue
     const secrets = secretsOf(registry, s.token)
-    lines.push(paint(s.action, `${SYMBOL[s.action]} ${s.token} "${s.name}" will be ${verb(s.action)}`))
+    // a replacement's order shows in its symbol, as in Terraform: -/+ deletes first, +/- creates first
+    const symbol = s.action === 'replace' && !s.deleteBeforeReplace ? '+/-' : SYMBOL[s.action]
+    lines.push(paint(s.action, `${symbol} ${s.token} "${s.name}" will be ${verb(s)}`))
     for (const d of s.diff) {
       const tag = d.replaces && s.action === 'replace' ? '  # forces replacement' : ''
       for (const r of displayChanges(d, secrets)) lines.push(...changeLines(r, tag))
@@ -154,17 +156,23 @@ const foldKept = (ops: ReadonlyArray<LineOp>): string[] => {
   return out
 }
 
-const verb = (a: Step['action']): string =>
-  ({
-    create: 'created',
-    update: 'updated in place',
-    replace: 'replaced',
-    delete: 'deleted',
-    forget: 'forgotten (the platform keeps it)',
-    import: 'imported',
-    read: 'read',
-    noop: 'unchanged',
-  })[a]
+const verb = (s: Step): string =>
+  s.action === 'replace'
+    ? s.deleteBeforeReplace
+      ? 'replaced (the old one deleted first)'
+      : 'replaced (the new one created first)'
+    : VERB[s.action]
+
+const VERB: Record<Step['action'], string> = {
+  create: 'created',
+  update: 'updated in place',
+  replace: 'replaced',
+  delete: 'deleted',
+  forget: 'forgotten (the platform keeps it)',
+  import: 'imported',
+  read: 'read',
+  noop: 'unchanged',
+}
 
 /**
  * Version 2 (from 1): a diff entry may carry `changes` (one display row per key or index changed
@@ -188,6 +196,7 @@ export const planToJson = (plan: Plan, registry?: Registry): unknown => ({
       name: s.name,
       kind: s.kind,
       action: s.action,
+      ...(s.action === 'replace' ? { deleteBeforeReplace: s.deleteBeforeReplace ?? false } : {}),
       provider: s.provider,
       diff: s.diff.map((d) => {
         const rows = displayChanges(d, secrets)

@@ -20,6 +20,7 @@ import { adoptedInputs } from './adopt'
 import { protectSecrets, type Protector } from '../state/protect'
 import { type JournalRecord, type PendingOp, type ResourceState, type State } from '../state/state'
 import { copyFields } from '../core/copy'
+import { WAIT_TIMED_OUT } from '../core/wire'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface JournalEntry {
@@ -45,9 +46,12 @@ const MAX_CREATE_ATTEMPTS = 5
 /** updates and deletes tried per step when a reply is lost: both set a state, so sending again is safe */
 const MAX_IDEMPOTENT_ATTEMPTS = 4
 
-/** Was this failure a lost reply (the request may or may not have been applied)? */
+/**
+ * Was this failure a lost reply (the request may or may not have been applied)? A wait that ran
+ * out is not one: the platform answered throughout, and sending again would only wait as long again.
+ */
 const lostReply = (f: StepFailure): boolean =>
-  f.cause !== undefined && ['Network', 'Timeout', 'Server'].includes(f.cause.kind)
+  f.cause !== undefined && ['Network', 'Timeout', 'Server'].includes(f.cause.kind) && f.cause.code !== WAIT_TIMED_OUT
 
 export const runPlan = async (
   graph: Graph,
@@ -192,18 +196,25 @@ export const runPlan = async (
     if (v.node.options.protect) r.protect = true
     return r
   }
-  const deferredDeletes: Array<{ step: Step; old: ResourceState }> = []
+  // replaced objects whose delete waits for the end of the run; each delete is journaled as
+  // pending before its replacement is created, so a crash in between leaves it to the next run
+  const forgets = (old: ResourceState): boolean => env.registry.resources.get(old.token)?.wire.delete === 'forget'
+  const deferredDeletes: Array<{ step: Step; old: ResourceState; opId: string }> = []
   // objects adopted by this run's lost-reply looks (token + id)
   const claimed = new Set<string>()
 
-  const doDelete = async (s: Step, old: ResourceState): Promise<void> => {
+  /** `written`: the id of the delete's write-ahead entry when it is journaled already */
+  const doDelete = async (s: Step, old: ResourceState, written?: string): Promise<void> => {
     const spec = env.registry.resources.get(old.token)
     if (!spec || spec.wire.delete === 'forget') {
       // forgetting a replaced object must not drop its successor, recorded at the same address
-      if (resources[old.address]?.id === old.id) await durable([{ t: 'drop', address: old.address }])
+      await durable([
+        ...(resources[old.address]?.id === old.id ? [{ t: 'drop' as const, address: old.address }] : []),
+        ...(written ? [{ t: 'settled' as const, opId: written }] : []),
+      ])
       return
     }
-    const opId = await pending('delete', old, old.inputs, old.id)
+    const opId = written ?? (await pending('delete', old, old.inputs, old.id))
     for (let attemptNo = 1; ; attemptNo++) {
       try {
         await attempt(h.delete({ ...ctxOf(s, spec), address: old.address }, old.id, old.inputs, old.outputs))
@@ -464,12 +475,31 @@ export const runPlan = async (
       if (d.length === 0) return { id: prior.id, note: 'no change once values were known' }
       r = await doUpdate(s, rv, inputs, prior)
     } else if (s.deleteBeforeReplace) {
-      // replace
+      // replace, the old object first: its delete is journaled as its own operation, before the create
+      const t0 = Date.now()
       await doDelete(s, prior)
+      journal.push({
+        seq: seq++,
+        address: s.address,
+        action: forgets(prior) ? 'forget' : 'delete',
+        status: 'done',
+        ms: Date.now() - t0,
+        id: prior.id,
+      })
       r = await doCreate(s, rv, inputs)
     } else {
-      r = await doCreate(s, rv, inputs)
-      deferredDeletes.push({ step: s, old: prior })
+      // replace, the new object first: the old one's delete is written ahead before the create, so
+      // dying between the two leaves it pending for the next run instead of on the platform forever
+      const opId = await pending('delete', prior, prior.inputs, prior.id)
+      try {
+        r = await doCreate(s, rv, inputs)
+      } catch (e) {
+        // nothing was made: the old object stays and owes no delete. An unknown outcome keeps the
+        // entry: the next run adopts the new object (if any) and then deletes the old one
+        if (!(e as StepFailure).ambiguous) await durable([{ t: 'settled', opId }])
+        throw e
+      }
+      deferredDeletes.push({ step: s, old: prior, opId })
     }
     return settle(s, inputs, r)
   }
@@ -561,17 +591,17 @@ export const runPlan = async (
     pump()
   })
 
-  // old objects of replaced resources go last, once their dependents point at the new ones
+  // old objects of replaced resources go last, once their dependents point at the new ones; after
+  // a failure their write-ahead entries stay, and the next run finishes the deletes
   if (failures.length === 0 && !env.signal?.aborted)
-    for (const { step, old } of deferredDeletes.reverse()) {
+    for (const { step, old, opId } of deferredDeletes.reverse()) {
       const t0 = Date.now()
       try {
-        await doDelete(step, old)
-        const forgotten = env.registry.resources.get(old.token)?.wire.delete === 'forget'
+        await doDelete(step, old, opId)
         journal.push({
           seq: seq++,
           address: step.address,
-          action: forgotten ? 'forget' : 'delete',
+          action: forgets(old) ? 'forget' : 'delete',
           status: 'done',
           ms: Date.now() - t0,
           id: old.id,
@@ -589,25 +619,6 @@ export const runPlan = async (
         })
       }
     }
-  else
-    for (const { old } of deferredDeletes)
-      // keep the replaced object on record so a later run deletes it
-      await durable([
-        {
-          t: 'pending',
-          op: {
-            opId: nextOpId(),
-            op: 'delete',
-            address: old.address,
-            token: old.token,
-            name: old.name,
-            provider: old.provider,
-            inputs: old.inputs,
-            id: old.id,
-            startedAt: now(),
-          },
-        },
-      ])
 
   for (let i = 0; i < n; i++)
     if (outcome[i] === 0)

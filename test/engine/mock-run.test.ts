@@ -151,7 +151,7 @@ test('deleteBeforeReplace deletes the old object first; by default the new one i
     const objs = [...r2.right.objects().keys()]
     assert.is(objs.length, 1, 'exactly one shelf remains')
     assert.is.not(objs[0], r1.right.state.resources['demo:Shelf/main'].id)
-    assert.is(r2.right.journal.map((j) => j.action).join(','), dbr ? 'replace' : 'replace,delete')
+    assert.is(r2.right.journal.map((j) => j.action).join(','), dbr ? 'delete,replace' : 'replace,delete')
   }
 })
 

@@ -149,12 +149,16 @@ const run = async (row: Row): Promise<void> => {
           JSON.stringify(a.journal),
         )
       else {
-        // a replacement is journalled as the new object's create, then the old one's removal
+        // a replacement is journalled as the new object's create and the old one's removal, in the
+        // order they were sent: the old one first where the spec says the platform needs that
         const mine = a.journal.filter((j) => j.address === address).map((j) => `${j.action} ${j.status}`)
+        const removal = `${isForget(row.token) ? 'forget' : 'delete'} done`
         const want =
-          row.expect === 'replace'
-            ? ['replace done', `${isForget(row.token) ? 'forget' : 'delete'} done`]
-            : ['update done']
+          row.expect !== 'replace'
+            ? ['update done']
+            : registry.resources.get(row.token)!.deleteBeforeReplace
+              ? [removal, 'replace done']
+              : ['replace done', removal]
         assert.equal(mine, want, `journal of ${what}: ${JSON.stringify(a.journal)}`)
       }
       if (row.expect === 'replace') {

@@ -134,11 +134,15 @@ export const ApiGatewayUsagePlanAttachment = defineResource({
   token: 'cloud:ApiGatewayUsagePlanAttachment',
   doc:
     'Binds a usage plan to an environment (test, release or prepub) of a service, or of one API when bindType is API; accessKeyIds (from the wire reference) ' +
-    'are bound to the plan too. Every change replaces the attachment.',
+    'are bound to the plan too. Every change replaces the attachment, the old binding removed first. Waits: binding and unbinding ' +
+    'are repeated until acknowledged, up to 5 minutes each; a service or plan that is gone ends a delete as done.',
   inputs: ApiGatewayUsagePlanAttachmentInputs,
   outputs: ApiGatewayUsagePlanAttachmentOutputs,
   identity,
   replaceOn: ['usagePlanId', 'serviceId', 'environment', 'bindType', 'apiId', 'accessKeyIds'],
+  // a binding is known by what it binds, so the new one and the old are one binding: unbinding the old
+  // after binding the new would leave nothing bound. The old one goes first
+  deleteBeforeReplace: true,
   secrets: [],
   rules: [
     {
@@ -205,8 +209,10 @@ export const ApiGatewayUsagePlanAttachment = defineResource({
           name: 'unbind',
           request: () =>
             apigw('UnBindEnvironment', bindParams(i), {
+              // a service or plan that is gone leaves nothing bound: the delete is done
               poll: untilAcknowledged(
                 `usage plan ${i.usagePlanId} to be unbound from ${i.serviceId} (${i.environment})`,
+                'end',
               ),
             }),
         },

@@ -88,6 +88,9 @@ export const DnsRecord = defineResource({
     { label: 'record_id', field: null },
   ]),
   replaceOn: ['zoneId', 'hostname', 'type', 'value', 'ttl', 'priority', 'flag', 'tag'],
+  // the platform holds one record per name and type (two CNAMEs for a name are refused or both served):
+  // a replacement deletes the old record first
+  deleteBeforeReplace: true,
   secrets: [],
   rules: [{ name: 'fields by record type', check: typeRules }],
   equals: {

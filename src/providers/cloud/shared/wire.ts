@@ -207,12 +207,16 @@ export const pages = (items: string, pageSize = 100): Paginate => ({ items, page
 /** A `Result: true` acknowledgement (writes answer `Result: false` when not applied yet, G2). */
 export const acknowledged = (reply: unknown): boolean => responseOf(reply).Result === true
 
-/** Repeat an idempotent write until it is acknowledged (G2), up to the write timeout. */
-export const untilAcknowledged = (what: string): Poll => ({
+/**
+ * Repeat an idempotent write until it is acknowledged (G2), up to the write timeout (5 minutes).
+ * `notFound: 'end'` for a delete's write: there NotFound means gone, not "not visible yet".
+ */
+export const untilAcknowledged = (what: string, notFound: Poll['notFound'] = 'wait'): Poll => ({
   what,
   until: acknowledged,
   timeoutMs: 300_000,
   intervalMs: 2000,
+  notFound,
 })
 
 /** The waits after create (G1): a few minutes, polling every second. */
