@@ -5,8 +5,10 @@
  * new frozen builder over a frozen node; nothing here knows any particular resource.
  */
 import { fieldsOf } from '../src/core/codecs'
+import { closestName } from '../src/core/closest-name'
 import {
   addressOf,
+  labelOfAddress,
   lookupNode,
   resourceNode,
   type LookupNode,
@@ -98,6 +100,8 @@ export type Builders<P extends ProviderSpec> = {
 
 // ── constructors ─────────────────────────────────────────────────────────────
 const RESERVED = new Set(['node', 'out', 'set', 'options', 'then', 'toJSON', 'constructor'])
+/** names asked of any object by promises, serialisers and test tools: never taken for a mistyped field */
+const NOT_FIELDS = new Set(['then', 'toJSON', 'inspect', 'asymmetricMatch', '$$typeof', 'nodeType', '_tag'])
 
 const addressOfDep = (d: HasNode | string): string =>
   typeof d === 'string'
@@ -116,7 +120,19 @@ const cleanOptions = (o: BuilderOptions): ResourceOptions => {
  */
 const ADDRESS = Symbol('address')
 const outsProto = (fields: ReadonlyArray<string>): object => {
-  const proto: Record<string, unknown> = {}
+  // below the getters, a trap for every other name: a mistyped field throws (in plain JS it
+  // would be `undefined`, and an input set from it silently dropped). Known fields never reach it
+  const unknownField = new Proxy(Object.prototype, {
+    get(target, key, receiver: { readonly [ADDRESS]: string }) {
+      if (typeof key === 'symbol' || key in target || NOT_FIELDS.has(key)) return Reflect.get(target, key, receiver)
+      const near = closestName(key, fields)
+      throw new Error(
+        `${labelOfAddress(receiver[ADDRESS])} has no output \`${key}\`${near ? `; did you mean \`${near}\`?` : ''} ` +
+          `(its fields: ${fields.join(', ')})`,
+      )
+    },
+  })
+  const proto: Record<string, unknown> = Object.create(unknownField) as Record<string, unknown>
   for (const f of fields)
     Object.defineProperty(proto, f, {
       enumerable: true,

@@ -12,6 +12,12 @@ import type { Registry } from '../core/registry'
 import type { Stack } from '../core/stack'
 import { toposort, type Graph, type ProviderConfig, type Vertex } from './graph'
 import { makeValidator } from './validate'
+import { closestName } from '../core/closest-name'
+
+const didYouMean = (given: string, names: Iterable<string>): string => {
+  const near = closestName(given, names)
+  return near ? ` (did you mean \`${near}\`?)` : ''
+}
 
 export interface CompileError {
   readonly _tag: 'CompileError'
@@ -170,7 +176,7 @@ export const compile =
                 path: field,
                 expected: `an output of ${token} (${[...fields].join(', ')})`,
                 given: r,
-                message: `ref to undeclared output \`${r.path[0]}\`.`,
+                message: `ref to undeclared output \`${r.path[0]}\`${didYouMean(r.path[0], fields)}.`,
               }),
             )
         }

@@ -82,7 +82,7 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
     read: (c, id) =>
       TE.fromIO(() => {
         const o = store.get(id)
-        return o && o.token === c.spec.token ? ({ id, inputs: o.inputs, outputs: o.outputs }) : undefined
+        return o && o.token === c.spec.token ? { id, inputs: o.inputs, outputs: o.outputs } : undefined
       }),
     update: (c, id, inputs) => {
       const o = store.get(id)

@@ -460,11 +460,7 @@ const execute = async (env: Env, stackName: string, graph: Graph, opts: ApplyOpt
     base = await attempt(env.store.write(stackName, { ...base, serial: s0.serial }))
   const r = await runPlan(graph, outcome.plan, base, env, protector, outcome.lookups)
   // nothing changed and no new outputs: no new snapshot (backups keep real history)
-  const unchanged =
-    !changing &&
-    base === outcome.state &&
-    JSON.stringify(r.state.outputs) === JSON.stringify(base.outputs) &&
-    Object.keys(base.pending).length === 0
+  const unchanged = !changing && !r.outputsChanged && base === outcome.state && Object.keys(base.pending).length === 0
   const written =
     unchanged && !fresh ? base : await attempt(env.store.write(stackName, { ...r.state, serial: base.serial }))
   const result: ApplyResult = { ...r, state: written, plan: outcome.plan }

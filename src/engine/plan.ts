@@ -42,6 +42,8 @@ export interface Plan {
   /** serial of the state this plan was made from */
   readonly baseSerial: number
   readonly steps: ReadonlyArray<Step>
+  /** exported outputs that change (unknown ones until apply count as changing) */
+  readonly outputs: ReadonlyArray<FieldChange>
   readonly warnings: ReadonlyArray<Issue>
 }
 
@@ -63,7 +65,8 @@ export interface PlanInput {
 // ── destructors ──────────────────────────────────────────────────────────────
 export const changes = (p: Plan): ReadonlyArray<Step> =>
   p.steps.filter((s) => s.action !== 'noop' && s.action !== 'read')
-export const hasChanges = (p: Plan): boolean => changes(p).length > 0
+/** Does applying the plan change anything: a resource, or an exported output? */
+export const hasChanges = (p: Plan): boolean => changes(p).length > 0 || (p.outputs?.length ?? 0) > 0
 
 export const summary = (p: Plan): Readonly<Record<Action, number>> => {
   const s: Record<Action, number> = {
@@ -177,7 +180,23 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
   }
 
   if (errors.length > 0) return E.left({ _tag: 'PlanError', issues: errors })
-  return E.right({ version: 1, stack: graph.stack, lineage: state.lineage, baseSerial: state.serial, steps, warnings })
+  // exports as far as known now, against those recorded (secrets compare by digest)
+  const outputs = diffInputs(state.outputs, resolveRefs(graph.outputs, knownOf) as Record<string, unknown>, {
+    replaceOn: NONE,
+    ignore: NONE,
+    equals: {},
+    updatable: true,
+    protector: i.protector,
+  })
+  return E.right({
+    version: 1,
+    stack: graph.stack,
+    lineage: state.lineage,
+    baseSerial: state.serial,
+    steps,
+    outputs,
+    warnings,
+  })
 }
 
 const reverseDeps = (gone: ReadonlyArray<ResourceState>, set: ReadonlySet<string>): ResourceState[] => {

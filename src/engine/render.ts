@@ -8,6 +8,7 @@ import { formatIssue } from '../core/issue'
 import { isSecretPath } from '../state/protect'
 import type { Registry } from '../core/registry'
 import { summary, type Plan, type Step } from './plan'
+import type { FieldChange } from './diff'
 import { isUnknown } from './unknown'
 import type { FieldChange } from './diff'
 import { lineDiff, type LineOp } from './line-diff'
@@ -82,6 +83,10 @@ export const renderPlan = (plan: Plan, registry?: Registry, o: RenderOptions = {
     }
     for (const n of s.notes) lines.push(`    # ${n}`)
   }
+  // exports are shown like a step's fields (no secrets in them are ever printed)
+  const outs = plan.outputs ?? []
+  if (outs.length > 0)
+    lines.push('Changes to outputs:', ...outs.flatMap((d) => displayChanges(d, []).flatMap((r) => changeLines(r, ''))))
   for (const w of plan.warnings) lines.push(formatIssue(w))
   const c = summary(plan)
   if (lines.length === 2) lines.push('No changes. The platform matches the stack.')
@@ -219,5 +224,11 @@ export const planToJson = (plan: Plan, registry?: Registry): unknown => ({
       notes: s.notes,
     }
   }),
+  outputs: (plan.outputs ?? []).map((d) => ({
+    path: d.path,
+    kind: d.kind,
+    before: displayValue(d.before) ?? null,
+    after: displayValue(d.after) ?? null,
+  })),
   warnings: plan.warnings,
 })

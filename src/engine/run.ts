@@ -38,6 +38,8 @@ export interface RunResult {
   readonly journal: ReadonlyArray<JournalEntry>
   readonly failures: ReadonlyArray<StepFailure>
   readonly outputs: Readonly<Record<string, unknown>>
+  /** the exported outputs recorded differ from those recorded before */
+  readonly outputsChanged: boolean
 }
 
 // ── run ──────────────────────────────────────────────────────────────────────
@@ -633,7 +635,11 @@ export const runPlan = async (
     pending: Object.fromEntries(pendingOps),
     outputs: failures.length === 0 ? safeOutputs : state0.outputs,
   }
-  return { state: final, journal, failures, outputs }
+  const outputsChanged =
+    failures.length === 0 &&
+    diffInputs(state0.outputs, outputs, { replaceOn: [], ignore: [], equals: {}, updatable: true, protector }).length >
+      0
+  return { state: final, journal, failures, outputs, outputsChanged }
 }
 
 export type { Handler }
