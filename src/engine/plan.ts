@@ -42,8 +42,8 @@ export interface Plan {
   /** serial of the state this plan was made from */
   readonly baseSerial: number
   readonly steps: ReadonlyArray<Step>
-  /** exported outputs that change (unknown ones until apply count as changing) */
-  readonly outputs: ReadonlyArray<FieldChange>
+  /** exported outputs that change (unknown ones until apply count as changing); absent in older plans */
+  readonly outputs?: ReadonlyArray<FieldChange>
   readonly warnings: ReadonlyArray<Issue>
 }
 
