@@ -1,8 +1,10 @@
 /**
  * fetchClient: the real transport, an HttpClient over cross-fetch (the only module that imports it).
- * It enforces the per-request timeout, honours the caller's AbortSignal, maps every transport failure
- * to an HttpError that says whether the request could have reached the server, and follows
- * redirects itself so that credentials never leave the origin they were configured for.
+ * It bounds every request end to end (headers and body: a server that hangs or drips is cut off at
+ * the timeout, DEFAULT_TIMEOUT_MS when the request names none), notices a response cut mid-body
+ * (node-fetch's body promise never settles then), honours the caller's AbortSignal, maps every
+ * transport failure to an HttpError that says whether the request could have reached the server,
+ * and follows redirects itself so that credentials never leave the origin they were configured for.
  */
 import * as http from 'node:http'
 import * as https from 'node:https'
@@ -18,7 +20,16 @@ export interface FetchClientOptions {
   readonly fetch?: typeof globalThis.fetch
   /** redirects followed per request (default 5); past it, the last 3xx response is returned */
   readonly maxRedirects?: number
+  /** the bound of a request that names no `timeoutMs` (default DEFAULT_TIMEOUT_MS) */
+  readonly timeoutMs?: number
 }
+
+/**
+ * No request is ever unbounded: a request without its own timeout gets this one. The timer also
+ * keeps the event loop alive while a request is pending, so a process never drains and exits in
+ * the middle of a step.
+ */
+export const DEFAULT_TIMEOUT_MS = 60_000
 
 type Method = HttpRequest['method']
 
@@ -32,6 +43,8 @@ interface Probe {
   attached: boolean
   /** the socket was connected (TLS: handshake done), so bytes may have reached the server */
   connected: boolean
+  /** called when the response's connection closed before its body was complete */
+  onCut?: () => void
 }
 
 let armed: Probe | undefined
@@ -41,6 +54,13 @@ const watch = (req: http.ClientRequest): void => {
   armed = undefined
   if (!probe) return
   probe.attached = true
+  // node-fetch pipes the body without passing on its errors: a connection closed mid-body leaves
+  // res.text() pending forever, so the cut is watched for here and reported through the probe
+  req.once('response', (res: http.IncomingMessage) => {
+    res.once('close', () => {
+      if (!res.complete) probe.onCut?.()
+    })
+  })
   req.once('socket', (socket: Socket) => {
     const tls = (socket as Socket & { encrypted?: boolean }).encrypted === true
     // a pooled socket is already connected; a fresh one is not until its connect (TLS: handshake) event
@@ -124,6 +144,9 @@ interface Attempt {
   readonly probe: Probe
   readonly timedOut: boolean
   readonly aborted: boolean
+  /** the connection closed before the body was complete */
+  readonly cut: boolean
+  readonly timeoutMs: number
   /** a response status line had arrived (the failure was while reading the body) */
   readonly responded: boolean
 }
@@ -133,8 +156,20 @@ const mapError = (e: unknown, a: Attempt): HttpError => {
   const code = errorCode(e)
   // what the probe knows wins; without it (foreign fetch), assume the worst
   const maybeSent = a.responded || (a.probe.attached ? a.probe.connected : true)
+  if (a.cut)
+    return httpError(
+      'ConnectionReset',
+      where,
+      `${a.method} ${a.url}: the connection closed in the middle of the reply (the request may have been applied)`,
+      true,
+    )
   if (a.timedOut)
-    return httpError('Timeout', where, `${a.method} ${a.url}: no answer within ${a.req.timeoutMs} ms`, maybeSent)
+    return httpError(
+      'Timeout',
+      where,
+      `${a.method} ${a.url}: no ${a.responded ? 'complete reply' : 'answer'} within ${a.timeoutMs} ms`,
+      maybeSent,
+    )
   if (a.aborted) return httpError('Aborted', where, `${a.method} ${a.url}: aborted by the caller`, maybeSent)
   const detail = `${a.method} ${a.url}: ${errorText(e)}${code && !errorText(e).includes(code) ? ` (${code})` : ''}`
   if (!a.responded && code !== undefined && NOT_CONNECTED.has(code))
@@ -170,9 +205,10 @@ const lowerHeaders = (h: Headers): Record<string, string> => {
 }
 
 export const fetchClient = (opts: FetchClientOptions = {}): HttpClient => {
-  const impl = opts.fetch ?? (crossFetch)
+  const impl = opts.fetch ?? crossFetch
   const ours = opts.fetch === undefined
   const maxRedirects = opts.maxRedirects ?? 5
+  const defaultTimeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
 
   return (req) => async () => {
     if (req.signal?.aborted)
@@ -181,18 +217,18 @@ export const fetchClient = (opts: FetchClientOptions = {}): HttpClient => {
     const ctl = new AbortController()
     let timedOut = false
     let aborted = false
+    let cut = false
     const onAbort = (): void => {
       aborted = true
       ctl.abort()
     }
     req.signal?.addEventListener('abort', onAbort, { once: true })
-    const timer =
-      req.timeoutMs !== undefined && req.timeoutMs > 0
-        ? setTimeout(() => {
-            timedOut = true
-            ctl.abort()
-          }, req.timeoutMs)
-        : undefined
+    const timeoutMs = req.timeoutMs !== undefined && req.timeoutMs > 0 ? req.timeoutMs : defaultTimeoutMs
+    // covers the whole exchange, body included: cleared only once the body was read
+    const timer = setTimeout(() => {
+      timedOut = true
+      ctl.abort()
+    }, timeoutMs)
 
     const origin = new URL(req.url).origin
     let method: Method = req.method
@@ -201,7 +237,16 @@ export const fetchClient = (opts: FetchClientOptions = {}): HttpClient => {
     let body = req.body
     try {
       for (let hop = 0; ; hop++) {
-        const probe: Probe = { attached: false, connected: false }
+        const probe: Probe = {
+          attached: false,
+          connected: false,
+          onCut: () => {
+            // our own abort (timeout, caller) closes the response too: that is not a cut
+            if (timedOut || aborted) return
+            cut = true
+            ctl.abort()
+          },
+        }
         let responded = false
         try {
           const target = new URL(url)
@@ -237,11 +282,11 @@ export const fetchClient = (opts: FetchClientOptions = {}): HttpClient => {
           }
           url = next.toString()
         } catch (e) {
-          return E.left(mapError(e, { req, method, url, probe, timedOut, aborted, responded }))
+          return E.left(mapError(e, { req, method, url, probe, timedOut, aborted, responded, cut, timeoutMs }))
         }
       }
     } finally {
-      if (timer !== undefined) clearTimeout(timer)
+      clearTimeout(timer)
       req.signal?.removeEventListener('abort', onAbort)
     }
   }

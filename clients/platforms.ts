@@ -2,7 +2,9 @@
  * platformClients: the default ClientFactory. It builds the PlatformClient of one provider
  * instance from that instance's DECODED configuration: cost and hosting speak bearer-token REST,
  * cloud speaks signed actions. `endpoints` points a platform at another base URL (emulators on
- * loopback); the transport and its middlewares come in as one composed HttpClient.
+ * loopback); the transport and its middlewares come in as one composed HttpClient. Every request
+ * of every platform carries a timeout, and every client of one factory shares one set of the
+ * secret values revealed so far, so an error from any platform is redacted of all of them.
  */
 import * as TE from 'fp-ts/TaskEither'
 import { parseDuration } from '../src/core/codecs'
@@ -10,6 +12,7 @@ import type { ClientFactory } from '../src/core/provider'
 import type { Secret } from '../src/core/secret'
 import { platformError, type PlatformClient, type PlatformError } from '../src/core/wire'
 import type { HttpClient } from './http'
+import { secretValues, type SecretValues } from './redact'
 import { restClient } from './rest'
 import type { SequenceOptions } from './sequence'
 import { tc3Client, type Tc3Credentials } from './tc3'
@@ -21,6 +24,10 @@ export interface PlatformClientsOptions extends SequenceOptions {
   readonly http: HttpClient
   /** base URL per platform, overriding the configuration (emulators on loopback) */
   readonly endpoints?: Partial<Record<Platform, string>>
+  /** bound of every request (headers and body), overriding the configuration's and the defaults */
+  readonly timeoutMs?: number
+  /** the run's secret values, shared with other factories (default: one set per factory) */
+  readonly secrets?: SecretValues
   /**
    * Where the cloud credentials come from for one provider configuration (e.g. shared credential
    * files, role assumption). Default: the configuration's secretId/secretKey/securityToken.
@@ -40,7 +47,15 @@ export const DEFAULT_HOSTS: Readonly<Record<'cost' | 'hosting', string>> = {
   hosting: 'https://api.netlify.com',
 }
 export const DEFAULT_CLOUD_REGION = 'ap-guangzhou'
-const DEFAULT_COST_TIMEOUT_MS = 30_000
+/**
+ * Bound of one HTTP request, headers and body (cost: its `timeout` setting overrides it). The cloud
+ * provider's SDK allows 60 s per request; the other platforms answer in well under a second.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS: Readonly<Record<Platform, number>> = {
+  cost: 30_000,
+  hosting: 30_000,
+  cloud: 60_000,
+}
 
 // ── helpers ──────────────────────────────────────────────────────────────────
 const str = (u: unknown): string | undefined => (typeof u === 'string' && u.trim() !== '' ? u : undefined)
@@ -92,6 +107,7 @@ export const staticCloudCredentials =
 // ── factory ──────────────────────────────────────────────────────────────────
 export const platformClients = (opts: PlatformClientsOptions): ClientFactory => {
   const seq: SequenceOptions = { sleep: opts.sleep, now: opts.now, onProgress: opts.onProgress }
+  const secrets = opts.secrets ?? secretValues()
   return (provider, config): PlatformClient => {
     switch (provider) {
       case 'cost':
@@ -101,7 +117,10 @@ export const platformClients = (opts: PlatformClientsOptions): ClientFactory => 
           http: opts.http,
           baseUrl: opts.endpoints?.cost ?? str(config.host) ?? DEFAULT_HOSTS.cost,
           token: secretOrString(config.apiToken),
-          timeoutMs: (str(config.timeout) && parseDuration(config.timeout as string)) || DEFAULT_COST_TIMEOUT_MS,
+          secrets,
+          timeoutMs:
+            opts.timeoutMs ??
+            ((str(config.timeout) && parseDuration(config.timeout as string)) || DEFAULT_REQUEST_TIMEOUT_MS.cost),
           tokenHint: 'set apiToken in the cost provider configuration (or COST_API_TOKEN)',
         })
       case 'hosting':
@@ -111,6 +130,8 @@ export const platformClients = (opts: PlatformClientsOptions): ClientFactory => 
           http: opts.http,
           baseUrl: opts.endpoints?.hosting ?? str(config.endpoint) ?? DEFAULT_HOSTS.hosting,
           token: secretOrString(config.token),
+          secrets,
+          timeoutMs: opts.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS.hosting,
           tokenHint: 'set token in the hosting provider configuration (or HOST_API_TOKEN)',
         })
       case 'cloud':
@@ -122,7 +143,8 @@ export const platformClients = (opts: PlatformClientsOptions): ClientFactory => 
           protocol: str(config.protocol),
           domain: str(config.domain),
           endpoint: opts.endpoints?.cloud,
-          timeoutMs: 300_000,
+          secrets,
+          timeoutMs: opts.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS.cloud,
         })
       default:
         throw new Error(

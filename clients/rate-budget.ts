@@ -11,11 +11,15 @@
  * those answered without a count since), and at the window's reset it starts again at the limit
  * less what is in flight. An answer that comes back raises the estimate again if it was already
  * counted. Without this a burst of concurrent requests overshoots the window by what is in flight.
+ *
+ * A server can only hold requests back for MAX_SERVER_WAIT_MS: a Retry-After or a window's reset
+ * further away than that (a date in 2065, a reset in year 5138) is not believed for the whole
+ * client; the requests go, and `retry` fails each one at once with what the server asked for.
  */
 import * as E from 'fp-ts/Either'
 import type { HttpClient, HttpError, HttpResponse, Middleware } from './http'
 import { httpError } from './http'
-import { rateLimitOf, retryAfterMs, sleep as realSleep } from './retry'
+import { MAX_SERVER_WAIT_MS, rateLimitOf, retryAfterMs, sleep as realSleep } from './retry'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface RateBudgetOptions {
@@ -24,7 +28,7 @@ export interface RateBudgetOptions {
   readonly refillPerSecond: number
   /** treat `remaining <= reserve` as exhausted (default 0), e.g. to leave room for other tools */
   readonly reserve?: number
-  /** longest single wait (default 300 000): past it the request goes and `retry` handles the 429 */
+  /** longest wait in all (default MAX_SERVER_WAIT_MS): past it the request goes and `retry` handles a 429 */
   readonly maxWaitMs?: number
   readonly now?: () => number
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
@@ -62,7 +66,7 @@ export const rateBudget = (opts: RateBudgetOptions): RateBudget => {
   const now = opts.now ?? Date.now
   const sleep = opts.sleep ?? realSleep
   const reserve = opts.reserve ?? 0
-  const maxWaitMs = opts.maxWaitMs ?? 300_000
+  const maxWaitMs = opts.maxWaitMs ?? MAX_SERVER_WAIT_MS
 
   let tokens = opts.capacity
   let refilledAt = now()
@@ -147,14 +151,17 @@ export const rateBudget = (opts: RateBudgetOptions): RateBudget => {
   const learn = (id: number, headers: Readonly<Record<string, string>>, status: number): void => {
     const t = now()
     rollover(t)
-    const rl = rateLimitOf(headers, t)
+    const told = rateLimitOf(headers, t)
+    // a reset further away than anyone waits is not a window this client can plan with
+    const rl =
+      told.resetAt !== undefined && told.resetAt - t > MAX_SERVER_WAIT_MS ? { ...told, resetAt: undefined } : told
     // a window already over says nothing about the current one; nor does an older one
     const current =
       rl.resetAt !== undefined && rl.resetAt > t && !(server?.resetAt !== undefined && rl.resetAt < server.resetAt)
     const limit = rl.limit ?? server?.limit
     if (status === 429) {
       const after = retryAfterMs(headers, t)
-      if (after !== undefined) blockedUntil = Math.max(blockedUntil, t + after)
+      if (after !== undefined && after <= MAX_SERVER_WAIT_MS) blockedUntil = Math.max(blockedUntil, t + after)
       if (current) {
         server = { reported: 0, resetAt: rl.resetAt, limit }
         uncounted = []

@@ -3,8 +3,12 @@
  * written, URL-encoded and JSON-escaped) and credential-shaped patterns (bearer tokens, signatures,
  * token query parameters); `redactHeaders` blanks credential headers; the `redact` middleware
  * applies both to every HttpError going upward, since transports put URLs and causes in messages.
+ * `secretValues` is the run's collection of every secret value revealed to the wire, which the
+ * protocol clients apply to every message they build from a response: platforms quote requests
+ * in their errors.
  */
 import * as E from 'fp-ts/Either'
+import { isSecret, reveal } from '../src/core/secret'
 import type { HttpError, Middleware } from './http'
 
 export const MASK = '[secret]'
@@ -32,16 +36,70 @@ const formsOf = (value: string): ReadonlyArray<string> => {
   return [...forms]
 }
 
+/**
+ * Values this short are blanked only where they stand alone (not inside a word): blanking every
+ * `on` in a message would make it unreadable, and a lone short value is still found.
+ */
+const SHORT = 4
+
 /** A function replacing every occurrence of the given secret values (and credential patterns). */
 export const redactor = (values: ReadonlyArray<string>): ((s: string) => string) => {
   const forms = [...new Set(values.filter((v) => typeof v === 'string' && v.length > 0).flatMap(formsOf))]
     // longest first, so a secret containing another is blanked whole
     .sort((a, b) => b.length - a.length)
-  const known = forms.length > 0 ? new RegExp(forms.map(escapeRegExp).join('|'), 'g') : undefined
+  const alternatives = forms.map((f) =>
+    f.length < SHORT ? `(?<![A-Za-z0-9])${escapeRegExp(f)}(?![A-Za-z0-9])` : escapeRegExp(f),
+  )
+  const known = alternatives.length > 0 ? new RegExp(alternatives.join('|'), 'g') : undefined
   return (s) => {
     let out = known ? s.replace(known, MASK) : s
     for (const [re, to] of PATTERNS) out = out.replace(re, to)
     return out
+  }
+}
+
+// ── the run's secret values ──────────────────────────────────────────────────
+export interface SecretValues {
+  /** remembers plain strings, and the values of every Secret inside the given values */
+  readonly add: (...values: ReadonlyArray<unknown>) => void
+  /** the text with every value remembered so far (and every credential pattern) blanked */
+  readonly redact: (s: string) => string
+  readonly size: () => number
+}
+
+/** The plain text forms of a revealed value: strings and numbers, and an object's JSON too. */
+const leavesOf = (u: unknown, into: string[], inSecret: boolean): void => {
+  if (isSecret(u)) return leavesOf(reveal(u), into, true)
+  if (typeof u === 'string') {
+    if (inSecret && u !== '') into.push(u)
+  } else if (typeof u === 'number' || typeof u === 'bigint') {
+    if (inSecret) into.push(String(u))
+  } else if (Array.isArray(u)) {
+    for (const x of u) leavesOf(x, into, inSecret)
+  } else if (typeof u === 'object' && u !== null) {
+    if (inSecret) into.push(JSON.stringify(u))
+    for (const x of Object.values(u)) leavesOf(x, into, inSecret)
+  }
+}
+
+export const secretValues = (): SecretValues => {
+  const values = new Set<string>()
+  let cached: ((s: string) => string) | undefined
+  return {
+    add: (...us) => {
+      for (const u of us) {
+        const found: string[] = []
+        if (typeof u === 'string') found.push(u)
+        else leavesOf(u, found, false)
+        for (const v of found)
+          if (v !== '' && !values.has(v)) {
+            values.add(v)
+            cached = undefined
+          }
+      }
+    },
+    redact: (s) => (cached ??= redactor([...values]))(s),
+    size: () => values.size,
   }
 }
 

@@ -2,7 +2,8 @@
  * restClient: the bearer-token JSON REST protocol of the cost and hosting platforms. It turns a
  * RestRequest into HTTP (URL, query, headers, JSON body), follows the platform's pagination style,
  * and decodes error bodies into typed PlatformErrors. The token is revealed only while building
- * the request headers, and is scrubbed from every message it produces.
+ * the request headers; it and every secret value sent (by any client sharing `secrets`) are blanked
+ * from every message built from a response, since platforms quote requests in their errors.
  */
 import * as E from 'fp-ts/Either'
 import {
@@ -15,6 +16,8 @@ import {
 } from '../src/core/wire'
 import { isSecret, reveal, revealDeep, type Secret } from '../src/core/secret'
 import type { HttpClient, HttpError, HttpResponse } from './http'
+import { secretValues, type SecretValues } from './redact'
+import { overlongWaitNote } from './retry'
 import { isRead, runWire, type Send, type SequenceOptions } from './sequence'
 
 // ── model ────────────────────────────────────────────────────────────────────
@@ -31,6 +34,8 @@ export interface RestClientOptions extends SequenceOptions {
   readonly userAgent?: string
   /** how to configure the token, for the missing-token message (e.g. `set apiToken or COST_API_TOKEN`) */
   readonly tokenHint?: string
+  /** the run's secret values, blanked from every error (default: this client's own) */
+  readonly secrets?: SecretValues
 }
 
 export const USER_AGENT = 'trellis/0.1'
@@ -177,6 +182,8 @@ const tokenOf = (t: Secret<string> | string | undefined): E.Either<string, strin
 export const restClient = (opts: RestClientOptions): PlatformClient => {
   const origin = originOf(opts.baseUrl)
   const userAgent = opts.userAgent ?? USER_AGENT
+  const secrets = opts.secrets ?? secretValues()
+  const now = (): number => (opts.now ?? (() => new Date()))().getTime()
 
   const send: Send = (req, signal) => async () => {
     const name = describeRequest(req)
@@ -197,7 +204,9 @@ export const restClient = (opts: RestClientOptions): PlatformClient => {
       )
     const write = !isRead(req)
     const secretText = token.right
-    const scrub = (s: string): string => (secretText.length >= 4 ? s.split(secretText).join('[secret]') : s)
+    // before anything is sent, so that no message about this request can carry them
+    secrets.add(secretText, req.body, req.query)
+    const scrub = secrets.redact
     const fail = (
       kind: PlatformErrorKind,
       message: string,
@@ -220,10 +229,11 @@ export const restClient = (opts: RestClientOptions): PlatformClient => {
       if (E.isLeft(r)) return fromHttpError(r.left)
       const res = r.right
       if (res.status >= 300) {
+        const note = overlongWaitNote(res, now())
         const message =
           res.status < 400
             ? `unexpected redirect (HTTP ${res.status}) to ${res.headers.location ?? 'nowhere'}`
-            : errorMessage(opts.style, res)
+            : `${errorMessage(opts.style, res)}${note ? `; ${note}` : ''}`
         return fail(kindOfStatus(res.status), message, { status: res.status, ambiguous: write && res.status >= 500 })
       }
       if (res.body.trim() === '') return E.right({ body: null, headers: res.headers })
@@ -302,5 +312,5 @@ export const restClient = (opts: RestClientOptions): PlatformClient => {
     return fail('Malformed', `more than ${MAX_PAGES} pages; giving up`)
   }
 
-  return { call: runWire(send, opts) }
+  return { call: runWire(send, opts), redact: secrets.redact }
 }

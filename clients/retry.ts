@@ -4,7 +4,9 @@
  * surely did not reach the server (nothing was sent, or a 429: a rate-limited request is not
  * applied), because a repeated create makes duplicates — the engine reconciles those instead.
  * Waits use exponential backoff with full jitter, or what the server asked for (Retry-After, the
- * platforms' rate-limit reset headers), and both the attempts and the total time are bounded.
+ * platforms' rate-limit reset headers), and both the attempts and the total time are bounded. A
+ * server asking for a longer wait than MAX_SERVER_WAIT_MS is not waited for at all: its answer is
+ * returned at once, and the protocol clients' error says what it asked for.
  */
 import * as E from 'fp-ts/Either'
 import type { HttpError, HttpRequest, HttpResponse, Middleware } from './http'
@@ -31,8 +33,10 @@ export interface RetryOptions {
   readonly maxElapsedMs?: number
   /** first backoff ceiling (default 250) */
   readonly baseMs?: number
-  /** largest single wait, server-requested ones included (default 20 000) */
+  /** largest backoff wait (default 20 000) */
   readonly capMs?: number
+  /** largest wait a server may ask for and get (default MAX_SERVER_WAIT_MS); past it, no retry */
+  readonly maxServerWaitMs?: number
   readonly random?: () => number
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
   readonly now?: () => number
@@ -102,13 +106,58 @@ export const retryAfterMs = (headers: Readonly<Record<string, string>>, now: num
   return Number.isNaN(at) ? undefined : Math.max(0, at - now)
 }
 
-/** How long the server asked us to wait before the next request, if it said. */
-export const serverWaitMs = (res: HttpResponse, now: number): number | undefined => {
+/**
+ * The longest wait a server may ask for and be given (Retry-After, rate-limit reset headers). Past
+ * it the request fails at once with an error quoting what the server asked for: a platform that
+ * wants an hour's pause is better told to the user than waited out.
+ */
+export const MAX_SERVER_WAIT_MS = 60_000
+
+export interface ServerWait {
+  readonly ms: number
+  /** the header as sent, e.g. `Retry-After: 1000000000` */
+  readonly header: string
+}
+
+/** How long the server asked us to wait before the next request, and in which header, if it said. */
+export const serverWait = (res: HttpResponse, now: number): ServerWait | undefined => {
   const after = retryAfterMs(res.headers, now)
-  if (after !== undefined) return after
+  if (after !== undefined) return { ms: after, header: `Retry-After: ${res.headers['retry-after']}` }
   const rl = rateLimitOf(res.headers, now)
-  if (rl.resetAt !== undefined && (res.status === 429 || rl.remaining === 0)) return Math.max(0, rl.resetAt - now)
+  if (rl.resetAt !== undefined && (res.status === 429 || rl.remaining === 0)) {
+    const name = Object.keys(res.headers).find((k) => /^x-rate-?limit-reset$/i.test(k))!
+    return { ms: Math.max(0, rl.resetAt - now), header: `${name}: ${res.headers[name]}` }
+  }
   return undefined
+}
+
+export const serverWaitMs = (res: HttpResponse, now: number): number | undefined => serverWait(res, now)?.ms
+
+/** `45 s`, `3 h`, `31.7 years`: a wait as a person reads it. */
+export const waitText = (ms: number): string => {
+  const s = ms / 1000
+  const units: ReadonlyArray<readonly [number, string]> = [
+    [365.25 * 86_400, 'years'],
+    [86_400, 'days'],
+    [3_600, 'h'],
+    [60, 'min'],
+  ]
+  for (const [size, unit] of units) if (s >= size * 2) return `${Math.round((s / size) * 10) / 10} ${unit}`
+  return `${Math.round(s)} s`
+}
+
+/**
+ * The note an error adds when the server asked for a wait past the cap (undefined otherwise):
+ * `the platform asked to wait 31.7 years (Retry-After: 1000000000); trellis waits at most 60 s`.
+ */
+export const overlongWaitNote = (
+  res: HttpResponse,
+  now: number,
+  capMs: number = MAX_SERVER_WAIT_MS,
+): string | undefined => {
+  const w = serverWait(res, now)
+  if (w === undefined || w.ms <= capMs) return undefined
+  return `the platform asked to wait ${waitText(w.ms)} (${w.header}); trellis waits at most ${waitText(capMs)}, try again later`
 }
 
 // ── policy ───────────────────────────────────────────────────────────────────
@@ -141,6 +190,7 @@ export const retry =
     const maxElapsedMs = opts.maxElapsedMs ?? 60_000
     const baseMs = opts.baseMs ?? 250
     const capMs = opts.capMs ?? 20_000
+    const maxServerWaitMs = opts.maxServerWaitMs ?? MAX_SERVER_WAIT_MS
     const random = opts.random ?? Math.random
     const wait = opts.sleep ?? sleep
     const now = opts.now ?? Date.now
@@ -151,7 +201,9 @@ export const retry =
       if (req.signal?.aborted || attempt >= maxAttempts || !isRetryable(req, result)) return result
 
       const hint = E.isRight(result) ? serverWaitMs(result.right, now()) : undefined
-      const delayMs = Math.round(Math.min(capMs, hint ?? random() * Math.min(capMs, baseMs * 2 ** (attempt - 1))))
+      // asked for more than we ever wait: coming back sooner would be refused again
+      if (hint !== undefined && hint > maxServerWaitMs) return result
+      const delayMs = Math.round(hint ?? random() * Math.min(capMs, baseMs * 2 ** (attempt - 1)))
       // give up now rather than wait past the time budget: the caller gets the last answer
       if (now() - start + delayMs > maxElapsedMs) return result
       opts.onRetry?.({

@@ -107,10 +107,7 @@ const matches = (rule: Rule, req: HttpRequest): boolean => {
 const clip = (s: string, n = 200): string => (s.length > n ? `${s.slice(0, n)}…` : s)
 
 const describe = (rule: Rule): string => {
-  const q =
-    rule.query && Object.keys(rule.query).length > 0
-      ? `?${new URLSearchParams(rule.query).toString()}`
-      : ''
+  const q = rule.query && Object.keys(rule.query).length > 0 ? `?${new URLSearchParams(rule.query).toString()}` : ''
   const body = rule.hasBody ? ` body ⊇ ${clip(JSON.stringify(rule.body) ?? 'undefined')}` : ''
   const left = rule.total - rule.used
   const what = rule.outcome === undefined ? 'no reply declared' : `${left} of ${rule.total} left`

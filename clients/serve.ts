@@ -2,13 +2,15 @@
  * serve: puts any HttpClient (usually an emulator, maybe wrapped in faults) behind a real HTTP
  * server on loopback, so the real transport and the CLI can talk to it. Transport failures the
  * client reports are acted out on the socket: a ConnectionReset destroys the connection without an
- * answer, a Timeout holds the request unanswered until the caller gives up. `close()` ends
- * promptly even then, because every socket is tracked and destroyed.
+ * answer, a Timeout holds the request unanswered until the caller gives up. With `act`, chosen
+ * requests are answered in hostile ways (clients/hostile.ts). `close()` ends promptly even then,
+ * because every socket (and every drip timer) is tracked and destroyed.
  */
 import * as http from 'node:http'
 import type { Socket } from 'node:net'
 import * as E from 'fp-ts/Either'
-import type { HttpClient, HttpRequest } from './http'
+import type { HttpClient, HttpRequest, HttpResponse } from './http'
+import type { Actor } from './hostile'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface ServeOptions {
@@ -16,6 +18,8 @@ export interface ServeOptions {
   readonly port?: number
   /** a loopback address (default 127.0.0.1); anything else is refused */
   readonly host?: string
+  /** misbehaves on the requests it picks: hangs, drips, cuts, absurd answers */
+  readonly act?: Actor
 }
 
 export interface Served {
@@ -48,6 +52,20 @@ const flatHeaders = (h: http.IncomingHttpHeaders): Record<string, string> => {
   return out
 }
 
+/** The response's own headers, without the framing ones node recomputes. */
+const framed = (out: HttpResponse): Record<string, string> =>
+  Object.fromEntries(Object.entries(out.headers).filter(([k]) => !HOP_BY_HOP.has(k.toLowerCase())))
+
+const send = (res: http.ServerResponse, method: string, out: HttpResponse): void => {
+  // HEAD, 204 and 304 answers carry no body (nor a length for it)
+  if (method === 'HEAD' || out.status === 204 || out.status === 304) {
+    res.writeHead(out.status, framed(out)).end()
+    return
+  }
+  res.writeHead(out.status, { ...framed(out), 'content-length': String(Buffer.byteLength(out.body, 'utf8')) })
+  res.end(out.body)
+}
+
 // ── interpreter ──────────────────────────────────────────────────────────────
 export const serve = (client: HttpClient, opts: ServeOptions = {}): Promise<Served> => {
   const host = opts.host ?? '127.0.0.1'
@@ -59,6 +77,7 @@ export const serve = (client: HttpClient, opts: ServeOptions = {}): Promise<Serv
     )
 
   const sockets = new Set<Socket>()
+  const drips = new Set<ReturnType<typeof setInterval>>()
   /** the bound port, for requests without a Host header (HTTP/1.0) */
   let boundPort = opts.port ?? 0
   const inFlight = new Set<AbortController>()
@@ -89,20 +108,29 @@ export const serve = (client: HttpClient, opts: ServeOptions = {}): Promise<Serv
       ...(body !== '' ? { body } : {}),
       signal: ctl.signal,
     }
+    const act = opts.act?.(request)
+    // held unanswered until the caller gives up (its socket closes) or close() ends it
+    if (act?.kind === 'hang-before') {
+      inFlight.delete(ctl)
+      return
+    }
+    if (act?.kind === 'reply' && !act.applied) {
+      inFlight.delete(ctl)
+      send(res, method, act.reply(undefined))
+      return
+    }
     let result
     try {
       result = await client(request)()
     } catch (e) {
       result = undefined
       if (!res.headersSent)
-        res
-          .writeHead(500, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              code: 500,
-              message: `serve: the client threw: ${e instanceof Error ? e.message : String(e)}`,
-            }),
-          )
+        res.writeHead(500, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            code: 500,
+            message: `serve: the client threw: ${e instanceof Error ? e.message : String(e)}`,
+          }),
+        )
       return
     } finally {
       inFlight.delete(ctl)
@@ -124,15 +152,38 @@ export const serve = (client: HttpClient, opts: ServeOptions = {}): Promise<Serv
           return
       }
     }
-    const out = result.right
-    const outHeaders = Object.fromEntries(Object.entries(out.headers).filter(([k]) => !HOP_BY_HOP.has(k.toLowerCase())))
-    // HEAD, 204 and 304 answers carry no body (nor a length for it)
-    if (method === 'HEAD' || out.status === 204 || out.status === 304) {
-      res.writeHead(out.status, outHeaders).end()
-      return
+    if (act === undefined) return send(res, method, result.right)
+    switch (act.kind) {
+      case 'hang-after':
+        return
+      case 'reply':
+        return send(res, method, act.reply(result.right))
+      case 'cut': {
+        const body = Buffer.from(result.right.body, 'utf8')
+        res.writeHead(result.right.status, { ...framed(result.right), 'content-length': String(body.length + 1) })
+        res.write(body.subarray(0, Math.floor(body.length / 2)), () => req.socket.destroy())
+        return
+      }
+      case 'drip': {
+        const body = Buffer.from(result.right.body, 'utf8')
+        res.writeHead(result.right.status, { ...framed(result.right), 'content-length': String(body.length) })
+        let at = 0
+        const timer = setInterval(() => {
+          if (at >= body.length) {
+            clearInterval(timer)
+            res.end()
+            return
+          }
+          res.write(body.subarray(at, ++at))
+        }, act.everyMs)
+        drips.add(timer)
+        res.on('close', () => {
+          clearInterval(timer)
+          drips.delete(timer)
+        })
+        return
+      }
     }
-    res.writeHead(out.status, { ...outHeaders, 'content-length': String(Buffer.byteLength(out.body, 'utf8')) })
-    res.end(out.body)
   }
 
   const server = http.createServer((req, res) => {
@@ -157,6 +208,7 @@ export const serve = (client: HttpClient, opts: ServeOptions = {}): Promise<Serv
         close: () =>
           new Promise<void>((done) => {
             for (const c of inFlight) c.abort()
+            for (const d of drips) clearInterval(d)
             server.close(() => done())
             for (const s of sockets) s.destroy()
             server.closeAllConnections?.()

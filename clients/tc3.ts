@@ -4,7 +4,8 @@
  * TC3-HMAC-SHA256; the reply envelope `{Response: {...}}` carries either the result or
  * `Response.Error {Code, Message}`. Error codes become typed PlatformErrors; the codes that mean
  * "not applied, try later" are retried with the provider's backoff, and a write is never retried
- * after a failure that may have applied it.
+ * after a failure that may have applied it. The keys and every secret value sent (by any client
+ * sharing `secrets`) are blanked from every message built from a response.
  */
 import * as E from 'fp-ts/Either'
 import type { TaskEither } from 'fp-ts/TaskEither'
@@ -18,6 +19,8 @@ import {
 } from '../src/core/wire'
 import { isSecret, reveal, revealDeep, type Secret } from '../src/core/secret'
 import type { HttpClient } from './http'
+import { secretValues, type SecretValues } from './redact'
+import { overlongWaitNote } from './retry'
 import { excerpt, kindOfStatus, USER_AGENT } from './rest'
 import { isRead, realSleep, runWire, type Send, type SequenceOptions } from './sequence'
 import { signTc3 } from './tc3-sign'
@@ -50,6 +53,8 @@ export interface Tc3ClientOptions extends SequenceOptions {
   readonly writeRetryMs?: number
   /** hard cap on attempts per request, whatever the clock says */
   readonly maxAttempts?: number
+  /** the run's secret values, blanked from every error (default: this client's own) */
+  readonly secrets?: SecretValues
 }
 
 export const DEFAULT_DOMAIN = 'tencentcloudapi.com'
@@ -145,6 +150,7 @@ export const tc3Client = (opts: Tc3ClientOptions): PlatformClient => {
   const domain = opts.domain && opts.domain.trim() !== '' ? opts.domain.trim() : DEFAULT_DOMAIN
   const language = opts.language ?? 'en-US'
   const maxAttempts = opts.maxAttempts ?? 50
+  const secrets = opts.secrets ?? secretValues()
 
   const target = (service: string): { url: string; host: string } | undefined => {
     if (opts.endpoint === undefined) {
@@ -176,8 +182,9 @@ export const tc3Client = (opts: Tc3ClientOptions): PlatformClient => {
         error: platformError('Unauthorized', name, 'the cloud credentials have no secretId or secretKey'),
         retry: false,
       })
-    const scrub = (s: string): string =>
-      [secretKey, token].reduce<string>((acc, x) => (x && x.length >= 4 ? acc.split(x).join('[secret]') : acc), s)
+    // before anything is sent, so that no message about this request can carry them
+    secrets.add(secretKey, ...(token ? [token] : []), params)
+    const scrub = secrets.redact
     const fail = (
       kind: PlatformErrorKind,
       message: string,
@@ -225,8 +232,10 @@ export const tc3Client = (opts: Tc3ClientOptions): PlatformClient => {
     const res = r.right
     if (res.status !== 200) {
       const kind = kindOfStatus(res.status)
-      const retry = res.status === 429 || ((res.status >= 500 || res.status === 408) && read)
-      return fail(kind, `HTTP ${res.status} from the platform: ${excerpt(res.body, 160) || 'no body'}`, retry, {
+      const note = overlongWaitNote(res, now().getTime())
+      const retry = !note && (res.status === 429 || ((res.status >= 500 || res.status === 408) && read))
+      const text = `HTTP ${res.status} from the platform: ${excerpt(res.body, 160) || 'no body'}${note ? `; ${note}` : ''}`
+      return fail(kind, text, retry, {
         status: res.status,
         ambiguous: !read && res.status >= 500,
       })
@@ -343,5 +352,5 @@ export const tc3Client = (opts: Tc3ClientOptions): PlatformClient => {
     return E.left(platformError('Malformed', describeRequest(req), `more than ${MAX_PAGES} pages; giving up`))
   }
 
-  return { call: runWire(send, opts) }
+  return { call: runWire(send, opts), redact: secrets.redact }
 }

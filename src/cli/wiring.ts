@@ -13,6 +13,7 @@ import { rateBudget } from '../../clients/rate-budget'
 import { debugLog } from '../../clients/debug-log'
 import { compose, type HttpClient, type Middleware } from '../../clients/http'
 import { platformClients } from '../../clients/platforms'
+import { secretValues } from '../../clients/redact'
 import { cloudCredentialsFactory } from '../../clients/cloud-credentials'
 import { costEmulator } from '../../clients/emulators/cost'
 import { hostingEmulator } from '../../clients/emulators/hosting'
@@ -47,8 +48,10 @@ export const realHandler = (
   }
   // the cloud's credential chain (profiles, instance roles, role assumption) over the same transport
   const cloudCreds = cloudCredentialsFactory({ http: httpFor('cloud'), env: opts.env ?? {} })
+  // one set of the run's secret values, so an error from any platform is redacted of all of them
+  const secrets = secretValues()
   const clients: ClientFactory = (provider, config) =>
-    platformClients({ http: httpFor(provider), cloudCredentials: cloudCreds })(provider, config)
+    platformClients({ http: httpFor(provider), cloudCredentials: cloudCreds, secrets })(provider, config)
   return httpHandler({ clients })
 }
 
@@ -67,13 +70,14 @@ export interface Emulated {
 export const emulatedHandler = (
   emulators: Emulated['emulators'] = { cost: costEmulator(), hosting: hostingEmulator(), cloud: cloudEmulator() },
 ): Emulated => {
+  const secrets = secretValues()
   const clients: ClientFactory = (provider, config) => {
     const e = emulators[provider as keyof typeof emulators]
     if (!e) throw new Error(`no emulator for provider ${provider}`)
     const withCreds = { ...config }
     for (const [k, v] of Object.entries(EMULATOR_CONFIG[provider] ?? {}))
       if (withCreds[k] === undefined) withCreds[k] = v
-    return platformClients({ http: e.client })(provider, withCreds)
+    return platformClients({ http: e.client, secrets })(provider, withCreds)
   }
   return { handler: httpHandler({ clients }), emulators }
 }

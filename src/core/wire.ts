@@ -126,4 +126,6 @@ export const platformError = (
  */
 export interface PlatformClient {
   readonly call: (req: WireRequest, signal?: AbortSignal) => TaskEither<PlatformError, unknown>
+  /** blanks every secret value this client (and the clients sharing its secrets) sent so far */
+  readonly redact?: (text: string) => string
 }

@@ -78,6 +78,14 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
     }
     return client
   }
+  // every message built from a reply (a platform error, a reply that does not decode) leaves the
+  // handler with the run's secret values blanked: platforms quote requests in their errors
+  const hide =
+    (c: { spec: { provider: string }; config: Readonly<Record<string, unknown>> }) =>
+    (f: StepFailure): StepFailure => {
+      const redact = clientOf(c).redact
+      return redact ? { ...f, message: redact(f.message) } : f
+    }
   const send = (c: OpContext, op: StepFailure['op'], req: WireRequest): TE.TaskEither<StepFailure, unknown> =>
     pipe(
       clientOf(c).call(req, c.signal),
@@ -91,6 +99,7 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
         E.mapLeft((m) => decodeFailure(c, op, m)),
         E.map((o) => o as Obs),
         TE.fromEither,
+        TE.mapLeft(hide(c)),
       )
   const list = (c: OpContext): TE.TaskEither<StepFailure, ReadonlyArray<Obs>> | undefined => {
     const l = c.spec.wire.list
@@ -107,6 +116,7 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
           )(Array.isArray(items) ? items : []) as E.Either<StepFailure, ReadonlyArray<Obs>>,
         ),
       ),
+      TE.mapLeft(hide(c)),
     )
   }
   const isGone = (c: OpContext, e: StepFailure): boolean =>
@@ -158,7 +168,7 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
           TE.fromEither(
             pipe(
               c.spec.wire.decode(reply, args, ctx),
-              E.mapLeft((m) => stepFailure(labelOfAddress(c.address), 'lookup', m)),
+              E.mapLeft((m) => hide(c)(stepFailure(labelOfAddress(c.address), 'lookup', m))),
             ),
           ),
         ),
@@ -210,7 +220,7 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
                 E.traverseArray((it: unknown) =>
                   pipe(
                     c.spec.wire.decode(it, { config: c.config, inputs: sent as never }),
-                    E.mapLeft((msg) => decodeFailure(c, 'find', msg)),
+                    E.mapLeft((msg) => hide(c)(decodeFailure(c, 'find', msg))),
                   ),
                 )(Array.isArray(reply) ? reply : reply === null || reply === undefined ? [] : [reply]) as E.Either<
                   StepFailure,

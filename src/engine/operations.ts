@@ -20,9 +20,9 @@ import { runPlan, type RunResult } from './run'
 import { UNKNOWN, hasUnknown } from './unknown'
 import { diffInputs, type FieldChange } from './diff'
 import { adoptedInputs } from './adopt'
-import { makeProtector, newSalt, protectSecrets, type Protector } from '../state/protect'
+import { makeProtector, newSalt, passphraseProblem, protectSecrets, type Protector } from '../state/protect'
 import { emptyState, type ResourceState, type State } from '../state/state'
-import type { Lock, StateError } from '../state/state-store'
+import { stateError, type Lock, type StateError } from '../state/state-store'
 
 // ── errors ───────────────────────────────────────────────────────────────────
 export interface LookupError {
@@ -116,8 +116,13 @@ const fail = (e: EngineError): never => {
   throw { engine: e }
 }
 
-const loadState = async (env: Env, stackName: string): Promise<State> =>
-  (await attempt(env.store.read(stackName))) ?? emptyState(stackName, randomUUID(), newSalt())
+const loadState = async (env: Env, stackName: string): Promise<State> => {
+  const s = (await attempt(env.store.read(stackName))) ?? emptyState(stackName, randomUUID(), newSalt())
+  // a state encrypted with another passphrase is refused before anything is planned or written
+  const problem = passphraseProblem(s, env.passphrase)
+  if (problem !== undefined) fail(stateError('Conflict', `stack ${stackName}: ${problem}`))
+  return s
+}
 
 const protectorOf = (env: Env, s: State): Protector => makeProtector(s.salt, env.passphrase)
 

@@ -138,3 +138,34 @@ export const maskSecrets = (value: unknown, patterns: ReadonlyArray<string>, pat
   protectSecrets(value, patterns, undefined, path)
 
 export const newSalt = (): string => randomBytes(16).toString('base64url')
+
+/** Every protected secret in a value that was stored encrypted, depth first. */
+const encryptedIn = (u: unknown, into: ProtectedSecret[], max: number): void => {
+  if (into.length >= max) return
+  if (isProtected(u)) {
+    if (u.enc) into.push(u)
+    return
+  }
+  if (Array.isArray(u)) for (const x of u) encryptedIn(x, into, max)
+  else if (typeof u === 'object' && u !== null) for (const x of Object.values(u)) encryptedIn(x, into, max)
+}
+
+/**
+ * Why this passphrase cannot be used with this state, or undefined when it can: a state whose
+ * secrets were encrypted is only opened with the passphrase that encrypted them. A wrong (or
+ * missing) one would make every secret look changed and overwrite the encrypted values with
+ * values nobody can read back, so the run is refused before anything is planned.
+ */
+export const passphraseProblem = (
+  state: { readonly salt: string; readonly resources: unknown; readonly pending: unknown; readonly outputs: unknown },
+  passphrase: string | undefined,
+): string | undefined => {
+  const found: ProtectedSecret[] = []
+  encryptedIn([state.resources, state.pending, state.outputs], found, 3)
+  if (found.length === 0) return undefined
+  if (!passphrase)
+    return 'this state holds secrets encrypted with a passphrase, and none is given: set TRELLIS_PASSPHRASE to the passphrase they were encrypted with'
+  const p = makeProtector(state.salt, passphrase)
+  if (found.every((x) => p.unprotect(x) !== undefined)) return undefined
+  return 'TRELLIS_PASSPHRASE does not open the secrets in this state (they were encrypted with another passphrase); nothing was planned or written: set the passphrase they were encrypted with'
+}

@@ -118,7 +118,7 @@ test('waits are bounded by maxWaitMs and reported through onWait', async () => {
   const s = scripted()
   s.expect('GET', '/api/v1/sites').reply(200, [], {
     'x-ratelimit-remaining': '0',
-    'x-ratelimit-reset': String(T0 / 1000 + 3600),
+    'x-ratelimit-reset': String(T0 / 1000 + 30),
   })
   s.expect('GET', '/api/v1/sites').reply(200, [])
   const seen: string[] = []
@@ -133,6 +133,25 @@ test('waits are bounded by maxWaitMs and reported through onWait', async () => {
   await client(get)()
   await client(get)()
   assert.equal(seen, ['server 1000'])
+})
+
+test('a reset or Retry-After past MAX_SERVER_WAIT_MS (an hour, year 5138, 2065) holds no later request back', async () => {
+  const cases: ReadonlyArray<Record<string, string>> = [
+    { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 3600) },
+    { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '99999999999' },
+    { 'retry-after': '1000000000' },
+    { 'retry-after': 'Mon, 01 Jan 2065 00:00:00 GMT' },
+  ]
+  for (const headers of cases) {
+    const clock = fakeClock(T0)
+    const s = scripted()
+    s.expect('GET', '/api/v1/sites').reply(429, [], headers)
+    s.expect('GET', '/api/v1/sites').reply(200, [])
+    const client = rateBudget({ capacity: 10, refillPerSecond: 1, now: clock.now, sleep: clock.sleep })(s.client)
+    await client(get)()
+    await client(get)()
+    assert.equal(clock.sleeps, [], JSON.stringify(headers))
+  }
 })
 
 test('an abort while waiting returns Aborted without sending', async () => {

@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { retry, type RetryInfo, isRetryable, retryAfterMs } from '../../clients/retry'
+import { retry, type RetryInfo, isRetryable, overlongWaitNote, retryAfterMs } from '../../clients/retry'
 import { scripted } from '../../clients/scripted'
 import type { HttpRequest } from '../../clients/http'
 import { fakeClock } from './fake-clock'
@@ -144,13 +144,47 @@ test('a 429 waits until the reset time of either header family', async () => {
   }
 })
 
-test('a server-requested wait is bounded by capMs', async () => {
+test('a server-requested wait past maxServerWaitMs is not waited for: its answer comes back at once', async () => {
+  const cases: ReadonlyArray<Record<string, string>> = [
+    { 'retry-after': '3600' },
+    { 'retry-after': '1000000000' },
+    { 'retry-after': 'Mon, 01 Jan 2065 00:00:00 GMT' },
+    { 'x-ratelimit-reset': '99999999999', 'x-ratelimit-remaining': '0' },
+  ]
+  for (const headers of cases) {
+    const clock = fakeClock(Date.parse('2026-01-01T00:00:00Z'))
+    const s = scripted()
+    s.expect('GET', '/v2/folders').reply(429, '', headers)
+    const r = await retry({ sleep: clock.sleep, now: clock.now })(s.client)(get)()
+    assert.ok(E.isRight(r) && r.right.status === 429, JSON.stringify(headers))
+    assert.equal(clock.sleeps, [], JSON.stringify(headers))
+    s.assertNoPending()
+  }
+})
+
+test('a server-requested wait up to maxServerWaitMs is honoured, beyond the backoff cap', async () => {
   const clock = fakeClock()
   const s = scripted()
-  s.expect('GET', '/v2/folders').reply(429, '', { 'retry-after': '3600' })
+  s.expect('GET', '/v2/folders').reply(429, '', { 'retry-after': '30' })
   s.expect('GET', '/v2/folders').reply(200, {})
   await retry({ sleep: clock.sleep, now: clock.now, capMs: 5000 })(s.client)(get)()
-  assert.equal(clock.sleeps, [5000])
+  assert.equal(clock.sleeps, [30_000])
+})
+
+test('overlongWaitNote quotes what the server asked for, in words', () => {
+  const res = (headers: Record<string, string>) => ({ status: 429, headers, body: '' })
+  const now = Date.parse('2026-01-01T00:00:00Z')
+  assert.is(
+    overlongWaitNote(res({ 'retry-after': '1000000000' }), now),
+    'the platform asked to wait 31.7 years (Retry-After: 1000000000); trellis waits at most 60 s, try again later',
+  )
+  assert.match(overlongWaitNote(res({ 'retry-after': 'Mon, 01 Jan 2065 00:00:00 GMT' }), now)!, /39 years/)
+  assert.match(
+    overlongWaitNote(res({ 'x-ratelimit-reset': '99999999999', 'x-ratelimit-remaining': '0' }), now)!,
+    /\(x-ratelimit-reset: 99999999999\)/,
+  )
+  assert.is(overlongWaitNote(res({ 'retry-after': '59' }), now), undefined)
+  assert.is(overlongWaitNote(res({ 'retry-after': 'Mon, 01 Jan 2001 00:00:00 GMT' }), now), undefined)
 })
 
 test('an aborted request is never retried, and an abort during the wait stops it', async () => {
