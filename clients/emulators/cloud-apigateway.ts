@@ -27,6 +27,8 @@ import {
   type IdMaker,
   type Params,
 } from './cloud-kit'
+import { seedField, type SeedObjects } from './emulator'
+import type { Holdings } from './holdings'
 
 type Obj = Record<string, unknown>
 const ENVS = ['test', 'prepub', 'release'] as const
@@ -99,7 +101,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const pending = new Map<string, { left: number; at: number }>()
   const now = () => iso(o.now())
 
-  const apps: Obj[] = (o.apiApps ?? []).map((a) => ({
+  const appOf = (a: ApiAppFixture): Obj => ({
     ApiAppId: a.ApiAppId,
     ApiAppName: a.ApiAppName,
     ApiAppKey: `APID${o.ids.tail(28)}`,
@@ -107,7 +109,10 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     CreatedTime: now(),
     ModifiedTime: now(),
     ApiAppDesc: a.ApiAppDesc ?? '',
-  }))
+  })
+  const apps: Obj[] = (o.apiApps ?? []).map(appOf)
+  const docs: ApiDocFixture[] = [...(o.apiDocs ?? [])]
+  const appBindings: ApiAppBindingFixture[] = [...(o.apiAppBindings ?? [])]
 
   // ── lookups with the platform's not-found codes ───────────────────────────
   const made = (id: string): void => {
@@ -1188,7 +1193,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
 
   const DescribeAPIDocs = (p: Params): Obj =>
     listed(
-      (o.apiDocs ?? []).map((d) => ({ ...d })),
+      docs.map((d) => ({ ...d })),
       p,
       'APIDocSet',
     )
@@ -1198,7 +1203,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const apiIds =
       strList(p, 'ApiIds') ?? fail('MissingParameter', 'The request is missing a required parameter `ApiIds`.')
     const f = filtersOf(p, ['ApiAppId', 'Environment', 'KeyWord'])
-    const all = (o.apiAppBindings ?? [])
+    const all = appBindings
       .filter((b) => b.ServiceId === serviceId && apiIds.includes(b.ApiId))
       .map((b) => {
         const app = apps.find((a) => a.ApiAppId === b.ApiAppId)
@@ -1234,7 +1239,123 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     return serviceView(s)
   }
 
+  // ── persistence and seeding ───────────────────────────────────────────────
+  const holdings: Holdings = {
+    services,
+    apis,
+    keys,
+    plans,
+    planKeys,
+    bindings,
+    plugins,
+    attachments,
+    domains,
+    strategies,
+    pending,
+    apps,
+    docs,
+    appBindings,
+  }
+  /** An object seeded in the platform's shape: made through its create action, then given its own id. */
+  const seedOne = (
+    kind: string,
+    i: number,
+    run: () => string,
+    id: unknown,
+    rekey: (from: string, to: string) => void,
+  ) => {
+    let made: string
+    try {
+      made = run()
+    } catch (e) {
+      throw new Error(`seed cloud.${kind}[${i}]: ${e instanceof ApiError ? `${e.code}: ${e.message}` : String(e)}`, {
+        cause: e,
+      })
+    }
+    // seeded objects were made long ago: visible at once
+    pending.delete(made)
+    if (typeof id === 'string' && id !== '' && id !== made) {
+      rekey(made, id)
+      o.ids.taken.add(id)
+    }
+  }
+  const rekeyed =
+    <V extends { info?: Obj } | Obj>(m: Map<string, V>, field: string) =>
+    (from: string, to: string) => {
+      const v = m.get(from)!
+      m.delete(from)
+      const target = ('info' in v && v.info ? v.info : v) as Obj
+      target[field] = to
+      m.set(to, v)
+    }
+  const SEEDS = ['services', 'apiKeys', 'usagePlans', 'apiApps', 'apiDocs', 'apiAppBindings']
+  const seed = (objects: SeedObjects): void => {
+    for (const [i, x] of (objects.services ?? []).entries())
+      seedOne(
+        'services',
+        i,
+        () => {
+          const made = CreateService({ Protocol: 'http', NetTypes: ['OUTER'], ...x })
+          const s = services.get(made.ServiceId as string)!
+          for (const [k, v] of Object.entries(x)) if (k in s.info && k !== 'ServiceId') s.info[k] = clone(v)
+          return made.ServiceId as string
+        },
+        x.ServiceId,
+        rekeyed(services, 'ServiceId'),
+      )
+    for (const [i, x] of (objects.apiKeys ?? []).entries())
+      seedOne(
+        'apiKeys',
+        i,
+        () => {
+          const manual = typeof x.AccessKeyId === 'string'
+          const r = CreateApiKey({ AccessKeyType: manual ? 'manual' : 'auto', ...x }).Result as Obj
+          const k = keys.get(r.AccessKeyId as string)!
+          if (typeof x.Status === 'number') k.Status = x.Status
+          return r.AccessKeyId as string
+        },
+        undefined,
+        () => undefined,
+      )
+    for (const [i, x] of (objects.usagePlans ?? []).entries())
+      seedOne(
+        'usagePlans',
+        i,
+        () => (CreateUsagePlan(x).Result as Obj).UsagePlanId as string,
+        x.UsagePlanId,
+        (from, to) => {
+          rekeyed(plans, 'UsagePlanId')(from, to)
+          planKeys.set(to, planKeys.get(from) ?? [])
+          planKeys.delete(from)
+        },
+      )
+    for (const [i, x] of (objects.apiApps ?? []).entries())
+      apps.push(
+        appOf({
+          ApiAppId: seedField('cloud', 'apiApps', i, x, 'ApiAppId'),
+          ApiAppName: seedField('cloud', 'apiApps', i, x, 'ApiAppName'),
+          ...(typeof x.ApiAppDesc === 'string' ? { ApiAppDesc: x.ApiAppDesc } : {}),
+        }),
+      )
+    for (const [i, x] of (objects.apiDocs ?? []).entries())
+      docs.push({
+        ApiDocId: seedField('cloud', 'apiDocs', i, x, 'ApiDocId'),
+        ApiDocName: seedField('cloud', 'apiDocs', i, x, 'ApiDocName'),
+        ApiDocStatus: (x.ApiDocStatus as ApiDocFixture['ApiDocStatus'] | undefined) ?? 'COMPLETED',
+      })
+    for (const [i, x] of (objects.apiAppBindings ?? []).entries())
+      appBindings.push({
+        ApiAppId: seedField('cloud', 'apiAppBindings', i, x, 'ApiAppId'),
+        ServiceId: seedField('cloud', 'apiAppBindings', i, x, 'ServiceId'),
+        ApiId: seedField('cloud', 'apiAppBindings', i, x, 'ApiId'),
+        EnvironmentName: oneOf(x, 'EnvironmentName', ENVS) as Env,
+      })
+  }
+
   return {
+    holdings,
+    seed,
+    seeds: SEEDS,
     actions: {
       CreateService,
       DescribeService,

@@ -142,6 +142,8 @@ export const idMaker = (seed: number) => {
   const tail = (n: number, alphabet = chars): string =>
     Array.from({ length: n }, () => alphabet[Math.floor(next() * alphabet.length)]).join('')
   return {
+    /** every id handed out (kept in a data file, so a restarted emulator never hands one out twice) */
+    taken,
     id: (prefix: string, n = 8): string => {
       for (;;) {
         const s = prefix + tail(n)

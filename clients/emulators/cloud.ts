@@ -12,7 +12,8 @@
 import * as TE from 'fp-ts/TaskEither'
 import type { HttpClient, HttpRequest, HttpResponse } from '../http'
 import { signTc3 } from '../tc3-sign'
-import type { Emulator, StoredObject } from './emulator'
+import { checkSeedKinds, persisted, seedField, type Emulator, type SeedObjects, type StoredObject } from './emulator'
+import type { Holdings } from './holdings'
 import {
   ApiError,
   clone,
@@ -234,15 +235,15 @@ export const cloudEmulator = (
   }
 
   // ── vpc ─────────────────────────────────────────────────────────────────
-  const templates = (fx.addressTemplates ?? []).map((t) => ({
+  const templateOf = (t: AddressTemplateFixture) => ({
     ...t,
     AddressSet: [...t.AddressSet],
     CreatedTime: '2024-01-01 00:00:00',
     UpdatedTime: '2024-01-01 00:00:00',
     AddressExtraSet: t.AddressSet.map((a) => ({ Address: a, Description: '', UpdatedTime: '2024-01-01 00:00:00' })),
     TagSet: [],
-  }))
-  const groups = (fx.addressTemplateGroups ?? []).map((g) => ({
+  })
+  const groupOf = (g: AddressTemplateGroupFixture) => ({
     ...g,
     AddressTemplateIdSet: [...g.AddressTemplateIdSet],
     CreatedTime: '2024-01-01 00:00:00',
@@ -253,7 +254,9 @@ export const cloudEmulator = (
       UpdatedTime: '2024-01-01 00:00:00',
     })),
     TagSet: [],
-  }))
+  })
+  const templates = (fx.addressTemplates ?? []).map(templateOf)
+  const groups = (fx.addressTemplateGroups ?? []).map(groupOf)
   const vpcService: Record<string, (p: Params) => Obj> = {
     DescribeAddressTemplates: (p) => {
       const f = filtersOf(p, ['address-template-name', 'address-template-id', 'address-ip', 'tag-key', 'tag-value'])
@@ -292,7 +295,7 @@ export const cloudEmulator = (
       fail('InvalidParameterValue', 'StartTime and EndTime must be multiples of 5 minutes.')
     return Math.floor((end.getTime() - start.getTime()) / (period * 1000)) + 1
   }
-  const bgp = (fx.bgpInstances ?? []).map((b) => ({
+  const bgpOf = (b: BgpInstanceFixture) => ({
     InstanceId: b.InstanceId,
     Region: b.Region,
     InstanceChargeType: 'PREPAID',
@@ -307,7 +310,8 @@ export const cloudEmulator = (
       ElasticBandwidthFlag: false,
     },
     TagInfoList: [...(b.Tags ?? [])],
-  }))
+  })
+  const bgp = (fx.bgpInstances ?? []).map(bgpOf)
   const antiddosService: Record<string, (p: Params) => Obj> = {
     DescribeBasicDeviceStatus: (p) => {
       const ips = strList(p, 'IpList') ?? []
@@ -628,6 +632,53 @@ export const cloudEmulator = (
 
   const client: HttpClient = (req) => TE.right(handle(req))
 
+  // ── persistence and seeding ─────────────────────────────────────────────
+  const holdings: Holdings = {
+    ids: ids.taken,
+    tags,
+    addressTemplates: templates,
+    addressTemplateGroups: groups,
+    bgpInstances: bgp,
+    ...Object.fromEntries(Object.entries(apigateway.holdings).map(([k, v]) => [`apigateway.${k}`, v])),
+  }
+  const OWN_SEEDS = ['addressTemplates', 'addressTemplateGroups', 'bgpInstances']
+  const seeds = [...OWN_SEEDS, ...apigateway.seeds]
+  const strings = (kind: string, i: number, x: Params, k: string): string[] => {
+    const v = x[k]
+    if (!Array.isArray(v) || v.some((a) => typeof a !== 'string'))
+      throw new Error(`seed cloud.${kind}[${i}].${k}: expected a list of strings, got ${JSON.stringify(v)}`)
+    return v as string[]
+  }
+  const seedObjects = (objects: SeedObjects): void => {
+    checkSeedKinds('cloud', objects, seeds)
+    for (const [i, x] of (objects.addressTemplates ?? []).entries())
+      templates.push(
+        templateOf({
+          AddressTemplateId: seedField('cloud', 'addressTemplates', i, x, 'AddressTemplateId'),
+          AddressTemplateName: seedField('cloud', 'addressTemplates', i, x, 'AddressTemplateName'),
+          AddressSet: strings('addressTemplates', i, x, 'AddressSet'),
+        }),
+      )
+    for (const [i, x] of (objects.addressTemplateGroups ?? []).entries())
+      groups.push(
+        groupOf({
+          AddressTemplateGroupId: seedField('cloud', 'addressTemplateGroups', i, x, 'AddressTemplateGroupId'),
+          AddressTemplateGroupName: seedField('cloud', 'addressTemplateGroups', i, x, 'AddressTemplateGroupName'),
+          AddressTemplateIdSet: strings('addressTemplateGroups', i, x, 'AddressTemplateIdSet'),
+        }),
+      )
+    for (const [i, x] of (objects.bgpInstances ?? []).entries())
+      bgp.push(
+        bgpOf({
+          InstanceId: seedField('cloud', 'bgpInstances', i, x, 'InstanceId'),
+          Region: seedField('cloud', 'bgpInstances', i, x, 'Region'),
+          ...(typeof x.PackageType === 'string' ? { PackageType: x.PackageType } : {}),
+          ...(Array.isArray(x.TagInfoList) ? { Tags: x.TagInfoList as BgpInstanceFixture['Tags'] } : {}),
+        }),
+      )
+    apigateway.seed(objects)
+  }
+
   const objects = (): ReadonlyArray<StoredObject> => [
     ...apigateway.objects(),
     ...[...tags].flatMap(([r, m]) =>
@@ -635,5 +686,18 @@ export const cloudEmulator = (
     ),
   ]
 
-  return { platform: 'cloud', client, objects, requests: () => ({ ...counts }), account: accountOf }
+  return {
+    platform: 'cloud',
+    client,
+    objects,
+    requests: () => ({ ...counts }),
+    account: accountOf,
+    ...persisted('cloud', holdings, seedObjects),
+    about: {
+      platform: 'cloud',
+      name: 'trellis emulator of the cloud signed action API 3.0 (TC3-HMAC-SHA256): POST / with X-TC-Action',
+      serves: Object.entries(VERSIONS).map(([service, version]) => `${service} ${version}`),
+      seeds,
+    },
+  }
 }

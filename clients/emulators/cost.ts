@@ -10,7 +10,8 @@
  */
 import * as TE from 'fp-ts/TaskEither'
 import type { HttpClient, HttpRequest, HttpResponse } from '../http'
-import type { Emulator, StoredObject } from './emulator'
+import { checkSeedKinds, persisted, type Emulator, type StoredObject } from './emulator'
+import { cell, type Holdings } from './holdings'
 
 // ── options ──────────────────────────────────────────────────────────────────
 export type CostCollection =
@@ -1283,9 +1284,37 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
 
   const client: HttpClient = (req) => TE.fromTask(async () => handle(req))
 
+  // ── persistence and seeding ───────────────────────────────────────────────
+  const holdings: Holdings = {
+    store,
+    counter: cell(
+      () => counter,
+      (v) => (counter = v as number),
+    ),
+    invoiceNumber: cell(
+      () => invoiceNumber,
+      (v) => (invoiceNumber = v as number),
+    ),
+  }
+  const kinds = Object.keys(collections).sort()
+
   return {
     platform: 'cost',
     client,
+    ...persisted('cost', holdings, (objects) => {
+      checkSeedKinds('cost', objects, kinds)
+      for (const [name, items] of Object.entries(objects))
+        for (const it of items) {
+          const token = typeof it.token === 'string' && it.token !== '' ? it.token : newToken(collections[name].prefix)
+          coll(name).set(token, { created_at: stamp(), ...(JSON.parse(JSON.stringify(it)) as Obj), token })
+        }
+    }),
+    about: {
+      platform: 'cost',
+      name: 'trellis emulator of the cost-management REST API (v2, bearer token)',
+      serves: [...kinds.map((k) => `/v2/${k}`), '/v2/resource_reports/columns', '/v1/integrations/aws/info'],
+      seeds: kinds,
+    },
     objects: (): ReadonlyArray<StoredObject> =>
       [...store.entries()].flatMap(([kind, m]) =>
         [...m.values()].map((o) => ({ kind, id: o.token as string, body: publicView(o) })),

@@ -7,9 +7,11 @@
  * page/per_page paging with an RFC 5988 `Link` header, `X-RateLimit-*` headers with 429s,
  * `{code, message}` errors and a text/plain `Not Found` for unknown routes.
  */
+import { createHash } from 'node:crypto'
 import * as TE from 'fp-ts/TaskEither'
 import type { HttpClient, HttpRequest, HttpResponse } from '../http'
-import type { Emulator, StoredObject } from './emulator'
+import { checkSeedKinds, persisted, seedField, type Emulator, type SeedObjects, type StoredObject } from './emulator'
+import { cell, type Holdings } from './holdings'
 
 // ── options and fixtures ─────────────────────────────────────────────────────
 export interface HostingAccountFixture {
@@ -862,5 +864,139 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
     return out
   }
 
-  return { platform: 'hosting', client, objects, requests: () => ({ ...served }) }
+  // ── persistence and seeding ────────────────────────────────────────────────
+  const holdings: Holdings = {
+    accounts,
+    sites,
+    zones,
+    records,
+    deployKeys,
+    // secret values are never returned: the data file keeps only a digest of them
+    envVars: cell(
+      () =>
+        new Map(
+          [...envVars].map(([k, v]) => [k, v.is_secret ? { ...v, values: (v.values as Json[]).map(digested) } : v]),
+        ),
+      (m) => {
+        envVars.clear()
+        for (const [k, v] of m as Map<string, Json>) envVars.set(k, v)
+      },
+    ),
+    logDrains,
+    firewalls,
+    wafPolicies,
+    analyticsEnabledAt,
+    managed,
+    counter: cell(
+      () => counter,
+      (v) => (counter = v as number),
+    ),
+  }
+  const digested = (x: Json): Json =>
+    typeof x.value === 'string' && !x.value.startsWith('sha256:')
+      ? { ...x, value: `sha256:${createHash('sha256').update(x.value).digest('hex')}` }
+      : x
+  const SEEDS = ['accounts', 'sites', 'dns_zones', 'dns_records', 'deploy_keys']
+  /** the team a seeded object names by `account_id` or `account_slug` */
+  const teamOf = (kind: string, i: number, o: Json): Json => {
+    const ref = s(o.account_id) ?? s(o.account_slug)
+    const acct = ref === undefined ? undefined : (accounts.get(ref) ?? accountBySlug(ref))
+    if (!acct)
+      throw new Error(
+        `seed hosting.${kind}[${i}]: account_id or account_slug must name a team (known: ${[...accounts.values()].map((a) => a.slug as string).join(', ')}), got ${JSON.stringify(ref)}`,
+      )
+    return acct
+  }
+  const seed = (objects: SeedObjects): void => {
+    checkSeedKinds('hosting', objects, SEEDS)
+    // every field checked before anything is added, in the order objects depend on each other
+    const team = (x: Json) => ({ account_id: x.id, account_slug: x.slug, account_name: x.name })
+    for (const [i, a] of (objects.accounts ?? []).entries()) {
+      const slug = seedField('hosting', 'accounts', i, a, 'slug')
+      const id = s(a.id) ?? hexId()
+      accounts.set(id, {
+        id,
+        name: slug,
+        slug,
+        type_name: 'Starter',
+        created_at: iso(),
+        updated_at: iso(),
+        ...clone(a),
+      })
+    }
+    for (const x of objects.deploy_keys ?? []) {
+      const id = s(x.id) ?? hexId()
+      deployKeys.set(id, {
+        id,
+        public_key: `ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ${id} seeded`,
+        created_at: iso(),
+        ...clone(x),
+      })
+    }
+    for (const [i, x] of (objects.sites ?? []).entries()) {
+      const name = seedField('hosting', 'sites', i, x, 'name')
+      const acct = teamOf('sites', i, x)
+      const id = s(x.id) ?? uuid()
+      sites.set(id, {
+        id,
+        site_id: id,
+        name,
+        custom_domain: null,
+        domain_aliases: [],
+        url: `https://${name}.netlify.app`,
+        ssl_url: `https://${name}.netlify.app`,
+        build_settings: {},
+        rum_enabled: false,
+        analytics_instance_id: null,
+        created_at: iso(),
+        updated_at: iso(),
+        ...clone(x),
+        ...team(acct),
+      })
+    }
+    for (const [i, x] of (objects.dns_zones ?? []).entries()) {
+      const z = newZone(seedField('hosting', 'dns_zones', i, x, 'name'), teamOf('dns_zones', i, x))
+      zones.delete(z.id as string)
+      const id = s(x.id) ?? (z.id as string)
+      zones.set(id, { ...z, ...clone(x), id, records: [] })
+    }
+    for (const [i, x] of (objects.dns_records ?? []).entries()) {
+      const zoneId = seedField('hosting', 'dns_records', i, x, 'dns_zone_id')
+      const z = zones.get(zoneId)
+      if (!z) throw new Error(`seed hosting.dns_records[${i}].dns_zone_id: no zone ${zoneId}`)
+      const r = createRecord(z, x)
+      if (s(x.id)) {
+        records.delete(r.id as string)
+        records.set(x.id as string, { ...r, id: x.id })
+      }
+    }
+  }
+
+  return {
+    platform: 'hosting',
+    client,
+    objects,
+    requests: () => ({ ...served }),
+    ...persisted('hosting', holdings, seed),
+    about: {
+      platform: 'hosting',
+      name: 'trellis emulator of the web-hosting REST API (v1, bearer token)',
+      serves: [
+        '/api/v1/accounts',
+        '/api/v1/accounts/{account_id}/env',
+        '/api/v1/accounts/{account_id}/firewall_rule_set',
+        '/api/v1/accounts/{account_id}/waf/managed',
+        '/api/v1/accounts/{account_id}/waf/policies',
+        '/api/v1/{account_slug}/sites',
+        '/api/v1/sites',
+        '/api/v1/sites/{site_id}/analytics',
+        '/api/v1/sites/{site_id}/firewall_rule_set',
+        '/api/v1/sites/{site_id}/log_drains',
+        '/api/v1/dns_zones',
+        '/api/v1/dns_zones/{zone_id}/dns_records',
+        '/api/v1/deploy_keys',
+      ],
+      seeds: SEEDS,
+    },
+  }
 }

@@ -34,7 +34,11 @@ import { formatIssue } from '../core/issue'
 import { parseArgs, flag, has, type Args } from './args'
 import { progress, type Out } from './output'
 import { schemaOf, renderSchema } from './schema'
-import { emulatedHandler, realHandler } from './wiring'
+import { realHandler } from './wiring'
+import { httpHandler } from '../engine/http-handler'
+import { platformGuard } from '../state/platform-guard'
+import { emulatedStateDir, openLocalPlatforms } from '../../clients/emulators/local-platforms'
+import { EmulateUsageError, runEmulate } from './emulate'
 
 export const EXIT = { ok: 0, failed: 1, changes: 2, invalid: 3, state: 4, usage: 64 } as const
 
@@ -50,13 +54,16 @@ commands:
   graph <program.ts> [--format mermaid|dot] [--plan]    print the dependency graph (--plan: of the plan, by action)
   schema [--json]                   every provider, resource type and lookup with its fields
   demo                              the quickstart on the built-in emulators: plan, apply, plan
+  emulate [--port N] [--data FILE]  serve the emulators on 127.0.0.1, objects kept across restarts
+  emulate seed FILE                 put objects made elsewhere into the emulators (JSON)
 
 options:
   --stack NAME          stack name (default: the program's)
   --state-dir DIR       where state lives (default .trellis)
   --state-url URL       shared state in PostgreSQL (postgres://…; or TRELLIS_STATE_URL)
   --json                machine-readable output
-  --emulate             run against the built-in emulators (no credentials)
+  --emulate             run against the emulators (no credentials): a running \`trellis emulate\`, or else
+                        emulators kept in <state-dir>/emulator.json; state in <state-dir>/emulated/
   --yes, -y             apply/destroy without asking
   --concurrency N       steps in flight at once (default ${DEFAULT_CONCURRENCY})
   --refresh             read every resource before planning
@@ -104,17 +111,32 @@ export const main = async (argv: ReadonlyArray<string>, out: Out): Promise<numbe
     out.line(USAGE)
     return cmd ? EXIT.ok : EXIT.usage
   }
+  if (cmd === 'emulate') return emulateCommand(rest, args, out)
   const json = has(args, 'json')
+  const stateDir = flag(args, 'state-dir') ?? '.trellis'
   const stateUrl = flag(args, 'state-url') ?? process.env.TRELLIS_STATE_URL
-  const store = stateUrl
-    ? postgresStore({ connectionString: stateUrl })
-    : fileStore({ dir: flag(args, 'state-dir') ?? '.trellis' })
+  if (has(args, 'emulate') && flag(args, 'state-url') !== undefined) {
+    out.err('--emulate keeps its state under --state-dir; --state-url is for the real platforms')
+    return EXIT.usage
+  }
+  // emulated runs: their own state namespace, and platforms lasting across commands
+  const local = has(args, 'emulate') ? await openLocalPlatforms({ stateDir, data: flag(args, 'data') }) : undefined
+  const store = local
+    ? platformGuard(fileStore({ dir: emulatedStateDir(stateDir) }), 'emulated', {
+        where: emulatedStateDir(stateDir),
+        notStacks: ['endpoint'],
+      })
+    : platformGuard(
+        stateUrl ? postgresStore({ connectionString: stateUrl }) : fileStore({ dir: stateDir }),
+        'real',
+        stateUrl ? {} : { where: stateDir, notStacks: ['emulator'] },
+      )
   const concurrency = Number(flag(args, 'concurrency') ?? DEFAULT_CONCURRENCY)
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new UsageError(`--concurrency: expected a positive integer, got ${flag(args, 'concurrency')}`)
   const prog = progress(out, { quiet: json })
-  const handler = has(args, 'emulate')
-    ? emulatedHandler().handler
+  const handler = local
+    ? httpHandler({ clients: local.clients })
     : realHandler({ debug: process.env.TRELLIS_DEBUG ? out.err : undefined, env: process.env })
   const env: Env = {
     registry,
@@ -297,6 +319,26 @@ export const main = async (argv: ReadonlyArray<string>, out: Out): Promise<numbe
     prog.stop()
     // the pool of a PostgreSQL store would otherwise keep the process up for a moment
     if ('close' in store) await store.close()
+    // what the emulated platforms now hold lasts until the next command
+    await local?.close()
+  }
+}
+
+const emulateCommand = async (rest: ReadonlyArray<string>, args: Args, out: Out): Promise<number> => {
+  try {
+    return await runEmulate(
+      rest,
+      {
+        port: flag(args, 'port'),
+        data: flag(args, 'data'),
+        faults: flag(args, 'faults'),
+        stateDir: flag(args, 'state-dir'),
+      },
+      out,
+    )
+  } catch (e) {
+    out.err(e instanceof Error ? e.message : String(e))
+    return e instanceof EmulateUsageError ? EXIT.usage : EXIT.failed
   }
 }
 

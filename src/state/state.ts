@@ -47,6 +47,8 @@ export interface State {
   readonly outputs: Readonly<Record<string, unknown>>
   /** salt for secret digests and key derivation (not a secret by itself) */
   readonly salt: string
+  /** which platforms it was made against: `emulated` (trellis --emulate) is never used by a real run */
+  readonly platforms?: 'real' | 'emulated'
 }
 
 export const emptyState = (stack: string, lineage: string, salt: string): State => ({

@@ -31,7 +31,7 @@ test('apply --emulate --yes applies, and a second plan has no changes (exit 0 wi
   const p = await run('plan', 'examples/quickstart.ts', '--emulate', '--state-dir', d, '--detailed-exitcode')
   assert.is(p.code, EXIT.ok)
   assert.match(p.out, /No changes/)
-  const list = await run('state', 'list', '--stack', 'quickstart', '--state-dir', d)
+  const list = await run('state', 'list', '--stack', 'quickstart', '--emulate', '--state-dir', d)
   assert.match(list.out, /cost:Folder\/finance {2}fldr_/)
 })
 
