@@ -123,7 +123,6 @@ export const serve = (client: HttpClient, opts: ServeOptions = {}): Promise<Serv
     try {
       result = await client(request)()
     } catch (e) {
-      result = undefined
       if (!res.headersSent)
         res.writeHead(500, { 'content-type': 'application/json' }).end(
           JSON.stringify({
