@@ -14,7 +14,9 @@ import { compile, type CompileError } from './compile'
 import type { Env } from './env'
 import type { Graph } from './graph'
 import type { StepFailure, OpContext } from './handler'
-import { makePlan, type Plan, type PlanError, hasChanges } from './plan'
+import { makePlan, type Action, type Plan, type PlanError, hasChanges } from './plan'
+import { checkResolved } from './check-resolved'
+import { makeValidator } from './validate'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
 import { runPlan, type RunResult } from './run'
 import { UNKNOWN, hasUnknown } from './unknown'
@@ -268,24 +270,65 @@ const reconcile = async (env: Env, graph: Graph | undefined, s: State, protector
   return { ...s, resources, pending }
 }
 
-/** Resolve every lookup whose args are known (in dependency order). */
-const resolveLookups = async (env: Env, graph: Graph, s: State): Promise<Map<string, unknown>> => {
+/**
+ * Resolve the lookups that can be read now, in dependency order. A lookup that depends (through a
+ * ref or `dependsOn`) on a resource the plan changes, or on a lookup that waits, is read during
+ * apply after them: here its result stays UNKNOWN ("known after apply"). Values its args get
+ * through refs are checked before it is read.
+ */
+const resolveLookups = async (
+  env: Env,
+  graph: Graph,
+  s: State,
+  protector?: Protector,
+): Promise<Map<string, unknown>> => {
   const out = new Map<string, unknown>()
   const failures: StepFailure[] = []
+  const issues: Issue[] = []
+  const validate = makeValidator()
   const known: Known = (a, field) => {
     const l = out.get(a)
     if (l !== undefined) return l === UNKNOWN ? NOT_YET : recordField(l as Record<string, unknown>, field)
     const r = s.resources[a]
     return r ? stateField(r, field) : NOT_YET
   }
-  // lookups only depending on lookups or unchanged state can run now, concurrently per level
+  // what the plan does to each resource, worked out only when a lookup depends on a resource,
+  // and again after a lookup read since (resources downstream of it may plan differently)
+  let actions: Map<string, Action> | undefined
+  const actionOf = (address: string): Action | undefined => {
+    if (!actions) {
+      actions = new Map()
+      const p = protector
+        ? makePlan({ graph, state: s, lookups: out, protector, now: env.now(), registry: env.registry })
+        : undefined
+      // a plan that fails now fails again below, with its errors; until then nothing waits on it
+      if (p && E.isRight(p)) for (const st of p.right.steps) actions.set(st.address, st.action)
+    }
+    return actions.get(address)
+  }
+  const waits = (d: string): boolean => {
+    const dv = graph.vertices.get(d)
+    if (!dv) return false
+    if (dv._tag === 'Lookup') return out.get(d) === UNKNOWN
+    const a = actionOf(d)
+    return a !== undefined && a !== 'noop'
+  }
   for (const address of graph.order) {
     const v = graph.vertices.get(address)!
     if (v._tag !== 'Lookup') continue
     const args = resolveRefs(v.node.args, known) as Record<string, unknown>
-    if (hasUnknown(args)) {
+    if (v.deps.some(waits) || hasUnknown(args)) {
       out.set(address, UNKNOWN)
       continue
+    }
+    const config = graph.providers.get(v.provider)!.config
+    if (args !== v.node.args) {
+      const found = checkResolved(v.spec.args, v.spec.rules, v.node.args, args, { config, now: env.now() }, validate)
+      if (found.length > 0) {
+        for (const f of found) issues.push(issue(v.label, f))
+        out.set(address, UNKNOWN)
+        continue
+      }
     }
     env.events({ type: 'step-start', address, action: 'read', at: Date.now() })
     const r = await env.handler.lookup(
@@ -294,7 +337,7 @@ const resolveLookups = async (env: Env, graph: Graph, s: State): Promise<Map<str
         address,
         name: v.node.name,
         provider: v.provider,
-        config: graph.providers.get(v.provider)!.config,
+        config,
         ...(env.signal ? { signal: env.signal } : {}),
       },
       args,
@@ -302,8 +345,12 @@ const resolveLookups = async (env: Env, graph: Graph, s: State): Promise<Map<str
     if (E.isLeft(r)) {
       failures.push(r.left)
       out.set(address, UNKNOWN)
-    } else out.set(address, r.right)
+    } else {
+      out.set(address, r.right)
+      actions = undefined
+    }
   }
+  if (issues.length > 0) fail({ _tag: 'PlanError', issues })
   if (failures.length > 0) fail({ _tag: 'LookupError', failures })
   return out
 }
@@ -415,7 +462,7 @@ const planFrom = async (
 ): Promise<PlanOutcome> => {
   let s = await reconcile(env, graph, s0, protector)
   if (opts.refresh) s = (await refreshState(env, graph, s, protector)).state
-  const lookups = await resolveLookups(env, graph, s)
+  const lookups = await resolveLookups(env, graph, s, protector)
   const p = makePlan({ graph, state: s, lookups, protector, now: env.now(), registry: env.registry })
   if (E.isLeft(p)) fail(p.left)
   return { graph, plan: (p as E.Right<Plan>).right, state: s, lookups }

@@ -12,6 +12,8 @@ import type { Graph, ResourceVertex } from './graph'
 import { diffInputs, type DiffOptions, type FieldChange } from './diff'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
 import { UNKNOWN, hasUnknown } from './unknown'
+import { checkResolved } from './check-resolved'
+import { makeValidator, type Validate } from './validate'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export type Action = 'create' | 'update' | 'replace' | 'delete' | 'forget' | 'import' | 'read' | 'noop'
@@ -33,6 +35,8 @@ export interface Step {
   readonly deleteBeforeReplace?: boolean
   /** input fields taken from state instead of the stack (ignoreChanges, fixed fields) */
   readonly overrides?: Readonly<Record<string, unknown>>
+  /** a lookup read during apply, after what it depends on (something the plan changes) */
+  readonly readAtApply?: boolean
 }
 
 export interface Plan {
@@ -106,14 +110,16 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
     return r === undefined ? NOT_YET : stateField(r, field)
   }
 
-  const ctx: PlanCtx = { i, known: knownOf, errors, warnings, diffOptions: new Map() }
+  const ctx: PlanCtx = { i, known: knownOf, errors, warnings, diffOptions: new Map(), validate: makeValidator() }
   for (let oi = 0; oi < graph.order.length; oi++) {
     const address = graph.order[oi]
     const v = graph.vertices.get(address)!
     if (v._tag === 'Lookup') {
       const r = i.lookups.get(address)
       if (r !== undefined && r !== UNKNOWN) known.set(address, r as Record<string, unknown>)
+      const atApply = r === UNKNOWN
       steps.push({
+        ...(atApply ? { readAtApply: true } : {}),
         address,
         token: v.node.token,
         name: v.node.name,
@@ -123,7 +129,7 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
         diff: [],
         inputs: resolveRefs(v.node.args, knownOf) as Record<string, unknown>,
         deps: v.deps,
-        notes: [],
+        notes: atApply ? ['read during apply, after what it depends on: its results are (known after apply)'] : NONE,
       })
       continue
     }
@@ -222,6 +228,8 @@ interface PlanCtx {
   readonly warnings: Issue[]
   /** diff options per resource type, for nodes without ignoreChanges (made once per plan) */
   readonly diffOptions: Map<ResourceVertex['spec'], DiffOptions>
+  /** checks values that arrived through refs */
+  readonly validate: Validate
 }
 
 const NONE: ReadonlyArray<never> = Object.freeze([])
@@ -277,6 +285,12 @@ const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: Pl
   const { spec, node } = v
   const { i, errors, warnings } = c
   const desired = resolveRefs(node.inputs, c.known) as Record<string, unknown>
+  // values known now that came through refs are checked now, not found out by the platform
+  if (desired !== node.inputs) {
+    const ctx = { config: i.graph.providers.get(v.provider)!.config, now: i.now }
+    for (const f of checkResolved(spec.inputs, spec.rules, node.inputs, desired, ctx, c.validate))
+      errors.push(issue(v.label, f))
+  }
   if (!prior) {
     if (node.options.importId !== undefined)
       return makeStep(v, 'import', NONE, desired, [

@@ -70,7 +70,7 @@ export const renderPlan = (plan: Plan, registry?: Registry, o: RenderOptions = {
   const paint = (a: Step['action'], s: string) => (o.colour ? `\u001b[${COLOUR[a]}m${s}\u001b[0m` : s)
   const lines: string[] = [`Plan for stack ${plan.stack} (state serial ${plan.baseSerial}):`, '']
   for (const s of plan.steps) {
-    if (!o.all && (s.action === 'noop' || s.action === 'read')) continue
+    if (!o.all && (s.action === 'noop' || (s.action === 'read' && !s.readAtApply))) continue
     const secrets = secretsOf(registry, s.token)
     // a replacement's order shows in its symbol, as in Terraform: -/+ deletes first, +/- creates first
     const symbol = s.action === 'replace' && !s.deleteBeforeReplace ? '+/-' : SYMBOL[s.action]
@@ -161,11 +161,13 @@ const foldKept = (ops: ReadonlyArray<LineOp>): string[] => {
 }
 
 const verb = (s: Step): string =>
-  s.action === 'replace'
-    ? s.deleteBeforeReplace
-      ? 'replaced (the old one deleted first)'
-      : 'replaced (the new one created first)'
-    : VERB[s.action]
+  s.readAtApply
+    ? 'read during apply'
+    : s.action === 'replace'
+      ? s.deleteBeforeReplace
+        ? 'replaced (the old one deleted first)'
+        : 'replaced (the new one created first)'
+      : VERB[s.action]
 
 const VERB: Record<Step['action'], string> = {
   create: 'created',
@@ -201,6 +203,7 @@ export const planToJson = (plan: Plan, registry?: Registry): unknown => ({
       kind: s.kind,
       action: s.action,
       ...(s.action === 'replace' ? { deleteBeforeReplace: s.deleteBeforeReplace ?? false } : {}),
+      ...(s.readAtApply ? { readAtApply: true } : {}),
       provider: s.provider,
       diff: s.diff.map((d) => {
         const rows = displayChanges(d, secrets)

@@ -21,6 +21,9 @@ import { protectSecrets, type Protector } from '../state/protect'
 import { type JournalRecord, type PendingOp, type ResourceState, type State } from '../state/state'
 import { copyFields } from '../core/copy'
 import { WAIT_TIMED_OUT } from '../core/wire'
+import { issue } from '../core/issue'
+import { checkResolved } from './check-resolved'
+import { makeValidator } from './validate'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface JournalEntry {
@@ -64,6 +67,7 @@ export const runPlan = async (
   lookups: ReadonlyMap<string, unknown> = new Map(),
 ): Promise<RunResult> => {
   const h = env.handler
+  const validate = makeValidator()
   const journal: JournalEntry[] = []
   const failures: StepFailure[] = []
   // working copies, mutated in place: a step's record costs O(1), not a copy of the whole state
@@ -380,6 +384,8 @@ export const runPlan = async (
     const known = values.get(s.address)
     if (known && !hasUnknown(known)) return NOTHING
     const args = resolveRefs(lv.node.args, valueOf) as Record<string, unknown>
+    if (args !== lv.node.args && !hasUnknown(args))
+      checkRefs(lv.label, 'lookup', lv.spec.args, lv.spec.rules, lv.node.args, args, s.provider)
     const r = await attempt(
       h.lookup(
         {
@@ -404,10 +410,48 @@ export const runPlan = async (
     return NOTHING
   }
 
+  /**
+   * Values that came through refs, checked before anything is sent: the field's codec and the
+   * spec's rules, a failure naming the field, what was expected and given, and the ref.
+   */
+  const checkRefs = (
+    label: string,
+    op: StepFailure['op'],
+    codec: Parameters<typeof checkResolved>[0],
+    rules: Parameters<typeof checkResolved>[1],
+    raw: Readonly<Record<string, unknown>>,
+    resolved: Readonly<Record<string, unknown>>,
+    provider: string,
+  ): void => {
+    const ctx = { config: graph.providers.get(provider)?.config ?? {}, now: env.now() }
+    const found = checkResolved(codec, rules, raw, resolved, ctx, validate)
+    if (found.length > 0)
+      throw stepFailure(
+        label,
+        op,
+        found
+          .map((f) => {
+            const i = issue(label, f)
+            return `field \`${i.path}\`: ${i.message ? i.message + ' ' : ''}expected ${i.expected}, got ${i.given}`
+          })
+          .join('; '),
+      )
+  }
+
   /** The inputs to send: refs resolved, overrides applied, absent fields dropped. */
   const inputsOf = (s: Step, rv: ResourceVertex): Record<string, unknown> => {
     // resolveRefs gives a fresh object when it resolved a ref; otherwise the node's own (frozen) one
     const resolved = resolveRefs(rv.node.inputs, valueOf) as Record<string, unknown>
+    if (resolved !== rv.node.inputs && !hasUnknown(resolved))
+      checkRefs(
+        rv.label,
+        s.action === 'update' ? 'update' : s.action === 'import' ? 'import' : 'create',
+        rv.spec.inputs,
+        rv.spec.rules,
+        rv.node.inputs,
+        resolved,
+        s.provider,
+      )
     const inputs = resolved === rv.node.inputs ? copyFields(resolved) : resolved
     if (s.overrides) Object.assign(inputs, s.overrides)
     for (const k in inputs) if (inputs[k] === undefined) delete inputs[k]

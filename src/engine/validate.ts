@@ -8,8 +8,15 @@ import { isLeft } from 'fp-ts/Either'
 import { CheckedType, DefaultedType, elementOf, fieldsOf, isObjectCodec, recordValueOf } from '../core/codecs'
 import { findingsFromErrors, type Finding } from '../core/issue'
 import { isRef } from '../core/ref'
+import { isUnknown } from './unknown'
 import { isSecret, reveal } from '../core/secret'
 import { rewriteInside } from '../core/copy'
+
+/**
+ * A value not known yet: a ref (at compile) or what a ref resolved to before its node exists
+ * (UNKNOWN, at plan). Errors under one are not errors until the value is known.
+ */
+const isPlaceholder = (u: unknown): boolean => isRef(u) || isUnknown(u)
 
 /**
  * Replace secrets by their values so codecs see what the platform will see. A value without
@@ -18,7 +25,7 @@ import { rewriteInside } from '../core/copy'
  */
 const unwrap = (u: unknown): unknown => {
   if (isSecret(u)) return unwrap(reveal(u))
-  if (isRef(u)) return u
+  if (isPlaceholder(u)) return u
   return typeof u === 'object' && u !== null ? rewriteInside(u, unwrap, undefined) : u
 }
 
@@ -61,7 +68,8 @@ const unknownFields = (
   path: string[],
   out: Finding[],
 ): void => {
-  if (value === null || value === undefined || typeof value !== 'object' || isRef(value) || isSecret(value)) return
+  if (value === null || value === undefined || typeof value !== 'object' || isPlaceholder(value) || isSecret(value))
+    return
   const s = shape(codec)
   if (s.fields) {
     if (Array.isArray(value)) return
@@ -123,7 +131,7 @@ const primitiveLeaf = (codec: t.Mixed): boolean =>
 const guarded =
   (inner: Check): Check =>
   (u) =>
-    isRef(u) ? true : isSecret(u) ? false : inner(u)
+    isPlaceholder(u) ? true : isSecret(u) ? false : inner(u)
 
 /**
  * Would validating a value report nothing — no unknown field, and decoding (secrets revealed)
@@ -161,7 +169,7 @@ const makeChecks = (shape: (c: t.Mixed) => Shape) => {
   const structural: (c: t.Mixed) => Check = memo(structurals, (codec) => {
     if (primitiveLeaf(codec)) {
       const is = codec.is.bind(codec)
-      return (u) => is(u) || isRef(u)
+      return (u) => is(u) || isPlaceholder(u)
     }
     if (codec instanceof t.ExactType || codec instanceof t.ReadonlyType) return structural(codec.type as t.Mixed)
     if (codec instanceof t.InterfaceType) {
@@ -260,7 +268,7 @@ export const makeValidator = (opts: { readonly quick?: boolean } = {}): Validate
     if (isLeft(r))
       for (const f of findingsFromErrors(r.left)) {
         const p = f.path === '' ? [] : f.path.split('.')
-        if (onPath(raw, p, isRef)) continue
+        if (onPath(raw, p, isPlaceholder)) continue
         // a required field given as a ref is present
         out.push(onPath(raw, p, isSecret) ? { ...f, given: { _tag: 'Secret' } } : f)
       }
