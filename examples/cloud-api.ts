@@ -4,8 +4,8 @@
  * `npx trellis plan examples/cloud-api.ts --emulate` runs it against the built-in emulator;
  * without --emulate the credentials come from CLOUD_SECRET_ID / CLOUD_SECRET_KEY (or a profile).
  */
-import * as cloud from '../builders/cloud'
-import { stack } from '../src/index'
+import * as cloud from 'trellis/cloud'
+import { stack } from 'trellis'
 
 const service = cloud.apiGatewayService('orders', {
   serviceName: 'orders',

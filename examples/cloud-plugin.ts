@@ -4,8 +4,8 @@
  * is compared as JSON, so reformatting it plans no change.
  * `npx trellis plan examples/cloud-plugin.ts --emulate` runs it against the built-in emulator.
  */
-import * as cloud from '../builders/cloud'
-import { stack } from '../src/index'
+import * as cloud from 'trellis/cloud'
+import { stack } from 'trellis'
 
 const service = cloud.apiGatewayService('internal', {
   serviceName: 'internal-tools',

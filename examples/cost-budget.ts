@@ -4,8 +4,8 @@
  * examples/cost-budget.ts --emulate` runs it against the built-in emulator; with COST_API_TOKEN set
  * it speaks to the real platform.
  */
-import * as cost from '../builders/cost'
-import { stack, secret } from '../src/index'
+import * as cost from 'trellis/cost'
+import { stack, secret } from 'trellis'
 
 const token = process.env.COST_API_TOKEN
 

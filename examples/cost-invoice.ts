@@ -3,8 +3,8 @@
  * the June 2024 invoice of that account. Invoices cannot be updated or deleted on the platform:
  * changing the period creates a new invoice, removing it only forgets it. Runs with `--emulate`.
  */
-import * as cost from '../builders/cost'
-import { stack, secret } from '../src/index'
+import * as cost from 'trellis/cost'
+import { stack, secret } from 'trellis'
 
 const token = process.env.COST_API_TOKEN
 

@@ -3,8 +3,8 @@
  * dates and settings), and a cost alert on both that fires when daily costs rise by 20 % (and at
  * least 100 in money). Runs against the emulator with `--emulate`.
  */
-import * as cost from '../builders/cost'
-import { stack, secret } from '../src/index'
+import * as cost from 'trellis/cost'
+import { stack, secret } from 'trellis'
 
 const token = process.env.COST_API_TOKEN
 

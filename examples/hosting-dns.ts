@@ -3,8 +3,8 @@
  * exchangers and a CAA record. `npx trellis plan examples/hosting-dns.ts --emulate` runs it against
  * the built-in emulator; with HOST_API_TOKEN set it speaks to the real platform.
  */
-import * as hosting from '../builders/hosting'
-import { stack, secret } from '../src/index'
+import * as hosting from 'trellis/hosting'
+import { stack, secret } from 'trellis'
 
 const token = process.env.HOST_API_TOKEN
 

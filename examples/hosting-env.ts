@@ -4,8 +4,8 @@
  * password (write-only on the platform, never printed, stored only protected).
  * `npx trellis plan examples/hosting-env.ts --emulate` runs it against the built-in emulator.
  */
-import * as hosting from '../builders/hosting'
-import { stack, secret } from '../src/index'
+import * as hosting from 'trellis/hosting'
+import { stack, secret } from 'trellis'
 
 const token = process.env.HOST_API_TOKEN
 

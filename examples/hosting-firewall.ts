@@ -3,8 +3,8 @@
  * form, countries and subregions) and a WAF policy over the managed `crs-basic` rule set.
  * `npx trellis plan examples/hosting-firewall.ts --emulate` runs it against the built-in emulator.
  */
-import * as hosting from '../builders/hosting'
-import { stack, secret } from '../src/index'
+import * as hosting from 'trellis/hosting'
+import { stack, secret } from 'trellis'
 
 const token = process.env.HOST_API_TOKEN
 

@@ -3,10 +3,10 @@
  * emulators; `npx trellis plan examples/quickstart.ts` runs it against the real platforms with
  * credentials from the environment.
  */
-import { stack } from '../src/index'
-import * as cost from '../builders/cost'
-import * as hosting from '../builders/hosting'
-import * as cloud from '../builders/cloud'
+import { stack } from 'trellis'
+import * as cost from 'trellis/cost'
+import * as hosting from 'trellis/hosting'
+import * as cloud from 'trellis/cloud'
 
 // cost: a folder in the first workspace, and a monthly report inside it
 const workspaces = cost.getWorkspaces('all')

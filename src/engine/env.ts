@@ -20,6 +20,8 @@ export interface Env {
   readonly passphrase?: string
   /** how long to wait for another run's lock */
   readonly lockWaitMs?: number
+  /** lineage and salt of a stack's first state (random by default; the mock seeds them so its runs repeat) */
+  readonly newState?: (stack: string) => { readonly lineage: string; readonly salt: string }
 }
 
 export const DEFAULT_CONCURRENCY = 16

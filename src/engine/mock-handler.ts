@@ -7,7 +7,7 @@
 import * as TE from 'fp-ts/TaskEither'
 import { fieldsOf } from '../core/codecs'
 import type { ResourceSpec } from '../core/spec'
-import type { Handler, Obs } from './handler'
+import type { Handler } from './handler'
 import { stepFailure } from './handler'
 import { labelOfAddress } from '../core/node'
 
@@ -38,6 +38,33 @@ export interface MockHandler extends Handler {
 
 const ID_LIKE = /(^id$|Id$|^token$)/
 
+// per type, which outputs take the id (undefined) and which the example's value: facts about the spec, worked out once
+const defaults = new WeakMap<
+  ResourceSpec,
+  ReadonlyArray<readonly [string, { readonly example: unknown } | undefined]>
+>()
+const defaultsOf = (spec: ResourceSpec) => {
+  let d = defaults.get(spec)
+  if (!d) {
+    const example = (spec.examples.outputs ?? {}) as Record<string, unknown>
+    const fields: Array<readonly [string, { readonly example: unknown } | undefined]> = []
+    for (const f of fieldsOf(spec.outputs)) {
+      if (ID_LIKE.test(f.name) && f.codec.is('')) fields.push([f.name, undefined])
+      else if (example[f.name] !== undefined) fields.push([f.name, { example: example[f.name] }])
+    }
+    defaults.set(spec, (d = fields))
+  }
+  return d
+}
+
+/** The outputs the mock gives an object of this type with this id: id-like fields take the id, others the spec's example. */
+export const mockOutputs = (spec: ResourceSpec, id: string): Record<string, unknown> => {
+  const outputs: Record<string, unknown> = {}
+  const fields = defaultsOf(spec)
+  for (let i = 0; i < fields.length; i++) outputs[fields[i][0]] = fields[i][1] ? fields[i][1]!.example : id
+  return outputs
+}
+
 export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored> = new Map()): MockHandler => {
   const store = new Map<string, Stored>(seed)
   const generation = new Map<string, number>()
@@ -45,21 +72,6 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
   // held now and those deleted (no second set of every id held)
   const retired = new Set<string>()
   const used = (id: string): boolean => store.has(id) || retired.has(id)
-  // per type, which outputs take the id (undefined) and which the example's value: facts about the spec, worked out once
-  const defaults = new Map<ResourceSpec, ReadonlyArray<readonly [string, { readonly example: unknown } | undefined]>>()
-  const defaultsOf = (spec: ResourceSpec) => {
-    let d = defaults.get(spec)
-    if (!d) {
-      const example = (spec.examples.outputs ?? {}) as Record<string, unknown>
-      const fields: Array<readonly [string, { readonly example: unknown } | undefined]> = []
-      for (const f of fieldsOf(spec.outputs)) {
-        if (ID_LIKE.test(f.name) && f.codec.is('')) fields.push([f.name, undefined])
-        else if (example[f.name] !== undefined) fields.push([f.name, { example: example[f.name] }])
-      }
-      defaults.set(spec, (d = fields))
-    }
-    return d
-  }
   return {
     objects: () => store,
     create: (c, inputs) =>
@@ -72,9 +84,7 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
           id = `${c.spec.type.toLowerCase()}-${c.name}${n > 1 ? `-${n}` : ''}`
         }
         generation.set(c.address, n)
-        const outputs: Record<string, unknown> = {}
-        const fields = defaultsOf(c.spec)
-        for (let i = 0; i < fields.length; i++) outputs[fields[i][0]] = fields[i][1] ? fields[i][1]!.example : id
+        const outputs = mockOutputs(c.spec, id)
         if (m?.outputs) Object.assign(outputs, m.outputs)
         store.set(id, { token: c.spec.token, inputs, outputs })
         return { id, inputs, outputs }
@@ -97,7 +107,7 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
       }),
     lookup: (c, args) =>
       TE.fromIO(() => {
-        const r = mocks.call?.({ token: c.spec.token, args }) ?? c.spec.examples.result
+        const r: unknown = mocks.call?.({ token: c.spec.token, args }) ?? c.spec.examples.result
         return { ...(r as Record<string, unknown>) }
       }),
     list: (c) =>

@@ -2,6 +2,7 @@
  * The mock interpreter: the very same compile → plan → apply, with `mockHandler` and an in-memory
  * state store. What a unit test of a stack runs.
  */
+import { createHash } from 'node:crypto'
 import * as TE from 'fp-ts/TaskEither'
 import { pipe } from 'fp-ts/function'
 import type { Registry } from '../core/registry'
@@ -10,7 +11,7 @@ import { memoryStore } from '../state/memory-store'
 import type { State } from '../state/state'
 import { DEFAULT_CONCURRENCY, type Env } from './env'
 import { noEvents, type EventSink } from './events'
-import { mockHandler, type MockHandler, type Mocks } from './mock-handler'
+import { mockHandler, mockOutputs, type MockHandler, type Mocks } from './mock-handler'
 import { apply, type EngineError } from './operations'
 import type { Plan } from './plan'
 import type { JournalEntry } from './run'
@@ -19,11 +20,34 @@ export interface MockOptions {
   readonly mocks?: Mocks
   /** state from an earlier run (e.g. `run.state`), so the second run plans against it */
   readonly state?: State
+  /** the clock (default: always MOCK_NOW, so times in state repeat from run to run) */
   readonly now?: () => Date
+  /** what a new stack's lineage and salt derive from (default: the stack's name), so runs repeat */
+  readonly seed?: string
   readonly concurrency?: number
   readonly events?: EventSink
   readonly passphrase?: string
+  /**
+   * Objects already on the mock platform, for imports (`options({ importId })`) and lookups: a
+   * resource `{ token, id, inputs, outputs? }` (outputs default as for a create), or a lookup's
+   * answer `{ token, result, args? }` (given args: only a call with these args gets it).
+   */
+  readonly existing?: ReadonlyArray<ExistingObject>
 }
+
+/** A platform object the mock holds before the run (see `MockOptions.existing`). */
+export type ExistingObject =
+  | {
+      readonly token: string
+      readonly id: string
+      readonly inputs: Readonly<Record<string, unknown>>
+      readonly outputs?: Readonly<Record<string, unknown>>
+    }
+  | {
+      readonly token: string
+      readonly result: Readonly<Record<string, unknown>>
+      readonly args?: Readonly<Record<string, unknown>>
+    }
 
 export interface MockRun {
   readonly plan: Plan
@@ -35,6 +59,18 @@ export interface MockRun {
   readonly objects: MockHandler['objects']
 }
 
+/** The mock's default clock: a fixed instant, so plans and state are the same on every run. */
+export const MOCK_NOW = '2024-01-01T00:00:00.000Z'
+
+/** A new stack's lineage and salt, derived from a seed rather than drawn at random. */
+export const seededState = (seed: string): { readonly lineage: string; readonly salt: string } => {
+  const h = createHash('sha256').update(`trellis mock ${seed}`).digest('hex')
+  return {
+    lineage: `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`,
+    salt: Buffer.from(h.slice(32, 64), 'hex').toString('base64url'),
+  }
+}
+
 export const mockWith =
   (registry: Registry) =>
   (stack: Stack, opts: MockOptions = {}): TE.TaskEither<EngineError, MockRun> => {
@@ -44,14 +80,27 @@ export const mockWith =
         { token: r.token, inputs: r.inputs, outputs: r.outputs },
       ]),
     )
-    const handler = mockHandler(opts.mocks, seed)
+    const answers: Array<Extract<ExistingObject, { result: unknown }>> = []
+    for (const e of opts.existing ?? []) {
+      if ('result' in e) answers.push(e)
+      else {
+        const spec = registry.resources.get(e.token)
+        if (!spec) throw new Error(`mock: existing object ${e.id} has token ${e.token}, which no provider defines`)
+        seed.set(e.id, { token: e.token, inputs: e.inputs, outputs: { ...mockOutputs(spec, e.id), ...e.outputs } })
+      }
+    }
+    const call: Mocks['call'] = (a) =>
+      opts.mocks?.call?.(a) ??
+      answers.find((e) => e.token === a.token && (!e.args || JSON.stringify(e.args) === JSON.stringify(a.args)))?.result
+    const handler = mockHandler(answers.length ? { ...opts.mocks, call } : opts.mocks, seed)
     const env: Env = {
       registry,
       handler,
       store: memoryStore(opts.state ? { [stack.name]: opts.state } : {}),
       events: opts.events ?? noEvents,
       concurrency: opts.concurrency ?? DEFAULT_CONCURRENCY,
-      now: opts.now ?? (() => new Date()),
+      now: opts.now ?? (() => new Date(MOCK_NOW)),
+      newState: () => seededState(opts.seed ?? stack.name),
       ...(opts.passphrase ? { passphrase: opts.passphrase } : {}),
     }
     return pipe(

@@ -119,7 +119,10 @@ const fail = (e: EngineError): never => {
 }
 
 const loadState = async (env: Env, stackName: string): Promise<State> => {
-  const s = (await attempt(env.store.read(stackName))) ?? emptyState(stackName, randomUUID(), newSalt())
+  const fresh = env.newState?.(stackName)
+  const s =
+    (await attempt(env.store.read(stackName))) ??
+    emptyState(stackName, fresh?.lineage ?? randomUUID(), fresh?.salt ?? newSalt())
   // a state encrypted with another passphrase is refused before anything is planned or written
   const problem = passphraseProblem(s, env.passphrase)
   if (problem !== undefined) fail(stateError('Conflict', `stack ${stackName}: ${problem}`))

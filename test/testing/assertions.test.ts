@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert'
 import { isLeft } from 'fp-ts/Either'
 import { stack } from '../../src/core/stack'
 import { mockWith } from '../../src/engine/mock'
-import { expectPlan, PlanAssertionError } from '../../src/testing'
+import { AssertionError } from 'node:assert'
+import { expectPlan } from '../../src/testing'
 import { demo } from '../fixtures/demo-builders'
 import { demoRegistry } from '../fixtures/demo-provider'
 
@@ -22,10 +23,10 @@ test('toCreate passes on a matching step and fails showing the closest mismatch'
     expectPlan(r).toCreate('demo:Shelf', 'main', { title: 'Other', colour: 'red' })
     assert.unreachable()
   } catch (e) {
-    assert.instance(e, PlanAssertionError)
+    assert.instance(e, AssertionError)
     assert.is(
       (e as Error).message,
-      'demo:Shelf "main" will be created, but its inputs differ:\n  title: expected "Other", got "Main"',
+      'the plan will create demo:Shelf "main", but its inputs differ:\n  title: expected "Other", got "Main"',
     )
   }
   try {
