@@ -12,7 +12,13 @@ const g = globalThis as unknown as { UVU_DEFER: number; UVU_INDEX: number; UVU_Q
 const walk = (dir: string): string[] =>
   readdirSync(dir).flatMap((f) => {
     const p = join(dir, f)
-    return statSync(p).isDirectory() ? (f === 'fixtures' ? [] : walk(p)) : p.endsWith('.test.ts') ? [p] : []
+    return statSync(p).isDirectory()
+      ? f === 'fixtures' || f === 'artifacts'
+        ? []
+        : walk(p)
+      : p.endsWith('.test.ts')
+        ? [p]
+        : []
   })
 
 const root = new URL('.', import.meta.url).pathname
