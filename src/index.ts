@@ -6,6 +6,9 @@ import type { ReaderTaskEither } from 'fp-ts/ReaderTaskEither'
 import { registry } from './providers'
 import { compile as compileWith } from './engine/compile'
 import { mockWith } from './engine/mock'
+import { renderPlanHtml as renderPlanHtmlWith } from './engine/html-report'
+import type { Plan } from './engine/plan'
+import type { Registry } from './core/registry'
 
 // the language
 export { stack, providerInstance, type Stack, type ProviderInstance } from './core/stack'
@@ -23,6 +26,7 @@ export { plan, apply, destroy, refresh, importResource, lookup, formatEngineErro
 export type { EngineError, PlanOutcome, ApplyResult, RefreshResult, Drift } from './engine/operations'
 export { makePlan, hasChanges, changes, summary, type Plan, type Step, type Action } from './engine/plan'
 export { renderPlan, planToJson } from './engine/render'
+export { planToMermaid, planToDot, graphToMermaid, graphToDot } from './engine/graph-render'
 export { mockHandler, type Mocks } from './engine/mock-handler'
 export { httpHandler } from './engine/http-handler'
 export type { MockRun, MockOptions } from './engine/mock'
@@ -40,6 +44,12 @@ export type { State, ResourceState } from './state/state'
 
 /** compile a stack against the built-in providers */
 export const compile = compileWith(registry)
+
+/**
+ * a plan as one self-contained HTML page (graph by action, zoom, search, each node's changes);
+ * secrets are [secret], at the built-in providers' secret paths too
+ */
+export const renderPlanHtml = (p: Plan, reg: Registry = registry): string => renderPlanHtmlWith(p, reg)
 
 /** run a stack on the mock interpreter (compile → plan → apply in memory) */
 export const mock = mockWith(registry)

@@ -25,6 +25,8 @@ import {
 import { renderPlan, planToJson, displayValue } from '../engine/render'
 import { graphToDot, graphToMermaid, planToDot, planToMermaid } from '../engine/graph-render'
 import { hasChanges } from '../engine/plan'
+import { renderPlanHtml } from '../engine/html-report'
+import { writeFileSync } from 'node:fs'
 import { fileStore } from '../state/file-store'
 import { postgresStore } from '../state/postgres-store'
 import type { Env } from '../engine/env'
@@ -45,7 +47,7 @@ export const EXIT = { ok: 0, failed: 1, changes: 2, invalid: 3, state: 4, usage:
 const USAGE = `usage: trellis <command> [program.ts] [options]
 
 commands:
-  plan <program.ts>                 show what apply would change
+  plan <program.ts> [--html FILE]   show what apply would change (--html: also as a page to open in a browser)
   apply <program.ts>                make the platforms match the program
   destroy <program.ts>              delete everything the stack's state holds
   refresh <program.ts>              read every resource; record drift in state
@@ -179,6 +181,11 @@ export const main = async (argv: ReadonlyArray<string>, out: Out): Promise<numbe
       case 'plan': {
         const r = await plan(await program(), { refresh: has(args, 'refresh') })(env)()
         if (isLeft(r)) return fail(r.left)
+        const page = flag(args, 'html')
+        if (page !== undefined) {
+          writeFileSync(page, renderPlanHtml(r.right.plan, registry))
+          out.err(`Plan report written to ${page}`)
+        }
         out.line(
           json
             ? JSON.stringify(planToJson(r.right.plan, registry), null, 2)
