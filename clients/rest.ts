@@ -238,7 +238,7 @@ export const restClient = (opts: RestClientOptions): PlatformClient => {
       }
       if (res.body.trim() === '') return E.right({ body: null, headers: res.headers })
       try {
-        return E.right({ body: JSON.parse(res.body), headers: res.headers })
+        return E.right({ body: JSON.parse(res.body) as unknown, headers: res.headers })
       } catch {
         const what = /^\s*</.test(res.body)
           ? `an HTML page (${excerpt(res.body, 80)})`
@@ -274,6 +274,13 @@ export const restClient = (opts: RestClientOptions): PlatformClient => {
       return E.isLeft(r) ? r : E.right(r.right.body)
     }
     const p = req.paginate
+    if (p.paged === false) {
+      // only what the operation declares: no limit/page or page/per_page parameters
+      const r = await exchange(req.query ?? {})
+      if (E.isLeft(r)) return r
+      const items = itemsOf(r.right, p.items)
+      return E.isLeft(items) ? items : E.right(p.max === undefined ? items.right : items.right.slice(0, p.max))
+    }
     const max = p.max ?? Infinity
     const size = p.pageSize ?? (opts.style === 'cost' ? 1000 : 100)
     const all: unknown[] = []

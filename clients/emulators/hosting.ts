@@ -321,6 +321,9 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
     return { status: 200, body: items.slice((page - 1) * per, page * per), headers: { link: links.join(', ') } }
   }
 
+  /** an operation that declares no paging parameters answers with every item at once */
+  const whole = (items: ReadonlyArray<unknown>): Reply => ({ status: 200, body: items })
+
   // ── DNS ────────────────────────────────────────────────────────────────────
   const stripDot = (x: string) => x.replace(/\.+$/, '')
   /** the platform stores fully-qualified hostnames: `www` in zone example.com is www.example.com */
@@ -520,7 +523,7 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
 
     // accounts and everything under them
     if (a === 'accounts') {
-      if (n === 1 && method === 'GET') return paged(url, [...accounts.values()])
+      if (n === 1 && method === 'GET') return whole([...accounts.values()])
       if (n === 1) return notFound
       const acct = accountOf(b)
       if (n === 2 && method === 'GET') return { status: 200, body: acct }
@@ -650,11 +653,7 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
         return { status: 200, body: zoneView(z) }
       }
       if (c === 'dns_records') {
-        if (n === 3 && method === 'GET')
-          return paged(
-            url,
-            [...records.values()].filter((r) => r.dns_zone_id === z.id),
-          )
+        if (n === 3 && method === 'GET') return whole([...records.values()].filter((r) => r.dns_zone_id === z.id))
         if (n === 3 && method === 'POST') {
           if (!isObj(body)) fail(400, 'body must be an object')
           return { status: 201, body: createRecord(z, body as Json) }
@@ -674,7 +673,7 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
 
     if (a === 'deploy_keys') {
       if (n === 1 && method === 'POST') return { status: 201, body: newDeployKey() }
-      if (n === 1 && method === 'GET') return paged(url, [...deployKeys.values()])
+      if (n === 1 && method === 'GET') return whole([...deployKeys.values()])
       if (n === 2) {
         const k = deployKeys.get(b) ?? fail(404, 'Not Found')
         if (method === 'GET') return { status: 200, body: k }

@@ -15,6 +15,11 @@ export interface Paginate {
   readonly max?: number
   /** page size to ask for */
   readonly pageSize?: number
+  /**
+   * false: the operation declares no paging parameters, so none are sent — one request, whose
+   * items are taken from the reply (the platform returns them all)
+   */
+  readonly paged?: boolean
 }
 
 /** Continue a sequence: the next request is built from the previous reply (undefined = done). */

@@ -174,6 +174,27 @@ pages('hosting: default per_page 100, items under a key, max', async () => {
   assert.is(calls.length, 2)
 })
 
+pages('an operation that declares no paging (paged: false) gets one request without paging parameters', async () => {
+  const cost = client([json(200, { virtual_tag_configs: [{ token: 'v1' }, { token: 'v2' }] })])
+  const r1 = await cost.c.call(
+    rest('GET', '/v2/virtual_tag_configs', { paginate: { items: 'virtual_tag_configs', paged: false } }),
+  )()
+  assert.equal(r1, E.right([{ token: 'v1' }, { token: 'v2' }]))
+  assert.equal(
+    cost.calls.map((c) => queryOf(c.url)),
+    [{}],
+  )
+  const hosting = hostingClient([json(200, [{ id: 1 }, { id: 2 }, { id: 3 }])])
+  const r2 = await hosting.c.call(
+    rest('GET', '/api/v1/accounts', { query: { minimal: true }, paginate: { items: '', paged: false, max: 2 } }),
+  )()
+  assert.equal(r2, E.right([{ id: 1 }, { id: 2 }]))
+  assert.equal(
+    hosting.calls.map((c) => queryOf(c.url)),
+    [{ minimal: 'true' }],
+  )
+})
+
 pages('a page whose body has no list where one is expected is Malformed', async () => {
   const { c } = hostingClient([json(200, { not: 'a list' })])
   const e = left(await c.call(rest('GET', '/api/v1/sites', { paginate: { items: '' } }))())

@@ -7,8 +7,10 @@ import type { HttpClient, HttpRequest } from '../../clients/http'
 export interface Recorded {
   readonly method: HttpRequest['method']
   readonly url: string
-  /** the signed action's name (x-tc-action), for the cloud platform */
+  /** the signed action's name (x-tc-action), version and service (credential scope), for the cloud platform */
   readonly action?: string
+  readonly version?: string
+  readonly service?: string
   /** the parsed JSON body, if any */
   readonly body?: unknown
 }
@@ -24,7 +26,15 @@ export const recorder = () => {
       } catch {
         body = req.body
       }
-      sent.push({ method: req.method, url: req.url, action: req.headers['x-tc-action'], body })
+      const scope = /Credential=[^/]+\/[^/]+\/([^/]+)\//.exec(req.headers.authorization ?? '')
+      sent.push({
+        method: req.method,
+        url: req.url,
+        action: req.headers['x-tc-action'],
+        version: req.headers['x-tc-version'],
+        service: scope?.[1],
+        body,
+      })
       return next(req)
     }
   return { wrap, sent }

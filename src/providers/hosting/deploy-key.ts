@@ -57,7 +57,7 @@ export const DeployKey = defineResource({
           ),
         ),
       ),
-    list: () => rest('GET', apiPath`/deploy_keys`, { paginate: { items: '', pageSize: 100 } }),
+    list: () => rest('GET', apiPath`/deploy_keys`, { paginate: { items: '', paged: false } }),
     // every key looks alike: only a key made moments ago can be the lost create's
     matches: (_sent, o) => madeRecently(o.outputs.lastUpdated),
   },

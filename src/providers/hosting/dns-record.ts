@@ -104,7 +104,7 @@ export const DnsRecord = defineResource({
     delete: (id, ctx) => rest('DELETE', apiPath`/dns_zones/${ctx.inputs.zoneId}/dns_records/${id}`),
     // a lost create is looked for among the records of its zone
     find: (sent) =>
-      rest('GET', apiPath`/dns_zones/${sent.zoneId}/dns_records`, { paginate: { items: '', pageSize: 100 } }),
+      rest('GET', apiPath`/dns_zones/${sent.zoneId}/dns_records`, { paginate: { items: '', paged: false } }),
     decode: (reply, ctx) =>
       pipe(
         withId(reply, 'a DNS record'),

@@ -62,7 +62,7 @@ export const recordItem = (u: unknown): DnsRecordItem | undefined => {
 }
 
 const recordsOf = (zoneId: string) =>
-  rest('GET', apiPath`/dns_zones/${zoneId}/dns_records`, { paginate: { items: '', pageSize: 100 } })
+  rest('GET', apiPath`/dns_zones/${zoneId}/dns_records`, { paginate: { items: '', paged: false } })
 
 const describe = (a: GetDnsZoneArgs) =>
   a.id !== undefined ? `id ${JSON.stringify(a.id)}` : `name ${JSON.stringify(a.name)}`

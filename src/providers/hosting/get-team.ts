@@ -43,7 +43,7 @@ export const getTeam = defineLookup({
   ],
   wire: {
     request: (a, ctx) => {
-      if (a.slug !== undefined) return rest('GET', apiPath`/accounts`, { paginate: { items: '', pageSize: 100 } })
+      if (a.slug !== undefined) return rest('GET', apiPath`/accounts`, { paginate: { items: '', paged: false } })
       const id = a.id ?? defaultTeamId(ctx.config)
       if (id === undefined)
         throw new Error('hosting:getTeam: give an id or a slug, or configure a default team on the hosting provider')

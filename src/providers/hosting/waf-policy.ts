@@ -8,6 +8,10 @@
  * trellis does not do: a rule asks for it. Replies are decoded with a codec of their wire shape
  * first: a field left out or null reads as the platform's default, a field of the wrong type is
  * an error (never a policy without it, which would show as drift or be recorded as applied).
+ * The platform documents no listing of a team's policies (the public document has none, and the
+ * upstream provider's own API description has only POST on the collection), so a create whose
+ * reply was lost cannot be looked up: the spec has no `find`, and the engine keeps the pending
+ * entry and asks to check the platform, then import the policy or remove it.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
@@ -169,7 +173,7 @@ const ruleSetFromWire = (r: WafRuleSetReply): Json => {
 /** Empty maps and lists are the defaults: compare without them. */
 const canonical = (u: unknown): unknown =>
   Array.isArray(u)
-    ? u.map((x) => {
+    ? (u as unknown[]).map((x) => {
         const o = asObject(x)
         if (!o) return x
         const out: Json = {}
@@ -228,9 +232,6 @@ export const WafPolicy = defineResource({
     update: (id, i) =>
       rest('PUT', apiPath`/accounts/${i.teamId}/waf/policies/${id}`, { body: body(i), then: () => read(i.teamId, id) }),
     delete: (id, ctx) => rest('DELETE', apiPath`/accounts/${ctx.inputs.teamId}/waf/policies/${id}`),
-    // a lost create is looked for among the team's policies, by name
-    find: (sent) =>
-      rest('GET', apiPath`/accounts/${sent.teamId}/waf/policies`, { paginate: { items: '', pageSize: 100 } }),
     decode: (reply, ctx) =>
       pipe(
         decodeReply(WafPolicyReply, 'a WAF policy', reply),
@@ -251,7 +252,6 @@ export const WafPolicy = defineResource({
           return observe(WafPolicyInputs, WafPolicyOutputs, obj, p.id, 'hosting:WafPolicy')
         }),
       ),
-    matches: (sent, o) => sent.teamId === o.inputs.teamId && sent.name === o.inputs.name,
   },
   examples: {
     valid: {

@@ -33,16 +33,30 @@ test('emulator: bearer token checked; {code, message} errors; text/plain Not Fou
   assert.is(missing.status, 404)
 })
 
-test('emulator: page/per_page paging with an RFC 5988 Link header', async () => {
-  const emu = hostingEmulator({ fixtures: { accounts: Array.from({ length: 5 }, (_, i) => ({ slug: `t${i}` })) } })
-  const p1 = await send(emu, 'GET', '/api/v1/accounts?per_page=2')
+test('emulator: page/per_page paging with an RFC 5988 Link header where the operation declares it', async () => {
+  const emu = hostingEmulator({
+    fixtures: {
+      accounts: [{ slug: 'acme' }],
+      dnsZones: Array.from({ length: 5 }, (_, i) => ({ name: `z${i}.test`, account_slug: 'acme' })),
+    },
+  })
+  const p1 = await send(emu, 'GET', '/api/v1/dns_zones?per_page=2')
   assert.is(JSON.parse(p1.body).length, 2)
   const links = parseLinkHeader(p1.headers.link)
   assert.ok(links.next.includes('page=2') && links.last.includes('page=3') && links.first.includes('page=1'))
   assert.is(links.prev, undefined)
-  const p3 = await send(emu, 'GET', '/api/v1/accounts?per_page=2&page=3')
+  const p3 = await send(emu, 'GET', '/api/v1/dns_zones?per_page=2&page=3')
   assert.is(JSON.parse(p3.body).length, 1)
   assert.is(parseLinkHeader(p3.headers.link).next, undefined)
+})
+
+test('emulator: the accounts, deploy keys and DNS records lists declare no paging and answer every item at once', async () => {
+  const emu = hostingEmulator({
+    pageSize: 2,
+    fixtures: { accounts: Array.from({ length: 5 }, (_, i) => ({ slug: `t${i}` })) },
+  })
+  const all = await send(emu, 'GET', '/api/v1/accounts')
+  assert.equal([JSON.parse(all.body).length, all.headers.link], [5, undefined])
 })
 
 test('emulator: X-RateLimit headers and 429 past the limit; the window resets on its clock', async () => {

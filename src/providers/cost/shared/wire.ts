@@ -236,7 +236,7 @@ export const listRequest = (
     ...(opts.query ? { query: opts.query } : {}),
     paginate:
       opts.paged === false
-        ? { items }
+        ? { items, paged: false }
         : { items, pageSize: 1000, ...(opts.max !== undefined ? { max: opts.max } : {}) },
   })
 

@@ -36,7 +36,7 @@ export const resolveDefaultTeam = (
     )
   if (slug !== undefined)
     return pipe(
-      client.call(rest('GET', apiPath`/accounts`, { paginate: { items: '', pageSize: 100 } })),
+      client.call(rest('GET', apiPath`/accounts`, { paginate: { items: '', paged: false } })),
       TE.mapLeft(
         (e) =>
           `hosting provider: could not list teams to find defaultTeamSlug ${JSON.stringify(slug)}: ${e.message}${e.status ? ` (HTTP ${e.status})` : ''}`,
