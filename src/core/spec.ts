@@ -65,6 +65,12 @@ export interface ResourceWire<I, O> {
    * or to narrow the search (the records of one zone, a variable by its key)
    */
   readonly find?: (sent: I, ctx: WireContext) => WireRequest
+  /**
+   * why neither `find` nor `list` exists: the platform documents no operation that could show a
+   * create whose reply was lost. The engine then keeps the pending entry and asks to check the
+   * platform and import the object (or remove it) before it creates again.
+   */
+  readonly unfindable?: string
   /** does an observed object match what a create sent? Used to adopt an ambiguous create. */
   readonly matches?: (sent: I, observed: Observed<I, O>) => boolean
   /** does this read error mean the object is gone? Default: kind NotFound. */

@@ -8,14 +8,20 @@
  * After each kill: the state file is whole and reads back, a new apply converges, the emulators
  * hold exactly what state records, every object the killed run made is the one state now holds
  * (adopted, not made again), and a refreshed plan is clean. The stack has every resource type:
- * each can be looked up after an interrupted create (wire.list or wire.find).
+ * each can be looked up after an interrupted create (wire.list or wire.find), except those whose
+ * platform documents no way to (wire.unfindable).
  */
 import { test } from 'uvu'
 import { registry } from '../../src/providers'
 import { crashSuite } from './fixtures/crash-run'
 
 test('SIGKILL at 20 seeded points of an apply over every resource type: state never torn, the next apply converges and adopts what the killed run made', async () => {
-  await crashSuite('crash', [...registry.resources.keys()])
+  // a type the platform gives no way to look up (wire.unfindable) stops the next apply by design,
+  // asking to check and import: it cannot take part in a converge-after-kill run
+  await crashSuite(
+    'crash',
+    [...registry.resources.values()].filter((s) => s.wire.unfindable === undefined).map((s) => s.token),
+  )
 })
 
 test.run()

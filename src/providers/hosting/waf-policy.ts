@@ -232,6 +232,8 @@ export const WafPolicy = defineResource({
     update: (id, i) =>
       rest('PUT', apiPath`/accounts/${i.teamId}/waf/policies/${id}`, { body: body(i), then: () => read(i.teamId, id) }),
     delete: (id, ctx) => rest('DELETE', apiPath`/accounts/${ctx.inputs.teamId}/waf/policies/${id}`),
+    unfindable:
+      "no document lists a team's WAF policies: the public one has no WAF operation, the upstream provider's only POST on the collection",
     decode: (reply, ctx) =>
       pipe(
         decodeReply(WafPolicyReply, 'a WAF policy', reply),
