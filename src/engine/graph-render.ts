@@ -137,7 +137,12 @@ const dotAttrs = (kind: DrawnNode['kind'], label: string, action: Action | undef
 }
 
 export const toDot = (d: Drawing): string => {
-  const lines = [`digraph ${dotString(d.title)} {`, '  rankdir=LR;', '  node [fontname="Helvetica"];']
+  const lines = [
+    `digraph ${dotString(d.title)} {`,
+    '  rankdir=LR;',
+    '  graph [fontname="Helvetica"];',
+    '  node [fontname="Helvetica"];',
+  ]
   for (const n of d.nodes) {
     const label = n.action ? `${ACTION_STYLE[n.action].sign.trim()} ${n.label}`.trim() : n.label
     lines.push(`  ${dotString(n.address)} [${dotAttrs(n.kind, label, n.action)}];`)

@@ -19,7 +19,8 @@ import {
   planToMermaid,
 } from '../../src/engine/graph-render'
 import { mixedPlan } from '../browser/fixtures/plans'
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { main, EXIT } from '../../src/cli/main'
@@ -173,5 +174,18 @@ test('trellis graph --plan draws the plan (quickstart on the emulators: creates 
   assert.is(await run('graph', 'examples/quickstart.ts'), EXIT.ok)
   assert.not.match(out.join('\n'), /:::/)
 })
+
+// Graphviz, where installed, reads the DOT back: the syntax holds, and each step is one node
+const dotBin = ['/usr/bin/dot', '/usr/local/bin/dot'].find((p) => existsSync(p))
+if (dotBin)
+  test('Graphviz parses the plan graph: one node per step plus the legend', async () => {
+    const plan = await mixedPlan(200)
+    const r = spawnSync(dotBin, ['-Tjson0'], { input: planToDot(plan), encoding: 'utf8', timeout: 60_000 })
+    assert.is(r.status, 0, r.stderr)
+    const g = JSON.parse(r.stdout) as { objects: { name: string; nodes?: unknown }[] }
+    const nodes = g.objects.filter((o) => o.nodes === undefined && !o.name.startsWith('legend:'))
+    assert.is(nodes.length, plan.steps.length)
+  })
+else console.log('graph render: Graphviz not installed, its check of the DOT syntax did not run')
 
 test.run()
