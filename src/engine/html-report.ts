@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { Registry } from '../core/registry'
 import type { Plan } from './plan'
 import { summary } from './plan'
@@ -30,8 +31,19 @@ let dagre: string | undefined
 /** dagre's browser build, read from its package once, its licence kept, its source-map link dropped. */
 const dagreSource = (): string => {
   if (dagre !== undefined) return dagre
-  const require = createRequire(import.meta.url)
-  const dir = dirname(require.resolve('@dagrejs/dagre/package.json'))
+  // a CommonJS build has no import.meta.url: resolve from the file itself, or from the working directory
+  const here =
+    (import.meta as { url?: string }).url ??
+    (typeof __filename === 'string' ? pathToFileURL(__filename).href : pathToFileURL(join(process.cwd(), '/')).href)
+  let dir: string
+  try {
+    dir = dirname(createRequire(here).resolve('@dagrejs/dagre/package.json'))
+  } catch (e) {
+    throw new Error(
+      `renderPlanHtml: the graph layout library @dagrejs/dagre (a dependency of trellis) cannot be found from ${here}: ${e instanceof Error ? e.message : String(e)}`,
+      { cause: e },
+    )
+  }
   const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }
   const js = readFileSync(join(dir, 'dist', 'dagre.min.js'), 'utf8').replace(/^\/\/# sourceMappingURL=.*$/m, '')
   const legal = readFileSync(join(dir, 'dist', 'dagre.min.js.LEGAL.txt'), 'utf8')
