@@ -22,6 +22,15 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // the engine and the stores unwind with their own tagged failures (never Error subclasses: they
+      // are data, carried into Either lefts and reports), so those may be thrown
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [{ from: 'file', name: ['StepFailure', 'StateError', 'HttpFail', 'EngineError'] }],
+          allowThrowingUnknown: true,
+        },
+      ],
     },
   },
   {

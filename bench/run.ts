@@ -251,7 +251,7 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
         { text: 'in-process ≤ 3 s at 10,000', met: p.inProcessMs <= 3000 },
         // the snapshot is written once at the end (twice at most); everything else is appended
         {
-          text: `no per-step rewrite of the state (${p.appends} journal appends, ${p.snapshotWrites} snapshot write)`,
+          text: `no per-step rewrite of the state (${String(p.appends)} journal appends, ${String(p.snapshotWrites)} snapshot write)`,
           met: (p.snapshotWrites as number) <= 2 && p.journalCompacted === true,
         },
       ],
@@ -284,7 +284,7 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
       ...p,
       targets: [
         {
-          text: `≤ 5 requests (${p.requests}; ${p.perResourceRequests} for one read each)`,
+          text: `≤ 5 requests (${String(p.requests)}; ${String(p.perResourceRequests)} for one read each)`,
           met: (p.requests as number) <= 5,
         },
       ],
@@ -296,7 +296,7 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
     return {
       ...p,
       targets: [
-        { text: `zero 429s (${p.rateLimited429})`, met: p.rateLimited429 === 0 && p.failed === false },
+        { text: `zero 429s (${String(p.rateLimited429)})`, met: p.rateLimited429 === 0 && p.failed === false },
         {
           text: `≥ 90% of the allowed throughput (${round((p.ofAllowed as number) * 100, 1)}%)`,
           met: (p.ofAllowed as number) >= 0.9,

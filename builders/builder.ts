@@ -59,12 +59,12 @@ export interface LookupBuilder<A, R> {
   readonly options: (o: Pick<BuilderOptions, 'dependsOn' | 'provider'>) => LookupBuilder<A, R>
 }
 
-type SpecI<S> = S extends ResourceSpec<infer I, any> ? I : never
-type SpecO<S> = S extends ResourceSpec<any, infer O> ? O : never
-type LArgs<S> = S extends LookupSpec<infer A, any> ? A : never
-type LRes<S> = S extends LookupSpec<any, infer R> ? R : never
+type SpecI<S> = S extends ResourceSpec<infer I, infer _O> ? I : never
+type SpecO<S> = S extends ResourceSpec<infer _I, infer O> ? O : never
+type LArgs<S> = S extends LookupSpec<infer A, infer _R> ? A : never
+type LRes<S> = S extends LookupSpec<infer _A, infer R> ? R : never
 
-type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T]
+type RequiredKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T]
 
 export type ConfigInput<C> = {
   readonly [K in keyof C]?: Exclude<C[K], undefined> extends Secret<infer S> ? Secret<S> | S : Exclude<C[K], undefined>
@@ -87,11 +87,13 @@ export type Builders<P extends ProviderSpec> = {
       ) => LookupBuilder<LArgs<P['lookups'][K]>, LRes<P['lookups'][K]>>
 } & {
   /** a provider instance for `stack(name, { providers })` */
-  readonly provider: (config?: ConfigInput<P extends ProviderSpec<infer C, any, any> ? C : never>) => ProviderInstance
+  readonly provider: (
+    config?: ConfigInput<P extends ProviderSpec<infer C, infer _A, infer _B> ? C : never>,
+  ) => ProviderInstance
   /** fill unset configuration from environment variables (call it at the edge with process.env) */
   readonly fromEnv: (
     env: Readonly<Record<string, string | undefined>>,
-    explicit?: ConfigInput<P extends ProviderSpec<infer C, any, any> ? C : never>,
+    explicit?: ConfigInput<P extends ProviderSpec<infer C, infer _A, infer _B> ? C : never>,
   ) => ProviderInstance
   /** the configuration of a provider instance under the underlying engine's snake_case keys */
   readonly bridgeConfig: (instance: ProviderInstance) => Readonly<Record<string, unknown>>
@@ -124,7 +126,8 @@ const outsProto = (fields: ReadonlyArray<string>): object => {
   // would be `undefined`, and an input set from it silently dropped). Known fields never reach it
   const unknownField = new Proxy(Object.prototype, {
     get(target, key, receiver: { readonly [ADDRESS]: string }) {
-      if (typeof key === 'symbol' || key in target || NOT_FIELDS.has(key)) return Reflect.get(target, key, receiver)
+      if (typeof key === 'symbol' || key in target || NOT_FIELDS.has(key))
+        return Reflect.get(target, key, receiver) as unknown
       const near = closestName(key, fields)
       throw new Error(
         `${labelOfAddress(receiver[ADDRESS])} has no output \`${key}\`${near ? `; did you mean \`${near}\`?` : ''} ` +
@@ -143,7 +146,7 @@ const outsProto = (fields: ReadonlyArray<string>): object => {
   return Object.freeze(proto)
 }
 const outsOf = (proto: object, address: string): Record<string, Ref<unknown>> =>
-  Object.freeze(Object.create(proto, { [ADDRESS]: { value: address } }))
+  Object.freeze(Object.create(proto, { [ADDRESS]: { value: address } }) as Record<string, Ref<unknown>>)
 
 const resourceBuilder = <I, O>(
   spec: ResourceSpec<I, O>,
@@ -155,7 +158,7 @@ const resourceBuilder = <I, O>(
     if (RESERVED.has(n)) throw new Error(`${spec.token}: input field \`${n}\` collides with a builder method`)
   const proto: Record<string, unknown> = {}
   const make = (node: ResourceNode): ResourceBuilder<I, O> =>
-    Object.freeze(Object.create(proto, { node: { value: node, enumerable: true } }))
+    Object.freeze(Object.create(proto, { node: { value: node, enumerable: true } }) as object) as ResourceBuilder<I, O>
   for (const f of inputNames)
     proto[f] = function (this: { node: ResourceNode }, value: unknown) {
       const inputs: Record<string, unknown> = copyFields(this.node.inputs)
@@ -206,6 +209,7 @@ export const buildersFor = <P extends ProviderSpec>(p: P): Builders<P> => {
     spec: p,
     provider: (config: Record<string, unknown> = {}) => providerInstance(p.name, config),
     fromEnv: (env: Readonly<Record<string, string | undefined>>, explicit: Record<string, unknown> = {}) =>
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one provider of any config type, by name
       providerInstance(p.name, configFromEnv<any>(p as ProviderSpec<any>, env, explicit)),
     bridgeConfig: (instance: ProviderInstance) => bridgeConfig(p, instance),
   }

@@ -6,6 +6,7 @@
  * transport failure to an HttpError that says whether the request could have reached the server,
  * and follows redirects itself so that credentials never leave the origin they were configured for.
  */
+import { scalarText } from '../src/core/scalar-text'
 import * as http from 'node:http'
 import * as https from 'node:https'
 import type { Socket } from 'node:net'
@@ -130,7 +131,7 @@ const errorText = (e: unknown): string => {
   const parts: string[] = []
   let cur: unknown = e
   for (let i = 0; i < 4 && cur !== undefined && cur !== null; i++) {
-    const msg = cur instanceof Error ? cur.message : String(cur)
+    const msg = cur instanceof Error ? cur.message : scalarText(cur)
     if (msg && !parts.includes(msg)) parts.push(msg)
     cur = typeof cur === 'object' ? (cur as { cause?: unknown }).cause : undefined
   }

@@ -66,7 +66,7 @@ const pollOnce = async (
   const plain: WireRequest = { ...req, poll: undefined, then: undefined }
   const start = o.now().getTime()
   let attempts = 0
-  let last = 'no reply yet'
+  let last: string
   for (;;) {
     if (signal?.aborted) return E.left(aborted(req))
     attempts++

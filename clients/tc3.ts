@@ -121,7 +121,7 @@ export const kindOfCode = (code: string, message = ''): PlatformErrorKind => {
 
 // ── helpers ──────────────────────────────────────────────────────────────────
 const plain = (v: Secret<string> | string | undefined): string | undefined =>
-  v === undefined ? undefined : typeof v === 'string' ? v : isSecret(v) ? (reveal(v) as string) : undefined
+  v === undefined ? undefined : typeof v === 'string' ? v : isSecret(v) ? reveal<string>(v) : undefined
 
 /** `Result.ApiKeySet` inside the Response object. */
 const at = (o: unknown, path: string): unknown =>

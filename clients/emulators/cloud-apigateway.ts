@@ -29,6 +29,7 @@ import {
 } from './cloud-kit'
 import { seedField, type SeedObjects } from './emulator'
 import type { Holdings } from './holdings'
+import { scalarText } from '../../src/core/scalar-text'
 
 type Obj = Record<string, unknown>
 const ENVS = ['test', 'prepub', 'release'] as const
@@ -351,7 +352,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const s = service(reqStr(p, 'ServiceId'))
     const list = ENVS.map((e) => ({
       EnvironmentName: e,
-      Url: `http://${s.info.OuterSubDomain || s.info.InternalSubDomain}/${e}`,
+      Url: `http://${scalarText(s.info.OuterSubDomain || s.info.InternalSubDomain)}/${e}`,
       Status: s.released.has(e) ? 1 : 0,
       VersionName: s.released.has(e) ? (s.history[e][0]?.VersionName ?? '') : '',
       Strategy: s.strategy[e],
@@ -415,7 +416,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     if (type === 'MOCK' && !info.ServiceMockReturnMessage)
       fail('InvalidParameterValue', 'ServiceMockReturnMessage is required for MOCK back ends.')
     if (info.ResponseType !== '' && !['HTML', 'JSON', 'TEXT', 'BINARY', 'XML'].includes(String(info.ResponseType)))
-      fail('InvalidParameterValue', `The response type ${info.ResponseType} is not supported.`)
+      fail('InvalidParameterValue', `The response type ${scalarText(info.ResponseType)} is not supported.`)
     info.RequestParameters = fillItems(info.RequestParameters, { Desc: '', DefaultValue: '', Required: false })
     info.ResponseErrorCodes = fillItems(info.ResponseErrorCodes, { Desc: '', NeedConvert: false, ConvertedCode: 0 })
     for (const c of info.ResponseErrorCodes as Obj[])
@@ -568,7 +569,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       (k) =>
         passes(f, 'AccessKeyId', k.AccessKeyId as string) &&
         passes(f, 'SecretName', k.SecretName as string) &&
-        passes(f, 'KeyWord', `${k.SecretName} ${k.AccessKeyId}`, true),
+        passes(f, 'KeyWord', `${scalarText(k.SecretName)} ${scalarText(k.AccessKeyId)}`, true),
     )
     return listed(all, p, 'ApiKeySet')
   }
@@ -601,7 +602,10 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const DeleteApiKey = (p: Params): Obj => {
     const k = key(reqStr(p, 'AccessKeyId'))
     if (k.Status === 1)
-      fail('UnsupportedOperation.InvalidStatus', `The key ${k.AccessKeyId} is enabled; disable it before deleting it.`)
+      fail(
+        'UnsupportedOperation.InvalidStatus',
+        `The key ${scalarText(k.AccessKeyId)} is enabled; disable it before deleting it.`,
+      )
     keys.delete(k.AccessKeyId as string)
     for (const [id, list] of planKeys)
       planKeys.set(
@@ -692,7 +696,10 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const DeleteUsagePlan = (p: Params): Obj => {
     const pl = plan(reqStr(p, 'UsagePlanId'))
     if (bindings.some((b) => b.UsagePlanId === pl.UsagePlanId))
-      fail('UnsupportedOperation.UsagePlanInUse', `The usage plan ${pl.UsagePlanId} is still bound to environments.`)
+      fail(
+        'UnsupportedOperation.UsagePlanInUse',
+        `The usage plan ${scalarText(pl.UsagePlanId)} is still bound to environments.`,
+      )
     plans.delete(pl.UsagePlanId as string)
     planKeys.delete(pl.UsagePlanId as string)
     return { Result: true }
@@ -938,7 +945,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const DeletePlugin = (p: Params): Obj => {
     const pl = plugin(reqStr(p, 'PluginId'))
     if (attachments.some((a) => a.PluginId === pl.PluginId))
-      fail('UnsupportedOperation.AttachPlugin', `The plugin ${pl.PluginId} is still attached to APIs.`)
+      fail('UnsupportedOperation.AttachPlugin', `The plugin ${scalarText(pl.PluginId)} is still attached to APIs.`)
     plugins.delete(pl.PluginId as string)
     return { Result: true }
   }
@@ -1186,7 +1193,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       (a) =>
         passes(f, 'ApiAppId', a.ApiAppId as string) &&
         passes(f, 'ApiAppName', a.ApiAppName as string) &&
-        passes(f, 'KeyWord', `${a.ApiAppName} ${a.ApiAppId}`, true),
+        passes(f, 'KeyWord', `${scalarText(a.ApiAppName)} ${scalarText(a.ApiAppId)}`, true),
     )
     return listed(all, p, 'ApiAppSet')
   }
@@ -1223,7 +1230,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
         (r) =>
           passes(f, 'ApiAppId', r.ApiAppId) &&
           passes(f, 'Environment', r.EnvironmentName) &&
-          passes(f, 'KeyWord', `${r.ApiAppName} ${r.ApiAppId}`, true),
+          passes(f, 'KeyWord', `${scalarText(r.ApiAppName)} ${scalarText(r.ApiAppId)}`, true),
       )
     return listed(all, p, 'ApiAppApiSet')
   }
@@ -1440,7 +1447,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       ...[...plugins.values()].map((x) => ({ kind: 'apigateway:Plugin', id: x.PluginId as string, body: clone(x) })),
       ...[...domains.values()].map((d) => ({
         kind: 'apigateway:SubDomain',
-        id: `${d.ServiceId}#${d.DomainName}`,
+        id: `${scalarText(d.ServiceId)}#${scalarText(d.DomainName)}`,
         body: clone(d),
       })),
       ...[...strategies.values()].map((s) => ({
@@ -1451,7 +1458,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       ...[...services.values()].flatMap((s) =>
         [...s.released].map((e) => ({
           kind: 'apigateway:Release',
-          id: `${s.info.ServiceId}#${e}`,
+          id: `${scalarText(s.info.ServiceId)}#${e}`,
           body: { ...s.history[e][0] },
         })),
       ),

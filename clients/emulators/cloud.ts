@@ -36,6 +36,7 @@ import {
   type ApiDocFixture,
 } from './cloud-apigateway'
 import { prng } from '../prng'
+import { scalarText } from '../../src/core/scalar-text'
 
 // ── options ──────────────────────────────────────────────────────────────────
 export const EMULATOR_SECRET_ID = 'AKIDEMULATOR0000000000000000000000000'
@@ -200,7 +201,7 @@ export const cloudEmulator = (
       for (const t of (p.ReplaceTags ?? []) as Obj[]) {
         if (typeof t.TagKey !== 'string' || t.TagKey === '')
           fail('InvalidParameterValue.TagKeyEmpty', 'A tag key cannot be empty.')
-        m.set(t.TagKey as string, String(t.TagValue ?? ''))
+        m.set(t.TagKey as string, scalarText(t.TagValue))
       }
       for (const t of (p.DeleteTags ?? []) as Obj[]) m.delete(String(t.TagKey))
       tags.set(r, m)
@@ -332,7 +333,7 @@ export const cloudEmulator = (
       const flag = reqNum(p, 'Flag')
       if (flag !== 0 && flag !== 1) fail('InvalidParameterValue', 'Flag must be 0 or 1.')
       const n = window(p, 300, true)
-      const data = series(`${business}|${metric}|${instance}|${p.StartTime}`, n, 1000)
+      const data = series(`${business}|${metric}|${instance}|${scalarText(p.StartTime)}`, n, 1000)
       return {
         DataList: data,
         Total: data.reduce((a, b) => a + b, 0),
@@ -385,7 +386,7 @@ export const cloudEmulator = (
       const period = reqNum(p, 'Period')
       if (period !== 86400) fail('InvalidParameterValue', 'Period must be 86400.')
       const n = window(p, period)
-      const data = series(`attack|${type}|${p.StartTime}`, n, 50)
+      const data = series(`attack|${type}|${scalarText(p.StartTime)}`, n, 50)
       return { Type: type, StartTime: p.StartTime, EndTime: p.EndTime, Period: period, Data: data, Count: data.length }
     },
     DescribeOverviewCCTrend: (p) => {
@@ -394,7 +395,7 @@ export const cloudEmulator = (
       const metric = oneOf(p, 'MetricName', ['inqps', 'dropqps', 'incount', 'dropcount'])!
       const business = oneOf(p, 'Business', ['bgpip', 'bgp-multip', 'basic', 'bgp', 'net'], false)
       const n = window(p, period)
-      const data = series(`cc|${metric}|${business ?? ''}|${p.StartTime}`, n, 500)
+      const data = series(`cc|${metric}|${business ?? ''}|${scalarText(p.StartTime)}`, n, 500)
       return { Count: data.length, Data: data }
     },
   }
@@ -427,7 +428,7 @@ export const cloudEmulator = (
         if (role.externalId !== undefined && p.ExternalId !== role.externalId)
           fail('InvalidParameter.ExternalIdError', 'The ExternalId does not match the role.')
         if (p.SerialNumber !== undefined) {
-          const code = opts.mfaDevices?.[String(p.SerialNumber)]
+          const code = opts.mfaDevices?.[scalarText(p.SerialNumber)]
           if (code === undefined || p.TokenCode !== code)
             fail('AuthFailure.MFAFailure', 'The MFA token code is not valid.')
         }

@@ -12,6 +12,7 @@ import * as TE from 'fp-ts/TaskEither'
 import type { HttpClient, HttpRequest, HttpResponse } from '../http'
 import { checkSeedKinds, persisted, type Emulator, type StoredObject } from './emulator'
 import { cell, type Holdings } from './holdings'
+import { scalarText } from '../../src/core/scalar-text'
 
 // ── options ──────────────────────────────────────────────────────────────────
 export type CostCollection =
@@ -199,7 +200,7 @@ const numberAt = (body: Obj, ...keys: string[]): void => {
 }
 const dateAt = (body: Obj, ...keys: string[]): void => {
   for (const k of keys)
-    if (body[k] !== undefined && body[k] !== null && !isYmd(String(body[k]).slice(0, 10)))
+    if (body[k] !== undefined && body[k] !== null && !isYmd(scalarText(body[k]).slice(0, 10)))
       fail(400, `${k} must be a date (YYYY-MM-DD)`)
 }
 
@@ -243,7 +244,8 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       if (required) fail(400, 'workspace_token is required')
       return
     }
-    if (!exists('workspaces', body.workspace_token)) fail(404, `Workspace ${String(body.workspace_token)} not found`)
+    if (!exists('workspaces', body.workspace_token))
+      fail(404, `Workspace ${scalarText(body.workspace_token)} not found`)
   }
 
   // seed
@@ -356,7 +358,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     if (b.previous_period_start_date && !b.previous_period_end_date)
       fail(400, 'previous_period_end_date is required when previous_period_start_date is given')
     if (b.folder_token !== undefined && b.folder_token !== null && !exists('folders', b.folder_token))
-      fail(404, `Folder ${String(b.folder_token)} not found`)
+      fail(404, `Folder ${scalarText(b.folder_token)} not found`)
     if (b.settings === null) b = { ...b, settings: {} }
     if (b.chart_settings === null) b = { ...b, chart_settings: {} }
     if (b.settings !== undefined && (typeof b.settings !== 'object' || Array.isArray(b.settings)))
@@ -432,7 +434,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     for (const c of children) if (!exists('budgets', c)) fail(404, `Budget ${c} not found`)
     const hierarchical = children.length > 0
     if (b.cost_report_token && !exists('cost_reports', b.cost_report_token))
-      fail(404, `Cost Report ${String(b.cost_report_token)} not found`)
+      fail(404, `Cost Report ${scalarText(b.cost_report_token)} not found`)
     const o: Obj = { ...(prior ?? {}), ...b, child_budget_tokens: children }
     if (hierarchical) {
       o.cost_report_token = null
@@ -799,7 +801,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         requireKeys(b, 'title')
         arrayOf(b, 'saved_filter_tokens')
         if (b.parent_folder_token && !exists('folders', b.parent_folder_token))
-          fail(404, `Folder ${String(b.parent_folder_token)} not found`)
+          fail(404, `Folder ${scalarText(b.parent_folder_token)} not found`)
         if (!b.parent_folder_token) needWorkspace(b, false)
         const ws = b.parent_folder_token
           ? coll('folders').get(b.parent_folder_token as string)!.workspace_token
@@ -1282,7 +1284,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     }
   }
 
-  const client: HttpClient = (req) => TE.fromTask(async () => handle(req))
+  const client: HttpClient = (req) => TE.fromTask(() => new Promise<HttpResponse>((ok) => ok(handle(req))))
 
   // ── persistence and seeding ───────────────────────────────────────────────
   const holdings: Holdings = {

@@ -12,6 +12,7 @@ import * as TE from 'fp-ts/TaskEither'
 import type { HttpClient, HttpRequest, HttpResponse } from '../http'
 import { checkSeedKinds, persisted, seedField, type Emulator, type SeedObjects, type StoredObject } from './emulator'
 import { cell, type Holdings } from './holdings'
+import { scalarText } from '../../src/core/scalar-text'
 
 // ── options and fixtures ─────────────────────────────────────────────────────
 export interface HostingAccountFixture {
@@ -367,7 +368,8 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
   }
 
   // ── environment variables ──────────────────────────────────────────────────
-  const envKey = (acct: Json, siteId: string | undefined, key: string) => `${acct.id}|${siteId ?? ''}|${key}`
+  const envKey = (acct: Json, siteId: string | undefined, key: string) =>
+    `${scalarText(acct.id)}|${siteId ?? ''}|${key}`
   const envView = (v: Json): Json => ({
     key: v.key,
     // the API reports post_processing with an underscore
@@ -534,7 +536,7 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
           return {
             status: 200,
             body: [...envVars.entries()]
-              .filter(([k]) => k.startsWith(`${acct.id}|${siteId ?? ''}|`))
+              .filter(([k]) => k.startsWith(`${scalarText(acct.id)}|${siteId ?? ''}|`))
               .map(([, v]) => envView(v)),
           }
         if (n === 3 && method === 'POST') {
@@ -575,7 +577,7 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
         return notFound
       }
       if (c === 'firewall_rule_set' && n === 3) {
-        const key = `account:${acct.id}`
+        const key = `account:${scalarText(acct.id)}`
         if (method === 'GET') {
           requireIdParam(url, b)
           const f = firewalls.get(key)
@@ -739,7 +741,7 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
       }
       if (c === 'firewall_rule_set' && n === 3) {
         requireIdParam(url, b)
-        const key = `site:${site.id}`
+        const key = `site:${scalarText(site.id)}`
         if (method === 'GET') {
           const f = firewalls.get(key)
           return f ? { status: 200, body: f } : fail(404, 'Firewall rule set not found')

@@ -43,7 +43,7 @@ export const schemaOf = (registry: Registry): SchemaDoc => ({
       name: f.name,
       type: f.codec.name,
       kind: f.required ? ('required' as const) : ('optional' as const),
-      secret: (p.secrets).includes(f.name),
+      secret: p.secrets.includes(f.name),
     })),
     resources: Object.values(p.resources).map((r) => ({
       token: r.token,

@@ -154,7 +154,8 @@ export interface FieldInfo {
 /** The fields of an object codec (exact / strict / type / partial / intersection / readonly). */
 export const fieldsOf = (codec: t.Mixed): ReadonlyArray<FieldInfo> => {
   const c = codec as t.Mixed & { _tag?: string }
-  if (c instanceof t.ExactType || c instanceof t.ReadonlyType || c instanceof t.RefinementType) return fieldsOf(c.type)
+  if (c instanceof t.ExactType || c instanceof t.ReadonlyType || c instanceof t.RefinementType)
+    return fieldsOf(c.type as t.Mixed)
   if (c instanceof t.InterfaceType)
     return Object.entries(c.props as t.Props).map(([name, codec]) => ({
       name,
@@ -173,16 +174,16 @@ const acceptsUndefined = (c: t.Mixed): boolean => c.is(undefined) || c.decode(un
 /** The element codec of an array codec, if it is one. */
 export const elementOf = (codec: t.Mixed): t.Mixed | undefined => {
   const c = codec
-  if (c instanceof t.ArrayType || c instanceof t.ReadonlyArrayType) return c.type
-  if (c instanceof t.ReadonlyType || c instanceof t.ExactType) return elementOf(c.type)
+  if (c instanceof t.ArrayType || c instanceof t.ReadonlyArrayType) return c.type as t.Mixed
+  if (c instanceof t.ReadonlyType || c instanceof t.ExactType) return elementOf(c.type as t.Mixed)
   return undefined
 }
 
 /** The value codec of a record codec, if it is one. */
 export const recordValueOf = (codec: t.Mixed): t.Mixed | undefined => {
   const c = codec
-  if (c instanceof t.DictionaryType) return c.codomain
-  if (c instanceof t.ReadonlyType) return recordValueOf(c.type)
+  if (c instanceof t.DictionaryType) return c.codomain as t.Mixed
+  if (c instanceof t.ReadonlyType) return recordValueOf(c.type as t.Mixed)
   return undefined
 }
 
@@ -190,7 +191,7 @@ export const recordValueOf = (codec: t.Mixed): t.Mixed | undefined => {
 export const isObjectCodec = (codec: t.Mixed): boolean => {
   const c = codec
   if (c instanceof t.ExactType || c instanceof t.ReadonlyType || c instanceof t.RefinementType)
-    return isObjectCodec(c.type)
+    return isObjectCodec(c.type as t.Mixed)
   if (c instanceof t.IntersectionType) return (c.types as t.Mixed[]).every(isObjectCodec)
   return c instanceof t.InterfaceType || c instanceof t.PartialType
 }

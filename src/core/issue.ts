@@ -2,6 +2,7 @@
  * Issue: one validation finding. Every error a user sees about their input names the node, the
  * field path, what was expected and what was given.
  */
+import { scalarText } from './scalar-text'
 import * as t from 'io-ts'
 import { isSecret, isSecretMarker } from './secret'
 import { isRef } from './ref'
@@ -31,10 +32,11 @@ export const renderValue = (u: unknown): string => {
   if (isRef(u)) return `ref(${u.node}${u.path.length ? '.' + u.path.join('.') : ''})`
   if (u === undefined) return 'nothing'
   try {
-    const s = JSON.stringify(u, (_k, v) => (isSecret(v) ? '[secret]' : v))
-    return s === undefined ? String(u) : s.length > 120 ? s.slice(0, 117) + '...' : s
+    const s = JSON.stringify(u, (_k, v: unknown) => (isSecret(v) ? '[secret]' : v))
+    return s === undefined ? scalarText(u) : s.length > 120 ? s.slice(0, 117) + '...' : s
   } catch {
-    return String(u)
+    // a cycle or a BigInt inside: the constructor's name is the best short description
+    return `a ${Object.prototype.toString.call(u).slice(8, -1)}`
   }
 }
 
@@ -50,7 +52,8 @@ export const issue = (node: string, f: Finding): Issue => ({
 const isCombinator = (c: t.Decoder<unknown, unknown>): boolean =>
   c instanceof t.IntersectionType ||
   c instanceof t.UnionType ||
-  ((c instanceof t.ExactType || c instanceof t.ReadonlyType || c instanceof t.RefinementType) && isCombinator(c.type))
+  ((c instanceof t.ExactType || c instanceof t.ReadonlyType || c instanceof t.RefinementType) &&
+    isCombinator(c.type as t.Mixed))
 
 /** io-ts errors → findings with clean dotted paths (intersection/union indices dropped). */
 export const findingsFromErrors = (errors: t.Errors): Finding[] => {

@@ -35,6 +35,7 @@ export interface ProviderSpecDef<C, R extends Record<string, ResourceSpec>, L ex
 }
 
 export interface ProviderSpec<
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- `ProviderSpec` alone means a provider of any config
   C = any,
   R extends Record<string, ResourceSpec> = Record<string, ResourceSpec>,
   L extends Record<string, LookupSpec> = Record<string, LookupSpec>,

@@ -20,9 +20,9 @@ const SecretProto = Object.freeze({
 
 // ── constructors ─────────────────────────────────────────────────────────────
 export const secret = <T>(value: T): Secret<T> => {
-  const s = Object.create(SecretProto, { _tag: { value: 'Secret', enumerable: true } })
+  const s = Object.create(SecretProto, { _tag: { value: 'Secret', enumerable: true } }) as Secret<T>
   vault.set(s, value)
-  return Object.freeze(s) as Secret<T>
+  return Object.freeze(s)
 }
 
 // ── destructors ──────────────────────────────────────────────────────────────

@@ -126,6 +126,7 @@ export interface ResourceSpecDef<I, O> {
   readonly examples: ResourceExamples<I, O>
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- `ResourceSpec` alone means a spec of any fields (codecs are invariant)
 export interface ResourceSpec<I = any, O = any> extends ResourceSpecDef<I, O> {
   readonly _tag: 'ResourceSpec'
   readonly provider: string
@@ -170,6 +171,7 @@ export interface LookupSpecDef<A, R> {
   readonly examples: LookupExamples<A, R>
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as ResourceSpec: a lookup of any arguments and result
 export interface LookupSpec<A = any, R = any> extends LookupSpecDef<A, R> {
   readonly _tag: 'LookupSpec'
   readonly provider: string
@@ -184,6 +186,11 @@ export const defineLookup = <A, R>(def: LookupSpecDef<A, R>): LookupSpec<A, R> =
 }
 
 export type AnySpec = ResourceSpec | LookupSpec
-export type InputsOf<S> = S extends ResourceSpec<infer I, any> ? I : S extends LookupSpec<infer A, any> ? A : never
+export type InputsOf<S> =
+  S extends ResourceSpec<infer I, infer _O> ? I : S extends LookupSpec<infer A, infer _R> ? A : never
 export type OutputsOf<S> =
-  S extends ResourceSpec<infer I, infer O> ? I & O : S extends LookupSpec<any, infer R> ? R & { id: string } : never
+  S extends ResourceSpec<infer I, infer O>
+    ? I & O
+    : S extends LookupSpec<infer _A, infer R>
+      ? R & { id: string }
+      : never

@@ -37,9 +37,9 @@ const fromRef = (f: Finding, r: Ref<unknown>): Finding => ({
  * under a ref (the rest compile reported); rules run once every value is known, errors only (any
  * warning compile gave already).
  */
-export const checkResolved = (
+export const checkResolved = <I>(
   codec: t.Mixed,
-  rules: ReadonlyArray<Rule<Readonly<Record<string, unknown>>>>,
+  rules: ReadonlyArray<Rule<I>>,
   raw: Readonly<Record<string, unknown>>,
   resolved: Readonly<Record<string, unknown>>,
   ctx: RuleContext,
@@ -53,7 +53,8 @@ export const checkResolved = (
   if (out.length > 0 || hasUnknown(resolved)) return out
   for (const rule of rules) {
     if (rule.when === 'plan') continue
-    for (const f of rule.check(resolved, ctx)) {
+    // the values were just decoded by the codec these rules belong to
+    for (const f of rule.check(resolved as I, ctx)) {
       if (f.severity === 'warning') continue
       const r = refOnPath(raw, f.path)
       out.push(r ? fromRef(f, r) : f)

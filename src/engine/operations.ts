@@ -100,6 +100,7 @@ export interface PlanOptions {
 // ── helpers ──────────────────────────────────────────────────────────────────
 const attempt = async <L, A>(te: () => Promise<E.Either<L, A>>): Promise<A> => {
   const r = await te()
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- unwinds to toRTE, which makes it a Left again
   if (E.isLeft(r)) throw { engine: r.left }
   return r.right
 }
@@ -115,6 +116,7 @@ const toRTE =
     }
   }
 const fail = (e: EngineError): never => {
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- as in attempt: caught by toRTE
   throw { engine: e }
 }
 

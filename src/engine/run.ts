@@ -375,6 +375,7 @@ export const runPlan = async (
       if (s.action !== 'create') return changeExisting(s, rv, inputs)
       return doCreate(s, rv, inputs).then((r) => settle(s, inputs, r))
     } catch (e) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a step failure is data (see StepFailure)
       return Promise.reject(e)
     }
   }

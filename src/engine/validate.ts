@@ -112,7 +112,7 @@ const unknownFields = (
 /** io-ts's test for a record, with the common case (a literal object) answered without toString */
 const isPlainRecord = (u: unknown): u is Record<string, unknown> => {
   if (typeof u !== 'object' || u === null) return false
-  const proto = Object.getPrototypeOf(u)
+  const proto: unknown = Object.getPrototypeOf(u)
   return proto === Object.prototype || proto === null || Object.prototype.toString.call(u) === '[object Object]'
 }
 
@@ -230,7 +230,7 @@ const makeChecks = (shape: (c: t.Mixed) => Shape) => {
       })
     }
     if (codec instanceof DefaultedType) {
-      const inner = strict(codec.inner)
+      const inner = strict(codec.inner as t.Mixed)
       return guarded((u) => u === undefined || u === null || inner(u))
     }
     if (codec instanceof t.UnknownType || codec instanceof t.AnyType) return guarded(() => true)

@@ -130,7 +130,7 @@ export const fileStore = (
   const parseSnapshot = (stack: string, text: string, where: string): State => {
     let doc: { checksum?: string; state?: State }
     try {
-      doc = JSON.parse(text)
+      doc = JSON.parse(text) as typeof doc
     } catch {
       throw stateError(
         'Corrupt',

@@ -195,7 +195,7 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
         .rows[0] as { serial: string; checksum: string; body: string } | undefined
       if (!row) {
         const orphans = Number(
-          (await c.query(`SELECT count(*) AS n FROM ${S}.journal WHERE stack = $1`, [stack])).rows[0].n,
+          (await c.query<{ n: string }>(`SELECT count(*) AS n FROM ${S}.journal WHERE stack = $1`, [stack])).rows[0].n,
         )
         if (orphans === 0) return undefined
         throw stateError(
@@ -348,7 +348,8 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
         await c.query(`SET tcp_keepalives_idle = 60; SET tcp_keepalives_interval = 10; SET tcp_keepalives_count = 6`)
         let unnamed = 0
         for (;;) {
-          const got = (await c.query(`SELECT pg_try_advisory_lock($1::bigint) AS ok`, [k.key])).rows[0].ok as boolean
+          const got = (await c.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock($1::bigint) AS ok`, [k.key])).rows[0]
+            .ok
           if (got) {
             await c.query(
               `INSERT INTO ${S}.locks (stack, owner, pid, host, since, backend_pid, token) VALUES ($1, $2, $3, $4, $5, pg_backend_pid(), $6)

@@ -62,7 +62,7 @@ interface FakeServerOptions {
 const fakeServer = (clock: ReturnType<typeof virtualTime>, o: FakeServerOptions, random: () => number) => {
   let window = { start: -Infinity, used: 0 }
   const counts = { ok: 0, tooMany: 0 }
-  const client: HttpClient = (req) => async () => {
+  const client: HttpClient = (_req) => async () => {
     await clock.sleep(5 + Math.floor(random() * 40)) // to the server
     const t = clock.now()
     if (o.windows === 'aligned') {

@@ -142,7 +142,7 @@ test('every provider configuration: random configurations and environments compi
           inputs++
           let cfg: Record<string, unknown>
           try {
-            cfg = configFromEnv(p as never, envVars, config as never) as Record<string, unknown>
+            cfg = configFromEnv<Record<string, unknown>>(p as never, envVars, config)
           } catch (e) {
             return assert.unreachable(`${name}: configFromEnv threw ${String(e)}`)
           }

@@ -26,6 +26,7 @@ import {
   visible,
   type Steps,
 } from './shared/wire'
+import { scalarText } from '../../core/scalar-text'
 
 const lines = (s: string): string[] =>
   s
@@ -71,7 +72,7 @@ const named = (reply: unknown, name: string): ReadonlyArray<Record<string, unkno
   listOf(resultOf(reply), 'StrategySet')
     .filter(isObj)
     .filter((s) => s.StrategyName === name)
-    .sort((a, b) => String(b.CreatedTime ?? '').localeCompare(String(a.CreatedTime ?? '')))
+    .sort((a, b) => scalarText(b.CreatedTime).localeCompare(scalarText(a.CreatedTime)))
 
 /**
  * Where a lost create's strategy would be: the service's strategies by name (looked at a few

@@ -179,7 +179,7 @@ export const ApiGatewayUsagePlan = defineResource({
               ...itemsOf(steps, 'apis', 'Result.EnvironmentList'),
             ]
               .filter(isObj)
-              .map((e) => JSON.parse(JSON.stringify(attach(e))))
+              .map((e) => JSON.parse(JSON.stringify(attach(e))) as unknown)
           : undefined,
       }
       return observe(ApiGatewayUsagePlanInputs, ApiGatewayUsagePlanOutputs, obj, id, 'apigateway:DescribeUsagePlan')

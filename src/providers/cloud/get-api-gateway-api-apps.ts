@@ -10,6 +10,7 @@ import { SecretString } from '../../core/codecs'
 import { secret } from '../../core/secret'
 import { defineLookup } from '../../core/spec'
 import { apigw, filters, idsHash, isObj, itemsFrom, lookupArgs, lookupResult, pages, str } from './shared/wire'
+import { scalarText } from '../../core/scalar-text'
 
 export const GetApiGatewayApiAppsArgs = lookupArgs(
   'GetApiGatewayApiAppsArgs',
@@ -82,7 +83,7 @@ export const getApiGatewayApiApps = defineLookup({
         apiAppLists,
         ...(a.apiAppId !== undefined ? { apiAppId: a.apiAppId } : {}),
         ...(a.apiAppName !== undefined ? { apiAppName: a.apiAppName } : {}),
-        id: idsHash(apiAppLists.map((x) => String(x.apiAppId ?? ''))),
+        id: idsHash(apiAppLists.map((x) => scalarText(x.apiAppId))),
       })
     },
   },

@@ -25,6 +25,7 @@ import {
   withId,
   type Json,
 } from './shared/wire'
+import { scalarText } from '../../core/scalar-text'
 
 export const DnsZoneInputs = t.exact(t.partial({ name: t.string, teamSlug: t.string }), 'DnsZoneInputs')
 export type DnsZoneInputs = t.TypeOf<typeof DnsZoneInputs>
@@ -74,7 +75,7 @@ export const decodeDomain = (u: unknown): Domain | undefined => {
     ...(str(d.id) !== undefined ? { id: str(d.id) } : {}),
     ...(str(d.name) !== undefined ? { name: str(d.name) } : {}),
     registeredAt: rfc3339(d.registered_at),
-    ...(renewal !== undefined && renewal !== null ? { renewalPrice: String(renewal) } : {}),
+    ...(renewal !== undefined && renewal !== null ? { renewalPrice: scalarText(renewal) } : {}),
   }
 }
 

@@ -142,7 +142,7 @@ const parseTypes = (u: unknown): string[] | undefined => {
   if (Array.isArray(u)) return u.filter((x): x is string => typeof x === 'string')
   if (typeof u !== 'string' || u.trim() === '') return undefined
   try {
-    const v = JSON.parse(u)
+    const v: unknown = JSON.parse(u)
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined
   } catch {
     return undefined
@@ -150,7 +150,9 @@ const parseTypes = (u: unknown): string[] | undefined => {
 }
 
 const sameSet = (a: unknown, b: unknown) =>
-  Array.isArray(a) && Array.isArray(b) && JSON.stringify([...a].sort()) === JSON.stringify([...b].sort())
+  Array.isArray(a) &&
+  Array.isArray(b) &&
+  JSON.stringify([...(a as unknown[])].sort()) === JSON.stringify([...(b as unknown[])].sort())
 
 /** An empty tags map is no tags. */
 const withoutEmptyTags = (c: unknown): unknown => {
