@@ -35,7 +35,7 @@ const drawn = (page: Page): Promise<Drawn[]> =>
       address: g.getAttribute('data-address')!,
       action: g.getAttribute('data-action') as Drawn['action'],
       context: g.classList.contains('context'),
-      fill: getComputedStyle(g.querySelector('.shape')).fill,
+      fill: getComputedStyle(g.querySelector('.shape')!).fill,
     })),
   )
 
