@@ -35,6 +35,17 @@ export { DEFAULT_CONCURRENCY } from './engine/env'
 export type { Handler } from './engine/handler'
 export type { EngineEvent } from './engine/events'
 
+// the embedding API (promises; an edge like the CLI: it builds the real handler from clients/)
+export {
+  workspace,
+  type Workspace,
+  type WorkspaceOptions,
+  type PlanResult,
+  type ApplyOutcome,
+  type RefreshOutcome,
+} from './workspace/workspace'
+export { TrellisError, type TrellisErrorKind, type TrellisIssue } from './workspace/trellis-error'
+
 // state
 export { fileStore } from './state/file-store'
 export { memoryStore } from './state/memory-store'

@@ -1,33 +1,186 @@
 /**
- * Command-line arguments: positionals and `--flag [value]` options, nothing more.
+ * Strict command-line parsing over node:util parseArgs: the command (and sub-command) first, then
+ * only the flags that command takes. An unknown command or flag, a flag without its value, a value
+ * given to a switch, or too many or too few arguments is a usage error naming the closest valid
+ * name — found before anything is loaded or sent.
  */
+import { parseArgs as nodeParseArgs, type ParseArgsConfig } from 'node:util'
+import { closest } from '../workspace/closest'
+import { COMMANDS, FLAGS, commandNamed, type CommandSpec } from './commands'
+
 export interface Args {
+  /** `plan`, `state`, … (`help` for bare `--help`, `version` for `--version`) */
+  readonly command: string
+  /** `list`, `show`, … for commands with sub-commands */
+  readonly sub?: string
+  readonly spec: CommandSpec
   readonly positionals: ReadonlyArray<string>
-  readonly flags: Readonly<Record<string, string | true>>
+  readonly flags: Readonly<Record<string, string | boolean | ReadonlyArray<string> | undefined>>
 }
 
-const BOOLEAN = new Set(['json', 'emulate', 'yes', 'refresh', 'detailed-exitcode', 'help', 'all', 'no-color', 'plan'])
+export class UsageError extends Error {
+  override readonly name = 'UsageError'
+  /** the command whose help to point at */
+  constructor(
+    message: string,
+    readonly command?: string,
+  ) {
+    super(message)
+  }
+}
+
+const longName = (token: string): string | undefined => {
+  if (token.startsWith('--')) return token.slice(2).split('=', 1)[0]
+  return undefined
+}
+
+const config = (spec: CommandSpec): NonNullable<ParseArgsConfig['options']> => {
+  const out: NonNullable<ParseArgsConfig['options']> = {}
+  for (const f of spec.flags) {
+    const d = FLAGS[f]
+    out[f] = { type: d.type, ...(d.short ? { short: d.short } : {}), ...(d.multiple ? { multiple: true } : {}) }
+  }
+  return out
+}
+
+const shortsOf = (spec: CommandSpec) =>
+  new Map(spec.flags.filter((f) => FLAGS[f].short).map((f) => [FLAGS[f].short!, f]))
 
 export const parseArgs = (argv: ReadonlyArray<string>): Args => {
-  const positionals: string[] = []
-  const flags: Record<string, string | true> = {}
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]
-    if (a === '--') {
-      positionals.push(...argv.slice(i + 1))
-      break
-    }
-    if (a.startsWith('--')) {
-      const [k, v] = a.slice(2).split('=', 2)
-      if (v !== undefined) flags[k] = v
-      else if (BOOLEAN.has(k) || i + 1 >= argv.length || argv[i + 1].startsWith('--')) flags[k] = true
-      else flags[k] = argv[++i]
-    } else if (a === '-y') flags.yes = true
-    else positionals.push(a)
+  // a bare --version / --help anywhere before the command
+  const first = argv.findIndex((a) => !a.startsWith('-'))
+  const before = first === -1 ? argv : argv.slice(0, first)
+  if (before.includes('--version')) return parseFor('version', undefined, [])
+  if (first === -1)
+    return parseFor(
+      'help',
+      undefined,
+      before.filter((a) => a !== '--help' && a !== '-h'),
+    )
+  const name = argv[first]
+  const spec = commandNamed(name)
+  if (!spec) {
+    const near = closest(
+      name,
+      COMMANDS.map((c) => c.name),
+    )
+    throw new UsageError(
+      `unknown command "${name}"${near ? `; did you mean "${near}"?` : ''} (trellis --help lists them)`,
+    )
   }
-  return { positionals, flags }
+  const rest = [...before, ...argv.slice(first + 1)]
+  if (spec.subcommands) {
+    const si = rest.findIndex((a) => !a.startsWith('-'))
+    const wantsHelp = rest.includes('--help') || rest.includes('-h')
+    if (si === -1) {
+      if (wantsHelp) return parseFor(name, undefined, rest)
+      throw new UsageError(`${name} needs a sub-command: ${spec.subcommands.map((s) => s.name).join(', ')}`, name)
+    }
+    const sub = spec.subcommands.find((s) => s.name === rest[si])
+    if (!sub) {
+      const near = closest(
+        rest[si],
+        spec.subcommands.map((s) => s.name),
+      )
+      throw new UsageError(
+        `unknown ${name} sub-command "${rest[si]}"${near ? `; did you mean "${near}"?` : ''} (${spec.subcommands.map((s) => s.name).join(', ')})`,
+        name,
+      )
+    }
+    return parseFor(name, sub, [...rest.slice(0, si), ...rest.slice(si + 1)])
+  }
+  return parseFor(name, undefined, rest)
 }
 
-export const flag = (a: Args, k: string): string | undefined =>
-  typeof a.flags[k] === 'string' ? a.flags[k] : undefined
-export const has = (a: Args, k: string): boolean => a.flags[k] !== undefined
+const parseFor = (command: string, sub: CommandSpec | undefined, argv: ReadonlyArray<string>): Args => {
+  const top = commandNamed(command)!
+  const spec = sub ?? top
+  const label = sub ? `${command} ${sub.name}` : command
+  // unknown flags first, with the closest this command takes
+  const shorts = shortsOf(spec)
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]
+    if (a === '--') break
+    const n = longName(a)
+    // a flag that takes a value must not take the next flag as it (`--stack --json`)
+    const next = argv[i + 1]
+    if (
+      n !== undefined &&
+      FLAGS[n]?.type === 'string' &&
+      spec.flags.includes(n) &&
+      !a.includes('=') &&
+      (next === undefined || next.startsWith('--'))
+    )
+      throw new UsageError(
+        `--${n} needs a value (${FLAGS[n].value ?? 'VALUE'})${next ? `, got the flag ${next}` : ''}`,
+        label,
+      )
+    if (n !== undefined && !spec.flags.includes(n)) {
+      const near = closest(n, spec.flags)
+      const elsewhere = n in FLAGS ? ` (${label} does not take it)` : ''
+      throw new UsageError(
+        `unknown flag --${n} for ${label}${elsewhere}${near ? `; did you mean --${near}?` : ''}`,
+        label,
+      )
+    }
+    if (n === undefined && /^-[A-Za-z]/.test(a))
+      for (const c of a.slice(1))
+        if (!shorts.has(c))
+          throw new UsageError(
+            `unknown flag -${c} for ${label}${shorts.size ? ` (short flags: ${[...shorts.keys()].map((s) => '-' + s).join(', ')})` : ''}`,
+            label,
+          )
+  }
+  let parsed: ReturnType<typeof nodeParseArgs>
+  try {
+    parsed = nodeParseArgs({ args: [...argv], options: config(spec), strict: true, allowPositionals: true })
+  } catch (e) {
+    throw new UsageError(`${label}: ${(e as Error).message.split('\n')[0]}`, label)
+  }
+  const flags = parsed.values as Args['flags']
+  const positionals = parsed.positionals
+  if (!flags.help) {
+    if (positionals.length < spec.min)
+      throw new UsageError(
+        `${label} needs ${spec.args || 'no arguments'}${spec.min === 1 ? `, e.g. ${spec.example}` : ''}`,
+        label,
+      )
+    if (positionals.length > spec.max)
+      throw new UsageError(
+        `${label} takes ${spec.max === 0 ? 'no arguments' : spec.args}; unexpected ${positionals
+          .slice(spec.max)
+          .map((p) => JSON.stringify(p))
+          .join(' ')}`,
+        label,
+      )
+  }
+  return { command, ...(sub ? { sub: sub.name } : {}), spec, positionals, flags }
+}
+
+// ── flag readers ─────────────────────────────────────────────────────────────
+export const str = (a: Args, k: string): string | undefined => {
+  const v = a.flags[k]
+  return typeof v === 'string' ? v : undefined
+}
+export const bool = (a: Args, k: string): boolean => a.flags[k] === true
+export const list = (a: Args, k: string): ReadonlyArray<string> => {
+  const v = a.flags[k]
+  return Array.isArray(v) ? (v as ReadonlyArray<string>) : typeof v === 'string' ? [v] : []
+}
+
+/** A positive integer flag, or a usage error saying what was given. */
+export const positiveInt = (a: Args, k: string): number | undefined => {
+  const v = str(a, k)
+  if (v === undefined) return undefined
+  if (!/^[1-9][0-9]*$/.test(v)) throw new UsageError(`--${k}: expected a positive integer, got ${JSON.stringify(v)}`)
+  return Number(v)
+}
+
+/** One of some words, or a usage error naming them. */
+export const oneOf = <W extends string>(a: Args, k: string, words: ReadonlyArray<W>): W | undefined => {
+  const v = str(a, k)
+  if (v === undefined) return undefined
+  if (!(words as ReadonlyArray<string>).includes(v))
+    throw new UsageError(`--${k}: expected ${words.join(', ')}, got ${JSON.stringify(v)}`)
+  return v as W
+}

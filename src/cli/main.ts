@@ -1,373 +1,538 @@
 /**
- * The `trellis` command: plan | apply | destroy | refresh | import | state list|show|restore |
- * graph | schema | demo. The edge of the system: it reads the environment and the program file,
- * builds clients, prints, and sets the exit code.
- *
- * Exit codes: 0 success (and, with --detailed-exitcode, no changes); 1 an operation failed;
- * 2 changes are pending (plan with --detailed-exitcode); 3 the stack is invalid (every error
- * printed); 4 the state is locked, conflicting or corrupt; 64 usage error.
+ * The `trellis` command, a thin client of workspace(): it parses the command line strictly, loads
+ * the program, asks for confirmation, prints (text, or one versioned JSON document), connects
+ * SIGINT/SIGTERM to the workspace's stop signal, and sets the exit code (src/cli/exit.ts).
  */
-import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { createInterface } from 'node:readline/promises'
-import { isLeft } from 'fp-ts/Either'
+import * as E from 'fp-ts/Either'
 import { registry } from '../providers'
 import { compile } from '../engine/compile'
-import {
-  apply,
-  destroy,
-  formatEngineError,
-  importResource,
-  plan,
-  refresh,
-  type EngineError,
-} from '../engine/operations'
-import { renderPlan, planToJson, displayValue } from '../engine/render'
 import { graphToDot, graphToMermaid, planToDot, planToMermaid } from '../engine/graph-render'
-import { hasChanges } from '../engine/plan'
 import { renderPlanHtml } from '../engine/html-report'
-import { writeFileSync } from 'node:fs'
-import { fileStore } from '../state/file-store'
-import { postgresStore } from '../state/postgres-store'
-import type { Env } from '../engine/env'
-import { DEFAULT_CONCURRENCY } from '../engine/env'
+import { labelOfAddress } from '../core/node'
 import type { Stack } from '../core/stack'
-import { formatIssue } from '../core/issue'
-import { parseArgs, flag, has, type Args } from './args'
-import { progress, type Out } from './output'
+import { workspace, type PlanResult, type Workspace } from '../workspace/workspace'
+import { fromEngineError, isTrellisError, TrellisError } from '../workspace/trellis-error'
+import { normalizeAddress } from '../workspace/address'
+import { jsonValue } from '../workspace/json-value'
+import { parseArgs, bool, list, oneOf, positiveInt, str, UsageError, type Args } from './args'
+import { EXIT } from './exit'
+import { helpFor } from './help'
+import { loadProgram } from './load-program'
+import { progress, useColour, type Out } from './output'
+import { planText, driftText } from './plan-text'
+import { applyDoc, doc, errorDoc, planDoc, refreshDoc, resourceDoc } from './documents'
 import { schemaOf, renderSchema } from './schema'
-import { realHandler } from './wiring'
-import { httpHandler } from '../engine/http-handler'
-import { platformGuard } from '../state/platform-guard'
-import { emulatedStateDir, openLocalPlatforms } from '../../clients/emulators/local-platforms'
+import { isSavedPlanFile, readSavedPlan, savedPlanDoc, checkSavedPlan, writeSavedPlan } from './saved-plan'
+import { stateMove, stateRemove, stateUnlock } from './state-surgery'
+import { interrupts, type Interrupts } from './interrupts'
 import { EmulateUsageError, runEmulate } from './emulate'
 
-export const EXIT = { ok: 0, failed: 1, changes: 2, invalid: 3, state: 4, usage: 64 } as const
+export { EXIT }
 
-const USAGE = `usage: trellis <command> [program.ts] [options]
-
-commands:
-  plan <program.ts> [--html FILE]   show what apply would change (--html: also as a page to open in a browser)
-  apply <program.ts>                make the platforms match the program
-  destroy <program.ts>              delete everything the stack's state holds
-  refresh <program.ts>              read every resource; record drift in state
-  import <program.ts> TOKEN NAME ID adopt an existing object (ID in the type's import format)
-  state list | show [ADDRESS] | restore [--serial N]   inspect or restore state
-  graph <program.ts> [--format mermaid|dot] [--plan]    print the dependency graph (--plan: of the plan, by action)
-  schema [--json]                   every provider, resource type and lookup with its fields
-  demo                              the quickstart on the built-in emulators: plan, apply, plan
-  emulate [--port N] [--data FILE]  serve the emulators on 127.0.0.1, objects kept across restarts
-  emulate seed FILE                 put objects made elsewhere into the emulators (JSON)
-
-options:
-  --stack NAME          stack name (default: the program's)
-  --state-dir DIR       where state lives (default .trellis)
-  --state-url URL       shared state in PostgreSQL (postgres://…; or TRELLIS_STATE_URL)
-  --json                machine-readable output
-  --emulate             run against the emulators (no credentials): a running \`trellis emulate\`, or else
-                        emulators kept in <state-dir>/emulator.json; state in <state-dir>/emulated/
-  --yes, -y             apply/destroy without asking
-  --concurrency N       steps in flight at once (default ${DEFAULT_CONCURRENCY})
-  --refresh             read every resource before planning
-  --detailed-exitcode   plan: exit 2 when there are changes
-  --no-color            plain output
-
-exit codes: 0 ok · 1 failed · 2 changes pending (--detailed-exitcode) · 3 invalid stack · 4 state locked/conflict/corrupt · 64 usage`
-
-const loadProgram = async (file: string, name?: string): Promise<Stack> => {
-  const mod = (await import(pathToFileURL(resolve(file)).href)) as { default?: unknown }
-  let s = mod.default
-  if (typeof s === 'function') s = await (s as () => unknown)()
-  if (!s || (s as Stack)._tag !== 'Stack')
-    throw new UsageError(`${file} must \`export default\` a stack (or a function returning one)`)
-  const st = s as Stack
-  if (name && name !== st.name) {
-    const { stack } = await import('../core/stack')
-    return stack(name, { providers: st.providers }).add(...st.nodes)
-  }
-  return st
+/** What main needs from the process (tests give their own). */
+export interface Io {
+  readonly env?: Readonly<Record<string, string | undefined>>
+  /** stdin is a terminal: prompts are possible */
+  readonly interactive?: boolean
+  /** a line typed at a prompt */
+  readonly ask?: (question: string) => Promise<string>
+  /** where SIGINT/SIGTERM arrive (the real process by default in the bin) */
+  readonly interrupts?: Interrupts
 }
 
-class UsageError extends Error {}
+export const VERSION = ((): string => {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
+      .version
+  } catch {
+    return 'unknown'
+  }
+})()
 
-const exitFor = (e: EngineError): number =>
-  e._tag === 'CompileError' || e._tag === 'PlanError'
-    ? EXIT.invalid
-    : e._tag === 'StateError'
-      ? EXIT.state
-      : EXIT.failed
-
-const confirm = async (out: Out, question: string): Promise<boolean> => {
-  if (!process.stdin.isTTY) return false
+const askTty = async (question: string): Promise<string> => {
   const rl = createInterface({ input: process.stdin, output: process.stderr })
-  const a = await rl.question(`${question} Only 'yes' will be accepted: `)
-  rl.close()
-  void out
-  return a.trim() === 'yes'
+  try {
+    return await rl.question(question)
+  } finally {
+    rl.close()
+  }
 }
 
-export const main = async (argv: ReadonlyArray<string>, out: Out): Promise<number> => {
-  const args: Args = parseArgs(argv)
-  const [cmd, ...rest] = args.positionals
-  if (!cmd || has(args, 'help')) {
-    out.line(USAGE)
-    return cmd ? EXIT.ok : EXIT.usage
-  }
-  if (cmd === 'emulate') return emulateCommand(rest, args, out)
-  const json = has(args, 'json')
-  const stateDir = flag(args, 'state-dir') ?? '.trellis'
-  const stateUrl = flag(args, 'state-url') ?? process.env.TRELLIS_STATE_URL
-  if (has(args, 'emulate') && flag(args, 'state-url') !== undefined) {
-    out.err('--emulate keeps its state under --state-dir; --state-url is for the real platforms')
+export const main = async (argv: ReadonlyArray<string>, out0: Out, io: Io = {}): Promise<number> => {
+  const env = io.env ?? process.env
+  let args: Args
+  try {
+    args = parseArgs(argv)
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e
+    out0.err(`trellis: ${e.message}`)
+    out0.err(`Run \`trellis ${e.command ? `${e.command} ` : ''}--help\` for usage.`)
     return EXIT.usage
   }
-  // emulated runs: their own state namespace, and platforms lasting across commands
-  const local = has(args, 'emulate') ? await openLocalPlatforms({ stateDir, data: flag(args, 'data') }) : undefined
-  const store = local
-    ? platformGuard(fileStore({ dir: emulatedStateDir(stateDir) }), 'emulated', {
-        where: emulatedStateDir(stateDir),
-        notStacks: ['endpoint'],
-      })
-    : platformGuard(
-        stateUrl ? postgresStore({ connectionString: stateUrl }) : fileStore({ dir: stateDir }),
-        'real',
-        stateUrl ? {} : { where: stateDir, notStacks: ['emulator'] },
-      )
-  const concurrency = Number(flag(args, 'concurrency') ?? DEFAULT_CONCURRENCY)
-  if (!Number.isInteger(concurrency) || concurrency < 1)
-    throw new UsageError(`--concurrency: expected a positive integer, got ${flag(args, 'concurrency')}`)
-  const prog = progress(out, { quiet: json })
-  const handler = local
-    ? httpHandler({ clients: local.clients })
-    : realHandler({ debug: process.env.TRELLIS_DEBUG ? out.err : undefined, env: process.env })
-  const env: Env = {
-    registry,
-    handler,
-    store,
-    events: prog.sink,
-    concurrency,
-    now: () => new Date(),
-    lockWaitMs: Number(process.env.TRELLIS_LOCK_WAIT_MS ?? 10_000),
-    ...(process.env.TRELLIS_PASSPHRASE ? { passphrase: process.env.TRELLIS_PASSPHRASE } : {}),
-  }
-  const fail = (e: EngineError): number => {
-    if (json) out.line(JSON.stringify({ error: e._tag, message: formatEngineError(e) }))
-    else out.err(formatEngineError(e))
-    return exitFor(e)
-  }
-  const program = async () => {
-    if (!rest[0]) throw new UsageError(`${cmd} needs a program file, e.g. trellis ${cmd} examples/quickstart.ts`)
-    return loadProgram(rest[0], flag(args, 'stack'))
-  }
+  const json = bool(args, 'json')
+  let colourFlag: 'auto' | 'always' | 'never' | undefined
   try {
-    switch (cmd) {
-      case 'schema': {
-        const s = schemaOf(registry)
-        out.line(json ? JSON.stringify(s, null, 2) : renderSchema(s))
-        return EXIT.ok
+    colourFlag = bool(args, 'no-color') ? 'never' : oneOf(args, 'color', ['auto', 'always', 'never'] as const)
+  } catch (e) {
+    out0.err(`trellis: ${(e as Error).message}`)
+    return EXIT.usage
+  }
+  const out: Out = { ...out0, colour: !json && useColour(colourFlag, env, out0.colour) }
+  const { command } = args
+
+  if (command === 'help' || bool(args, 'help')) {
+    const names =
+      command !== 'help'
+        ? [command, ...(args.sub ? [args.sub] : [])]
+        : args.positionals.length > 0 || !bool(args, 'help')
+          ? args.positionals
+          : ['help']
+    const text = helpFor(names, VERSION)
+    if (text === undefined) {
+      out.err(`trellis: no help for "${names.join(' ')}": not a command (trellis --help lists them)`)
+      return EXIT.usage
+    }
+    out.line(text)
+    return EXIT.ok
+  }
+  if (command === 'version') {
+    out.line(json ? JSON.stringify(doc('version', { version: VERSION })) : `trellis ${VERSION}`)
+    return EXIT.ok
+  }
+
+  // the emulators' server owns its own Ctrl-C (save, then stop)
+  if (command === 'emulate')
+    try {
+      return await runEmulate(
+        args.positionals,
+        {
+          port: str(args, 'port'),
+          data: str(args, 'data'),
+          faults: str(args, 'faults'),
+          stateDir: str(args, 'state-dir'),
+        },
+        out,
+      )
+    } catch (e) {
+      out.err(e instanceof Error ? e.message : String(e))
+      return e instanceof EmulateUsageError ? EXIT.usage : EXIT.failed
+    }
+
+  const controller = new AbortController()
+  const prog = progress(out, { json })
+  let ws: Workspace | undefined
+  const stopper = (io.interrupts ?? interrupts()).on({
+    first: (sig) => {
+      controller.abort()
+      const busy = prog.inFlight()
+      out.err(
+        `\n${sig}: stopping — no new steps start; ${busy.length ? `waiting for ${busy.length} in flight (${busy.map(labelOfAddress).join(', ')}) to finish and be recorded` : 'nothing in flight'}. Press Ctrl-C again to exit at once.`,
+      )
+    },
+    second: (sig) => {
+      const busy = prog.inFlight()
+      out.err(
+        `${sig} again: exiting now. ${busy.length ? `These may be pending on the platform; the next run reconciles them: ${busy.map(labelOfAddress).join(', ')}` : 'Nothing was in flight.'}`,
+      )
+    },
+  })
+
+  const fail = (e: TrellisError): number => {
+    if (json) out.line(JSON.stringify(errorDoc(e)))
+    else out.err(e.message)
+    return e.exitCode
+  }
+
+  try {
+    const stateUrl = str(args, 'state-url') ?? (env.TRELLIS_STATE_URL || undefined)
+    const stateDir = str(args, 'state-dir')
+    if (stateUrl && stateDir) throw new UsageError('give --state-dir or --state-url (TRELLIS_STATE_URL), not both')
+    if (bool(args, 'emulate') && str(args, 'state-url'))
+      throw new UsageError('--emulate keeps its state under --state-dir; --state-url is for the real platforms')
+    const concurrency = positiveInt(args, 'concurrency')
+    const open = (): Workspace =>
+      (ws ??= workspace({
+        ...(stateUrl && !bool(args, 'emulate') ? { stateUrl } : { stateDir: stateDir ?? '.trellis' }),
+        env,
+        emulate: bool(args, 'emulate'),
+        ...(str(args, 'data') ? { emulatorData: str(args, 'data') } : {}),
+        ...(concurrency ? { concurrency } : {}),
+        signal: controller.signal,
+        onEvent: prog.sink,
+        ...(env.TRELLIS_DEBUG ? { debug: out.err } : {}),
+      }))
+    const program = (): Promise<Stack> => loadProgram(args.positionals[0], str(args, 'stack'))
+    /** the stack a state command means: --stack, or the only one there is */
+    const stackName = async (): Promise<string> => {
+      const given = str(args, 'stack')
+      if (given) return given
+      const names = await open().stacks()
+      if (names.length === 1) return names[0]
+      if (names.length === 0) throw new TrellisError('state', [], 'no stack has state here (see --state-dir)')
+      throw new UsageError(`several stacks have state (${names.join(', ')}): pass --stack NAME`, args.command)
+    }
+    const ask = io.ask ?? askTty
+    const interactive = io.interactive ?? !!process.stdin.isTTY
+    const confirmWith = async (what: string): Promise<boolean> => {
+      if (bool(args, 'yes')) return true
+      if (controller.signal.aborted) return false
+      if (!interactive) {
+        out.err(`Not ${what}: pass --yes to ${what.replace(/ed$/, '')} without a terminal.`)
+        return false
       }
-      case 'graph': {
-        if (has(args, 'plan')) {
-          const r = await plan(await program(), { refresh: has(args, 'refresh') })(env)()
-          if (isLeft(r)) return fail(r.left)
-          out.line(flag(args, 'format') === 'dot' ? planToDot(r.right.plan) : planToMermaid(r.right.plan))
+      const a = await Promise.race([
+        ask(`\nDo you want to go ahead? Only 'yes' will be accepted: `),
+        new Promise<string>((r) => controller.signal.addEventListener('abort', () => r(''), { once: true })),
+      ])
+      if (a.trim() !== 'yes') out.err('Cancelled.')
+      return a.trim() === 'yes'
+    }
+
+    const code = await (async (): Promise<number> => {
+      switch (command) {
+        case 'schema': {
+          const s = schemaOf(registry)
+          out.line(json ? JSON.stringify(doc('schema', { ...s }), null, 2) : renderSchema(s))
           return EXIT.ok
         }
-        const g = compile(registry)(await program())
-        if (isLeft(g)) return fail(g.left)
-        out.line(flag(args, 'format') === 'dot' ? graphToDot(g.right) : graphToMermaid(g.right))
-        return EXIT.ok
-      }
-      case 'plan': {
-        const r = await plan(await program(), { refresh: has(args, 'refresh') })(env)()
-        if (isLeft(r)) return fail(r.left)
-        const page = flag(args, 'html')
-        if (page !== undefined) {
-          writeFileSync(page, renderPlanHtml(r.right.plan, registry))
-          out.err(`Plan report written to ${page}`)
+        case 'demo': {
+          const { runDemo } = await import('./demo')
+          return runDemo(out)
         }
-        out.line(
-          json
-            ? JSON.stringify(planToJson(r.right.plan, registry), null, 2)
-            : renderPlan(r.right.plan, registry, { colour: out.colour, all: has(args, 'all') }),
-        )
-        return has(args, 'detailed-exitcode') && hasChanges(r.right.plan) ? EXIT.changes : EXIT.ok
-      }
-      case 'apply':
-      case 'destroy': {
-        const st = await program()
-        const op = cmd === 'apply' ? apply : destroy
-        // show the plan first; ask unless --yes
-        const preview =
-          cmd === 'apply' ? await plan(st, { refresh: has(args, 'refresh') })(env)() : await destroyPreview(st, env)
-        if (isLeft(preview)) return fail(preview.left)
-        if (!json) out.line(renderPlan(preview.right.plan, registry, { colour: out.colour }))
-        if (!hasChanges(preview.right.plan)) {
-          if (json) out.line(JSON.stringify({ changes: 0 }))
-          return EXIT.ok
-        }
-        if (!has(args, 'yes') && !(await confirm(out, `\nDo you want to ${cmd} these changes?`))) {
-          out.err(
-            process.stdin.isTTY
-              ? 'Cancelled.'
-              : `Not ${cmd === 'apply' ? 'applied' : 'destroyed'}: pass --yes to ${cmd} without a terminal.`,
-          )
-          return EXIT.failed
-        }
-        const r = await op(st, { approved: preview.right.plan, refresh: has(args, 'refresh') })(env)()
-        prog.stop()
-        if (isLeft(r)) return fail(r.left)
-        const c = prog.counts()
-        if (json)
-          out.line(
-            JSON.stringify(
-              { journal: r.right.journal, outputs: displayValue(r.right.outputs), serial: r.right.state.serial },
-              null,
-              2,
-            ),
-          )
-        else {
-          out.line(
-            `\n${cmd === 'apply' ? 'Apply' : 'Destroy'} complete: ${r.right.journal.filter((j) => j.status === 'done' && j.action !== 'read').length} changes in ${(c.ms / 1000).toFixed(1)}s (state serial ${r.right.state.serial}).`,
-          )
-          for (const [k, v] of Object.entries(displayValue(r.right.outputs) as Record<string, unknown>))
-            out.line(`  output ${k} = ${JSON.stringify(v)}`)
-        }
-        return EXIT.ok
-      }
-      case 'refresh': {
-        const r = await refresh(await program())(env)()
-        if (isLeft(r)) return fail(r.left)
-        if (json) out.line(JSON.stringify({ drift: displayValue(r.right.drift) }, null, 2))
-        else if (r.right.drift.length === 0) out.line('No drift: every resource matches state.')
-        else
-          for (const d of r.right.drift)
-            out.line(
-              d.gone
-                ? `- ${d.address} is gone from the platform (removed from state)`
-                : `~ ${d.address} drifted: ${d.changes.map((c) => `${c.path}: ${JSON.stringify(displayValue(c.before))} → ${JSON.stringify(displayValue(c.after))}`).join(', ')}`,
-            )
-        return EXIT.ok
-      }
-      case 'import': {
-        const [, token, name, id] = rest
-        if (!token || !name || !id) throw new UsageError('usage: trellis import <program.ts> TOKEN NAME ID')
-        const r = await importResource(await program(), token, name, id)(env)()
-        if (isLeft(r)) return fail(r.left)
-        out.line(
-          json
-            ? JSON.stringify(displayValue(r.right), null, 2)
-            : `Imported ${token} "${name}" (id ${r.right.id}). Add it to the program to manage it; plan shows any difference.`,
-        )
-        return EXIT.ok
-      }
-      case 'state': {
-        const [sub, arg] = rest
-        const stackName = flag(args, 'stack') ?? 'default'
-        if (sub === 'list') {
-          const names = await store.list()()
-          if (isLeft(names)) return fail(names.left)
-          if (!has(args, 'stack') && names.right.length !== 1 && names.right.length > 0) {
-            out.line(names.right.join('\n'))
+        case 'graph': {
+          const format = oneOf(args, 'format', ['mermaid', 'dot'] as const)
+          if (bool(args, 'plan')) {
+            const r = await open().plan(await program(), planOpts(args))
+            out.line(format === 'dot' ? planToDot(r.plan) : planToMermaid(r.plan))
             return EXIT.ok
           }
-          const s = await store.read(has(args, 'stack') ? stackName : (names.right[0] ?? stackName))()
-          if (isLeft(s)) return fail(s.left)
-          const rs = Object.values(s.right?.resources ?? {})
+          const g = compile(registry)(await program())
+          if (E.isLeft(g)) return fail(fromEngineError(g.left))
+          if (json)
+            out.line(
+              JSON.stringify(
+                doc('graph', {
+                  stack: g.right.stack,
+                  nodes: g.right.order.map((a) => ({ address: a, dependsOn: g.right.vertices.get(a)!.deps })),
+                }),
+              ),
+            )
+          else out.line(format === 'dot' ? graphToDot(g.right) : graphToMermaid(g.right))
+          return EXIT.ok
+        }
+        case 'show': {
+          const saved = readSavedPlan(args.positionals[0])
+          out.line(json ? JSON.stringify(saved, null, 2) : savedPlanText(saved, out))
+          return EXIT.ok
+        }
+        case 'plan': {
+          const st = await program()
+          const w = open()
+          if (bool(args, 'refresh-only')) {
+            if (list(args, 'target').length || list(args, 'replace').length || str(args, 'out'))
+              throw new UsageError(
+                '--refresh-only reads the platform only: it takes no --target, --replace or --out',
+                'plan',
+              )
+            const r = await w.refresh(st, { dryRun: true })
+            if (json) out.line(JSON.stringify(refreshDoc(r, registry), null, 2))
+            else
+              out.line(
+                r.drift.length
+                  ? [
+                      'Changed outside trellis:',
+                      ...driftText(r.drift, out),
+                      '',
+                      `Refresh-only plan: ${r.drift.length} change${r.drift.length === 1 ? '' : 's'} to record (trellis apply --refresh-only).`,
+                    ].join('\n')
+                  : 'Nothing changed outside trellis.',
+              )
+            return bool(args, 'detailed-exitcode') && r.drift.length ? EXIT.changes : EXIT.ok
+          }
+          const r = await w.plan(st, planOpts(args))
+          const page = str(args, 'html')
+          if (page !== undefined) {
+            writeFileSync(page, renderPlanHtml(r.plan, registry))
+            out.err(`Plan report written to ${page}`)
+          }
+          const outFile = str(args, 'out')
+          if (outFile)
+            await writeSavedPlan(
+              outFile,
+              savedPlanDoc(r, st, args.positionals[0], planOpts(args), registry, await w.state(st.name)),
+            )
+          if (json) out.line(JSON.stringify(planDoc(r, registry), null, 2))
+          else {
+            out.line(planText(r, registry, out, { all: bool(args, 'all') }))
+            if (outFile) out.line(`\nSaved the plan to ${outFile}; apply exactly it with \`trellis apply ${outFile}\`.`)
+          }
+          return bool(args, 'detailed-exitcode') && r.hasChanges ? EXIT.changes : EXIT.ok
+        }
+        case 'apply':
+        case 'destroy': {
+          const file = args.positionals[0]
+          const saved = command === 'apply' && isSavedPlanFile(file) ? readSavedPlan(file) : undefined
+          if (saved && (list(args, 'target').length || list(args, 'replace').length || bool(args, 'refresh')))
+            throw new UsageError('a saved plan is applied as it was made: no --target, --replace or --refresh', 'apply')
+          const st = saved ? await loadProgram(saved.source.program, saved.source.stack) : await program()
+          const w = open()
+          if (command === 'apply' && bool(args, 'refresh-only')) return refreshCommand(w, st)
+          const opts = saved ? saved.source.options : planOpts(args)
+          if (saved) checkSavedPlan(saved, st, await w.state(st.name), registry)
+          const verb = command === 'apply' ? 'applied' : 'destroyed'
+          let shown = false
+          const r = await w[command](st, {
+            ...opts,
+            ...(saved ? { approved: saved.approved } : {}),
+            confirm: async (p) => {
+              shown = true
+              prog.total(p.plan.steps.filter((s) => s.action !== 'noop' && s.action !== 'read').length)
+              if (json) out.line(JSON.stringify(planDoc(p, registry)))
+              else out.line(planText(p, registry, out))
+              return saved ? true : confirmWith(verb)
+            },
+          })
+          prog.stop()
+          if (r.cancelled) {
+            if (json) out.line(JSON.stringify(applyDoc(command, r)))
+            return controller.signal.aborted ? EXIT.interrupted : EXIT.failed
+          }
+          if (!shown && !json) out.line(planText(r.plan, registry, out))
+          if (json) out.line(JSON.stringify(applyDoc(command, r)))
+          else if (r.plan.hasChanges) {
+            out.line(
+              `\n${command === 'apply' ? 'Apply' : 'Destroy'} complete: ${r.changes} change${r.changes === 1 ? '' : 's'} in ${(r.ms / 1000).toFixed(1)}s (state serial ${r.serial}).`,
+            )
+            for (const [k, v] of Object.entries(r.outputs)) out.line(`  output ${k} = ${textValue(v)}`)
+          }
+          return EXIT.ok
+        }
+        case 'refresh':
+          return refreshCommand(open(), await program())
+        case 'import': {
+          const [, token, name, id] = args.positionals
+          const r = await open().importResource(await program(), token, name, id)
           out.line(
             json
-              ? JSON.stringify(
-                  rs.map((r) => ({ address: r.address, id: r.id })),
-                  null,
-                  2,
-                )
-              : rs.map((r) => `${r.address}  ${r.id}`).join('\n') || '(empty)',
+              ? JSON.stringify(doc('import', { resource: resourceDoc(r, registry) }), null, 2)
+              : `Imported ${token} "${name}" (id ${r.id}). Add it to the program to manage it; plan shows any difference.`,
           )
           return EXIT.ok
         }
-        if (sub === 'show') {
-          const names = await store.list()()
-          const s = await store.read(
-            has(args, 'stack') ? stackName : isLeft(names) ? stackName : (names.right[0] ?? stackName),
-          )()
-          if (isLeft(s)) return fail(s.left)
-          const st = s.right
-          const pick = arg ? st?.resources[arg] : st
-          if (!pick) {
-            out.err(arg ? `no ${arg} in state` : 'no state')
-            return EXIT.failed
-          }
-          out.line(JSON.stringify(displayValue(pick), null, 2))
+        case 'outputs': {
+          const name = await stackName()
+          const all = await open().outputs(name)
+          const key = args.positionals[0]
+          if (key !== undefined && !(key in all))
+            throw new TrellisError('failed', [
+              {
+                node: `stack ${name}`,
+                path: key,
+                expected: `an output (${Object.keys(all).join(', ') || 'none recorded'})`,
+                given: key,
+                message: `stack ${name} has no output ${JSON.stringify(key)}`,
+              },
+            ])
+          if (json)
+            out.line(
+              JSON.stringify(
+                key === undefined
+                  ? doc('outputs', { stack: name, outputs: all })
+                  : doc('output', { stack: name, name: key, value: all[key] }),
+                null,
+                2,
+              ),
+            )
+          else if (key !== undefined) out.line(typeof all[key] === 'string' ? all[key] : textValue(all[key]))
+          else if (Object.keys(all).length === 0) out.line(`Stack ${name} has no outputs recorded.`)
+          else for (const [k, v] of Object.entries(all)) out.line(`${k} = ${textValue(v)}`)
           return EXIT.ok
         }
-        if (sub === 'restore') {
-          const serial = flag(args, 'serial')
-          const r = await store.restore(stackName, serial === undefined ? undefined : Number(serial))()
-          if (isLeft(r)) return fail(r.left)
-          out.line(`Restored state of ${stackName} from backup; now at serial ${r.right.serial}.`)
+        case 'stacks': {
+          const names = await open().stacks()
+          out.line(
+            json ? JSON.stringify(doc('stacks', { stacks: names })) : names.join('\n') || '(no stacks have state here)',
+          )
           return EXIT.ok
         }
-        throw new UsageError('usage: trellis state list | show [ADDRESS] | restore [--serial N] [--stack NAME]')
+        case 'state':
+          return await stateCommand(args, open(), await stackName(), out, json)
+        default:
+          throw new UsageError(`unknown command ${command}`)
       }
-      case 'demo': {
-        const { runDemo } = await import('./demo')
-        return runDemo(out)
-      }
-      default:
-        throw new UsageError(`unknown command ${cmd}\n\n${USAGE}`)
+    })()
+    return controller.signal.aborted ? EXIT.interrupted : code
+
+    async function refreshCommand(w: Workspace, st: Stack): Promise<number> {
+      const r = await w.refresh(st, {
+        confirm: async (drift) => {
+          if (json)
+            out.line(JSON.stringify(refreshDoc({ stack: st.name, drift, written: false, serial: -1 }, registry)))
+          else out.line(['Changed outside trellis:', ...driftText(drift, out)].join('\n'))
+          return confirmWith('recorded')
+        },
+      })
+      if (json) out.line(JSON.stringify(refreshDoc(r, registry), null, 2))
+      else if (r.drift.length === 0) out.line('Nothing changed outside trellis: every resource matches state.')
+      else if (r.written)
+        out.line(
+          `Recorded ${r.drift.length} change${r.drift.length === 1 ? '' : 's'} made outside trellis (state serial ${r.serial}).`,
+        )
+      if (r.drift.length > 0 && !r.written) return controller.signal.aborted ? EXIT.interrupted : EXIT.failed
+      return bool(args, 'detailed-exitcode') && r.drift.length ? EXIT.changes : EXIT.ok
     }
   } catch (e) {
     if (e instanceof UsageError) {
-      out.err(e.message)
+      out.err(`trellis: ${e.message}`)
+      if (e.command) out.err(`Run \`trellis ${e.command} --help\` for usage.`)
       return EXIT.usage
     }
+    if (isTrellisError(e)) return fail(e)
     throw e
   } finally {
     prog.stop()
-    // the pool of a PostgreSQL store would otherwise keep the process up for a moment
-    if ('close' in store) await store.close()
-    // what the emulated platforms now hold lasts until the next command
-    await local?.close()
+    stopper.off()
+    await ws?.close()
   }
 }
 
-const emulateCommand = async (rest: ReadonlyArray<string>, args: Args, out: Out): Promise<number> => {
-  try {
-    return await runEmulate(
-      rest,
-      {
-        port: flag(args, 'port'),
-        data: flag(args, 'data'),
-        faults: flag(args, 'faults'),
-        stateDir: flag(args, 'state-dir'),
-      },
-      out,
-    )
-  } catch (e) {
-    out.err(e instanceof Error ? e.message : String(e))
-    return e instanceof EmulateUsageError ? EXIT.usage : EXIT.failed
+/** A JSON value with its markers shown as the text renderer shows them. */
+const textValue = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    typeof x === 'object' && x !== null && Object.keys(x).length === 1
+      ? (x as { secret?: unknown }).secret === true
+        ? '[secret]'
+        : (x as { unknown?: unknown }).unknown === true
+          ? '(known after apply)'
+          : x
+      : x,
+  )
+
+const planOpts = (args: Args) => ({
+  ...(bool(args, 'refresh') ? { refresh: true } : {}),
+  ...(list(args, 'target').length ? { targets: list(args, 'target').map(normalizeAddress) } : {}),
+  ...(list(args, 'replace').length ? { replace: list(args, 'replace').map(normalizeAddress) } : {}),
+})
+
+const savedPlanText = (saved: ReturnType<typeof readSavedPlan>, out: Out): string => {
+  const p: PlanResult = saved.result
+  return [
+    `Saved plan of ${saved.source.program} (stack ${saved.source.stack}, made ${saved.source.createdAt}):`,
+    '',
+    planText(p, registry, out),
+  ].join('\n')
+}
+
+const stateCommand = async (args: Args, w: Workspace, stack: string, out: Out, json: boolean): Promise<number> => {
+  switch (args.sub) {
+    case 'list': {
+      const s = await w.state(stack)
+      const rs = Object.values(s?.resources ?? {})
+      out.line(
+        json
+          ? JSON.stringify(
+              doc('state-list', {
+                stack,
+                serial: s?.serial ?? 0,
+                resources: rs.map((r) => ({ address: r.address, token: r.token, name: r.name, id: r.id })),
+              }),
+            )
+          : rs.map((r) => `${r.address}  ${r.id}`).join('\n') || '(empty)',
+      )
+      return EXIT.ok
+    }
+    case 'show': {
+      const s = await w.state(stack)
+      if (!s) throw new TrellisError('state', [], `stack ${stack} has no state`)
+      const addr = args.positionals[0] === undefined ? undefined : normalizeAddress(args.positionals[0])
+      if (addr !== undefined && !s.resources[addr]) {
+        const { closest } = await import('../workspace/closest')
+        const near = closest(addr, Object.keys(s.resources))
+        throw new TrellisError('failed', [
+          {
+            node: addr,
+            path: '',
+            expected: 'an address in state',
+            given: addr,
+            message: `${addr} is not in the state of ${stack}${near ? ` (did you mean ${near}?)` : ''}`,
+          },
+        ])
+      }
+      const body = addr
+        ? { stack, address: addr, resource: resourceDoc(s.resources[addr], registry) }
+        : {
+            stack,
+            serial: s.serial,
+            lineage: s.lineage,
+            resources: Object.values(s.resources).map((r) => resourceDoc(r, registry)),
+            pending: Object.values(s.pending).map((p) => ({ address: p.address, op: p.op, since: p.startedAt })),
+            outputs: jsonValue(s.outputs),
+          }
+      out.line(JSON.stringify(json ? doc('state-show', body) : body, null, 2))
+      return EXIT.ok
+    }
+    case 'rm':
+    case 'mv':
+    case 'unlock':
+    case 'restore': {
+      const r =
+        args.sub === 'rm'
+          ? await stateRemove(w, stack, normalizeAddress(args.positionals[0]))
+          : args.sub === 'mv'
+            ? await stateMove(w, stack, normalizeAddress(args.positionals[0]), normalizeAddress(args.positionals[1]))
+            : args.sub === 'unlock'
+              ? await stateUnlock(w, stack, bool(args, 'force'))
+              : await stateRestore(w, stack, positiveIntOrZero(args, 'serial'))
+      out.line(json ? JSON.stringify(doc('state-change', { stack, action: args.sub, ...r.detail })) : r.message)
+      return EXIT.ok
+    }
+    default:
+      throw new UsageError(`unknown state sub-command ${String(args.sub)}`, 'state')
   }
 }
 
-/** What destroy will do, without doing it. */
-const destroyPreview = async (st: Stack, env: Env) => {
-  const { stack } = await import('../core/stack')
-  return plan(stack(st.name, { providers: st.providers }))(env)()
+const positiveIntOrZero = (args: Args, k: string): number | undefined => {
+  const v = str(args, k)
+  if (v === undefined) return undefined
+  if (!/^[0-9]+$/.test(v))
+    throw new UsageError(`--${k}: expected a serial number, got ${JSON.stringify(v)}`, 'state restore')
+  return Number(v)
 }
 
-void formatIssue
+const stateRestore = async (w: Workspace, stack: string, serial: number | undefined) => {
+  const store = w.store as {
+    restore?: (s: string, n?: number) => () => Promise<E.Either<{ message: string }, { serial: number }>>
+  }
+  if (!store.restore) throw new TrellisError('state', [], 'this state store keeps no backups to restore from')
+  const r = await store.restore(stack, serial)()
+  if (E.isLeft(r)) throw new TrellisError('state', [], `state: ${r.left.message}`)
+  return {
+    message: `Restored state of ${stack} from backup; now at serial ${r.right.serial}.`,
+    detail: { serial: r.right.serial },
+  }
+}
 
+// the bin entry (src/cli/trellis.mjs imports this module; `tsx src/cli/main.ts` runs it directly)
 const isMain =
   process.argv[1] &&
   (process.argv[1].endsWith('main.ts') ||
     process.argv[1].endsWith('trellis.mjs') ||
     process.argv[1].endsWith('trellis'))
 if (isMain) {
-  const colour = !!process.stdout.isTTY && !process.argv.includes('--no-color') && !process.env.NO_COLOR
+  // a closed pipe (`trellis schema --json | head -1`) ends the output quietly
+  for (const s of [process.stdout, process.stderr])
+    s.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0)
+      throw e
+    })
+  const redraw = process.stderr.isTTY ? (s: string) => void process.stderr.write(s) : undefined
   main(process.argv.slice(2), {
-    line: (s) => process.stdout.write(s + '\n'),
-    err: (s) => process.stderr.write(s + '\n'),
-    colour,
+    line: (s) => void process.stdout.write(s + '\n'),
+    err: (s) => void process.stderr.write(s + '\n'),
+    colour: !!process.stdout.isTTY,
+    ...(redraw ? { redraw } : {}),
   }).then(
     (code) => {
       process.exitCode = code

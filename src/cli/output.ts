@@ -1,5 +1,7 @@
 /**
- * Human output for the CLI: progress lines with elapsed time, colour only on a TTY.
+ * Human output for the CLI: where lines go, whether to colour them, and progress while steps run —
+ * one updating line on a terminal (steps in flight, done/total), plain lines otherwise, NDJSON
+ * events with --json.
  */
 import { labelOfAddress } from '../core/node'
 import type { EngineEvent } from '../engine/events'
@@ -8,7 +10,28 @@ export interface Out {
   readonly line: (s: string) => void
   readonly err: (s: string) => void
   readonly colour: boolean
+  /** stderr is a terminal: progress may redraw one line, written raw (no newline) through this */
+  readonly redraw?: (s: string) => void
 }
+
+/**
+ * Colour or not: --color always|never (or --no-color) wins, then NO_COLOR (any value), then
+ * FORCE_COLOR (any value but 0/false), then whether the stream is a terminal.
+ */
+export const useColour = (
+  flag: 'auto' | 'always' | 'never' | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+  isTty: boolean,
+): boolean => {
+  if (flag === 'always') return true
+  if (flag === 'never') return false
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false') return true
+  return isTty
+}
+
+export const paint = (out: Pick<Out, 'colour'>, code: string, s: string): string =>
+  out.colour ? `\u001b[${code}m${s}\u001b[0m` : s
 
 const PAST: Record<string, string> = {
   create: 'created',
@@ -35,48 +58,95 @@ const ING: Record<string, string> = {
   refresh: 'refreshing',
 }
 
-/** An event sink that prints one line per step, and a heartbeat while long steps run. */
-export const progress = (out: Out, opts: { readonly quiet?: boolean } = {}) => {
-  const inFlight = new Map<string, number>()
+export interface Progress {
+  readonly sink: (e: EngineEvent) => void
+  /** how many steps the run will do (for done/total) */
+  readonly total: (n: number) => void
+  /** addresses in flight now */
+  readonly inFlight: () => ReadonlyArray<string>
+  readonly stop: () => void
+}
+
+/** The CLI's event sink. `json`: one NDJSON event per line on stdout; `quiet`: nothing. */
+export const progress = (out: Out, opts: { readonly quiet?: boolean; readonly json?: boolean } = {}): Progress => {
+  const inFlight = new Map<string, { at: number; action: string }>()
   let done = 0
-  let failed = 0
+  let total = 0
+  let drawn = false
   const started = Date.now()
-  const paint = (code: string, s: string) => (out.colour ? `\u001b[${code}m${s}\u001b[0m` : s)
+  const clear = () => {
+    if (drawn) out.redraw?.('\r\u001b[2K')
+    drawn = false
+  }
+  const draw = () => {
+    if (!out.redraw || opts.quiet || opts.json) return
+    if (inFlight.size === 0) return clear()
+    const [first] = inFlight
+    const what = `${ING[first[1].action] ?? first[1].action} ${labelOfAddress(first[0])}`
+    const more = inFlight.size > 1 ? ` and ${inFlight.size - 1} more` : ''
+    const secs = ((Date.now() - started) / 1000).toFixed(0)
+    out.redraw(`\r\u001b[2K  [${done}/${total || '?'}] ${what}${more}… (${secs}s)`)
+    drawn = true
+  }
+  // a heartbeat: on a terminal the line redraws, otherwise a line every 5 s while something runs
   const timer = setInterval(() => {
-    if (inFlight.size > 0 && !opts.quiet) {
-      const oldest = [...inFlight.entries()].sort((a, b) => a[1] - b[1])[0]
-      out.err(
-        `  … ${inFlight.size} in progress, ${done} done (${((Date.now() - started) / 1000).toFixed(0)}s elapsed; waiting longest on ${labelOfAddress(oldest[0])})`,
-      )
-    }
+    if (opts.quiet || opts.json || inFlight.size === 0) return
+    if (out.redraw) return draw()
+    const oldest = [...inFlight.entries()].sort((a, b) => a[1].at - b[1].at)[0]
+    out.err(
+      `  … ${inFlight.size} in progress, ${done} of ${total || '?'} done (${((Date.now() - started) / 1000).toFixed(0)}s elapsed; waiting longest on ${labelOfAddress(oldest[0])})`,
+    )
   }, 5000)
   timer.unref()
+  const permanent = (s: string) => {
+    clear()
+    out.err(s)
+    draw()
+  }
   const sink = (e: EngineEvent) => {
+    if (e.type === 'step-start') inFlight.set(e.address, { at: e.at, action: e.action })
+    else if (e.type === 'step-done' || e.type === 'step-failed') {
+      inFlight.delete(e.address)
+      if (e.action !== 'read') done++
+    }
+    if (opts.json) {
+      out.line(JSON.stringify({ formatVersion: 1, kind: 'event', ...e }))
+      return
+    }
     if (opts.quiet) return
     if (e.type === 'step-start') {
-      inFlight.set(e.address, e.at)
-      if (e.action !== 'read') out.err(`  ${ING[e.action] ?? e.action} ${labelOfAddress(e.address)}…`)
+      if (e.action === 'read') return
+      if (out.redraw) draw()
+      else out.err(`  ${ING[e.action] ?? e.action} ${labelOfAddress(e.address)}…`)
     } else if (e.type === 'step-done') {
-      inFlight.delete(e.address)
-      done++
       if (e.action !== 'read')
-        out.err(
+        permanent(
           paint(
+            out,
             '32',
             `  ✓ ${PAST[e.action] ?? e.action} ${labelOfAddress(e.address)} (${e.ms} ms)${e.note ? ` — ${e.note}` : ''}`,
           ),
         )
-    } else if (e.type === 'step-failed') {
-      inFlight.delete(e.address)
-      failed++
-      out.err(
+    } else if (e.type === 'step-failed')
+      permanent(
         paint(
+          out,
           '31',
           `  ✗ ${ING[e.action] ?? e.action} ${labelOfAddress(e.address)} failed after ${e.ms} ms: ${e.message}`,
         ),
       )
-    } else if (e.type === 'progress') out.err(`  ${e.message}`)
-    else out.err(paint('33', `  warning: ${e.message}`))
+    else if (e.type === 'progress') permanent(`  ${e.message}`)
+    else permanent(paint(out, '33', `  warning: ${e.message}`))
   }
-  return { sink, stop: () => clearInterval(timer), counts: () => ({ done, failed, ms: Date.now() - started }) }
+  return {
+    sink,
+    total: (n) => {
+      total = n
+    },
+    inFlight: () => [...inFlight.keys()],
+    stop: () => {
+      clearInterval(timer)
+      clear()
+    },
+  }
 }

@@ -21,6 +21,14 @@ export interface ProviderSpecDef<C, R extends Record<string, ResourceSpec>, L ex
   readonly env: Partial<Record<keyof C & string, string>>
   /** how list-valued env fallbacks split (comma by default) */
   readonly envLists?: ReadonlyArray<keyof C & string>
+  /**
+   * The whole environment fallback, when `env` alone cannot say it (nested blocks built from several
+   * variables); default: `configFromEnv` over `env`. The edge calls it; explicit values win.
+   */
+  readonly fromEnv?: (
+    env: Readonly<Record<string, string | undefined>>,
+    explicit: Readonly<Record<string, unknown>>,
+  ) => Record<string, unknown>
   /** cross-field configuration checks */
   readonly rules: ReadonlyArray<(config: C) => ReadonlyArray<Finding>>
   /** the configuration under the underlying engine's snake_case key names */

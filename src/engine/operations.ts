@@ -23,8 +23,9 @@ import { UNKNOWN, hasUnknown } from './unknown'
 import { diffInputs, type FieldChange } from './diff'
 import { adoptedInputs } from './adopt'
 import { makeProtector, newSalt, passphraseProblem, protectSecrets, type Protector } from '../state/protect'
-import { emptyState, type ResourceState, type State } from '../state/state'
+import { emptyState, type PendingOp, type ResourceState, type State } from '../state/state'
 import { stateError, type Lock, type StateError } from '../state/state-store'
+import { selectTargets } from './targets'
 
 // ── errors ───────────────────────────────────────────────────────────────────
 export interface LookupError {
@@ -75,10 +76,18 @@ export interface PlanOutcome {
   /** the state the plan was made from (after reconciliation and refresh, in memory) */
   readonly state: State
   readonly lookups: ReadonlyMap<string, unknown>
+  /** what changed outside trellis (a plan made with `refresh`) */
+  readonly drift?: ReadonlyArray<Drift>
+  /** write-ahead entries a read-only plan left for the next apply to settle */
+  readonly pending?: ReadonlyArray<PendingOp>
+  /** resources a targeted plan left out (neither a target nor one of its dependencies) */
+  readonly leftOut?: ReadonlyArray<string>
 }
 
 export interface ApplyResult extends RunResult {
   readonly plan: Plan
+  /** the confirm callback said no: nothing was changed (reconciled state was saved) */
+  readonly cancelled?: boolean
 }
 
 export interface Drift {
@@ -95,6 +104,10 @@ export interface RefreshResult {
 export interface PlanOptions {
   /** read every resource first, so drift shows in the plan */
   readonly refresh?: boolean
+  /** plan only these addresses and what they depend on (see targets.ts) */
+  readonly targets?: ReadonlyArray<string>
+  /** replace these resources even if nothing forces it */
+  readonly replace?: ReadonlyArray<string>
 }
 
 // ── helpers ──────────────────────────────────────────────────────────────────
@@ -164,8 +177,15 @@ const opCtx = (
  * (found by listing the platform), confirm or forget an update, finish a delete. Returns the
  * settled state (not yet written).
  */
-const reconcile = async (env: Env, graph: Graph | undefined, s: State, protector: Protector): Promise<State> => {
-  const ops = Object.values(s.pending)
+const reconcile = async (
+  env: Env,
+  graph: Graph | undefined,
+  s: State,
+  protector: Protector,
+  /** false in a plan: read to settle what reading can settle, send nothing that writes */
+  write = true,
+): Promise<State> => {
+  const ops = Object.values(s.pending).filter((op) => write || op.op !== 'delete')
   if (ops.length === 0) return s
   const resources: Record<string, ResourceState> = { ...s.resources }
   const pending = { ...s.pending }
@@ -464,13 +484,34 @@ const planFrom = async (
   s0: State,
   opts: PlanOptions,
   protector: Protector,
+  write = true,
 ): Promise<PlanOutcome> => {
-  let s = await reconcile(env, graph, s0, protector)
-  if (opts.refresh) s = (await refreshState(env, graph, s, protector)).state
+  let s = await reconcile(env, graph, s0, protector, write)
+  const refreshed = opts.refresh ? await refreshState(env, graph, s, protector) : undefined
+  if (refreshed) s = refreshed.state
   const lookups = await resolveLookups(env, graph, s, protector)
-  const p = makePlan({ graph, state: s, lookups, protector, now: env.now(), registry: env.registry })
+  const p = makePlan({
+    graph,
+    state: s,
+    lookups,
+    protector,
+    now: env.now(),
+    registry: env.registry,
+    ...(opts.replace ? { replace: new Set(opts.replace) } : {}),
+  })
   if (E.isLeft(p)) fail(p.left)
-  return { graph, plan: (p as E.Right<Plan>).right, state: s, lookups }
+  const full = (p as E.Right<Plan>).right
+  const picked = opts.targets?.length ? selectTargets(full, opts.targets) : undefined
+  const pending = Object.values(s.pending)
+  return {
+    graph,
+    plan: picked ? picked.plan : full,
+    state: s,
+    lookups,
+    ...(refreshed ? { drift: refreshed.drift } : {}),
+    ...(pending.length ? { pending } : {}),
+    ...(picked ? { leftOut: picked.leftOut } : {}),
+  }
 }
 
 const withLock = async <A>(env: Env, stackName: string, f: () => Promise<A>): Promise<A> => {
@@ -488,12 +529,17 @@ export const plan = (stack: Stack, opts: PlanOptions = {}): ReaderTaskEither<Env
   toRTE(async (env) => {
     const graph = await prepare(env, stack)
     const s = await loadState(env, stack.name)
-    return planFrom(env, graph, s, opts, protectorOf(env, s))
+    return planFrom(env, graph, s, opts, protectorOf(env, s), false)
   })
 
 export interface ApplyOptions extends PlanOptions {
   /** apply only if the fresh plan makes the same changes as this approved one */
   readonly approved?: Plan
+  /**
+   * Asked with the plan made under the lock when it has changes (after reconciliation, so the
+   * plan shown is the plan run); false cancels: reconciled state is saved, nothing else is done.
+   */
+  readonly confirm?: (outcome: PlanOutcome) => Promise<boolean>
 }
 
 const sameChanges = (a: Plan, b: Plan): boolean =>
@@ -509,12 +555,15 @@ const execute = async (env: Env, stackName: string, graph: Graph, opts: ApplyOpt
   if (opts.approved && !sameChanges(opts.approved, outcome.plan))
     fail({ _tag: 'PlanMismatch', message: 'the stack or its state changed since the plan was approved; plan again' })
   const changing = hasChanges(outcome.plan)
+  const cancelled = changing && opts.confirm !== undefined && !(await opts.confirm(outcome))
   // reconciliation and refresh results become durable before new work starts, and a new stack gets
   // its snapshot (lineage, salt) before the first journal record, so a crash leaves nothing orphaned
   let base = outcome.state
   const fresh = s0.serial === 0 && !(await attempt(env.store.read(stackName)))
-  if (base !== s0 || (changing && fresh))
+  if (base !== s0 || (changing && fresh && !cancelled))
     base = await attempt(env.store.write(stackName, { ...base, serial: s0.serial }))
+  if (cancelled)
+    return { state: base, journal: [], failures: [], outputs: {}, outputsChanged: false, plan: outcome.plan, cancelled }
   const r = await runPlan(graph, outcome.plan, base, env, protector, outcome.lookups)
   // nothing changed and no new outputs: no new snapshot (backups keep real history)
   const unchanged = !changing && !r.outputsChanged && base === outcome.state && Object.keys(base.pending).length === 0
@@ -545,19 +594,32 @@ export const destroy = (stack: Stack, opts: ApplyOptions = {}): ReaderTaskEither
     return withLock(env, stack.name, () => execute(env, stack.name, g2, opts))
   })
 
+export interface RefreshOptions {
+  /** read and report only: no lock, no state written, nothing sent that writes */
+  readonly dryRun?: boolean
+  /** asked when there is drift, before it is recorded; false records nothing */
+  readonly confirm?: (r: RefreshResult) => Promise<boolean>
+}
+
 /** Read every resource; drift is recorded in state (and shown by the next plan); gone objects leave state. */
-export const refresh = (stack: Stack): ReaderTaskEither<Env, EngineError, RefreshResult> =>
+export const refresh = (
+  stack: Stack,
+  opts: RefreshOptions = {},
+): ReaderTaskEither<Env, EngineError, RefreshResult & { readonly written: boolean }> =>
   toRTE(async (env) => {
     const g = compile(env.registry, { now: env.now() })(stack)
     const graph = E.isRight(g) ? await configureProviders(env, g.right) : undefined
-    return withLock(env, stack.name, async () => {
+    const run = async () => {
       const s0 = await loadState(env, stack.name)
       const protector = protectorOf(env, s0)
-      const s1 = await reconcile(env, graph, s0, protector)
+      const s1 = await reconcile(env, graph, s0, protector, !opts.dryRun)
       const r = await refreshState(env, graph, s1, protector)
+      if (opts.dryRun || (r.drift.length > 0 && opts.confirm && !(await opts.confirm(r))))
+        return { state: s0, drift: r.drift, written: false }
       const written = await attempt(env.store.write(stack.name, { ...r.state, serial: s0.serial }))
-      return { state: written, drift: r.drift }
-    })
+      return { state: written, drift: r.drift, written: true }
+    }
+    return opts.dryRun ? run() : withLock(env, stack.name, run)
   })
 
 /** Adopt an existing remote object into state under a node address, using the spec's import id. */

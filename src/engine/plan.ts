@@ -64,6 +64,8 @@ export interface PlanInput {
   readonly protector: Protector
   readonly now: Date
   readonly registry: Registry
+  /** addresses to replace although nothing forces it (`--replace`) */
+  readonly replace?: ReadonlySet<string>
 }
 
 // ── destructors ──────────────────────────────────────────────────────────────
@@ -321,6 +323,26 @@ const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: Pl
         for (const f of rule.check(desired, ctx)) (f.severity === 'warning' ? warnings : errors).push(issue(v.label, f))
   }
 
+  if (i.replace?.has(v.address)) {
+    if (node.options.protect || prior.protect)
+      errors.push(
+        issue(v.label, {
+          path: '',
+          expected: 'an unprotected resource to replace',
+          given: 'protect: true',
+          message: 'is protected; remove `protect` first to replace it.',
+        }),
+      )
+    return makeStep(
+      v,
+      'replace',
+      NONE,
+      desired,
+      ['replace: requested (--replace)'],
+      undefined,
+      node.options.deleteBeforeReplace ?? spec.deleteBeforeReplace ?? false,
+    )
+  }
   const diff0 = diffInputs(prior.inputs, desired, diffOptionsOf(v, c))
   const keep = spec.keepOnUpdate ?? NONE
   const ignore = node.options.ignoreChanges ?? NONE

@@ -118,8 +118,8 @@ test('apply → edit → apply → import → restart → plan --refresh → rea
     const real = await run('plan', v3, '--state-dir', join(state, 'emulated'))
     assert.is(real.code, EXIT.state, real.out)
     assert.match(real.err, /made against the emulated platforms .*; a run against the real platforms will not use it/)
-    const beside = await run('plan', v3, '--state-dir', state)
-    assert.match(beside.out, /Plan: 3 to create/, 'the real state is another namespace: nothing of the emulated apply')
+    const beside = await run('state', 'list', '--stack', 'local', '--state-dir', state)
+    assert.is(beside.out, '(empty)', 'the real state is another namespace: nothing of the emulated apply')
 
     const x = await run('destroy', v3, '--emulate', '--yes', '--state-dir', state)
     assert.is(x.code, EXIT.ok, x.err)

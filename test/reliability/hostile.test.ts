@@ -214,7 +214,7 @@ test('the CLI never exits 0 in the middle of an apply whose hosting replies are 
   const one = await cliApply(once(isCreate, { kind: 'cut' }))
   assert.is(one.status, 0, one.out)
   assert.match(one.out, /adopted .* made by a create whose reply was lost/, one.out)
-  assert.match(one.out, /Apply complete: 1 changes/, one.out)
+  assert.match(one.out, /Apply complete: 1 change /, one.out)
   assert.is(one.zones, 1, one.out)
   // every reply cut: the run cannot end well, and the CLI says so with a non-zero exit
   const all = await cliApply(() => ({ kind: 'cut' }))

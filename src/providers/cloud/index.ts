@@ -42,6 +42,7 @@ export const cloudProvider = defineProvider({
   config: CloudConfig,
   secrets: ['secretKey', 'securityToken'],
   env: cloudEnv,
+  fromEnv: (env, explicit) => cloudConfigFromEnv(env, explicit),
   rules: cloudConfigRules,
   bridge: cloudBridge,
   resources: {

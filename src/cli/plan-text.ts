@@ -1,0 +1,67 @@
+/**
+ * The plan as the CLI prints it: what changed outside trellis (when the platform was read) before
+ * the changes, write-ahead entries the next apply settles, what a targeted plan left out, and —
+ * when nothing changes — whether the platform was read at all.
+ */
+import { labelOfAddress } from '../core/node'
+import type { Registry } from '../core/registry'
+import type { Drift } from '../engine/operations'
+import { displayValue, renderPlan } from '../engine/render'
+import type { PlanResult } from '../workspace/workspace'
+import { paint, type Out } from './output'
+
+export const driftText = (drift: ReadonlyArray<Drift>, out: Pick<Out, 'colour'>): string[] =>
+  drift.map((d) =>
+    d.gone
+      ? paint(out, '31', `  - ${labelOfAddress(d.address)} is gone from the platform`)
+      : paint(
+          out,
+          '33',
+          `  ~ ${labelOfAddress(d.address)}: ${d.changes
+            .map(
+              (c) => `${c.path}: ${JSON.stringify(displayValue(c.before))} → ${JSON.stringify(displayValue(c.after))}`,
+            )
+            .join(', ')}`,
+        ),
+  )
+
+export const planText = (
+  r: PlanResult,
+  registry: Registry,
+  out: Pick<Out, 'colour'>,
+  opts: { readonly all?: boolean } = {},
+): string => {
+  const lines: string[] = []
+  if (r.refreshed) {
+    if (r.changedOutside.length > 0)
+      lines.push(
+        'Changed outside trellis (read from the platform; recorded by the apply):',
+        ...driftText(r.changedOutside, out),
+        '',
+      )
+    else lines.push('Nothing changed outside trellis.', '')
+  }
+  if (r.pending.length > 0)
+    lines.push(
+      'Pending from an interrupted run (the next apply settles these first; a plan sends nothing):',
+      ...r.pending.map(
+        (p) => `  ! ${p.op} of ${labelOfAddress(p.address)}${p.id ? ` (${p.id})` : ''} since ${p.startedAt}`,
+      ),
+      '',
+    )
+  if (r.hasChanges || opts.all) lines.push(renderPlan(r.plan, registry, { colour: out.colour, all: !!opts.all }))
+  else
+    lines.push(
+      `Plan for stack ${r.stack} (state serial ${r.plan.baseSerial}):`,
+      '',
+      r.refreshed
+        ? 'No changes. The platform matches the stack.'
+        : 'No changes to the stack; the platform was not read (use --refresh to compare with it).',
+    )
+  if (r.leftOut.length > 0)
+    lines.push(
+      '',
+      `Targeted plan: ${r.leftOut.length} other change${r.leftOut.length === 1 ? ' was' : 's were'} left out: ${r.leftOut.map(labelOfAddress).join(', ')}`,
+    )
+  return lines.join('\n')
+}

@@ -1,0 +1,88 @@
+/**
+ * The emulated wiring (`--emulate`, `workspace({ emulate: true })`): the built-in emulators
+ * in-process, with the test credentials they accept, and the same
+ * preflight as the real wiring — so the cloud's account checks hold here too.
+ */
+import type { ClientFactory } from '../core/provider'
+import type { Registry } from '../core/registry'
+import { secret } from '../core/secret'
+import { registry as builtIn } from '../providers'
+import { httpHandler } from '../engine/http-handler'
+import type { Handler } from '../engine/handler'
+import { platformClients } from '../../clients/platforms'
+import { secretValues } from '../../clients/redact'
+import { cloudCredentialsFactory } from '../../clients/cloud-credentials'
+import { costEmulator } from '../../clients/emulators/cost'
+import { hostingEmulator } from '../../clients/emulators/hosting'
+import { cloudEmulator, EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY } from '../../clients/emulators/cloud'
+import type { Emulator } from '../../clients/emulators/emulator'
+import { withEmulatorCredentials, type LocalPlatforms } from '../../clients/emulators/local-platforms'
+import { compose } from '../../clients/http'
+import { retry } from '../../clients/retry'
+import { fetchClient } from '../../clients/fetch'
+import { credentialsCache } from './credentials-cache'
+import { preflightWith } from './preflight'
+import type { Wiring } from './wiring'
+
+/**
+ * The credentials the emulators accept. They replace whatever the program or the environment
+ * configures: the emulators know no other keys, and a real token has no business reaching them.
+ */
+const EMULATOR_CONFIG: Record<string, Record<string, unknown>> = {
+  cost: { apiToken: secret('emulator-token') },
+  hosting: { token: secret('emulator-token') },
+  cloud: { secretId: EMULATOR_SECRET_ID, secretKey: secret(EMULATOR_SECRET_KEY) },
+}
+
+export type Emulators = Readonly<Record<'cost' | 'hosting' | 'cloud', Emulator>>
+
+export interface Emulated extends Wiring {
+  readonly emulators: Emulators
+}
+
+const withTestCredentials = (provider: string, config: Readonly<Record<string, unknown>>) => {
+  const out: Record<string, unknown> = { ...config, ...EMULATOR_CONFIG[provider] }
+  if (provider === 'cloud') delete out.securityToken
+  return out
+}
+
+export const emulatedWiring = (
+  emulators: Emulators = { cost: costEmulator(), hosting: hostingEmulator(), cloud: cloudEmulator() },
+  registry: Registry = builtIn,
+): Emulated => {
+  const cloudChain = credentialsCache(cloudCredentialsFactory({ http: emulators.cloud.client, env: {} }))
+  const secrets = secretValues()
+  const clients: ClientFactory = (provider, config) => {
+    const e = emulators[provider as keyof typeof emulators]
+    if (!e) throw new Error(`no emulator for provider ${provider}`)
+    const withCreds = withTestCredentials(provider, config)
+    return platformClients({ http: e.client, cloudCredentials: cloudChain, secrets })(provider, withCreds)
+  }
+  const check = preflightWith(registry, cloudChain)
+  return {
+    handler: httpHandler({ clients }),
+    emulators,
+    preflight: (provider, instance, config) => check(provider, instance, withTestCredentials(provider, config)),
+  }
+}
+
+/** The emulated handler and its emulators (for scripts and tests that build their own Env). */
+export const emulatedHandler = (emulators?: Emulators): { readonly handler: Handler; readonly emulators: Emulators } =>
+  emulatedWiring(emulators)
+
+/**
+ * The wiring of the emulated platforms that last across runs (a running `trellis emulate`, or the
+ * data file): their own clients, and the same preflight — the account checks run against the
+ * emulated cloud's STS.
+ */
+export const localWiring = (local: LocalPlatforms, registry: Registry = builtIn): Wiring => {
+  const http = local.emulators ? local.emulators.cloud.client : compose(retry())(fetchClient())
+  const cloudChain = credentialsCache(
+    cloudCredentialsFactory({ http, env: {}, ...(local.endpoints ? { stsEndpoint: local.endpoints.cloud } : {}) }),
+  )
+  const check = preflightWith(registry, cloudChain)
+  return {
+    handler: httpHandler({ clients: local.clients }),
+    preflight: (provider, instance, config) => check(provider, instance, withEmulatorCredentials(provider, config)),
+  }
+}

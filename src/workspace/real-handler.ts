@@ -1,0 +1,62 @@
+/**
+ * The real interpreter's wiring: the fetch transport, then per platform a rate budget, retries and
+ * (when asked) redacted debug lines; the cloud's credential chain (profiles, instance roles, role
+ * assumption, account checks) over the same transport, shared with the preflight check.
+ */
+import type { ClientFactory } from '../core/provider'
+import type { Registry } from '../core/registry'
+import { registry } from '../providers'
+import { httpHandler } from '../engine/http-handler'
+import type { Handler } from '../engine/handler'
+import { fetchClient } from '../../clients/fetch'
+import { retry } from '../../clients/retry'
+import { rateBudget } from '../../clients/rate-budget'
+import { debugLog } from '../../clients/debug-log'
+import { compose, type HttpClient, type Middleware } from '../../clients/http'
+import { platformClients } from '../../clients/platforms'
+import { secretValues } from '../../clients/redact'
+import { cloudCredentialsFactory } from '../../clients/cloud-credentials'
+import { credentialsCache } from './credentials-cache'
+import { preflightWith } from './preflight'
+import type { Wiring } from './wiring'
+
+/** Requests per second each platform is budgeted before its own headers say otherwise. */
+const BUDGET: Record<string, { capacity: number; refillPerSecond: number }> = {
+  cost: { capacity: 20, refillPerSecond: 5 },
+  hosting: { capacity: 50, refillPerSecond: 8 },
+  cloud: { capacity: 20, refillPerSecond: 20 },
+}
+
+export interface RealWiringOptions {
+  readonly registry: Registry
+  readonly debug?: (line: string) => void
+  readonly transport?: HttpClient
+  /** environment variables for the cloud credential chain (profiles, pod identity) */
+  readonly env?: Readonly<Record<string, string | undefined>>
+}
+
+export const realWiring = (opts: RealWiringOptions): Wiring => {
+  const transport = opts.transport ?? fetchClient()
+  const perPlatform = new Map<string, HttpClient>()
+  const httpFor = (provider: string): HttpClient => {
+    let h = perPlatform.get(provider)
+    if (!h) {
+      const mws: Middleware[] = [retry(), rateBudget(BUDGET[provider] ?? { capacity: 10, refillPerSecond: 5 })]
+      if (opts.debug) mws.push(debugLog(opts.debug))
+      h = compose(...mws)(transport)
+      perPlatform.set(provider, h)
+    }
+    return h
+  }
+  const cloudChain = credentialsCache(cloudCredentialsFactory({ http: httpFor('cloud'), env: opts.env ?? {} }))
+  // one set of the run's secret values, so an error from any platform is redacted of all of them
+  const secrets = secretValues()
+  const clients: ClientFactory = (provider, config) =>
+    platformClients({ http: httpFor(provider), cloudCredentials: cloudChain, secrets })(provider, config)
+  return { handler: httpHandler({ clients }), preflight: preflightWith(opts.registry, cloudChain) }
+}
+
+/** The real handler alone (for scripts and tests that build their own Env). */
+export const realHandler = (
+  opts: Omit<RealWiringOptions, 'registry'> & { readonly registry?: Registry } = {},
+): Handler => realWiring({ registry: opts.registry ?? registry, ...opts }).handler

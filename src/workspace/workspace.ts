@@ -1,0 +1,455 @@
+/**
+ * workspace(): the embedding API, in the spirit of Pulumi's Automation API — promise methods over
+ * the engine's ReaderTaskEither operations, resolving to plain results and rejecting with a
+ * TrellisError. It is an edge of the system like the CLI (which is a thin client of it): it reads
+ * the environment it is given, builds the real (or emulated) handler with retries, rate budgets,
+ * the cloud credential chain and its account checks, applies every provider's environment
+ * fallbacks, and checks every provider instance's credentials before anything is planned.
+ */
+import * as E from 'fp-ts/Either'
+import type { TaskEither } from 'fp-ts/TaskEither'
+import { addressOf } from '../core/node'
+import type { Stack } from '../core/stack'
+import { registry as builtIn } from '../providers'
+import { compile } from '../engine/compile'
+import type { Env } from '../engine/env'
+import { DEFAULT_CONCURRENCY } from '../engine/env'
+import type { EngineEvent } from '../engine/events'
+import type { Handler } from '../engine/handler'
+import {
+  apply as applyOp,
+  destroy as destroyOp,
+  importResource as importOp,
+  plan as planOp,
+  refresh as refreshOp,
+  type ApplyResult,
+  type Drift,
+  type EngineError,
+  type PlanOutcome,
+} from '../engine/operations'
+import { hasChanges, summary, type Plan } from '../engine/plan'
+import type { JournalEntry } from '../engine/run'
+import { fileStore } from '../state/file-store'
+import { postgresStore } from '../state/postgres-store'
+import type { PendingOp, ResourceState, State } from '../state/state'
+import type { StateStore } from '../state/state-store'
+import type { HttpClient } from '../../clients/http'
+import { emulatedWiring, localWiring, type Emulators } from './emulated-handler'
+import { platformGuard } from '../state/platform-guard'
+import { emulatedStateDir, openLocalPlatforms, type LocalPlatforms } from '../../clients/emulators/local-platforms'
+import { normalizeAddress } from './address'
+import { closest } from './closest'
+import { jsonValue } from './json-value'
+import { withEnvFallbacks } from './provider-env'
+import { realWiring } from './real-handler'
+import { fromEngineError, TrellisError, usageError, type TrellisIssue } from './trellis-error'
+import type { Wiring } from './wiring'
+
+// ── model ────────────────────────────────────────────────────────────────────
+export interface WorkspaceOptions {
+  /** where file state lives (default `.trellis`) */
+  readonly stateDir?: string
+  /** shared state in PostgreSQL (`postgres://…`) instead of files */
+  readonly stateUrl?: string
+  /** any other StateStore (tests, custom backends) */
+  readonly store?: StateStore
+  /**
+   * Environment variables: provider fallbacks (COST_API_TOKEN, HOST_API_TOKEN, CLOUD_SECRET_ID, …),
+   * TRELLIS_PASSPHRASE, TRELLIS_LOCK_WAIT_MS. Default: process.env; pass `{}` to read none.
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>
+  /**
+   * Run against the emulators: true — a running `trellis emulate` of this state directory, or else
+   * emulators loaded from (and saved by close() to) the data file; or these emulators. Emulated
+   * state lives in `<stateDir>/emulated/`, apart from real state.
+   */
+  readonly emulate?: boolean | Emulators
+  /** the emulators' data file (default `<stateDir>/emulator.json`) */
+  readonly emulatorData?: string
+  /** the most steps in flight at once (default 16) */
+  readonly concurrency?: number
+  /** aborting stops new work; steps in flight finish and are recorded, then the lock is released */
+  readonly signal?: AbortSignal
+  /** encrypts secrets in state (default: env TRELLIS_PASSPHRASE) */
+  readonly passphrase?: string
+  /** how long to wait for another run's lock (default: env TRELLIS_LOCK_WAIT_MS, else 10 s) */
+  readonly lockWaitMs?: number
+  /** every engine event of every operation */
+  readonly onEvent?: (e: EngineEvent) => void
+  /** redacted request/response lines (TRELLIS_DEBUG) */
+  readonly debug?: (line: string) => void
+  /** the HTTP transport under the middlewares (tests: a scripted client or loopback) */
+  readonly transport?: HttpClient
+  readonly now?: () => Date
+}
+
+export interface RunOptions {
+  readonly onEvent?: (e: EngineEvent) => void
+}
+
+export interface PlanOptions extends RunOptions {
+  /** read every resource first: drift shows in the plan (`changedOutside`) */
+  readonly refresh?: boolean
+  /** plan only these addresses (either address form) and their dependencies */
+  readonly targets?: ReadonlyArray<string>
+  /** replace these resources even though nothing forces it */
+  readonly replace?: ReadonlyArray<string>
+}
+
+export interface ApplyOptions extends PlanOptions {
+  /** run only if the plan made under the lock has the same changes as this one */
+  readonly approved?: Plan
+  /** asked with the plan made under the lock when it has changes; false cancels */
+  readonly confirm?: (plan: PlanResult) => boolean | Promise<boolean>
+}
+
+export interface PlanResult {
+  readonly stack: string
+  readonly plan: Plan
+  readonly hasChanges: boolean
+  readonly summary: ReturnType<typeof summary>
+  /** whether the platform was read (refresh) — without it a plan compares the stack with state only */
+  readonly refreshed: boolean
+  /** what changed outside trellis (refresh) */
+  readonly changedOutside: ReadonlyArray<Drift>
+  /** write-ahead entries left by an interrupted run, settled by the next apply */
+  readonly pending: ReadonlyArray<PendingOp>
+  /** changes a targeted plan left out */
+  readonly leftOut: ReadonlyArray<string>
+}
+
+export interface ApplyOutcome {
+  readonly stack: string
+  readonly plan: PlanResult
+  readonly cancelled: boolean
+  /** create/update/replace/delete/… steps done */
+  readonly changes: number
+  readonly journal: ReadonlyArray<JournalEntry>
+  /** the stack's exported outputs, secrets as `{secret: true}` */
+  readonly outputs: Readonly<Record<string, unknown>>
+  readonly serial: number
+  /** milliseconds spent, excluding the time `confirm` waited */
+  readonly ms: number
+}
+
+export interface RefreshOutcome {
+  readonly stack: string
+  readonly drift: ReadonlyArray<Drift>
+  readonly written: boolean
+  readonly serial: number
+}
+
+export interface RefreshOptions extends RunOptions {
+  /** report only: nothing written */
+  readonly dryRun?: boolean
+  readonly confirm?: (drift: ReadonlyArray<Drift>) => boolean | Promise<boolean>
+}
+
+export interface Workspace {
+  readonly plan: (stack: Stack, opts?: PlanOptions) => Promise<PlanResult>
+  readonly apply: (stack: Stack, opts?: ApplyOptions) => Promise<ApplyOutcome>
+  readonly destroy: (stack: Stack, opts?: ApplyOptions) => Promise<ApplyOutcome>
+  readonly refresh: (stack: Stack, opts?: RefreshOptions) => Promise<RefreshOutcome>
+  readonly importResource: (
+    stack: Stack,
+    token: string,
+    name: string,
+    id: string,
+    opts?: RunOptions,
+  ) => Promise<ResourceState>
+  /** the outputs recorded by the last apply, secrets as `{secret: true}` */
+  readonly outputs: (stackName: string) => Promise<Readonly<Record<string, unknown>>>
+  /** stack names that have state */
+  readonly stacks: () => Promise<ReadonlyArray<string>>
+  /** a stack's state (undefined when it has none) */
+  readonly state: (stackName: string) => Promise<State | undefined>
+  /** the store, for state surgery */
+  readonly store: StateStore
+  /** the emulators, when emulating */
+  readonly emulators?: Emulators
+  readonly close: () => Promise<void>
+}
+
+// ── helpers ──────────────────────────────────────────────────────────────────
+const run = async <A>(te: TaskEither<EngineError, A>): Promise<A> => {
+  const r = await te()
+  if (E.isLeft(r)) throw fromEngineError(r.left)
+  return r.right
+}
+
+/** In-flight requests ignore the stop signal: a stopped run drains, it does not cut requests. */
+const draining = (h: Handler): Handler => {
+  const s = <C extends { signal?: AbortSignal }>(c: C): C => {
+    if (!c.signal) return c
+    const { signal: _dropped, ...rest } = c
+    void _dropped
+    return rest as C
+  }
+  return {
+    ...h,
+    create: (c, i) => h.create(s(c), i),
+    read: (c, id, i, o) => h.read(s(c), id, i, o),
+    update: (c, id, i, p, o) => h.update(s(c), id, i, p, o),
+    delete: (c, id, i, o) => h.delete(s(c), id, i, o),
+    lookup: (c, a) => h.lookup(s(c), a),
+    find: (c, sent) => h.find(s(c), sent),
+    ...(h.list ? { list: (c) => h.list!(s(c)) } : {}),
+  }
+}
+
+const planResult = (o: PlanOutcome, refreshed: boolean): PlanResult => ({
+  stack: o.plan.stack,
+  plan: o.plan,
+  hasChanges: hasChanges(o.plan),
+  summary: summary(o.plan),
+  refreshed,
+  changedOutside: o.drift ?? [],
+  pending: o.pending ?? [],
+  leftOut: o.leftOut ?? [],
+})
+
+// ── constructor ──────────────────────────────────────────────────────────────
+export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
+  const env = opts.env ?? process.env
+  const registry = builtIn
+  if (opts.stateDir !== undefined && opts.stateUrl !== undefined)
+    throw usageError('workspace: give stateDir or stateUrl, not both')
+  const concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw usageError(`concurrency: expected a positive integer, got ${String(opts.concurrency)}`, {
+      node: 'workspace',
+      path: 'concurrency',
+      expected: 'a positive integer',
+      given: String(opts.concurrency),
+    })
+  const lockWaitRaw = opts.lockWaitMs ?? (env.TRELLIS_LOCK_WAIT_MS ? Number(env.TRELLIS_LOCK_WAIT_MS) : 10_000)
+  if (!Number.isFinite(lockWaitRaw) || lockWaitRaw < 0)
+    throw usageError(`TRELLIS_LOCK_WAIT_MS: expected milliseconds, got ${String(env.TRELLIS_LOCK_WAIT_MS)}`)
+  if (opts.emulate && opts.stateUrl !== undefined)
+    throw usageError('workspace: emulated state lives under stateDir; stateUrl is for the real platforms')
+  const stateDir = opts.stateDir ?? '.trellis'
+  // emulated and real state never mix: each store refuses the other's states
+  const store: StateStore =
+    opts.store ??
+    (opts.emulate
+      ? platformGuard(fileStore({ dir: emulatedStateDir(stateDir) }), 'emulated', {
+          where: emulatedStateDir(stateDir),
+          notStacks: ['endpoint'],
+        })
+      : platformGuard(
+          opts.stateUrl ? postgresStore({ connectionString: opts.stateUrl }) : fileStore({ dir: stateDir }),
+          'real',
+          opts.stateUrl ? {} : { where: stateDir, notStacks: ['emulator'] },
+        ))
+  const given = opts.emulate && opts.emulate !== true ? emulatedWiring(opts.emulate, registry) : undefined
+  // the lasting emulated platforms are opened on first use (they may read a file or probe a port)
+  let local: Promise<LocalPlatforms> | undefined
+  let opened: LocalPlatforms | undefined
+  let wiring: Wiring | undefined
+  const ready = async (): Promise<Wiring> => {
+    if (wiring) return wiring
+    if (given) return (wiring = given)
+    if (opts.emulate === true) {
+      local ??= openLocalPlatforms({
+        stateDir,
+        ...(opts.emulatorData ? { data: opts.emulatorData } : {}),
+      }).then((l) => (opened = l))
+      return (wiring = localWiring(await local, registry))
+    }
+    return (wiring = realWiring({
+      registry,
+      env,
+      ...(opts.debug ? { debug: opts.debug } : {}),
+      ...(opts.transport ? { transport: opts.transport } : {}),
+    }))
+  }
+  const passphrase = opts.passphrase ?? (env.TRELLIS_PASSPHRASE || undefined)
+
+  const envFor = async (o: RunOptions = {}): Promise<Env> => ({
+    registry,
+    handler: opts.signal ? draining((await ready()).handler) : (await ready()).handler,
+    store,
+    events: (e) => {
+      opts.onEvent?.(e)
+      o.onEvent?.(e)
+    },
+    concurrency,
+    now: opts.now ?? (() => new Date()),
+    lockWaitMs: lockWaitRaw,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(passphrase ? { passphrase } : {}),
+  })
+
+  /** Env fallbacks applied, the stack compiled, every provider instance able to authenticate. */
+  const prepare = async (stack: Stack, forDestroy = false): Promise<Stack> => {
+    // a state this store refuses (another platform's, another passphrase's) fails before anything else
+    await run(store.read(stack.name))
+    const s = withEnvFallbacks(registry, env, stack)
+    const g = compile(registry, { now: (opts.now ?? (() => new Date()))() })(s)
+    if (E.isLeft(g)) {
+      if (!forDestroy) throw fromEngineError(g.left)
+      return s
+    }
+    const issues: TrellisIssue[] = []
+    const instances = new Map([...g.right.providers].map(([n, p]) => [n, p]))
+    if (forDestroy) {
+      // the instances state's resources were made with, as the stack declares them
+      const st = await run(store.read(stack.name))
+      for (const r of Object.values(st?.resources ?? {})) {
+        if (instances.has(r.provider)) continue
+        const decl = s.providers[r.provider]
+        const spec = registry.providers.get(decl?.provider ?? r.token.split(':')[0])
+        const d = spec?.config.decode(decl?.config ?? {})
+        if (spec && d && E.isRight(d))
+          instances.set(r.provider, {
+            name: r.provider,
+            provider: spec.name,
+            config: d.right as Record<string, unknown>,
+          })
+      }
+    }
+    const w = await ready()
+    for (const [name, p] of instances) issues.push(...(await w.preflight(p.provider, name, p.config)))
+    if (issues.length > 0) throw new TrellisError('invalid', issues)
+    return s
+  }
+
+  const checkTargets = async (stack: Stack, o: PlanOptions): Promise<void> => {
+    const named = [...(o.targets ?? []), ...(o.replace ?? [])].map(normalizeAddress)
+    if (named.length === 0) return
+    const st = await run(store.read(stack.name))
+    const known = new Set([...stack.nodes.map(addressOf), ...Object.keys(st?.resources ?? {})])
+    const issues = named
+      .filter((a) => !known.has(a))
+      .map((a) => {
+        const near = closest(a, [...known])
+        return {
+          node: a,
+          path: '',
+          expected: 'the address of a node in the stack or in state',
+          given: a,
+          message: `${a} is neither in the stack nor in state${near ? ` (did you mean ${near}?)` : ''}`,
+        }
+      })
+    if (issues.length > 0) throw new TrellisError('usage', issues)
+  }
+
+  const engineOpts = (o: PlanOptions) => ({
+    ...(o.refresh ? { refresh: true } : {}),
+    ...(o.targets?.length ? { targets: o.targets.map(normalizeAddress) } : {}),
+    ...(o.replace?.length ? { replace: o.replace.map(normalizeAddress) } : {}),
+  })
+
+  const change = async (which: 'apply' | 'destroy', stack: Stack, o: ApplyOptions = {}): Promise<ApplyOutcome> => {
+    const s = await prepare(stack, which === 'destroy')
+    await checkTargets(stack, o)
+    const t0 = Date.now()
+    let waited = 0
+    let shown: PlanResult | undefined
+    const confirm = o.confirm
+      ? async (outcome: PlanOutcome) => {
+          shown = planResult(outcome, !!o.refresh)
+          const w0 = Date.now()
+          try {
+            return await o.confirm!(shown)
+          } finally {
+            waited += Date.now() - w0
+          }
+        }
+      : undefined
+    const op = which === 'apply' ? applyOp : destroyOp
+    const e = await envFor(o)
+    let r: ApplyResult
+    try {
+      r = await run(
+        op(s, {
+          ...engineOpts(o),
+          ...(o.approved ? { approved: o.approved } : {}),
+          ...(confirm ? { confirm } : {}),
+        })(e),
+      )
+    } catch (err) {
+      const inner = err instanceof TrellisError ? err.engine : undefined
+      if (inner?._tag === 'ApplyError' && opts.signal?.aborted) throw interrupted(inner.result)
+      throw err
+    }
+    if (opts.signal?.aborted && r.journal.some((j) => j.status === 'skipped')) throw interrupted(r)
+    return {
+      stack: stack.name,
+      plan: shown ?? planResult({ plan: r.plan } as PlanOutcome, !!o.refresh),
+      cancelled: r.cancelled ?? false,
+      changes: r.journal.filter((j) => j.status === 'done' && j.action !== 'read' && j.action !== 'noop').length,
+      journal: r.journal,
+      outputs: jsonValue(r.state.outputs) as Record<string, unknown>,
+      serial: r.state.serial,
+      ms: Date.now() - t0 - waited,
+    }
+  }
+
+  return {
+    store,
+    get emulators() {
+      return given?.emulators ?? opened?.emulators
+    },
+    plan: async (stack, o = {}) => {
+      const s = await prepare(stack)
+      await checkTargets(stack, o)
+      return planResult(await run(planOp(s, engineOpts(o))(await envFor(o))), !!o.refresh)
+    },
+    apply: (stack, o) => change('apply', stack, o),
+    destroy: (stack, o) => change('destroy', stack, o),
+    refresh: async (stack, o = {}) => {
+      const s = await prepare(stack)
+      const r = await run(
+        refreshOp(s, {
+          ...(o.dryRun ? { dryRun: true } : {}),
+          ...(o.confirm ? { confirm: async (x) => o.confirm!(x.drift) } : {}),
+        })(await envFor(o)),
+      )
+      return { stack: stack.name, drift: r.drift, written: r.written, serial: r.state.serial }
+    },
+    importResource: async (stack, token, name, id, o = {}) => {
+      const s = await prepare(stack)
+      return run(importOp(s, token, name, id)(await envFor(o)))
+    },
+    outputs: async (stackName) => {
+      const st = await run(store.read(stackName))
+      if (!st)
+        throw new TrellisError('state', [
+          {
+            node: stackName,
+            path: '',
+            expected: 'a stack with state',
+            given: 'no state',
+            message: `stack ${stackName} has no state in this store`,
+          },
+        ])
+      return jsonValue(st.outputs) as Record<string, unknown>
+    },
+    stacks: () => run(store.list()),
+    state: (stackName) => run(store.read(stackName)),
+    close: async () => {
+      // what the emulated platforms now hold lasts until the next run
+      await opened?.close()
+      if ('close' in store && typeof store.close === 'function') await (store.close as () => Promise<void>)()
+    },
+  }
+}
+
+const interrupted = (r: ApplyResult): TrellisError => {
+  const skipped = r.journal.filter((j) => j.status === 'skipped').map((j) => j.address)
+  const e = new TrellisError(
+    'interrupted',
+    [
+      {
+        node: 'run',
+        path: '',
+        expected: 'the run to finish',
+        given: 'a stop request',
+        message: `stopped: the steps in flight finished and were recorded; ${skipped.length} not started (the next apply does them)`,
+      },
+    ],
+    undefined,
+  )
+  return Object.assign(e, { result: r })
+}

@@ -1,0 +1,121 @@
+/**
+ * The command line itself: strict flags per command, help for every command, exit codes, program
+ * decoding, colours — all decided before anything is loaded or sent.
+ */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { COMMANDS, FLAGS } from '../../src/cli/commands'
+import { VERSION } from '../../src/cli/main'
+import { ROOT, run, tempDir } from './harness'
+
+const test = suite('cli: parsing, help and exit codes')
+
+test('trellis --help, -h, help and no arguments print the commands and exit 0', async () => {
+  for (const argv of [['--help'], ['-h'], ['help'], []]) {
+    const r = await run(argv)
+    assert.is(r.code, 0, argv.join(' '))
+    for (const c of COMMANDS) assert.match(r.out, new RegExp(`^  ${c.name} `, 'm'))
+    assert.match(r.out, /exit codes: 0 ok · 1 failed · 2 changes/)
+  }
+})
+
+test('every command and sub-command has its own help listing its flags and an example', async () => {
+  for (const c of COMMANDS)
+    for (const [name, spec] of [
+      [c.name, c] as const,
+      ...(c.subcommands ?? []).map((s) => [`${c.name} ${s.name}`, s] as const),
+    ]) {
+      const viaFlag = await run([...name.split(' '), '--help'])
+      const viaHelp = await run(['help', ...name.split(' ')])
+      assert.is(viaFlag.code, 0, name)
+      assert.is(viaFlag.out, viaHelp.out, name)
+      assert.match(viaFlag.out, new RegExp(`^usage: trellis ${name}`, 'm'))
+      for (const f of spec.flags) assert.ok(viaFlag.out.includes(`--${f}`), `${name} --help lists --${f}`)
+      assert.ok(viaFlag.out.includes(spec.example), `${name} has an example`)
+    }
+  const plan = await run(['plan', '-h'])
+  assert.not.match(plan.out, /--yes/)
+  assert.match(plan.out, /--out FILE/)
+})
+
+test('--version and version print the package version', async () => {
+  assert.is((await run(['--version'])).out, `trellis ${VERSION}`)
+  assert.is(
+    (await run(['version', '--json'])).out,
+    JSON.stringify({ formatVersion: 1, kind: 'version', version: VERSION }),
+  )
+  assert.match(VERSION, /^\d+\.\d+\.\d+/)
+})
+
+test('usage errors exit 64 with the closest valid name', async () => {
+  const cases: Array<[string[], RegExp]> = [
+    [['plna', 'x.ts'], /unknown command "plna"; did you mean "plan"\?/],
+    [['plan', 'x.ts', '--refesh'], /unknown flag --refesh for plan; did you mean --refresh\?/],
+    [['plan', 'x.ts', '--yes'], /unknown flag --yes for plan \(plan does not take it\)/],
+    [['plan', 'x.ts', '-q'], /unknown flag -q for plan/],
+    [['plan'], /plan needs <program\.ts>, e\.g\. trellis plan/],
+    [['plan', 'a.ts', 'b.ts'], /plan takes <program\.ts>; unexpected "b\.ts"/],
+    [['plan', 'x.ts', '--concurrency', 'abc'], /--concurrency: expected a positive integer, got "abc"/],
+    [['plan', 'x.ts', '--concurrency', '0'], /--concurrency: expected a positive integer, got "0"/],
+    [['plan', 'x.ts', '--stack'], /--stack/],
+    [['plan', 'x.ts', '--stack', '--json'], /--stack needs a value \(NAME\), got the flag --json/],
+    [['plan', 'x.ts', '--color', 'sometimes'], /--color: expected auto, always, never, got "sometimes"/],
+    [['plan', 'x.ts', '--json=yes'], /json/],
+    [['state'], /state needs a sub-command: list, show, rm, mv, restore, unlock/],
+    [['state', 'lsit'], /unknown state sub-command "lsit"; did you mean "list"\?/],
+    [['state', 'mv', 'a'], /state mv needs FROM TO/],
+    [['help', 'frobnicate'], /no help for "frobnicate"/],
+    [['graph', 'x.ts', '--format', 'png'], /program file x\.ts not found|--format/],
+    [['plan', 'missing-program.ts'], /^trellis: program file missing-program\.ts not found$/m],
+  ]
+  for (const [argv, re] of cases) {
+    const r = await run(argv)
+    assert.is(r.code, 64, `${argv.join(' ')} → ${r.code}: ${r.err}`)
+    assert.match(r.err, re, argv.join(' '))
+  }
+})
+
+test('a forged default export is decoded and refused with what was expected (exit 3), not a crash', async () => {
+  const d = tempDir()
+  const forged = join(d, 'forged.mjs')
+  writeFileSync(forged, `export default { _tag: 'Stack', name: 'x', providers: {}, nodes: null, outputs: {} }\n`)
+  const r = await run(['plan', forged, '--state-dir', d])
+  assert.is(r.code, 3, r.err)
+  assert.match(r.err, /the default export's nodes is not an array of nodes: expected an array of nodes, got null/)
+  const none = join(d, 'none.mjs')
+  writeFileSync(none, `export const x = 1\n`)
+  const n = await run(['plan', none, '--state-dir', d])
+  assert.is(n.code, 3)
+  assert.match(n.err, /expected a stack \(stack\(\.\.\.\) from trellis\) or a function returning one, got undefined/)
+})
+
+test('state commands with several stacks and no --stack are usage errors, not the first stack', async () => {
+  const d = tempDir()
+  writeFileSync(join(d, 'a.json'), '{}')
+  writeFileSync(join(d, 'b.json'), '{}')
+  const r = await run(['state', 'list', '--state-dir', d])
+  assert.is(r.code, 64)
+  assert.match(r.err, /several stacks have state \(a, b\): pass --stack NAME/)
+})
+
+test('colours: --color always|never, NO_COLOR, FORCE_COLOR', async () => {
+  const esc = new RegExp(String.fromCharCode(27) + '\\[')
+  const p = ['graph', join(ROOT, 'examples/quickstart.ts')]
+  const plan = (extra: string[], env: Record<string, string | undefined> = {}) =>
+    run(['plan', join(ROOT, 'examples/quickstart.ts'), '--emulate', '--state-dir', tempDir(), ...extra], env)
+  assert.match((await plan(['--color', 'always'])).out, esc)
+  assert.not.match((await plan(['--color', 'never'], { FORCE_COLOR: '1' })).out, esc)
+  assert.match((await plan([], { NO_COLOR: undefined, FORCE_COLOR: '1' })).out, esc)
+  assert.not.match((await plan([], { NO_COLOR: '1', FORCE_COLOR: '1' })).out, esc)
+  assert.not.match((await plan(['--no-color'], { FORCE_COLOR: '1' })).out, esc)
+  void p
+})
+
+test('every flag the table defines is used by some command', () => {
+  const used = new Set(COMMANDS.flatMap((c) => [...c.flags, ...(c.subcommands ?? []).flatMap((s) => s.flags)]))
+  for (const f of Object.keys(FLAGS)) if (f !== 'version') assert.ok(used.has(f), f)
+})
+
+test.run()
