@@ -126,7 +126,8 @@ test('every test block runs and passes: at least one test, none failing', async 
     }),
     done.map((r) => r.out).join('\n'),
   )
-  for (const [i, b] of runnable.entries()) assert.ok(counts(b, done[i].out)[1] > 0, `${b.name} ran no test`)
+  for (const [i, b] of runnable.entries())
+    assert.ok(counts(b, done[i].out)[1] > 0, `${b.name} ran no test:\n${done[i].out}`)
 })
 
 test('bridgeConfig gives the underlying engine key names', () => {

@@ -11,6 +11,7 @@ export { expectPlan, type PlanExpectations, type StepAssertion, type InputsPatte
 export { findSteps } from './find-steps'
 export { expectErrors, expectWarnings, type IssueExpectations, type IssueQuery } from './expect-issues'
 export { planSnapshot, type PlanSnapshot } from './plan-snapshot'
+export { forAllInputs, type ForAllOptions } from './for-all-inputs'
 export type { Token, InputsOfToken, BuiltInTokens } from './tokens'
 export type { MockRun, MockOptions, ExistingObject } from '../engine/mock'
 
