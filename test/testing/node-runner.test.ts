@@ -15,11 +15,12 @@ const nodeTest = (env: Record<string, string>) =>
     execFile(
       process.execPath,
       ['--import', 'tsx', '--test', '--test-reporter=tap', file],
-      { timeout: 60_000, env: { ...process.env, ...env } },
+      { timeout: 60_000, env: { ...process.env, TSX_DISABLE_CACHE: '1', ...env } },
       (e, stdout, stderr) => resolve({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out: stdout + stderr }),
     )
   })
 
+// tsx's disk cache is off: parallel processes can read it mid-write (an empty module runs no test)
 // both runs start at once: each is a node process loading tsx (seconds on a busy machine)
 let runs: ReturnType<typeof both> | undefined
 const both = () => Promise.all([nodeTest({}), nodeTest({ KIT_SHOW_FAILURE: '1' })])

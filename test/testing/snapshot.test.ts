@@ -17,7 +17,14 @@ const test = suite('trellis/testing snapshots')
 const run = promisify(execFile)
 const script = fileURLToPath(new URL('./fixtures/print-snapshot.ts', import.meta.url))
 const child = async () =>
-  (await run(process.execPath, ['--import', 'tsx', script], { timeout: 30_000, maxBuffer: 8 << 20 })).stdout
+  (
+    await run(process.execPath, ['--import', 'tsx', script], {
+      timeout: 30_000,
+      maxBuffer: 8 << 20,
+      // tsx's disk cache can be read mid-write by parallel processes
+      env: { ...process.env, TSX_DISABLE_CACHE: '1' },
+    })
+  ).stdout
 
 test('the quickstart plan snapshot is byte-identical across two processes', async () => {
   const [a, b] = await Promise.all([child(), child()])
