@@ -470,15 +470,19 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       if (!Array.isArray(b.cost_report_tokens_with_metadata))
         fail(400, 'cost_report_tokens_with_metadata must be an array')
       o.cost_report_tokens_with_metadata = (b.cost_report_tokens_with_metadata as Obj[]).map((m, i) => {
-        allowOnly(m, ['cost_report_token', 'unit_scale', 'label_filter'])
+        allowOnly(m, ['cost_report_token', 'unit_scale', 'label_filter', 'calculation_type', 'label'])
         requireKeys(m, 'cost_report_token')
         oneOf(m, 'unit_scale', ['per_unit', 'per_hundred', 'per_thousand', 'per_million', 'per_billion'])
+        oneOf(m, 'calculation_type', ['unit_cost', 'gross_margin', 'usage_unit_cost', 'raw_business_metric'])
         if (!exists('cost_reports', m.cost_report_token))
           fail(404, `cost_report_tokens_with_metadata[${i}]: Cost Report ${String(m.cost_report_token)} not found`)
         const lf = m.label_filter as unknown[] | undefined
         return {
           cost_report_token: m.cost_report_token,
           unit_scale: m.unit_scale ?? 'per_unit',
+          // the upstream schema's attributes: a calculation type (default unit_cost) and a display label
+          calculation_type: m.calculation_type ?? 'unit_cost',
+          label: typeof m.label === 'string' ? m.label : null,
           label_filter: lf && lf.length ? lf : null,
         }
       })

@@ -2,7 +2,8 @@
  * cost:BusinessMetric — a business metric (requests, users, revenue…) for unit costs. The spec
  * leaves the nested objects "not shown"; from the wire reference: the item fields of values and
  * forecastedValues ({date, amount, label}), of costReportTokensWithMetadatas ({costReportToken,
- * unitScale, labelFilters}), of cloudMetricsFields and monitoringMetricFields, and the outputs.
+ * unitScale, labelFilters, and the upstream schema's calculationType and label}), of
+ * cloudMetricsFields and monitoringMetricFields, and the outputs.
  *
  * Wire quirks: values are not returned by the object's GET (they live at separate endpoints), so
  * decode keeps what was sent and an import cannot restore them; the integration token sent inside
@@ -20,11 +21,21 @@ export const MetricValue = t.exact(
   'MetricValue',
 )
 export const UNIT_SCALES = ['per_unit', 'per_hundred', 'per_thousand', 'per_million', 'per_billion'] as const
+export const CALCULATION_TYPES = ['unit_cost', 'gross_margin', 'usage_unit_cost', 'raw_business_metric'] as const
 
 export const CostReportTokenWithMetadata = t.exact(
   t.intersection([
     t.type({ costReportToken: t.string }),
-    t.partial({ unitScale: literals(UNIT_SCALES), labelFilters: t.array(t.string) }),
+    t.partial({
+      /** how the metric scales the report's costs: per unit (the default) up to per billion */
+      unitScale: literals(UNIT_SCALES),
+      /** the metric's labels this report is filtered by */
+      labelFilters: t.array(t.string),
+      /** how the metric is used in the report (default unit_cost); an upstream attribute, not in the spec */
+      calculationType: literals(CALCULATION_TYPES),
+      /** the metric's display name on the report (the platform derives one from the calculation type when left out) */
+      label: t.string,
+    }),
   ]),
   'CostReportTokenWithMetadata',
 )
@@ -145,6 +156,9 @@ export const BusinessMetric = defineResource({
           const m: Record<string, unknown> = { costReportToken: x.costReportToken }
           if (w?.unitScale !== undefined || (x.unitScale != null && x.unitScale !== 'per_unit'))
             m.unitScale = x.unitScale
+          if (w?.calculationType !== undefined || (x.calculationType != null && x.calculationType !== 'unit_cost'))
+            m.calculationType = x.calculationType
+          if (w?.label !== undefined || (typeof x.label === 'string' && x.label !== '')) m.label = x.label
           const lf = Array.isArray(x.labelFilters) ? x.labelFilters : []
           if (w?.labelFilters !== undefined || lf.length > 0) m.labelFilters = lf
           return m

@@ -11,7 +11,9 @@
  * defaults filled in, so either form matches the stack).
  */
 import * as t from 'io-ts'
-import { defineResource, type Rule } from '../../core/spec'
+import * as E from 'fp-ts/Either'
+import { pipe } from 'fp-ts/function'
+import { defineResource, type ResourceWire, type Rule } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { IsoDate, literals } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
@@ -113,7 +115,16 @@ export const CostReportInputs = t.exact(
 export type CostReportInputs = t.TypeOf<typeof CostReportInputs>
 
 export const CostReportOutputs = t.exact(
-  t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string })]),
+  t.intersection([
+    t.type({ token: t.string }),
+    t.partial({
+      createdAt: t.string,
+      /** the first day the report covers now, as the platform computes it for a relative dateInterval */
+      startDate: t.string,
+      /** the last day the report covers now, as the platform computes it for a relative dateInterval */
+      endDate: t.string,
+    }),
+  ]),
   'CostReportOutputs',
 )
 export type CostReportOutputs = t.TypeOf<typeof CostReportOutputs>
@@ -268,6 +279,28 @@ const normalise = (o: Record<string, unknown>, sent: Partial<CostReportInputs>):
   return out
 }
 
+/**
+ * The dates the report covers are computed by the platform for a relative dateInterval (they move
+ * over time): decode drops them from the inputs unless they were set, and reports them as outputs.
+ */
+const withComputedDates = <W extends ResourceWire<CostReportInputs, CostReportOutputs>>(w: W): W => ({
+  ...w,
+  decode: (reply, ctx) =>
+    pipe(
+      w.decode(reply, ctx),
+      E.map((o) => {
+        const r = (typeof reply === 'object' && reply !== null ? reply : {}) as Record<string, unknown>
+        const date = (v: unknown) => (typeof v === 'string' && v !== '' ? v.slice(0, 10) : undefined)
+        const startDate = date(r.start_date)
+        const endDate = date(r.end_date)
+        return {
+          ...o,
+          outputs: { ...o.outputs, ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}) },
+        }
+      }),
+    ),
+})
+
 export const CostReport = defineResource({
   token: 'cost:CostReport',
   doc:
@@ -286,17 +319,24 @@ export const CostReport = defineResource({
     settings: sameWithDefaults(SETTINGS_DEFAULTS),
     chartSettings: sameWithDefaults(CHART_DEFAULTS),
   },
-  wire: costCrud({
-    path: '/v2/cost_reports',
-    items: 'cost_reports',
-    inputs: CostReportInputs,
-    outputs: CostReportOutputs,
-    renames: RENAMES,
-    createOnly: ['workspaceToken'],
-    createBody: (i) => ({ ...fullBody(i), workspaceToken: i.workspaceToken, filter: i.filter, groupings: i.groupings }),
-    updateBody: (i, prior) => fullBody(i, prior),
-    normalise,
-  }),
+  wire: withComputedDates(
+    costCrud({
+      path: '/v2/cost_reports',
+      items: 'cost_reports',
+      inputs: CostReportInputs,
+      outputs: CostReportOutputs,
+      renames: RENAMES,
+      createOnly: ['workspaceToken'],
+      createBody: (i) => ({
+        ...fullBody(i),
+        workspaceToken: i.workspaceToken,
+        filter: i.filter,
+        groupings: i.groupings,
+      }),
+      updateBody: (i, prior) => fullBody(i, prior),
+      normalise,
+    }),
+  ),
   examples: {
     valid: {
       title: 'Monthly AWS',

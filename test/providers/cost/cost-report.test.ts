@@ -74,7 +74,13 @@ test('decode drops server defaults the user did not set and keeps what differs',
     dateBin: 'month',
     dateInterval: 'last_3_months',
   })
-  assert.equal(r.right.outputs, { token: 'rprt_1a2b3c', createdAt: '2024-07-01T00:00:00Z' })
+  // the dates the platform computed for the relative interval are outputs, not inputs
+  assert.equal(r.right.outputs, {
+    token: 'rprt_1a2b3c',
+    createdAt: '2024-07-01T00:00:00Z',
+    startDate: '2024-05-01',
+    endDate: '2024-07-31',
+  })
 })
 
 test('decode keeps settings the user set even when they equal the defaults', () => {
