@@ -113,67 +113,193 @@ export const ApiOauthConfig = t.exact(
 
 export const ApiGatewayApiInputs = t.exact(
   t.intersection([
-    t.type({ serviceId: t.string, apiName: t.string, requestConfigPath: t.string }),
+    t.type({
+      /** Required. Changing it replaces the resource. */
+      serviceId: t.string,
+      /** Required. */
+      apiName: t.string,
+      /** Required. */
+      requestConfigPath: t.string,
+    }),
     t.partial({
+      /** Named in the spec (no note there). */
       apiDesc: t.string,
+
+      /** Default "NORMAL"; one of `NORMAL`,`TSF`. Not in the spec; from the wire reference. */
       apiType: literals(['NORMAL', 'TSF']),
+
+      /** Values seen in the spec: `NONE`, `APP`, `SECRET`. Default "NONE"; one of `SECRET`,`NONE`,`OAUTH`,`APP`. */
       authType: literals(['NONE', 'APP', 'SECRET', 'OAUTH']),
+
+      /** Values seen in the spec: `HTTP`. Changing it replaces the resource. Default "HTTP"; one of `HTTP`,`WEBSOCKET`. */
       protocol: literals(['HTTP', 'WEBSOCKET']),
+
+      /** Values seen in the spec: Boolean. Default true. */
       enableCors: t.boolean,
+
+      /** Default "GET"; one of `GET`,`POST`,`PUT`,`DELETE`,`HEAD`,`ANY`. */
       requestConfigMethod: literals(['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'ANY']),
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       constantParameters: t.array(ApiConstantParameter),
+
+      /** Values seen in the spec: Items: name, position such as `QUERY`, type, desc, defaultValue, required. */
       requestParameters: t.array(ApiRequestParameter),
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       microServices: t.array(ApiMicroService),
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceTsfLoadBalanceConf: ApiTsfLoadBalanceConf,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceTsfHealthCheckConf: ApiHealthCheckConf,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       targetServices: t.array(ApiTargetService),
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       targetServicesLoadBalanceConf: t.number,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       targetServicesHealthCheckConf: ApiHealthCheckConf,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       apiBusinessType: t.string,
+
+      /** Default "HTTP"; one of `WEBSOCKET`,`HTTP`,`SCF`,`TSF`,`MOCK`,`TARGET`,`COS`. */
       serviceConfigType: literals(['WEBSOCKET', 'HTTP', 'SCF', 'TSF', 'MOCK', 'TARGET', 'COS']),
+
+      /** Values seen in the spec: Number. Default 5. */
       serviceConfigTimeout: t.number,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigProduct: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigVpcId: t.string,
+
+      /** Named in the spec (no note there). */
       serviceConfigUrl: t.string,
+
+      /** Named in the spec (no note there). */
       serviceConfigPath: t.string,
+
+      /** Named in the spec (no note there). */
       serviceConfigMethod: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigUpstreamId: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigCosConfig: ApiCosConfig,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigScfFunctionName: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigScfFunctionNamespace: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigScfFunctionQualifier: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigScfFunctionType: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigScfIsIntegratedResponse: t.boolean,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigMockReturnMessage: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigWebsocketRegisterFunctionName: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigWebsocketRegisterFunctionNamespace: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigWebsocketRegisterFunctionQualifier: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigWebsocketCleanupFunctionName: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigWebsocketCleanupFunctionNamespace: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigWebsocketCleanupFunctionQualifier: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigWebsocketTransportFunctionName: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigWebsocketTransportFunctionNamespace: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceConfigWebsocketTransportFunctionQualifier: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       isDebugAfterCharge: t.boolean,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       isDeleteResponseErrorCodes: t.boolean,
+
+      /** Values seen in the spec: `XML`, `HTML`. One of `HTML`,`JSON`,`TEXT`,`BINARY`,`XML`,`""`. */
       responseType: literals(['HTML', 'JSON', 'TEXT', 'BINARY', 'XML', '']),
+
+      /** Named in the spec (no note there). */
       responseSuccessExample: t.string,
+
+      /** Named in the spec (no note there). */
       responseFailExample: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       responseErrorCodes: t.array(ApiErrorCode),
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       authRelationApiId: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       serviceParameters: t.array(ApiServiceParameter),
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       oauthConfig: ApiOauthConfig,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       targetNamespaceId: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       userType: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       isBase64Encoded: t.boolean,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       eventBusId: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       eiamAppType: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       eiamAuthType: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       eiamAppId: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       tokenTimeout: t.number,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       owner: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       releaseLimit: t.number,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       preLimit: t.number,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       testLimit: t.number,
     }),
   ]),
@@ -182,7 +308,18 @@ export const ApiGatewayApiInputs = t.exact(
 export type ApiGatewayApiInputs = t.TypeOf<typeof ApiGatewayApiInputs>
 
 export const ApiGatewayApiOutputs = t.exact(
-  t.intersection([t.type({ apiGatewayApiId: t.string }), t.partial({ updateTime: t.string, createTime: t.string })]),
+  t.intersection([
+    t.type({
+      /** Set by the platform. */
+      apiGatewayApiId: t.string,
+    }),
+    t.partial({
+      /** Set by the platform (from the wire reference; not in the spec). */
+      updateTime: t.string,
+      /** Set by the platform (from the wire reference; not in the spec). */
+      createTime: t.string,
+    }),
+  ]),
   'ApiGatewayApiOutputs',
 )
 export type ApiGatewayApiOutputs = t.TypeOf<typeof ApiGatewayApiOutputs>

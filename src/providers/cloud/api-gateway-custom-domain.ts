@@ -41,16 +41,32 @@ export const PathMapping = pattern(
 export const ApiGatewayCustomDomainInputs = t.exact(
   t.intersection([
     t.type({
+      /** Required. Changing it replaces the resource. Non-empty. */
       serviceId: pattern('a service id', (s) => s !== ''),
+
+      /** Required. */
       subDomain: pattern('a domain name', (s) => s !== ''),
+
+      /** Required. Non-empty. */
       protocol: literals(['http', 'https', 'http&https']),
+
+      /** Required. Non-empty. */
       netType: literals(['INNER', 'OUTER']),
+
+      /** Required. Non-empty. */
       defaultDomain: pattern('a service sub-domain', (s) => s !== ''),
     }),
     t.partial({
+      /** Values seen in the spec: Boolean. Default true. */
       isDefaultMapping: t.boolean,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       certificateId: t.string,
+
+      /** Values seen in the spec: List of strings of the form `<path>#<environment>`. */
       pathMappings: t.array(PathMapping),
+
+      /** Default false. Not in the spec; from the wire reference. */
       isForcedHttps: t.boolean,
     }),
   ]),
@@ -58,7 +74,13 @@ export const ApiGatewayCustomDomainInputs = t.exact(
 )
 export type ApiGatewayCustomDomainInputs = t.TypeOf<typeof ApiGatewayCustomDomainInputs>
 
-export const ApiGatewayCustomDomainOutputs = t.exact(t.partial({ status: t.number }), 'ApiGatewayCustomDomainOutputs')
+export const ApiGatewayCustomDomainOutputs = t.exact(
+  t.partial({
+    /** Set by the platform (from the wire reference; not in the spec). */
+    status: t.number,
+  }),
+  'ApiGatewayCustomDomainOutputs',
+)
 export type ApiGatewayCustomDomainOutputs = t.TypeOf<typeof ApiGatewayCustomDomainOutputs>
 
 type I = ApiGatewayCustomDomainInputs

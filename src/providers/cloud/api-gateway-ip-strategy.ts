@@ -41,9 +41,16 @@ export const StrategyData = pattern(
 
 export const ApiGatewayIpStrategyInputs = t.exact(
   t.type({
+    /** Required. Changing it replaces the resource. Non-empty. */
     serviceId: pattern('a service id', (s) => s !== ''),
+
+    /** Required. Changing it replaces the resource. Non-empty. */
     strategyName: pattern('a strategy name', (s) => s !== ''),
+
+    /** Values seen in the spec: `BLACK`. Required. Changing it replaces the resource. Non-empty. */
     strategyType: literals(['WHITE', 'BLACK']),
+
+    /** Required. Must parse as ONE IP address. */
     strategyData: StrategyData,
   }),
   'ApiGatewayIpStrategyInputs',
@@ -51,7 +58,16 @@ export const ApiGatewayIpStrategyInputs = t.exact(
 export type ApiGatewayIpStrategyInputs = t.TypeOf<typeof ApiGatewayIpStrategyInputs>
 
 export const ApiGatewayIpStrategyOutputs = t.exact(
-  t.intersection([t.type({ strategyId: t.string }), t.partial({ createTime: t.string })]),
+  t.intersection([
+    t.type({
+      /** Set by the platform (from the wire reference; not in the spec). */
+      strategyId: t.string,
+    }),
+    t.partial({
+      /** Set by the platform (from the wire reference; not in the spec). */
+      createTime: t.string,
+    }),
+  ]),
   'ApiGatewayIpStrategyOutputs',
 )
 export type ApiGatewayIpStrategyOutputs = t.TypeOf<typeof ApiGatewayIpStrategyOutputs>

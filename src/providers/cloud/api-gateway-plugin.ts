@@ -42,14 +42,30 @@ export const PluginName = pattern('a plugin name of 2 to 50 characters: a letter
 
 export const ApiGatewayPluginInputs = t.exact(
   t.intersection([
-    t.type({ pluginName: PluginName, pluginType: literals(PLUGIN_TYPES), pluginData: JsonString }),
-    t.partial({ description: pattern('at most 200 characters', (s) => s.length <= 200) }),
+    t.type({
+      /** Required. */
+      pluginName: PluginName,
+      /** Values seen in the spec: `IPControl`. Required. */
+      pluginType: literals(PLUGIN_TYPES),
+      /** Values seen in the spec: JSON-encoded string. Required. */
+      pluginData: JsonString,
+    }),
+    t.partial({
+      /** Not in the spec; from the wire reference (see the module doc). */
+      description: pattern('at most 200 characters', (s) => s.length <= 200),
+    }),
   ]),
   'ApiGatewayPluginInputs',
 )
 export type ApiGatewayPluginInputs = t.TypeOf<typeof ApiGatewayPluginInputs>
 
-export const ApiGatewayPluginOutputs = t.exact(t.type({ apiGatewayPluginId: t.string }), 'ApiGatewayPluginOutputs')
+export const ApiGatewayPluginOutputs = t.exact(
+  t.type({
+    /** Set by the platform. */
+    apiGatewayPluginId: t.string,
+  }),
+  'ApiGatewayPluginOutputs',
+)
 export type ApiGatewayPluginOutputs = t.TypeOf<typeof ApiGatewayPluginOutputs>
 
 type I = ApiGatewayPluginInputs

@@ -32,13 +32,23 @@ import {
 } from './shared/wire'
 
 export const ApiGatewayServiceReleaseInputs = t.exact(
-  t.type({ serviceId: t.string, environmentName: literals(['test', 'release', 'prepub']), releaseDesc: t.string }),
+  t.type({
+    /** Required. Changing it replaces the resource. */
+    serviceId: t.string,
+    /** Required. Changing it replaces the resource. One of `test`,`release`,`prepub`. */
+    environmentName: literals(['test', 'release', 'prepub']),
+    /** Required. Changing it replaces the resource. */
+    releaseDesc: t.string,
+  }),
   'ApiGatewayServiceReleaseInputs',
 )
 export type ApiGatewayServiceReleaseInputs = t.TypeOf<typeof ApiGatewayServiceReleaseInputs>
 
 export const ApiGatewayServiceReleaseOutputs = t.exact(
-  t.type({ releaseVersion: t.string }),
+  t.type({
+    /** Set by the platform (from the wire reference; not in the spec). */
+    releaseVersion: t.string,
+  }),
   'ApiGatewayServiceReleaseOutputs',
 )
 export type ApiGatewayServiceReleaseOutputs = t.TypeOf<typeof ApiGatewayServiceReleaseOutputs>

@@ -39,21 +39,39 @@ import {
 export const ApiGatewayServiceInputs = t.exact(
   t.intersection([
     t.type({
+      /** Required. */
       serviceName: t.string,
+
+      /** Values seen in the spec: `http`, `https` or `http&https`. Required. One of `http`,`https`,`http&https`. */
       protocol: literals(['http', 'https', 'http&https']),
+
+      /** Values seen in the spec: List of `INNER`/`OUTER`. Required. One of `INNER`,`OUTER`; min 1 item(s). */
       netTypes: t.array(literals(['INNER', 'OUTER'])),
     }),
     t.partial({
+      /** Named in the spec (no note there). */
       serviceDesc: t.string,
       /** deprecated by the platform; accepted and never sent */
       exclusiveSetName: t.string,
       /** the spec lists IPv4 only, and CreateService refuses anything else (the upstream schema also names IPv6) */
       ipVersion: literals(['IPv4'], '"IPv4" (the only IP version the platform supports)'),
+
+      /** Values seen in the spec: String map. */
       tags: record(t.string),
+
+      /** Changing it replaces the resource. Not in the spec; from the wire reference. */
       instanceId: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       uniqVpcId: t.string,
+
+      /** Named in the spec (no note there). */
       releaseLimit: t.number,
+
+      /** Named in the spec (no note there). */
       preLimit: t.number,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       testLimit: t.number,
     }),
   ]),
@@ -72,15 +90,33 @@ export const ServiceApi = t.exact(
 
 export const ApiGatewayServiceOutputs = t.exact(
   t.intersection([
-    t.type({ apiGatewayServiceId: t.string }),
+    t.type({
+      /** Set by the platform. */
+      apiGatewayServiceId: t.string,
+    }),
     t.partial({
+      /** Set by the platform (from the wire reference; not in the spec). */
       internalSubDomain: t.string,
+
+      /** Set by the platform (from the wire reference; not in the spec). */
       outerSubDomain: t.string,
+
+      /** Set by the platform (from the wire reference; not in the spec). */
       innerHttpPort: t.number,
+
+      /** Set by the platform (from the wire reference; not in the spec). */
       innerHttpsPort: t.number,
+
+      /** Set by the platform (from the wire reference; not in the spec). */
       modifyTime: t.string,
+
+      /** Set by the platform (from the wire reference; not in the spec). */
       createTime: t.string,
+
+      /** Set by the platform (from the wire reference; not in the spec). */
       usagePlanLists: t.array(ServiceUsagePlan),
+
+      /** Set by the platform (from the wire reference; not in the spec). */
       apiLists: t.array(ServiceApi),
     }),
   ]),

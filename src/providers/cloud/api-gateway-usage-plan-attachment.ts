@@ -32,8 +32,22 @@ import {
 
 export const ApiGatewayUsagePlanAttachmentInputs = t.exact(
   t.intersection([
-    t.type({ usagePlanId: t.string, serviceId: t.string, environment: literals(['test', 'release', 'prepub']) }),
-    t.partial({ bindType: literals(['SERVICE', 'API']), apiId: t.string, accessKeyIds: t.array(t.string) }),
+    t.type({
+      /** Required. Changing it replaces the resource. */
+      usagePlanId: t.string,
+      /** Required. Changing it replaces the resource. */
+      serviceId: t.string,
+      /** Required. Changing it replaces the resource. One of `test`,`release`,`prepub`. */
+      environment: literals(['test', 'release', 'prepub']),
+    }),
+    t.partial({
+      /** Values seen in the spec: `API`. Changing it replaces the resource. Default "SERVICE"; one of `SERVICE`,`API`. */
+      bindType: literals(['SERVICE', 'API']),
+      /** Changing it replaces the resource. */
+      apiId: t.string,
+      /** Changing it replaces the resource. Not in the spec; from the wire reference. */
+      accessKeyIds: t.array(t.string),
+    }),
   ]),
   'ApiGatewayUsagePlanAttachmentInputs',
 )

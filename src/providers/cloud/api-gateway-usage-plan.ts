@@ -31,8 +31,18 @@ import {
 
 export const ApiGatewayUsagePlanInputs = t.exact(
   t.intersection([
-    t.type({ usagePlanName: t.string }),
-    t.partial({ usagePlanDesc: t.string, maxRequestNum: t.number, maxRequestNumPreSec: t.number }),
+    t.type({
+      /** Required. */
+      usagePlanName: t.string,
+    }),
+    t.partial({
+      /** Named in the spec (no note there). */
+      usagePlanDesc: t.string,
+      /** Default -1; `-1` or 1..99999999. */
+      maxRequestNum: t.number,
+      /** Default -1; `-1` or 1..2000. Not in the spec; from the wire reference. */
+      maxRequestNumPreSec: t.number,
+    }),
   ]),
   'ApiGatewayUsagePlanInputs',
 )
@@ -55,11 +65,21 @@ export const UsagePlanAttachItem = t.exact(
 
 export const ApiGatewayUsagePlanOutputs = t.exact(
   t.intersection([
-    t.type({ apiGatewayUsagePlanId: t.string }),
+    t.type({
+      /** Set by the platform. */
+      apiGatewayUsagePlanId: t.string,
+    }),
     t.partial({
+      /** Set by the platform (from the wire reference; not in the spec). */
       modifyTime: t.string,
+
+      /** Set by the platform (from the wire reference; not in the spec). */
       createTime: t.string,
+
+      /** Set by the platform (from the wire reference; not in the spec). */
       attachApiKeys: t.array(t.string),
+
+      /** Set by the platform (from the wire reference; not in the spec). */
       attachLists: t.array(UsagePlanAttachItem),
     }),
   ]),

@@ -28,8 +28,20 @@ import {
 
 export const GetApiGatewayApisArgs = t.exact(
   t.intersection([
-    t.type({ serviceId: t.string }),
-    t.partial({ apiId: t.string, apiName: t.string, resultOutputFile: t.string, id: t.string }),
+    t.type({
+      /** Required. */
+      serviceId: t.string,
+    }),
+    t.partial({
+      /** An argument (spec). */
+      apiId: t.string,
+      /** An argument (spec). */
+      apiName: t.string,
+      /** Not in the spec; from the wire reference (see the module doc). */
+      resultOutputFile: t.string,
+      /** Not in the spec; from the wire reference (see the module doc). */
+      id: t.string,
+    }),
   ]),
   'GetApiGatewayApisArgs',
 )
@@ -86,8 +98,20 @@ export const ApiListItem = t.exact(
 
 export const GetApiGatewayApisResult = t.exact(
   t.intersection([
-    t.type({ lists: t.array(ApiListItem), serviceId: t.string }),
-    t.partial({ apiId: t.string, apiName: t.string, id: t.string }),
+    t.type({
+      /** Computed by the platform. */
+      lists: t.array(ApiListItem),
+      /** Required. */
+      serviceId: t.string,
+    }),
+    t.partial({
+      /** A field of the result (spec). */
+      apiId: t.string,
+      /** A field of the result (spec). */
+      apiName: t.string,
+      /** Not in the spec; from the wire reference (see the module doc). */
+      id: t.string,
+    }),
   ]),
   'GetApiGatewayApisResult',
 )

@@ -11,15 +11,34 @@ import { costCrud, keepIfSetOrNotDefault } from './shared/wire'
 
 export const AccessGrantInputs = t.exact(
   t.intersection([
-    t.type({ teamToken: t.string, resourceToken: t.string }),
-    t.partial({ access: literals(['allowed', 'denied']) }),
+    t.type({
+      /** Token of the team being granted. */
+      teamToken: t.string,
+      /** Token of the resource being granted. */
+      resourceToken: t.string,
+    }),
+    t.partial({
+      /** Allowed values: `allowed`, `denied`. */
+      access: literals(['allowed', 'denied']),
+    }),
   ]),
   'AccessGrantInputs',
 )
 export type AccessGrantInputs = t.TypeOf<typeof AccessGrantInputs>
 
 export const AccessGrantOutputs = t.exact(
-  t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, createdBy: t.string })]),
+  t.intersection([
+    t.type({
+      /** Token of the grant. Set by the platform. */
+      token: t.string,
+    }),
+    t.partial({
+      /** Set by the platform (from the wire reference; not in the spec). */
+      createdAt: t.string,
+      /** Set by the platform (from the wire reference; not in the spec). */
+      createdBy: t.string,
+    }),
+  ]),
   'AccessGrantOutputs',
 )
 export type AccessGrantOutputs = t.TypeOf<typeof AccessGrantOutputs>

@@ -11,15 +11,36 @@ import { costCrud, dropEmptyUnlessSent, known } from './shared/wire'
 
 export const AnomalyNotificationInputs = t.exact(
   t.intersection([
-    t.type({ costReportToken: t.string }),
-    t.partial({ threshold: t.number, recipientChannels: t.array(t.string), userTokens: t.array(t.string) }),
+    t.type({
+      /** Cost report that has the notification. */
+      costReportToken: t.string,
+    }),
+    t.partial({
+      /** Threshold amount that must be met for a notification. */
+      threshold: t.number,
+      /** Chat channels that receive the notification. */
+      recipientChannels: t.array(t.string),
+      /** Not in the spec; from the wire reference (see the module doc). */
+      userTokens: t.array(t.string),
+    }),
   ]),
   'AnomalyNotificationInputs',
 )
 export type AnomalyNotificationInputs = t.TypeOf<typeof AnomalyNotificationInputs>
 
 export const AnomalyNotificationOutputs = t.exact(
-  t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, updatedAt: t.string })]),
+  t.intersection([
+    t.type({
+      /** Set by the platform (from the wire reference; not in the spec). */
+      token: t.string,
+    }),
+    t.partial({
+      /** Set by the platform (from the wire reference; not in the spec). */
+      createdAt: t.string,
+      /** Set by the platform (from the wire reference; not in the spec). */
+      updatedAt: t.string,
+    }),
+  ]),
   'AnomalyNotificationOutputs',
 )
 export type AnomalyNotificationOutputs = t.TypeOf<typeof AnomalyNotificationOutputs>

@@ -21,18 +21,44 @@ export const BillingRuleType = pattern('one of charge, credit, exclusion, adjust
 
 export const BillingRuleInputs = t.exact(
   t.intersection([
-    t.type({ title: t.string, type: BillingRuleType }),
+    t.type({
+      /** Required. */
+      title: t.string,
+      /** Values are case insensitive. Kinds referred to: Charge, Credit, Exclusion, Adjustment, Custom. */
+      type: BillingRuleType,
+    }),
     t.partial({
+      /** Required for Charge and Credit rules. Optional; the platform fills it when left out. */
       amount: t.number,
+
+      /** Whether the rule applies to all current and future managed accounts. */
       applyToAll: t.boolean,
+
+      /** Required for Charge and Credit rules. */
       category: t.string,
+
+      /** Required for Charge and Credit rules. */
       subCategory: t.string,
+
+      /** Required for Charge and Credit rules. */
       service: t.string,
+
+      /** Required for Exclusion rules. */
       chargeType: t.string,
+
+      /** Required for Adjustment rules. */
       percentage: t.number,
+
+      /** Required for Custom rules. One SQL UPDATE statement; the spec says over the costs table, the platform also takes provider tables such as aws. */
       sqlQuery: t.string,
+
+      /** ISO 8601. */
       startDate: IsoDate,
+
+      /** ISO 8601. */
       endDate: IsoDate,
+
+      /** Deprecated; use startDate. */
       startPeriod: IsoDate,
     }),
   ]),
@@ -41,7 +67,18 @@ export const BillingRuleInputs = t.exact(
 export type BillingRuleInputs = t.TypeOf<typeof BillingRuleInputs>
 
 export const BillingRuleOutputs = t.exact(
-  t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, createdByToken: t.string })]),
+  t.intersection([
+    t.type({
+      /** Set by the platform. */
+      token: t.string,
+    }),
+    t.partial({
+      /** Set by the platform. */
+      createdAt: t.string,
+      /** Creator of the rule. Set by the platform. */
+      createdByToken: t.string,
+    }),
+  ]),
   'BillingRuleOutputs',
 )
 export type BillingRuleOutputs = t.TypeOf<typeof BillingRuleOutputs>

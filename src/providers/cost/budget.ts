@@ -26,10 +26,19 @@ export type BudgetPerformance = t.TypeOf<typeof BudgetPerformance>
 
 export const BudgetInputs = t.exact(
   t.partial({
+    /** Optional. */
     name: t.string,
+
+    /** Ignored for hierarchical budgets. */
     costReportToken: t.string,
+
+    /** Ignored for hierarchical budgets. */
     periods: t.array(BudgetPeriod),
+
+    /** Giving child budgets makes the budget hierarchical. */
     childBudgetTokens: t.array(t.string),
+
+    /** Workspace the budget is added to. */
     workspaceToken: t.string,
   }),
   'BudgetInputs',
@@ -38,12 +47,24 @@ export type BudgetInputs = t.TypeOf<typeof BudgetInputs>
 
 export const BudgetOutputs = t.exact(
   t.intersection([
-    t.type({ token: t.string }),
+    t.type({
+      /** Set by the platform. */
+      token: t.string,
+    }),
     t.partial({
+      /** Set by the platform. */
       budgetAlertTokens: t.array(t.string),
+
+      /** Set by the platform. */
       createdAt: t.string,
+
+      /** Set by the platform. */
       createdByToken: t.string,
+
+      /** Historical performance. Set by the platform. */
       performances: t.array(BudgetPerformance),
+
+      /** User who created the budget. Set by the platform. */
       userToken: t.string,
     }),
   ]),

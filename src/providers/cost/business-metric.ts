@@ -60,12 +60,24 @@ export const MonitoringMetricFields = t.exact(
 
 export const BusinessMetricInputs = t.exact(
   t.intersection([
-    t.type({ title: t.string }),
+    t.type({
+      /** Required. */
+      title: t.string,
+    }),
     t.partial({
+      /** Configuration for a cloud metrics import. */
       cloudMetricsFields: CloudMetricsFields,
+
+      /** Configuration for a monitoring-tool metric import. */
       monitoringMetricFields: MonitoringMetricFields,
+
+      /** Each item holds a date, an amount and an optional label. */
       values: t.array(MetricValue),
+
+      /** Same item shape as values. */
       forecastedValues: t.array(MetricValue),
+
+      /** Each item holds a cost report token, a unit scale and a label filter. */
       costReportTokensWithMetadatas: t.array(CostReportTokenWithMetadata),
     }),
   ]),
@@ -75,8 +87,18 @@ export type BusinessMetricInputs = t.TypeOf<typeof BusinessMetricInputs>
 
 export const BusinessMetricOutputs = t.exact(
   t.intersection([
-    t.type({ token: t.string }),
-    t.partial({ createdByToken: t.string, importType: t.string, integrationToken: t.string }),
+    t.type({
+      /** Set by the platform. */
+      token: t.string,
+    }),
+    t.partial({
+      /** Set by the platform. */
+      createdByToken: t.string,
+      /** Set by the platform. */
+      importType: t.string,
+      /** Integration used to import the metric. Set by the platform. */
+      integrationToken: t.string,
+    }),
   ]),
   'BusinessMetricOutputs',
 )

@@ -12,17 +12,35 @@ import { costCrud, dropEmptyUnlessSent, known } from './shared/wire'
 export const CostAlertInputs = t.exact(
   t.intersection([
     t.type({
+      /** Required. */
       title: t.string,
+
+      /** Allowed values: `day`, `week`, `month`, `quarter`. */
       interval: literals(['day', 'week', 'month', 'quarter']),
+
+      /** Allowed values: `currency`, `percentage`. */
       unitType: literals(['currency', 'percentage']),
+
+      /** Required. */
       threshold: t.number,
+
+      /** Reports to alert on. */
       reportTokens: t.array(t.string),
+
+      /** Required. */
       workspaceToken: t.string,
     }),
     t.partial({
+      /** Minimum monetary amount for percentage-based alerts. Applies only when unitType is `percentage`. */
       minimumThreshold: t.number,
+
+      /** Optional. */
       emailRecipients: t.array(t.string),
+
+      /** Optional. */
       chatAChannels: t.array(t.string),
+
+      /** Optional. */
       chatBChannels: t.array(t.string),
     }),
   ]),
@@ -31,7 +49,18 @@ export const CostAlertInputs = t.exact(
 export type CostAlertInputs = t.TypeOf<typeof CostAlertInputs>
 
 export const CostAlertOutputs = t.exact(
-  t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, updatedAt: t.string })]),
+  t.intersection([
+    t.type({
+      /** Set by the platform. */
+      token: t.string,
+    }),
+    t.partial({
+      /** Set by the platform. */
+      createdAt: t.string,
+      /** Set by the platform. */
+      updatedAt: t.string,
+    }),
+  ]),
   'CostAlertOutputs',
 )
 export type CostAlertOutputs = t.TypeOf<typeof CostAlertOutputs>

@@ -92,21 +92,51 @@ export const ChartSettings = t.exact(
 // ── codecs ───────────────────────────────────────────────────────────────────
 export const CostReportInputs = t.exact(
   t.intersection([
-    t.type({ title: t.string }),
+    t.type({
+      /** Required. */
+      title: t.string,
+    }),
     t.partial({
+      /** Optional. */
       workspaceToken: t.string,
+
+      /** Optional. */
       folderToken: t.string,
+
+      /** Filter query in the platform's query language. */
       filter: t.string,
+
+      /** Optional. */
       savedFilterTokens: t.array(t.string),
+
+      /** Grouping aggregations applied to the filtered data. */
       groupings: t.string,
+
+      /** Optional. */
       chartType: ChartType,
+
+      /** Optional. */
       dateBin: DateBin,
+
+      /** Optional. */
       dateInterval: DateInterval,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       startDate: IsoDate,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       endDate: IsoDate,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       previousPeriodStartDate: IsoDate,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       previousPeriodEndDate: IsoDate,
+
+      /** Fields: includeCredits, includeRefunds, includeDiscounts, includeTax, amortize, unallocated (all boolean); aggregateBy (string); showPreviousPeriod (boolean). */
       settings: CostReportSettings,
+
+      /** Optional. */
       chartSettings: ChartSettings,
     }),
   ]),
@@ -116,8 +146,12 @@ export type CostReportInputs = t.TypeOf<typeof CostReportInputs>
 
 export const CostReportOutputs = t.exact(
   t.intersection([
-    t.type({ token: t.string }),
+    t.type({
+      /** Set by the platform. */
+      token: t.string,
+    }),
     t.partial({
+      /** Set by the platform (from the wire reference; not in the spec). */
       createdAt: t.string,
       /** the first day the report covers now, as the platform computes it for a relative dateInterval */
       startDate: t.string,

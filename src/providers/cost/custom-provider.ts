@@ -16,18 +16,35 @@ import { costCrud, dropEmptyUnlessSent } from './shared/wire'
 import { IntegrationStatus } from './shared/integration-status'
 
 export const CustomProviderInputs = t.exact(
-  t.partial({ name: t.string, description: t.string, workspaces: t.array(t.string) }),
+  t.partial({
+    /** Display name. Fixed after creation (see Errors). */
+    name: t.string,
+    /** Fixed after creation (see Errors). The API does not return it, so an import does not restore it. */
+    description: t.string,
+    /** Workspace tokens. Updatable in place. The remote API requires at least one token, so associations cannot be fully removed once set. */
+    workspaces: t.array(t.string),
+  }),
   'CustomProviderInputs',
 )
 export type CustomProviderInputs = t.TypeOf<typeof CustomProviderInputs>
 
 export const CustomProviderOutputs = t.exact(
   t.intersection([
-    t.type({ token: t.string }),
+    t.type({
+      /** Set by the platform. */
+      token: t.string,
+    }),
     t.partial({
+      /** Set by the platform. */
       status: IntegrationStatus,
+
+      /** Set by the platform (from the wire reference; not in the spec). */
       createdAt: t.string,
+
+      /** Set by the platform (from the wire reference; not in the spec). */
       lastUpdated: t.string,
+
+      /** Set by the platform (from the wire reference; not in the spec). */
       managedAccountTokens: t.array(t.string),
     }),
   ]),

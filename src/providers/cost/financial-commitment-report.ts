@@ -48,14 +48,32 @@ export const FCR_INTERVALS = [
 
 export const FinancialCommitmentReportInputs = t.exact(
   t.intersection([
-    t.type({ title: t.string, workspaceToken: t.string }),
+    t.type({
+      /** Not in the spec; from the wire reference (see the module doc). */
+      title: t.string,
+      /** Not in the spec; from the wire reference (see the module doc). */
+      workspaceToken: t.string,
+    }),
     t.partial({
+      /** Not in the spec; from the wire reference (see the module doc). */
       filter: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       startDate: DateYMD,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       endDate: DateYMD,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       dateInterval: literals(FCR_INTERVALS),
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       dateBucket: literals(['hour', 'day', 'week', 'month', 'quarter']),
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       onDemandCostsScope: literals(['discountable', 'all']),
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       groupings: t.array(CommitmentGrouping),
     }),
   ]),
@@ -65,8 +83,18 @@ export type FinancialCommitmentReportInputs = t.TypeOf<typeof FinancialCommitmen
 
 export const FinancialCommitmentReportOutputs = t.exact(
   t.intersection([
-    t.type({ token: t.string }),
-    t.partial({ userToken: t.string, createdAt: t.string, default: t.boolean }),
+    t.type({
+      /** Set by the platform (from the wire reference; not in the spec). */
+      token: t.string,
+    }),
+    t.partial({
+      /** Set by the platform (from the wire reference; not in the spec). */
+      userToken: t.string,
+      /** Set by the platform (from the wire reference; not in the spec). */
+      createdAt: t.string,
+      /** Set by the platform (from the wire reference; not in the spec). */
+      default: t.boolean,
+    }),
   ]),
   'FinancialCommitmentReportOutputs',
 )

@@ -9,10 +9,18 @@ import { costCrud, dropEmptyUnlessSent, dropServerChosen } from './shared/wire'
 
 export const FolderInputs = t.exact(
   t.intersection([
-    t.type({ title: t.string }),
+    t.type({
+      /** Required. */
+      title: t.string,
+    }),
     t.partial({
+      /** Optional. */
       parentFolderToken: t.string,
+
+      /** Applied to every cost report in the folder. */
       savedFilterTokens: t.array(t.string),
+
+      /** Optional. */
       workspaceToken: t.string,
     }),
   ]),
@@ -21,7 +29,18 @@ export const FolderInputs = t.exact(
 export type FolderInputs = t.TypeOf<typeof FolderInputs>
 
 export const FolderOutputs = t.exact(
-  t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, updatedAt: t.string })]),
+  t.intersection([
+    t.type({
+      /** Set by the platform. */
+      token: t.string,
+    }),
+    t.partial({
+      /** Set by the platform (from the wire reference; not in the spec). */
+      createdAt: t.string,
+      /** Set by the platform (from the wire reference; not in the spec). */
+      updatedAt: t.string,
+    }),
+  ]),
   'FolderOutputs',
 )
 export type FolderOutputs = t.TypeOf<typeof FolderOutputs>

@@ -19,13 +19,27 @@ export type GetCloudProviderAInfoArgs = t.TypeOf<typeof GetCloudProviderAInfoArg
 
 export const GetCloudProviderAInfoResult = t.exact(
   t.intersection([
-    t.type({ externalId: SecretString }),
+    t.type({
+      /** Secret. */
+      externalId: SecretString,
+    }),
     t.partial({
+      /** A field of the result (spec). */
       id: t.string,
+
+      /** A field of the result (spec). */
       iamRoleArn: t.string,
+
+      /** All strings. */
       rootPolicy: t.string,
+
+      /** A field of the result (spec). */
       autopilotPolicy: t.string,
+
+      /** A field of the result (spec). */
       cloudMetricsPolicy: t.string,
+
+      /** A field of the result (spec). */
       additionalResourcesPolicy: t.string,
     }),
   ]),

@@ -13,22 +13,47 @@ import { IntegrationStatus } from './shared/integration-status'
 import { MAX_INTEGRATIONS } from './get-integrations'
 
 export const GetIntegrationByNameArgs = t.exact(
-  t.intersection([t.type({ name: t.string }), t.partial({ providerFilter: t.string })]),
+  t.intersection([
+    t.type({
+      /** Required. display name. */
+      name: t.string,
+    }),
+    t.partial({
+      /** Optional. */
+      providerFilter: t.string,
+    }),
+  ]),
   'GetIntegrationByNameArgs',
 )
 export type GetIntegrationByNameArgs = t.TypeOf<typeof GetIntegrationByNameArgs>
 
 export const GetIntegrationByNameResult = t.exact(
   t.intersection([
-    t.type({ token: t.string, name: t.string }),
+    t.type({
+      /** A field of the result (spec). */
+      token: t.string,
+      /** Required. display name. */
+      name: t.string,
+    }),
     t.partial({
+      /** A field of the result (spec). */
       id: t.string,
+
+      /** A field of the result (spec). */
       createdAt: t.string,
       /** null when the integration was never updated */
       lastUpdated: t.union([t.string, t.null]),
+
+      /** A field of the result (spec). */
       managedAccountTokens: t.array(t.string),
+
+      /** Optional. */
       providerFilter: t.string,
+
+      /** A field of the result (spec). */
       status: IntegrationStatus,
+
+      /** A field of the result (spec). */
       workspaceTokens: t.array(t.string),
     }),
   ]),

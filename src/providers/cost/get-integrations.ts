@@ -32,7 +32,13 @@ export const integrationItem = (o: Record<string, unknown>): Record<string, unkn
   return { ...rest, ...(accountIdentifier !== undefined ? { name: accountIdentifier } : {}) }
 }
 
-export const GetIntegrationsArgs = t.exact(t.partial({ providerFilter: t.string }), 'GetIntegrationsArgs')
+export const GetIntegrationsArgs = t.exact(
+  t.partial({
+    /** Optional. for example `custom_provider`. */
+    providerFilter: t.string,
+  }),
+  'GetIntegrationsArgs',
+)
 export type GetIntegrationsArgs = t.TypeOf<typeof GetIntegrationsArgs>
 
 export const getIntegrations = collectionLookup({

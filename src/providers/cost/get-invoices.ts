@@ -26,7 +26,13 @@ export const InvoiceItem = t.exact(
   'InvoiceItem',
 )
 
-export const GetInvoicesArgs = t.exact(t.partial({ managedAccountToken: t.string }), 'GetInvoicesArgs')
+export const GetInvoicesArgs = t.exact(
+  t.partial({
+    /** Optional. filters invoices; MSP accounts only. */
+    managedAccountToken: t.string,
+  }),
+  'GetInvoicesArgs',
+)
 export type GetInvoicesArgs = t.TypeOf<typeof GetInvoicesArgs>
 
 export const getInvoices = collectionLookup({

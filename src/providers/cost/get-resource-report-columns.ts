@@ -9,11 +9,28 @@ import { defineLookup } from '../../core/spec'
 import { rest } from '../../core/wire'
 import { decodeWith } from './shared/wire'
 
-export const GetResourceReportColumnsArgs = t.exact(t.type({ resourceType: t.string }), 'GetResourceReportColumnsArgs')
+export const GetResourceReportColumnsArgs = t.exact(
+  t.type({
+    /** Required. a resource type name of the query language. */
+    resourceType: t.string,
+  }),
+  'GetResourceReportColumnsArgs',
+)
 export type GetResourceReportColumnsArgs = t.TypeOf<typeof GetResourceReportColumnsArgs>
 
 export const GetResourceReportColumnsResult = t.exact(
-  t.intersection([t.type({ columns: t.array(t.string), resourceType: t.string }), t.partial({ id: t.string })]),
+  t.intersection([
+    t.type({
+      /** String. */
+      columns: t.array(t.string),
+      /** Required. a resource type name of the query language. */
+      resourceType: t.string,
+    }),
+    t.partial({
+      /** A field of the result (spec). */
+      id: t.string,
+    }),
+  ]),
   'GetResourceReportColumnsResult',
 )
 export type GetResourceReportColumnsResult = t.TypeOf<typeof GetResourceReportColumnsResult>

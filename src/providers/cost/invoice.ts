@@ -12,21 +12,44 @@ import type { Finding } from '../../core/issue'
 import { costCrud, known } from './shared/wire'
 
 export const InvoiceInputs = t.exact(
-  t.type({ accountToken: t.string, billingPeriodStart: DateYMD, billingPeriodEnd: DateYMD }),
+  t.type({
+    /** Managed account to invoice. */
+    accountToken: t.string,
+    /** `YYYY-MM-DD`. */
+    billingPeriodStart: DateYMD,
+    /** `YYYY-MM-DD`. */
+    billingPeriodEnd: DateYMD,
+  }),
   'InvoiceInputs',
 )
 export type InvoiceInputs = t.TypeOf<typeof InvoiceInputs>
 
 export const InvoiceOutputs = t.exact(
   t.intersection([
-    t.type({ token: t.string }),
+    t.type({
+      /** Set by the platform. */
+      token: t.string,
+    }),
     t.partial({
+      /** Set by the platform. */
       accountName: t.string,
+
+      /** Sequential number within the MSP account. Set by the platform. */
       invoiceNumber: t.string,
+
+      /** Owning MSP account. Set by the platform. */
       mspAccountToken: t.string,
+
+      /** Set by the platform. */
       status: t.string,
+
+      /** Total for the period. Set by the platform. */
       total: t.string,
+
+      /** Set by the platform (from the wire reference; not in the spec). */
       createdAt: t.string,
+
+      /** Set by the platform (from the wire reference; not in the spec). */
       updatedAt: t.string,
     }),
   ]),

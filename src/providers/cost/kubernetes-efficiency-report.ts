@@ -23,14 +23,32 @@ export const KubernetesGrouping = pattern(
 
 export const KubernetesEfficiencyReportInputs = t.exact(
   t.intersection([
-    t.type({ title: t.string, workspaceToken: t.string }),
+    t.type({
+      /** Required. */
+      title: t.string,
+      /** Required. */
+      workspaceToken: t.string,
+    }),
     t.partial({
+      /** Column by which costs are aggregated. */
       aggregatedBy: literals(['idle_cost', 'amount', 'cost_efficiency']),
+
+      /** Optional. */
       dateBucket: literals(['day', 'week', 'month', 'quarter']),
+
+      /** Incompatible with startDate and endDate. Defaults to `this_month` when neither date is given. */
       dateInterval: literals(DATE_INTERVALS),
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       startDate: DateYMD,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       endDate: DateYMD,
+
+      /** Query-language filter. */
       filter: t.string,
+
+      /** Valid values: `cluster_id`, `namespace`, `labeled`, `category`, `pod`, `label`, and `label:<label_name>`. */
       groupings: t.array(KubernetesGrouping),
     }),
   ]),
@@ -40,8 +58,18 @@ export type KubernetesEfficiencyReportInputs = t.TypeOf<typeof KubernetesEfficie
 
 export const KubernetesEfficiencyReportOutputs = t.exact(
   t.intersection([
-    t.type({ token: t.string }),
-    t.partial({ createdAt: t.string, default: t.boolean, userToken: t.string }),
+    t.type({
+      /** Set by the platform. */
+      token: t.string,
+    }),
+    t.partial({
+      /** Set by the platform. */
+      createdAt: t.string,
+      /** Whether this is the default report. Set by the platform. */
+      default: t.boolean,
+      /** Creator. Set by the platform. */
+      userToken: t.string,
+    }),
   ]),
   'KubernetesEfficiencyReportOutputs',
 )

@@ -13,11 +13,21 @@ import { costCrud, dropEmptyUnlessSent } from './shared/wire'
 
 export const ManagedAccountInputs = t.exact(
   t.intersection([
-    t.type({ contactEmail: Email }),
+    t.type({
+      /** Contact e-mail address of the account. */
+      contactEmail: Email,
+    }),
     t.partial({
+      /** Optional. */
       name: t.string,
+
+      /** Integration tokens to assign. */
       accessCredentialTokens: t.array(t.string),
+
+      /** Optional. */
       billingRuleTokens: t.array(t.string),
+
+      /** Domain associated with the account for single sign-on. */
       emailDomain: t.string,
     }),
   ]),
@@ -27,10 +37,18 @@ export type ManagedAccountInputs = t.TypeOf<typeof ManagedAccountInputs>
 
 export const ManagedAccountOutputs = t.exact(
   t.intersection([
-    t.type({ token: t.string }),
+    t.type({
+      /** Set by the platform. */
+      token: t.string,
+    }),
     t.partial({
+      /** Whether the account's own integrations count in invoice costs. Applies to MSP invoicing accounts only. Set by the platform. */
       includeManagedAccountIntegrations: t.boolean,
+
+      /** Set by the platform. */
       parentAccountToken: t.string,
+
+      /** Days until payment is due after the invoice date. Applies to MSP invoicing accounts only. Set by the platform. */
       paymentTermsDays: t.number,
     }),
   ]),

@@ -40,14 +40,32 @@ export const NETWORK_FLOW_GROUPINGS = [
 
 export const NetworkFlowReportInputs = t.exact(
   t.intersection([
-    t.type({ title: t.string, workspaceToken: t.string }),
+    t.type({
+      /** Required. */
+      title: t.string,
+      /** Required. */
+      workspaceToken: t.string,
+    }),
     t.partial({
+      /** Default `last_7_days`. Unless `custom`, incompatible with startDate and endDate. */
       dateInterval: literals(['last_3_days', 'last_7_days', 'last_14_days', 'last_30_days', 'custom']),
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       startDate: DateYMD,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       endDate: DateYMD,
+
+      /** Query-language filter. */
       filter: t.string,
+
+      /** Optional. */
       flowDirection: literals(['ingress', 'egress', 'all']),
+
+      /** Dimension by which logs are sorted. Default `costs`. */
       flowWeight: literals(['costs', 'bytes']),
+
+      /** Valid values are listed below. */
       groupings: t.array(
         literals(NETWORK_FLOW_GROUPINGS, 'a network flow grouping (account_id, az_id, … vpc_id; 23 values)'),
       ),
@@ -59,8 +77,18 @@ export type NetworkFlowReportInputs = t.TypeOf<typeof NetworkFlowReportInputs>
 
 export const NetworkFlowReportOutputs = t.exact(
   t.intersection([
-    t.type({ token: t.string }),
-    t.partial({ createdAt: t.string, createdByToken: t.string, default: t.boolean }),
+    t.type({
+      /** Set by the platform. */
+      token: t.string,
+    }),
+    t.partial({
+      /** Set by the platform. */
+      createdAt: t.string,
+      /** User or team that created the report. Set by the platform. */
+      createdByToken: t.string,
+      /** Set by the platform. */
+      default: t.boolean,
+    }),
   ]),
   'NetworkFlowReportOutputs',
 )

@@ -14,15 +14,35 @@ import { costCrud, dropEmptyUnlessSent, known } from './shared/wire'
 
 export const RecommendationViewInputs = t.exact(
   t.intersection([
-    t.type({ title: t.string, workspaceToken: t.string }),
+    t.type({
+      /** Not in the spec; from the wire reference (see the module doc). */
+      title: t.string,
+      /** Not in the spec; from the wire reference (see the module doc). */
+      workspaceToken: t.string,
+    }),
     t.partial({
+      /** Not in the spec; from the wire reference (see the module doc). */
       providerIds: t.array(t.string),
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       billingAccountIds: t.array(t.string),
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       accountIds: t.array(t.string),
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       regions: t.array(t.string),
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       startDate: DateYMD,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       endDate: DateYMD,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       tagKey: t.string,
+
+      /** Not in the spec; from the wire reference (see the module doc). */
       tagValue: t.string,
     }),
   ]),
@@ -31,7 +51,18 @@ export const RecommendationViewInputs = t.exact(
 export type RecommendationViewInputs = t.TypeOf<typeof RecommendationViewInputs>
 
 export const RecommendationViewOutputs = t.exact(
-  t.intersection([t.type({ token: t.string }), t.partial({ createdAt: t.string, createdBy: t.string })]),
+  t.intersection([
+    t.type({
+      /** Set by the platform (from the wire reference; not in the spec). */
+      token: t.string,
+    }),
+    t.partial({
+      /** Set by the platform (from the wire reference; not in the spec). */
+      createdAt: t.string,
+      /** Set by the platform (from the wire reference; not in the spec). */
+      createdBy: t.string,
+    }),
+  ]),
   'RecommendationViewOutputs',
 )
 export type RecommendationViewOutputs = t.TypeOf<typeof RecommendationViewOutputs>

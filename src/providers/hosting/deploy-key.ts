@@ -19,7 +19,15 @@ import { apiPath, stamp, str, withId } from './shared/wire'
 export const DeployKeyInputs = t.exact(t.type({}), 'DeployKeyInputs')
 export type DeployKeyInputs = t.TypeOf<typeof DeployKeyInputs>
 
-export const DeployKeyOutputs = t.exact(t.type({ publicKey: t.string, lastUpdated: t.string }), 'DeployKeyOutputs')
+export const DeployKeyOutputs = t.exact(
+  t.type({
+    /** Set by the platform (from the wire reference; not in the spec). */
+    publicKey: t.string,
+    /** Set by the platform (from the wire reference; not in the spec). */
+    lastUpdated: t.string,
+  }),
+  'DeployKeyOutputs',
+)
 export type DeployKeyOutputs = t.TypeOf<typeof DeployKeyOutputs>
 
 /** How recent a key must be to be taken for the one a lost create made. */

@@ -20,14 +20,38 @@ export const DnsRecordType = literals(DNS_RECORD_TYPES)
 
 export const DnsRecordInputs = t.exact(
   t.intersection([
-    t.type({ zoneId: t.string, hostname: t.string, type: DnsRecordType, value: t.string }),
-    t.partial({ ttl: t.number, priority: t.number, flag: t.number, tag: t.string }),
+    t.type({
+      /** Required. */
+      zoneId: t.string,
+      /** Record hostname. */
+      hostname: t.string,
+      /** One of `A`, `AAAA`, `ALIAS`, `CAA`, `CNAME`, `MX`, `NS`, `SPF`, `TXT`. */
+      type: DnsRecordType,
+      /** Required. */
+      value: t.string,
+    }),
+    t.partial({
+      /** Optional. */
+      ttl: t.number,
+      /** Used by MX records. */
+      priority: t.number,
+      /** Optional. */
+      flag: t.number,
+      /** Optional. */
+      tag: t.string,
+    }),
   ]),
   'DnsRecordInputs',
 )
 export type DnsRecordInputs = t.TypeOf<typeof DnsRecordInputs>
 
-export const DnsRecordOutputs = t.exact(t.type({ lastUpdated: t.string }), 'DnsRecordOutputs')
+export const DnsRecordOutputs = t.exact(
+  t.type({
+    /** Set by the platform. */
+    lastUpdated: t.string,
+  }),
+  'DnsRecordOutputs',
+)
 export type DnsRecordOutputs = t.TypeOf<typeof DnsRecordOutputs>
 
 export const DEFAULT_TTL = 3600

@@ -27,7 +27,15 @@ import {
 } from './shared/wire'
 import { scalarText } from '../../core/scalar-text'
 
-export const DnsZoneInputs = t.exact(t.partial({ name: t.string, teamSlug: t.string }), 'DnsZoneInputs')
+export const DnsZoneInputs = t.exact(
+  t.partial({
+    /** Zone name. */
+    name: t.string,
+    /** Required when no default team is configured. */
+    teamSlug: t.string,
+  }),
+  'DnsZoneInputs',
+)
 export type DnsZoneInputs = t.TypeOf<typeof DnsZoneInputs>
 
 export const Domain = t.exact(
@@ -46,8 +54,18 @@ export type Domain = t.TypeOf<typeof Domain>
 
 export const DnsZoneOutputs = t.exact(
   t.intersection([
-    t.type({ dnsServers: t.array(t.string), teamId: t.string, lastUpdated: t.string }),
-    t.partial({ domain: Domain }),
+    t.type({
+      /** Set by the platform. */
+      dnsServers: t.array(t.string),
+      /** Set by the platform. */
+      teamId: t.string,
+      /** Set by the platform. */
+      lastUpdated: t.string,
+    }),
+    t.partial({
+      /** Fields: autoRenew (boolean), autoRenewAt, expiresAt, id, name, registeredAt, renewalPrice (all strings). Set by the platform. */
+      domain: Domain,
+    }),
   ]),
   'DnsZoneOutputs',
 )

@@ -58,12 +58,24 @@ export type SecretEnvValue = t.TypeOf<typeof SecretEnvValue>
 
 export const EnvironmentVariableInputs = t.exact(
   t.intersection([
-    t.type({ key: t.string }),
+    t.type({
+      /** Required. */
+      key: t.string,
+    }),
     t.partial({
+      /** One or more of `builds`, `functions`, `runtime`, `post-processing`. Optional; the platform fills it when left out. */
       scopes: t.array(EnvScope),
+
+      /** Items hold context (string, required), value (string, required), contextParameter (string). */
       values: t.array(EnvValue),
+
+      /** Same item shape as values; value is a secret. */
       secretValues: t.array(SecretEnvValue),
+
+      /** When set, the variable is site-level; otherwise team-level. */
       siteId: t.string,
+
+      /** Required when no default team is configured. Optional; the platform fills it when left out. */
       teamId: t.string,
     }),
   ]),
@@ -73,7 +85,18 @@ export type EnvironmentVariableInputs = t.TypeOf<typeof EnvironmentVariableInput
 
 /** teamId and scopes are also computed: the default team, and all four scopes when none are given. */
 export const EnvironmentVariableOutputs = t.exact(
-  t.intersection([t.type({ lastUpdated: t.string }), t.partial({ teamId: t.string, scopes: t.array(EnvScope) })]),
+  t.intersection([
+    t.type({
+      /** Set by the platform. */
+      lastUpdated: t.string,
+    }),
+    t.partial({
+      /** Required when no default team is configured. Optional; the platform fills it when left out. */
+      teamId: t.string,
+      /** One or more of `builds`, `functions`, `runtime`, `post-processing`. Optional; the platform fills it when left out. */
+      scopes: t.array(EnvScope),
+    }),
+  ]),
   'EnvironmentVariableOutputs',
 )
 export type EnvironmentVariableOutputs = t.TypeOf<typeof EnvironmentVariableOutputs>

@@ -13,7 +13,15 @@ import { apiPath, asObject, num, short, str } from './shared/wire'
 import { begin, keep, recall } from './shared/chain'
 import { Domain, zoneFields } from './dns-zone'
 
-export const GetDnsZoneArgs = t.exact(t.partial({ id: t.string, name: t.string }), 'GetDnsZoneArgs')
+export const GetDnsZoneArgs = t.exact(
+  t.partial({
+    /** Optional. */
+    id: t.string,
+    /** Optional. */
+    name: t.string,
+  }),
+  'GetDnsZoneArgs',
+)
 export type GetDnsZoneArgs = t.TypeOf<typeof GetDnsZoneArgs>
 
 export const DnsRecordItem = t.exact(
@@ -28,13 +36,27 @@ export type DnsRecordItem = t.TypeOf<typeof DnsRecordItem>
 export const GetDnsZoneResult = t.exact(
   t.intersection([
     t.type({
+      /** Optional. */
       name: t.string,
+
+      /** A field of the result (spec). */
       teamId: t.string,
+
+      /** A field of the result (spec). */
       teamSlug: t.string,
+
+      /** A field of the result (spec). */
       dnsServers: t.array(t.string),
+
+      /** A field of the result (spec). */
       records: t.array(DnsRecordItem),
     }),
-    t.partial({ id: t.string, domain: Domain }),
+    t.partial({
+      /** Optional. */
+      id: t.string,
+      /** Object as in DnsZone. */
+      domain: Domain,
+    }),
   ]),
   'GetDnsZoneResult',
 )

@@ -32,13 +32,27 @@ export const ManagedRuleSet = t.exact(
 )
 export type ManagedRuleSet = t.TypeOf<typeof ManagedRuleSet>
 
-export const GetManagedWafRulesArgs = t.exact(t.type({ teamId: t.string }), 'GetManagedWafRulesArgs')
+export const GetManagedWafRulesArgs = t.exact(
+  t.type({
+    /** Required. */
+    teamId: t.string,
+  }),
+  'GetManagedWafRulesArgs',
+)
 export type GetManagedWafRulesArgs = t.TypeOf<typeof GetManagedWafRulesArgs>
 
 export const GetManagedWafRulesResult = t.exact(
   t.intersection([
-    t.type({ teamId: t.string, ruleSets: t.record(t.string, ManagedRuleSet) }),
-    t.partial({ id: t.string }),
+    t.type({
+      /** Required. */
+      teamId: t.string,
+      /** Map string to rule set. */
+      ruleSets: t.record(t.string, ManagedRuleSet),
+    }),
+    t.partial({
+      /** A field of the result (spec). */
+      id: t.string,
+    }),
   ]),
   'GetManagedWafRulesResult',
 )

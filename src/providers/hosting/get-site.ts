@@ -22,13 +22,37 @@ import {
 } from './shared/wire'
 import { begin, keep, recall } from './shared/chain'
 
-export const GetSiteArgs = t.exact(t.partial({ id: t.string, name: t.string, teamSlug: t.string }), 'GetSiteArgs')
+export const GetSiteArgs = t.exact(
+  t.partial({
+    /** Optional. */
+    id: t.string,
+    /** Optional. */
+    name: t.string,
+    /** Optional. needed with name when no default team. */
+    teamSlug: t.string,
+  }),
+  'GetSiteArgs',
+)
 export type GetSiteArgs = t.TypeOf<typeof GetSiteArgs>
 
 export const GetSiteResult = t.exact(
   t.intersection([
-    t.type({ name: t.string, teamSlug: t.string, customDomain: t.string, domainAliases: t.array(t.string) }),
-    t.partial({ id: t.string, gitDeployKey: t.string }),
+    t.type({
+      /** Optional. */
+      name: t.string,
+      /** Optional. needed with name when no default team. */
+      teamSlug: t.string,
+      /** A field of the result (spec). */
+      customDomain: t.string,
+      /** A field of the result (spec). */
+      domainAliases: t.array(t.string),
+    }),
+    t.partial({
+      /** Optional. */
+      id: t.string,
+      /** A field of the result (spec). */
+      gitDeployKey: t.string,
+    }),
   ]),
   'GetSiteResult',
 )

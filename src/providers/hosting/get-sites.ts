@@ -22,11 +22,28 @@ export const SiteItem = t.exact(
 )
 export type SiteItem = t.TypeOf<typeof SiteItem>
 
-export const GetSitesArgs = t.exact(t.partial({ teamSlug: t.string }), 'GetSitesArgs')
+export const GetSitesArgs = t.exact(
+  t.partial({
+    /** Optional. needed when no default team. */
+    teamSlug: t.string,
+  }),
+  'GetSitesArgs',
+)
 export type GetSitesArgs = t.TypeOf<typeof GetSitesArgs>
 
 export const GetSitesResult = t.exact(
-  t.intersection([t.type({ teamSlug: t.string, sites: t.array(SiteItem) }), t.partial({ id: t.string })]),
+  t.intersection([
+    t.type({
+      /** Optional. needed when no default team. */
+      teamSlug: t.string,
+      /** A field of the result (spec). */
+      sites: t.array(SiteItem),
+    }),
+    t.partial({
+      /** A field of the result (spec). */
+      id: t.string,
+    }),
+  ]),
   'GetSitesResult',
 )
 export type GetSitesResult = t.TypeOf<typeof GetSitesResult>

@@ -10,11 +10,30 @@ import { defineLookup } from '../../core/spec'
 import { rest } from '../../core/wire'
 import { apiPath, asObject, defaultTeamId, hasDefaultTeam, short, str } from './shared/wire'
 
-export const GetTeamArgs = t.exact(t.partial({ id: t.string, slug: t.string }), 'GetTeamArgs')
+export const GetTeamArgs = t.exact(
+  t.partial({
+    /** Optional. */
+    id: t.string,
+    /** Optional. */
+    slug: t.string,
+  }),
+  'GetTeamArgs',
+)
 export type GetTeamArgs = t.TypeOf<typeof GetTeamArgs>
 
 export const GetTeamResult = t.exact(
-  t.intersection([t.type({ name: t.string, slug: t.string }), t.partial({ id: t.string })]),
+  t.intersection([
+    t.type({
+      /** A field of the result (spec). */
+      name: t.string,
+      /** Optional. */
+      slug: t.string,
+    }),
+    t.partial({
+      /** Optional. */
+      id: t.string,
+    }),
+  ]),
   'GetTeamResult',
 )
 export type GetTeamResult = t.TypeOf<typeof GetTeamResult>

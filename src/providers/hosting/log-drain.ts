@@ -47,18 +47,35 @@ export type ServiceConfig = t.TypeOf<typeof ServiceConfig>
 
 export const LogDrainInputs = t.exact(
   t.partial({
+    /** Optional. */
     siteId: t.string,
+
+    /** One of eight destination kinds. The literal values are the lowercase names of third-party logging and analytics services and one generic value `http`; the third-party names are omitted here. */
     destination: literals(LOG_DESTINATIONS),
+
+    /** `json` or `ndjson`. */
     format: literals(['json', 'ndjson']),
+
+    /** Any of `user_traffic`, `functions`, `edge_functions`, `waf_logs`, `deploys`. */
     logTypes: t.array(literals(LOG_TYPES)),
+
+    /** Optional. */
     excludePii: t.boolean,
+
+    /** See below. */
     serviceConfig: ServiceConfig,
   }),
   'LogDrainInputs',
 )
 export type LogDrainInputs = t.TypeOf<typeof LogDrainInputs>
 
-export const LogDrainOutputs = t.exact(t.type({ lastUpdated: t.string }), 'LogDrainOutputs')
+export const LogDrainOutputs = t.exact(
+  t.type({
+    /** Set by the platform. */
+    lastUpdated: t.string,
+  }),
+  'LogDrainOutputs',
+)
 export type LogDrainOutputs = t.TypeOf<typeof LogDrainOutputs>
 
 // ── rules ────────────────────────────────────────────────────────────────────

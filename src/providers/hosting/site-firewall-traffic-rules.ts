@@ -13,13 +13,29 @@ import { apiPath, asObject, short, stamp } from './shared/wire'
 import { ruleSetFindings, ruleSetFromWire, ruleSetToWire, sameRuleSet, TrafficRuleSet } from './shared/firewall-rules'
 
 export const SiteFirewallTrafficRulesInputs = t.exact(
-  t.type({ siteId: t.string, published: TrafficRuleSet, unpublished: TrafficRuleSet }),
+  t.type({
+    /** Not in the spec; from the wire reference (see the module doc). */
+    siteId: t.string,
+    /** Rule set for the published state. */
+    published: TrafficRuleSet,
+    /** Rule set for the unpublished state. */
+    unpublished: TrafficRuleSet,
+  }),
   'SiteFirewallTrafficRulesInputs',
 )
 export type SiteFirewallTrafficRulesInputs = t.TypeOf<typeof SiteFirewallTrafficRulesInputs>
 
 export const SiteFirewallTrafficRulesOutputs = t.exact(
-  t.intersection([t.type({ lastUpdated: t.string }), t.partial({ teamId: t.string })]),
+  t.intersection([
+    t.type({
+      /** Set by the platform. */
+      lastUpdated: t.string,
+    }),
+    t.partial({
+      /** Set by the platform (from the wire reference; not in the spec). */
+      teamId: t.string,
+    }),
+  ]),
   'SiteFirewallTrafficRulesOutputs',
 )
 export type SiteFirewallTrafficRulesOutputs = t.TypeOf<typeof SiteFirewallTrafficRulesOutputs>

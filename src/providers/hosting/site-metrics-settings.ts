@@ -16,12 +16,29 @@ import { rest, type WireRequest } from '../../core/wire'
 import { apiPath, asObject, str, withId } from './shared/wire'
 
 export const SiteMetricsSettingsInputs = t.exact(
-  t.intersection([t.type({ siteId: t.string }), t.partial({ siteAnalytics: t.boolean, realUserMetrics: t.boolean })]),
+  t.intersection([
+    t.type({
+      /** Required. */
+      siteId: t.string,
+    }),
+    t.partial({
+      /** Enables site analytics. May incur cost on some plans. */
+      siteAnalytics: t.boolean,
+      /** Enables real user metrics. May incur cost on some plans. */
+      realUserMetrics: t.boolean,
+    }),
+  ]),
   'SiteMetricsSettingsInputs',
 )
 export type SiteMetricsSettingsInputs = t.TypeOf<typeof SiteMetricsSettingsInputs>
 
-export const SiteMetricsSettingsOutputs = t.exact(t.type({ lastUpdated: t.string }), 'SiteMetricsSettingsOutputs')
+export const SiteMetricsSettingsOutputs = t.exact(
+  t.type({
+    /** Set by the platform. */
+    lastUpdated: t.string,
+  }),
+  'SiteMetricsSettingsOutputs',
+)
 export type SiteMetricsSettingsOutputs = t.TypeOf<typeof SiteMetricsSettingsOutputs>
 
 type Inputs = SiteMetricsSettingsInputs

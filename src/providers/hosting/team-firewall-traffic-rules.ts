@@ -13,13 +13,33 @@ import { apiPath, asObject, defaultTeamId, needsTeam, short, stamp, teamIdOr } f
 import { ruleSetFindings, ruleSetFromWire, ruleSetToWire, sameRuleSet, TrafficRuleSet } from './shared/firewall-rules'
 
 export const TeamFirewallTrafficRulesInputs = t.exact(
-  t.intersection([t.type({ published: TrafficRuleSet, unpublished: TrafficRuleSet }), t.partial({ teamId: t.string })]),
+  t.intersection([
+    t.type({
+      /** Not in the spec; from the wire reference (see the module doc). */
+      published: TrafficRuleSet,
+      /** Not in the spec; from the wire reference (see the module doc). */
+      unpublished: TrafficRuleSet,
+    }),
+    t.partial({
+      /** Not in the spec; from the wire reference (see the module doc). */
+      teamId: t.string,
+    }),
+  ]),
   'TeamFirewallTrafficRulesInputs',
 )
 export type TeamFirewallTrafficRulesInputs = t.TypeOf<typeof TeamFirewallTrafficRulesInputs>
 
 export const TeamFirewallTrafficRulesOutputs = t.exact(
-  t.intersection([t.type({ lastUpdated: t.string }), t.partial({ siteId: t.string })]),
+  t.intersection([
+    t.type({
+      /** Set by the platform (from the wire reference; not in the spec). */
+      lastUpdated: t.string,
+    }),
+    t.partial({
+      /** Set by the platform (from the wire reference; not in the spec). */
+      siteId: t.string,
+    }),
+  ]),
   'TeamFirewallTrafficRulesOutputs',
 )
 export type TeamFirewallTrafficRulesOutputs = t.TypeOf<typeof TeamFirewallTrafficRulesOutputs>

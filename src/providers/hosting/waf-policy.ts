@@ -64,14 +64,30 @@ export type WafRuleSet = t.TypeOf<typeof WafRuleSet>
 
 export const WafPolicyInputs = t.exact(
   t.intersection([
-    t.type({ teamId: t.string, description: t.string, ruleSets: t.array(WafRuleSet) }),
-    t.partial({ name: t.string }),
+    t.type({
+      /** Required. */
+      teamId: t.string,
+      /** Required. */
+      description: t.string,
+      /** See below. */
+      ruleSets: t.array(WafRuleSet),
+    }),
+    t.partial({
+      /** Optional. */
+      name: t.string,
+    }),
   ]),
   'WafPolicyInputs',
 )
 export type WafPolicyInputs = t.TypeOf<typeof WafPolicyInputs>
 
-export const WafPolicyOutputs = t.exact(t.type({ lastUpdated: t.string }), 'WafPolicyOutputs')
+export const WafPolicyOutputs = t.exact(
+  t.type({
+    /** Set by the platform. */
+    lastUpdated: t.string,
+  }),
+  'WafPolicyOutputs',
+)
 export type WafPolicyOutputs = t.TypeOf<typeof WafPolicyOutputs>
 
 type Inputs = WafPolicyInputs
