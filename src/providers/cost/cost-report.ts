@@ -8,7 +8,11 @@
  * `""`; the server fills dates, interval, chart type, date bin and settings with defaults, which
  * decode drops unless the user set them or they differ from the default, so a re-plan is clean
  * (an import, knowing nothing sent, reports the settings objects whole; they compare with the
- * defaults filled in, so either form matches the stack).
+ * defaults filled in, so either form matches the stack). The dates the platform computes for a
+ * relative interval are the outputs startDate and endDate.
+ * Upstream attributes not carried yet (newer API, not in the upstream provider v0.3.8):
+ * businessMetricTokensWithMetadata (business metrics attached to the report) and defaultForecast
+ * ({kind, reportForecastToken}).
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'

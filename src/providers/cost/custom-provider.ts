@@ -7,6 +7,8 @@
  * name and description cannot change after creation: a change warns and keeps the existing value.
  * Workspaces update in place, but once set they cannot all be removed (refused at plan time). Import
  * is by integration token; the description is unknown after an import (the API does not return it).
+ * Upstream attributes not carried: provider (always `custom_provider` for this type, so
+ * nothing to set or read).
  */
 import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'

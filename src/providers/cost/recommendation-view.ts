@@ -4,6 +4,8 @@
  * are required (the workspace is fixed at creation), billingAccountIds and accountIds are inputs too,
  * tagKey and tagValue go together, and createdAt/createdBy are outputs. Lists are always sent as
  * arrays (an unset list clears it, as on the platform).
+ * Upstream attributes not carried yet (newer API only): types (recommendation types) and
+ * minSavings.
  */
 import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'

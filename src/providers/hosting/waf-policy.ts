@@ -12,6 +12,9 @@
  * upstream provider's own API description has only POST on the collection), so a create whose
  * reply was lost cannot be looked up: the spec has no `find`, and the engine keeps the pending
  * entry and asks to check the platform, then import the policy or remove it.
+ * Upstream attribute not carried yet: the category thresholds the platform fills in by default
+ * (computed upstream); their values are documented nowhere trellis can check, so only the
+ * thresholds that were sent are read back.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
