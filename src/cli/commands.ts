@@ -136,7 +136,7 @@ export const COMMANDS: ReadonlyArray<CommandSpec> = [
     name: 'show',
     args: '<saved-plan.json>',
     summary: 'render a saved plan',
-    flags: COMMON,
+    flags: [...COMMON, 'html'],
     example: 'trellis show plan.json --json',
     min: 1,
     max: 1,

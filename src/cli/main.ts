@@ -224,6 +224,11 @@ export const main = async (argv: ReadonlyArray<string>, out0: Out, io: Io = {}):
         }
         case 'show': {
           const saved = readSavedPlan(args.positionals[0])
+          const page = str(args, 'html')
+          if (page !== undefined) {
+            writeFileSync(page, renderPlanHtml(saved.approved, registry))
+            out.err(`Plan report written to ${page}`)
+          }
           out.line(json ? JSON.stringify(saved, null, 2) : savedPlanText(saved, out))
           return EXIT.ok
         }

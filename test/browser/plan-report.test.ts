@@ -163,6 +163,29 @@ if (decision.kind === 'skip') {
     )
   })
 
+  test('a saved plan (trellis plan --out, then show FILE --html) gives the same page', async () => {
+    const cli = (...argv: string[]) => main(argv, { line: () => undefined, err: () => undefined, colour: false })
+    const saved = join(dir, 'saved-plan.json')
+    const state = join(dir, 'state-saved')
+    assert.is(await cli('plan', 'examples/quickstart.ts', '--emulate', '--state-dir', state, '--out', saved), EXIT.ok)
+    const file = join(ARTIFACTS, 'plan-report-saved.html')
+    assert.is(await cli('show', saved, '--html', file), EXIT.ok)
+    await open(page, file)
+    const nodes = await drawn(page)
+    assert.equal(nodes.map((n) => `${n.action} ${n.address}`).sort(), [
+      'create cloud:ApiGatewayApi/list-orders',
+      'create cloud:ApiGatewayService/orders',
+      'create cost:CostReport/monthly',
+      'create cost:Folder/finance',
+      'create hosting:DnsRecord/www',
+      'create hosting:DnsZone/acme',
+      'read cost:getWorkspaces/all',
+      'read hosting:getTeam/team',
+    ])
+    const detail = await clickNode(page, 'monthly"', 'cost:CostReport/monthly')
+    assert.ok(detail.includes('+title = "Monthly AWS"'), detail)
+  })
+
   test('nothing was fetched and nothing failed on the pages', () => {
     assert.equal(outside, [])
     assert.equal(errors, [])
