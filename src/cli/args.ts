@@ -50,7 +50,12 @@ export const parseArgs = (argv: ReadonlyArray<string>): Args => {
   // a bare --version / --help anywhere before the command
   const first = argv.findIndex((a) => !a.startsWith('-'))
   const before = first === -1 ? argv : argv.slice(0, first)
-  if (before.includes('--version')) return parseFor('version', undefined, [])
+  if (before.includes('--version'))
+    return parseFor(
+      'version',
+      undefined,
+      before.filter((a) => a !== '--version'),
+    )
   if (first === -1)
     return parseFor(
       'help',
