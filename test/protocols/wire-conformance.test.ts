@@ -27,7 +27,7 @@ import { costEmulator } from '../../clients/emulators/cost'
 import { hostingEmulator } from '../../clients/emulators/hosting'
 import { cloudEmulator } from '../../clients/emulators/cloud'
 import { CREDENTIALS } from '../interpreter/harness'
-import { COST_TEAM, SECOND_WORKSPACE } from '../interpreter/every-resource-platforms'
+import { COST_FIXTURES } from '../interpreter/every-resource-platforms'
 import { ROWS } from '../interpreter/every-resource-rows'
 import { recorder, type Recorded } from '../providers/recorder'
 
@@ -99,30 +99,7 @@ const problemsOf = (platform: 'cost' | 'hosting' | 'cloud', r: Recorded): string
 // ── recording platforms ──────────────────────────────────────────────────────
 const recordingPlatforms = () => {
   const emulators = {
-    cost: costEmulator({
-      fixtures: {
-        teams: [
-          {
-            token: COST_TEAM,
-            name: 'FinOps',
-            description: null,
-            workspace_tokens: ['wrkspc_default'],
-            user_emails: [],
-            user_tokens: [],
-          },
-        ],
-        workspaces: [
-          {
-            token: SECOND_WORKSPACE,
-            name: 'Second',
-            created_at: '2024-01-01T00:00:00Z',
-            enable_currency_conversion: false,
-            currency: 'USD',
-            exchange_rate_date: null,
-          },
-        ],
-      },
-    }),
+    cost: costEmulator({ fixtures: COST_FIXTURES }),
     hosting: hostingEmulator(),
     cloud: cloudEmulator(),
   }
