@@ -19,7 +19,7 @@ import { bridgeConfig, configFromEnv, type ProviderSpec } from '../src/core/prov
 import { makeRef, type Ref } from '../src/core/ref'
 import type { Secret } from '../src/core/secret'
 import type { LookupSpec, ResourceSpec } from '../src/core/spec'
-import { providerInstance, type HasNode, type ProviderInstance } from '../src/core/stack'
+import { providerInstance, type HasNode, type Pending, type ProviderInstance } from '../src/core/stack'
 import { copyFields } from '../src/core/copy'
 
 // ── types ────────────────────────────────────────────────────────────────────
@@ -31,7 +31,8 @@ export type Input<T> =
   | (T extends ReadonlyArray<infer U>
       ? ReadonlyArray<Input<U>>
       : T extends object
-        ? { readonly [K in keyof T]: Input<T[K]> }
+        ? // an optional field inside (a list item's, say) takes a ref too
+          { readonly [K in keyof T]: Input<Exclude<T[K], undefined>> | Extract<T[K], undefined> }
         : never)
 
 export type Inputs<I> = { readonly [K in keyof I]?: Input<Exclude<I[K], undefined>> }
@@ -43,15 +44,22 @@ export interface BuilderOptions extends Omit<ResourceOptions, 'dependsOn'> {
   readonly dependsOn?: ReadonlyArray<HasNode | string>
 }
 
-export type ResourceBuilder<I, O> = {
-  readonly [K in keyof I]-?: (value: Input<Exclude<I[K], undefined>>) => ResourceBuilder<I, O>
+/** An object of inputs with no field `I` lacks (a generic initial object gets no excess-property check). */
+export type KnownInputs<I, P> = P & { readonly [K in Exclude<keyof P, keyof I>]: never }
+
+/**
+ * A resource builder. `M` (type-level only) is the required inputs not set yet: each setter and
+ * `set` takes theirs off, and `stack().add()` refuses a builder while any is left (see Complete).
+ */
+export type ResourceBuilder<I, O, M extends PropertyKey = never> = {
+  readonly [K in keyof I]-?: (value: Input<Exclude<I[K], undefined>>) => ResourceBuilder<I, O, Exclude<M, K>>
 } & {
   readonly node: ResourceNode
   readonly out: Outs<I & O & { id: string }>
   /** set several inputs at once */
-  readonly set: (inputs: Inputs<I>) => ResourceBuilder<I, O>
-  readonly options: (o: BuilderOptions) => ResourceBuilder<I, O>
-}
+  readonly set: <P extends Inputs<I>>(inputs: KnownInputs<I, P>) => ResourceBuilder<I, O, Exclude<M, keyof P>>
+  readonly options: (o: BuilderOptions) => ResourceBuilder<I, O, M>
+} & Pending<M>
 
 export interface LookupBuilder<A, R> {
   readonly node: LookupNode
@@ -66,15 +74,21 @@ type LRes<S> = S extends LookupSpec<infer _A, infer R> ? R : never
 
 type RequiredKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T]
 
+/** The builder function of one resource type: the required inputs the initial object leaves unset are pending. */
+export type ResourceBuilderFn<I, O> = <P extends Inputs<I> = {}>(
+  name: string,
+  initial?: KnownInputs<I, P>,
+) => ResourceBuilder<I, O, Exclude<RequiredKeys<I>, keyof P>>
+
 export type ConfigInput<C> = {
   readonly [K in keyof C]?: Exclude<C[K], undefined> extends Secret<infer S> ? Secret<S> | S : Exclude<C[K], undefined>
 }
 
 export type Builders<P extends ProviderSpec> = {
-  readonly [K in keyof P['resources'] & string as Uncapitalize<K>]: (
-    name: string,
-    initial?: Inputs<SpecI<P['resources'][K]>>,
-  ) => ResourceBuilder<SpecI<P['resources'][K]>, SpecO<P['resources'][K]>>
+  readonly [K in keyof P['resources'] & string as Uncapitalize<K>]: ResourceBuilderFn<
+    SpecI<P['resources'][K]>,
+    SpecO<P['resources'][K]>
+  >
 } & {
   readonly [K in keyof P['lookups'] & string]: RequiredKeys<LArgs<P['lookups'][K]>> extends never
     ? (
@@ -148,9 +162,7 @@ const outsProto = (fields: ReadonlyArray<string>): object => {
 const outsOf = (proto: object, address: string): Record<string, Ref<unknown>> =>
   Object.freeze(Object.create(proto, { [ADDRESS]: { value: address } }) as Record<string, Ref<unknown>>)
 
-const resourceBuilder = <I, O>(
-  spec: ResourceSpec<I, O>,
-): ((name: string, initial?: Inputs<I>) => ResourceBuilder<I, O>) => {
+const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ResourceBuilderFn<I, O> => {
   const inputNames = fieldsOf(spec.inputs).map((f) => f.name)
   const outNames = [...new Set(['id', ...inputNames, ...fieldsOf(spec.outputs).map((f) => f.name)])]
   const outs = outsProto(outNames)
@@ -181,7 +193,8 @@ const resourceBuilder = <I, O>(
     },
   })
   Object.freeze(proto)
-  return (name, initial = {}) => make(resourceNode(spec.token, name, copyFields(initial as Record<string, unknown>)))
+  return ((name: string, initial: Readonly<Record<string, unknown>> = {}) =>
+    make(resourceNode(spec.token, name, copyFields(initial)))) as ResourceBuilderFn<I, O>
 }
 
 const lookupBuilder = <A, R>(spec: LookupSpec<A, R>): ((name: string, args?: Inputs<A>) => LookupBuilder<A, R>) => {

@@ -16,6 +16,23 @@ export interface ProviderInstance {
 /** Anything that carries a node: a builder or a node itself. */
 export type HasNode = Node | { readonly node: Node }
 
+/** type-level only: the key under which a builder names the required inputs it still lacks */
+declare const pendingInputs: unique symbol
+/** What a builder with required inputs unset carries, in types only (never at run time). */
+export interface Pending<M extends PropertyKey> {
+  readonly [pendingInputs]?: [M]
+}
+/** How `add()` refuses such a builder: tsc's message names the missing inputs. */
+export interface MissingRequiredInputs<M> {
+  readonly 'set these required inputs first': M
+}
+/** A node as `add()` takes it: a builder with every required input set, or anything else that carries a node. */
+export type Complete<T> = T extends { readonly [pendingInputs]?: [infer M] }
+  ? [M] extends [never]
+    ? T
+    : MissingRequiredInputs<M>
+  : T
+
 export interface Stack {
   readonly _tag: 'Stack'
   readonly name: string
@@ -23,7 +40,8 @@ export interface Stack {
   readonly providers: Readonly<Record<string, ProviderInstance>>
   readonly nodes: ReadonlyArray<Node>
   readonly outputs: Readonly<Record<string, unknown>>
-  readonly add: (...items: ReadonlyArray<HasNode>) => Stack
+  /** add nodes; a builder whose required inputs are not all set is a type error naming them */
+  readonly add: <T extends ReadonlyArray<HasNode>>(...items: T & { readonly [K in keyof T]: Complete<T[K]> }) => Stack
   readonly export: (name: string, value: unknown) => Stack
 }
 

@@ -3,6 +3,7 @@
  */
 import { demo } from '../fixtures/demo-builders'
 import { stack } from '../../src/core/stack'
+import * as cloud from '../../builders/cloud'
 
 const shelf = demo.shelf('a', { title: 'A' })
 demo.book('b').shelfToken(shelf.out.token).title('t')
@@ -24,4 +25,24 @@ demo.book('b').title(demo.getLibrary('l').out.rooms)
 demo.getLibrary('l', { town: 'x' })
 
 stack('s').add(shelf)
+
+// required inputs: add() takes a builder once every one is set, by setter, initial object or set()
+stack('s').add(demo.book('b').title('T').shelfToken(shelf.out.token))
+stack('s').add(demo.book('b', { title: 'T', shelfToken: 'x' }))
+stack('s').add(demo.book('b', { title: 'T' }).set({ shelfToken: 'x' }), shelf, demo.getLibrary('l'))
+const partial = demo.book('b').title('T')
+stack('s').add(partial.shelfToken('x'))
+// @ts-expect-error a required input (shelfToken) is not set
+stack('s').add(partial)
+// @ts-expect-error nothing set: shelfToken and title missing
+stack('s').add(shelf, demo.book('b'))
+// @ts-expect-error set() does not take unknown fields
+demo.book('b').set({ size: 3 })
+
+// a ref may be given to an optional field nested in a list item
+cloud
+  .apiGatewayApi('a')
+  .requestParameters([
+    { name: 'p', position: 'QUERY', type: 'string', desc: shelf.out.title, defaultValue: shelf.out.token },
+  ])
 export {}
