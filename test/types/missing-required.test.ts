@@ -45,7 +45,7 @@ const errorsOf = ((): Record<keyof typeof SOURCES, string[]> => {
       .filter((d) => d.file?.fileName === file)
       .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
   }
-  return out as Record<keyof typeof SOURCES, string[]>
+  return out
 })()
 
 test('a book without shelfToken: tsc fails naming shelfToken', () => {
