@@ -115,6 +115,17 @@ export interface ResourceSpecDef<I, O> {
    * replacement must delete the old object first; a node's `deleteBeforeReplace: false` overrides
    */
   readonly deleteBeforeReplace?: boolean
+  /**
+   * the values the platform gives inputs left out, given what is set (e.g. an interval when no
+   * dates are given): shown in plans and recorded in state, never sent
+   */
+  readonly defaults?: (inputs: Readonly<Partial<I>>) => Partial<I>
+  /**
+   * optional inputs the platform fills when left out (optional + computed): leaving one out keeps
+   * the platform's value — recorded as an output, never diffed, sent back unchanged on update;
+   * setting it manages it
+   */
+  readonly computed?: ReadonlyArray<keyof I & string>
   /** inputs fixed after creation: a change warns and keeps the existing value */
   readonly keepOnUpdate?: ReadonlyArray<keyof I & string>
   /** secret field paths, dotted, `*` for every item: `secretValues.*.value` (inputs or outputs) */

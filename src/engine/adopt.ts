@@ -29,3 +29,43 @@ export const adoptedInputs = (
   }
   return out
 }
+
+/**
+ * What to record after an update whose outcome was unknown (a lost reply, a kill), field by field
+ * from what the platform shows now. The update may have been applied in part (a chain of writes
+ * stopped half-way), so neither what was sent nor what was there before is proof: a field the
+ * platform shows is recorded as shown (the sent or prior value when it equals one, to keep its
+ * form); a field it does not show keeps its prior value, so the next plan sends it again if the
+ * stack still differs. Recording the prior inputs wholesale made state claim values the platform
+ * no longer held, and a later stack asking for them again planned no change.
+ */
+export const reconciledInputs = (
+  spec: ResourceSpec,
+  prior: Readonly<Record<string, unknown>>,
+  sent: Readonly<Record<string, unknown>>,
+  observed: Readonly<Record<string, unknown>>,
+  protector: Protector,
+): Record<string, unknown> => {
+  const seen = protectSecrets(observed, spec.secrets, protector) as Record<string, unknown>
+  const same = (k: string, a: unknown, b: unknown): boolean =>
+    diffInputs(
+      { [k]: a },
+      { [k]: b },
+      { replaceOn: [], ignore: [], equals: spec.equals ?? {}, updatable: true, protector },
+    ).length === 0
+  const out: Record<string, unknown> = {}
+  for (const k of new Set([...Object.keys(prior), ...Object.keys(sent)])) {
+    const o = seen[k]
+    if (o === undefined) {
+      if (prior[k] !== undefined) out[k] = prior[k]
+      continue
+    }
+    out[k] =
+      sent[k] !== undefined && same(k, o, sent[k])
+        ? sent[k]
+        : prior[k] !== undefined && same(k, o, prior[k])
+          ? prior[k]
+          : o
+  }
+  return out
+}

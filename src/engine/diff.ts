@@ -72,6 +72,10 @@ export interface DiffOptions {
   /** false: every change replaces */
   readonly updatable: boolean
   readonly protector: Protector
+  /** optional + computed inputs: one left out is no change (the platform keeps its value) */
+  readonly computed?: ReadonlyArray<string>
+  /** spec defaults of the fields left out: a default where nothing was recorded is no change */
+  readonly defaults?: Readonly<Record<string, unknown>>
 }
 
 export const diffInputs = (
@@ -90,6 +94,9 @@ const diffField = (k: string, b: unknown, a: unknown, o: DiffOptions, out: Field
   // the same value is no change under any equality (most fields of a no-change plan are strings)
   if (a === b) return
   if (o.ignore.length > 0 && o.ignore.includes(k)) return
+  if (a === undefined && o.computed !== undefined && o.computed.includes(k)) return
+  // state written before the spec stated a default has none: the default is what the platform has
+  if (b === undefined && o.defaults !== undefined && k in o.defaults && deepEqual(a, o.defaults[k])) return
   if (!hasUnknown(a)) {
     const eq = o.equals[k]
     const ca = comparable(a, o.protector)
@@ -155,4 +162,16 @@ const innerChanges = (
   for (const k in ob) visit(k, ob[k], oa[k])
   for (const k in oa) if (!Object.prototype.hasOwnProperty.call(ob, k)) visit(k, undefined, oa[k])
   return unchanged
+}
+
+/** The spec's defaults for the fields `inputs` leaves out (none when it states none). */
+export const defaultsFor = (
+  spec: { readonly defaults?: (i: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>> },
+  inputs: Readonly<Record<string, unknown>>,
+): Readonly<Record<string, unknown>> | undefined => {
+  if (!spec.defaults || hasUnknown(inputs)) return undefined
+  let out: Record<string, unknown> | undefined
+  const d = spec.defaults(inputs)
+  for (const k in d) if (inputs[k] === undefined && d[k] !== undefined) (out ??= {})[k] = d[k]
+  return out
 }

@@ -20,8 +20,9 @@ import { makeValidator } from './validate'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
 import { runPlan, type RunResult } from './run'
 import { UNKNOWN, hasUnknown } from './unknown'
-import { diffInputs, type FieldChange } from './diff'
-import { adoptedInputs } from './adopt'
+import { defaultsFor, diffInputs, type FieldChange } from './diff'
+import { adoptedInputs, reconciledInputs } from './adopt'
+import { withComputedOutputs } from './computed'
 import { makeProtector, newSalt, passphraseProblem, protectSecrets, type Protector } from '../state/protect'
 import { emptyState, type PendingOp, type ResourceState, type State } from '../state/state'
 import { stateError, type Lock, type StateError } from '../state/state-store'
@@ -250,16 +251,10 @@ const reconcile = async (
           const got = await attempt(env.handler.read(c, prior.id, prior.inputs, prior.outputs))
           if (!got) delete resources[op.address]
           else {
-            // the update took effect where the platform now shows what was sent
-            const d = diffInputs(
-              protectSecrets(got.inputs, c.spec.secrets, protector) as Record<string, unknown>,
-              op.inputs,
-              { replaceOn: [], ignore: [], equals: c.spec.equals ?? {}, updatable: true, protector },
-            )
-            const applied = d.filter((x) => x.before !== undefined).length === 0
+            // the update took effect, wholly or in part, where the platform now shows it
             resources[op.address] = {
               ...prior,
-              inputs: applied ? op.inputs : prior.inputs,
+              inputs: reconciledInputs(c.spec, prior.inputs, op.inputs, got.inputs, protector),
               outputs: protectSecrets(got.outputs, c.spec.secrets, protector) as Record<string, unknown>,
             }
           }
@@ -693,10 +688,14 @@ export const importResource = (
       const node = stack.nodes.find(
         (n): n is ResourceNode => n._tag === 'Resource' && n.token === token && n.name === name,
       )
-      const observed: Record<string, unknown> = { ...(parsed.right.inputs ?? {}), ...got.inputs }
+      // the spec's defaults of fields the stack leaves out are recorded (as the platform shows them)
+      const defaults = (node && defaultsFor(spec, node.inputs)) ?? {}
+      const observed: Record<string, unknown> = { ...defaults, ...(parsed.right.inputs ?? {}), ...got.inputs }
       const kept = node
         ? Object.fromEntries(
-            Object.entries(observed).filter(([k]) => k in node.inputs || k in (parsed.right.inputs ?? {})),
+            Object.entries(observed).filter(
+              ([k]) => k in node.inputs || k in (parsed.right.inputs ?? {}) || k in defaults,
+            ),
           )
         : observed
       const inputs = protectSecrets(kept, spec.secrets, protector) as Record<string, unknown>
@@ -707,7 +706,10 @@ export const importResource = (
         provider,
         id: got.id,
         inputs,
-        outputs: protectSecrets(got.outputs, spec.secrets, protector) as Record<string, unknown>,
+        outputs: protectSecrets(withComputedOutputs(spec, kept, got), spec.secrets, protector) as Record<
+          string,
+          unknown
+        >,
         dependencies: [],
         changedAt: Object.fromEntries(Object.keys(inputs).map((k) => [k, at])),
       }

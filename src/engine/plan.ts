@@ -9,7 +9,7 @@ import type { Registry } from '../core/registry'
 import type { State, ResourceState } from '../state/state'
 import type { Protector } from '../state/protect'
 import type { Graph, ResourceVertex } from './graph'
-import { diffInputs, type DiffOptions, type FieldChange } from './diff'
+import { defaultsFor, diffInputs, type DiffOptions, type FieldChange } from './diff'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
 import { UNKNOWN, hasUnknown } from './unknown'
 import { checkResolved } from './check-resolved'
@@ -281,18 +281,29 @@ const diffOptions = (
   equals: spec.equals ?? {},
   updatable: spec.wire.update !== undefined,
   protector,
+  computed: spec.computed ?? NONE,
 })
 
 const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: PlanCtx): Step => {
   const { spec, node } = v
   const { i, errors, warnings } = c
-  const desired = resolveRefs(node.inputs, c.known) as Record<string, unknown>
+  const resolved = resolveRefs(node.inputs, c.known) as Record<string, unknown>
   // values known now that came through refs are checked now, not found out by the platform
-  if (desired !== node.inputs) {
+  if (resolved !== node.inputs) {
     const ctx = { config: i.graph.providers.get(v.provider)!.config, now: i.now }
-    for (const f of checkResolved(spec.inputs, spec.rules, node.inputs, desired, ctx, c.validate))
+    for (const f of checkResolved(spec.inputs, spec.rules, node.inputs, resolved, ctx, c.validate))
       errors.push(issue(v.label, f))
   }
+  // what the platform will give the fields left out, shown and recorded (never sent)
+  const defaulted = defaultsFor(spec, resolved)
+  const desired = defaulted ? { ...resolved, ...defaulted } : resolved
+  const defaultNotes = defaulted
+    ? [
+        `defaults the platform applies: ${Object.entries(defaulted)
+          .map(([k, x]) => `${k} = ${JSON.stringify(x)}`)
+          .join(', ')}`,
+      ]
+    : NONE
   if (!prior) {
     if (node.options.importId !== undefined)
       return makeStep(v, 'import', NONE, desired, [
@@ -307,7 +318,7 @@ const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: Pl
       const x = desired[k]
       if (x !== undefined) diff[at++] = { path: k, kind: 'add', before: undefined, after: x, replaces: false }
     }
-    return makeStep(v, 'create', diff, desired, NONE)
+    return makeStep(v, 'create', diff, desired, defaultNotes)
   }
   // plan-time rules see what exists
   let planRules = false
@@ -343,13 +354,14 @@ const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: Pl
       node.options.deleteBeforeReplace ?? spec.deleteBeforeReplace ?? false,
     )
   }
-  const diff0 = diffInputs(prior.inputs, desired, diffOptionsOf(v, c))
+  const options = diffOptionsOf(v, c)
+  const diff0 = diffInputs(prior.inputs, desired, defaulted ? { ...options, defaults: defaulted } : options)
   const keep = spec.keepOnUpdate ?? NONE
   const ignore = node.options.ignoreChanges ?? NONE
   // the common case: nothing changed and no field is held at its applied value
   if (diff0.length === 0 && keep.length === 0 && ignore.length === 0) return makeStep(v, 'noop', NONE, desired, NONE)
 
-  const notes: string[] = []
+  const notes: string[] = [...defaultNotes]
   let effective = desired
   const overrides: Record<string, unknown> = {}
   const diff =

@@ -15,7 +15,8 @@ import { type Action, type Plan, type Step } from './plan'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
 import { hasUnknown } from './unknown'
 import { dependents } from './dependents'
-import { diffInputs } from './diff'
+import { defaultsFor, diffInputs } from './diff'
+import { withComputedInputs, withComputedOutputs } from './computed'
 import { adoptedInputs } from './adopt'
 import { protectSecrets, type Protector } from '../state/protect'
 import { type JournalRecord, type PendingOp, type ResourceState, type State } from '../state/state'
@@ -184,6 +185,9 @@ export const runPlan = async (
     protectedInputs = protect(v.spec, inputs),
   ): ResourceState => {
     const t = now()
+    // the spec's defaults for fields left out are recorded as what the platform has
+    const d = defaultsFor(v.spec, inputs)
+    if (d) protectedInputs = { ...protect(v.spec, d), ...protectedInputs }
     // a create has no prior to compare with: every field changed now
     const changedAt: Record<string, string> = prior ? { ...prior.changedAt } : {}
     for (const k in protectedInputs)
@@ -195,7 +199,7 @@ export const runPlan = async (
       provider: v.provider,
       id,
       inputs: protectedInputs,
-      outputs: protect(v.spec, o.outputs),
+      outputs: protect(v.spec, withComputedOutputs(v.spec, inputs, o)),
       dependencies: v.deps,
       changedAt,
     }
@@ -339,10 +343,12 @@ export const runPlan = async (
   ): Promise<ResourceState> => {
     const sent = protect(v.spec, inputs)
     const opId = await pending('update', s, sent, prior.id)
+    // computed fields left out go back as the platform has them: a full-body update must not clear them
+    const wire = withComputedInputs(v.spec, inputs, prior)
     let o: Obs
     for (let attemptNo = 1; ; attemptNo++) {
       try {
-        o = await attempt(h.update(ctxOf(s), prior.id, inputs, prior.inputs, prior.outputs))
+        o = await attempt(h.update(ctxOf(s), prior.id, wire, prior.inputs, prior.outputs))
         break
       } catch (e) {
         // a lost reply: an update sets the desired state, so sending it again is safe
@@ -489,8 +495,11 @@ export const runPlan = async (
       // keep only the fields the stack sets (or the import id carries): values the platform chose
       // are not the user's, and recording them would plan their removal (or a replacement)
       const carried = (target.inputs ?? {}) as Record<string, unknown>
+      const defaults = defaultsFor(rv.spec, rv.node.inputs) ?? {}
       const observedInputs = Object.fromEntries(
-        Object.entries({ ...carried, ...got.inputs }).filter(([k]) => k in rv.node.inputs || k in carried),
+        Object.entries({ ...defaults, ...carried, ...got.inputs }).filter(
+          ([k]) => k in rv.node.inputs || k in carried || k in defaults,
+        ),
       ) as Record<string, unknown>
       r = record(rv, got.id, observedInputs, got)
       await durable([{ t: 'put', resource: r }])
@@ -512,13 +521,19 @@ export const runPlan = async (
         r = await doUpdate(s, rv, { ...observedInputs, ...inputs }, r)
       }
     } else if (s.action === 'update') {
-      const d = diffInputs(prior.inputs, inputs, {
-        replaceOn: [],
-        ignore: rv.node.options.ignoreChanges ?? [],
-        equals: rv.spec.equals ?? {},
-        updatable: true,
-        protector,
-      })
+      // the recorded defaults are what the platform has for the fields left out
+      const d = diffInputs(
+        prior.inputs,
+        { ...defaultsFor(rv.spec, inputs), ...inputs },
+        {
+          replaceOn: [],
+          ignore: rv.node.options.ignoreChanges ?? [],
+          equals: rv.spec.equals ?? {},
+          updatable: true,
+          protector,
+          computed: rv.spec.computed ?? [],
+        },
+      )
       if (d.length === 0) return { id: prior.id, note: 'no change once values were known' }
       r = await doUpdate(s, rv, inputs, prior)
     } else if (s.deleteBeforeReplace) {

@@ -109,6 +109,8 @@ export const FinancialCommitmentReport = defineResource({
   outputs: FinancialCommitmentReportOutputs,
   identity: byToken('financial commitment report token'),
   replaceOn: ['workspaceToken'],
+  // left out, the report keeps the scope it has (an update sends it back, not null)
+  computed: ['onDemandCostsScope'],
   secrets: [],
   rules: reportDateRules<FinancialCommitmentReportInputs>('financial commitment reports', { customAllowed: true }),
   equals: { filter: filterEquals },

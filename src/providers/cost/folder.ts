@@ -54,6 +54,8 @@ export const Folder = defineResource({
   outputs: FolderOutputs,
   identity: byToken('folder token'),
   replaceOn: ['workspaceToken'],
+  // left out, the folder keeps the saved filters it has (an update sends them back, not [])
+  computed: ['savedFilterTokens'],
   secrets: [],
   rules: [],
   wire: costCrud({

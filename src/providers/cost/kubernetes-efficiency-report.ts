@@ -85,6 +85,9 @@ export const KubernetesEfficiencyReport = defineResource({
   outputs: KubernetesEfficiencyReportOutputs,
   identity: byToken('kubernetes efficiency report token'),
   replaceOn: ['workspaceToken'],
+  // with neither an interval nor dates the platform reports this month (shown in plans and state)
+  defaults: (i) =>
+    i.startDate === undefined && i.endDate === undefined ? { dateInterval: 'this_month' as const } : {},
   secrets: [],
   rules: reportDateRules<KubernetesEfficiencyReportInputs>('Kubernetes efficiency reports', { customAllowed: true }),
   wire: costCrud({

@@ -103,6 +103,11 @@ export const NetworkFlowReport = defineResource({
   outputs: NetworkFlowReportOutputs,
   identity: byToken('network flow report token'),
   replaceOn: ['workspaceToken'],
+  // what the platform applies to the interval (without dates) and the weight left out
+  defaults: (i) => ({
+    flowWeight: 'costs' as const,
+    ...(i.startDate === undefined && i.endDate === undefined ? { dateInterval: 'last_7_days' as const } : {}),
+  }),
   secrets: [],
   rules: reportDateRules<NetworkFlowReportInputs>('network flow reports', { customAllowed: true }),
   wire: costCrud({

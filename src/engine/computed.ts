@@ -1,0 +1,39 @@
+/**
+ * Optional + computed inputs (a spec's `computed`): left out, the platform keeps its value. It is
+ * recorded as an output (so refs and `state show` see it) and sent back unchanged on update, so a
+ * platform whose update replaces the whole object does not clear it.
+ */
+import type { ResourceSpec } from '../core/spec'
+import type { ResourceState } from '../state/state'
+import type { Obs } from './handler'
+
+/** The outputs to record: the platform's values of computed inputs left out, beside its outputs. */
+export const withComputedOutputs = (
+  spec: Pick<ResourceSpec, 'computed'>,
+  inputs: Readonly<Record<string, unknown>>,
+  o: Obs,
+): Readonly<Record<string, unknown>> => {
+  const computed = spec.computed
+  if (!computed || computed.length === 0) return o.outputs
+  let out: Record<string, unknown> | undefined
+  for (const k of computed)
+    if (inputs[k] === undefined && o.inputs[k] !== undefined) (out ??= { ...o.outputs })[k] = o.inputs[k]
+  return out ?? o.outputs
+}
+
+/** The inputs an update sends: computed inputs left out, as last seen on the platform. */
+export const withComputedInputs = (
+  spec: Pick<ResourceSpec, 'computed'>,
+  inputs: Readonly<Record<string, unknown>>,
+  prior: Pick<ResourceState, 'inputs' | 'outputs'>,
+): Readonly<Record<string, unknown>> => {
+  const computed = spec.computed
+  if (!computed || computed.length === 0) return inputs
+  let out: Record<string, unknown> | undefined
+  for (const k of computed) {
+    if (inputs[k] !== undefined) continue
+    const seen = prior.outputs[k] ?? prior.inputs[k]
+    if (seen !== undefined) (out ??= { ...inputs })[k] = seen
+  }
+  return out ?? inputs
+}

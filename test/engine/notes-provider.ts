@@ -1,0 +1,57 @@
+/**
+ * A tiny provider for the engine's spec-capability tests: a note whose `kind` the platform
+ * defaults (to `plain`, or `dated` when a date is given) and whose `labels` it fills when left out
+ * (optional + computed).
+ */
+import * as t from 'io-ts'
+import * as E from 'fp-ts/Either'
+import { defineResource } from '../../src/core/spec'
+import { defineProvider } from '../../src/core/provider'
+import { makeRegistry } from '../../src/core/registry'
+import { byToken } from '../../src/core/observe'
+import { rest } from '../../src/core/wire'
+import { buildersFor } from '../../builders/builder'
+
+const NoteInputs = t.exact(
+  t.intersection([
+    t.type({ title: t.string }),
+    t.partial({ kind: t.string, date: t.string, labels: t.array(t.string) }),
+  ]),
+  'NoteInputs',
+)
+
+export const Note = defineResource({
+  token: 'notes:Note',
+  doc: 'A note.',
+  inputs: NoteInputs,
+  outputs: t.exact(t.type({}), 'NoteOutputs'),
+  identity: byToken(),
+  replaceOn: [],
+  secrets: [],
+  rules: [],
+  defaults: (i) => ({ kind: i.date === undefined ? 'plain' : 'dated' }),
+  computed: ['labels'],
+  wire: {
+    create: (i) => rest('POST', '/notes', { body: i }),
+    read: (id) => rest('GET', `/notes/${id}`),
+    update: (id, i) => rest('PUT', `/notes/${id}`, { body: i }),
+    delete: (id) => rest('DELETE', `/notes/${id}`),
+    decode: (r) => E.right({ id: 'n', inputs: r as never, outputs: {} }),
+  },
+  examples: { valid: { title: 'A' }, invalid: [[{}, 'title']], outputs: {} },
+})
+
+export const notesProvider = defineProvider({
+  name: 'notes',
+  doc: 'test provider',
+  config: t.exact(t.partial({}), 'NotesConfig'),
+  secrets: [],
+  env: {},
+  rules: [],
+  bridge: () => ({}),
+  resources: { Note },
+  lookups: {},
+})
+
+export const notesRegistry = makeRegistry([notesProvider])
+export const notes = buildersFor(notesProvider)
