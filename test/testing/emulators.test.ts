@@ -33,7 +33,7 @@ test('the quickstart applies on the emulators, and a second run plans no changes
 })
 
 test('invalid input rejects with a CompileError before any request', async () => {
-  const e = await runOnEmulators(stack('bad').add(cost.folder('f', {}))).catch((x: unknown) => x)
+  const e = await runOnEmulators(stack('bad').add(cost.folder('f', {}) as never)).catch((x: unknown) => x)
   assert.instance(e, CompileError)
   assert.equal(
     (e as CompileError).issues.map((i) => `${i.node} ${i.path}`),

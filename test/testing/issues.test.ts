@@ -12,7 +12,8 @@ import { financeStack, failureOf } from './fixtures/finance'
 const test = suite('trellis/testing errors and warnings')
 
 const bad = stack('bad').add(
-  cost.folder('untitled', {}),
+  // a title left out on purpose: a type error as well (add() names it), here the run-time error is tested
+  cost.folder('untitled', {}) as never,
   cost.costReport('r', { title: 'R', filter: "costs.provider = 'aws'" }).chartType('donut' as never),
 )
 
