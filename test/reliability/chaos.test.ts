@@ -27,6 +27,7 @@ test('the audit finds an orphan, a duplicate, an object held twice and a missing
     assert.equal(audit(r.state, emus), {
       missing: [],
       orphans: [],
+      forgotten: [],
       duplicates: [],
       pending: 0,
       objects: audit(r.state, emus).objects,
