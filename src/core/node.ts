@@ -1,6 +1,7 @@
 /**
  * Nodes: the frozen, serialisable description of one resource or one lookup in a stack.
  */
+import { printable, quoteName } from './names'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface ResourceOptions {
@@ -65,10 +66,14 @@ export { deepFreeze }
 /** The address that refs and state use: `cost:CostReport/monthly`. */
 export const addressOf = (n: { readonly token: string; readonly name: string }): string => `${n.token}/${n.name}`
 
-/** How errors and plans name a node: `cost:CostReport "monthly"`. */
-export const labelOf = (n: { readonly token: string; readonly name: string }): string => `${n.token} "${n.name}"`
+/**
+ * How errors and plans name a node: `cost:CostReport "monthly"`. The name is quoted and escaped, so
+ * a name read from a forged state file cannot print a line of its own.
+ */
+export const labelOf = (n: { readonly token: string; readonly name: string }): string =>
+  `${printable(n.token)} ${quoteName(n.name)}`
 
 export const labelOfAddress = (address: string): string => {
   const i = address.indexOf('/')
-  return i < 0 ? address : `${address.slice(0, i)} "${address.slice(i + 1)}"`
+  return i < 0 ? printable(address) : `${printable(address.slice(0, i))} ${quoteName(address.slice(i + 1))}`
 }

@@ -2,6 +2,7 @@
  * Stack: the frozen description a script builds: provider instances, nodes and exported outputs.
  * Plain data (methods are non-enumerable), so `JSON.stringify(stack)` works.
  */
+import { stackNameProblem } from './names'
 import { deepFreeze, type Node } from './node'
 
 // ── model ────────────────────────────────────────────────────────────────────
@@ -76,8 +77,8 @@ const make = (
 }
 
 export const stack = (name: string, options: StackOptions = {}): Stack => {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name))
-    throw new Error(`stack name ${JSON.stringify(name)}: expected letters, digits, '.', '_' or '-'`)
+  const problem = stackNameProblem(name)
+  if (problem !== undefined) throw new Error(problem)
   return make(name, deepFreeze({ ...(options.providers ?? {}) }), [], {})
 }
 

@@ -13,6 +13,7 @@ import type { Stack } from '../core/stack'
 import { toposort, type Graph, type ProviderConfig, type Vertex } from './graph'
 import { makeValidator } from './validate'
 import { closestName } from '../core/closest-name'
+import { nodeNameProblem, quoteName, stackNameProblem } from '../core/names'
 
 const didYouMean = (given: string, names: Iterable<string>): string => {
   const near = closestName(given, names)
@@ -111,10 +112,33 @@ export const compile =
     const vertices = new Map<string, Vertex>()
     const declared = new Set(addresses)
     const refs: Ref<unknown>[] = []
+    // names from a JSON stack or a forged program never passed the builders' checks
+    const stackProblem = stackNameProblem(stack.name)
+    if (stackProblem !== undefined)
+      push(
+        issue(`stack ${quoteName(String(stack.name))}`, {
+          path: 'name',
+          expected: "1 to 100 letters, digits, '.', '_' or '-'",
+          given: stack.name,
+          message: stackProblem + '.',
+        }),
+      )
     for (let ni = 0; ni < stack.nodes.length; ni++) {
       const n = stack.nodes[ni]
       const address = addresses[ni]
       const label = labels[ni]
+      const nameProblem = nodeNameProblem(n.name)
+      if (nameProblem !== undefined) {
+        push(
+          issue(label, {
+            path: 'name',
+            expected: 'a name without control characters',
+            given: n.name,
+            message: nameProblem + '.',
+          }),
+        )
+        continue
+      }
       if (vertices.has(address)) {
         push(
           issue(label, {

@@ -3,6 +3,7 @@
  * on what) or of a plan (each node styled by what the plan does to it), with a legend. Node ids are
  * the whole address escaped, never cut, so two names sharing a long prefix stay two nodes.
  */
+import { labelOf } from '../core/node'
 import type { Graph } from './graph'
 import type { Action, Plan } from './plan'
 
@@ -69,7 +70,7 @@ export const drawPlan = (p: Plan): Drawing => {
     title: p.stack,
     nodes: p.steps.map((s) => ({
       address: s.address,
-      label: `${s.token} "${s.name}"`,
+      label: labelOf(s),
       kind: s.kind,
       action: s.action,
     })),

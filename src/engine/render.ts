@@ -2,6 +2,7 @@
  * Plan rendering: readable text (optionally coloured) and versioned JSON. Secrets print as
  * `[secret]`, unknown values as `(known after apply)`, whatever the source.
  */
+import { labelOf } from '../core/node'
 import { isRef } from '../core/ref'
 import { isSecret, isSecretMarker } from '../core/secret'
 import { formatIssue } from '../core/issue'
@@ -74,7 +75,7 @@ export const renderPlan = (plan: Plan, registry?: Registry, o: RenderOptions = {
     const secrets = secretsOf(registry, s.token)
     // a replacement's order shows in its symbol, as in Terraform: -/+ deletes first, +/- creates first
     const symbol = s.action === 'replace' && !s.deleteBeforeReplace ? '+/-' : SYMBOL[s.action]
-    lines.push(paint(s.action, `${symbol} ${s.token} "${s.name}" will be ${verb(s)}`))
+    lines.push(paint(s.action, `${symbol} ${labelOf(s)} will be ${verb(s)}`))
     for (const d of s.diff) {
       const tag = d.replaces && s.action === 'replace' ? '  # forces replacement' : ''
       for (const r of displayChanges(d, secrets)) lines.push(...changeLines(r, tag))

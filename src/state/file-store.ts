@@ -3,13 +3,18 @@
  * write-ahead records. Snapshots are written atomically (temp file, fsync, rename) with a checksum;
  * journal appends are fsynced, so every settled step is durable without rewriting the whole state;
  * the journal is folded into the snapshot at the end of a run. A lock file names its holder (owner,
- * pid, host, since); a lock whose process is gone is stale and recovered. The last 5 snapshots are
- * kept under `backups/`.
+ * pid, host, since, and the holder's boot id and process start time, so that a pid reused by another
+ * process after a crash or a reboot is not taken for the holder); a lock whose process is gone is
+ * stale and recovered. The last 5 snapshots are kept under `backups/`. Every path is built from a
+ * validated stack name and checked to lie inside the state directory; a snapshot names its stack,
+ * and a file holding another stack's state is refused.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import { hostname } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve, sep } from 'node:path'
+import { nodeNameProblem, stackNameProblem } from '../core/names'
+import { processIdentity, sameProcess } from './process-identity'
 import * as TE from 'fp-ts/TaskEither'
 import { replay, type JournalRecord, type State } from './state'
 import { stateError, type Lock, type LockInfo, type StateError, type StateStore } from './state-store'
@@ -95,7 +100,14 @@ const holderIn = (text: string): LockInfo | undefined => {
       typeof h.pid === 'number' &&
       typeof h.host === 'string' &&
       typeof h.since === 'string'
-      ? { owner: h.owner, pid: h.pid, host: h.host, since: h.since }
+      ? {
+          owner: h.owner,
+          pid: h.pid,
+          host: h.host,
+          since: h.since,
+          ...(typeof h.boot === 'string' ? { boot: h.boot } : {}),
+          ...(typeof h.started === 'string' ? { started: h.started } : {}),
+        }
       : undefined
   } catch {
     return undefined
@@ -115,10 +127,21 @@ export const fileStore = (
   const keep = opts.backups ?? 5
   const staleAfter = opts.staleAfterMs ?? 6 * 3600_000
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
-  const snap = (s: string) => join(dir, `${s}.json`)
-  const jour = (s: string) => join(dir, `${s}.journal`)
-  const lockf = (s: string) => join(dir, `${s}.lock`)
+  const root = resolve(dir)
+  /** A file of a stack: the name validated, the path checked to lie inside the state directory. */
+  const inside = (stack: string, file: string): string => {
+    const problem = stackNameProblem(stack)
+    if (problem !== undefined) throw stateError('Invalid', problem)
+    const path = join(dir, file)
+    if (!resolve(path).startsWith(root + sep))
+      throw stateError('Invalid', `${JSON.stringify(path)} is not inside the state directory ${root}`)
+    return path
+  }
+  const snap = (s: string) => inside(s, `${s}.json`)
+  const jour = (s: string) => inside(s, `${s}.journal`)
+  const lockf = (s: string) => inside(s, `${s}.lock`)
   const bdir = join(dir, 'backups')
+  const backupOf = (s: string, serial: number) => inside(s, join('backups', `${s}.${serial}.json`))
   let made = false
   const ensure = async () => {
     if (!made) await fs.mkdir(bdir, { recursive: true })
@@ -127,7 +150,27 @@ export const fileStore = (
   // serial of the snapshot this instance last read or wrote (journal lines are tagged with it)
   const known = new Map<string, number>()
 
+  /** The snapshot's state, refused when it is another stack's (a file copied or renamed over this one). */
   const parseSnapshot = (stack: string, text: string, where: string): State => {
+    const s = checkedSnapshot(stack, text, where)
+    if (s.stack !== stack)
+      throw stateError(
+        'Conflict',
+        `state file ${where} holds the state of stack ${JSON.stringify(s.stack)}, not ${JSON.stringify(stack)}: refusing to use another stack's state (was a file copied over it?)`,
+      )
+    // names are printed in plans and listings: one with a control character would forge lines there
+    for (const r of [...Object.values(s.resources ?? {}), ...Object.values(s.pending ?? {})]) {
+      const problem = nodeNameProblem(r.name) ?? (nodeNameProblem(r.address) && `address ${JSON.stringify(r.address)}`)
+      if (problem)
+        throw stateError(
+          'Corrupt',
+          `state file ${where} holds a resource whose ${problem}; it was not written by trellis`,
+        )
+    }
+    return s
+  }
+
+  const checkedSnapshot = (stack: string, text: string, where: string): State => {
     let doc: { checksum?: string; state?: State }
     try {
       doc = JSON.parse(text) as typeof doc
@@ -194,6 +237,7 @@ export const fileStore = (
   }
 
   const listBackups = async (stack: string) => {
+    inside(stack, `${stack}.json`)
     await ensure()
     const files = await fs.readdir(bdir)
     return files
@@ -207,7 +251,7 @@ export const fileStore = (
     const body = JSON.stringify(next)
     const content = JSON.stringify({ checksum: checksum(body), state: next }, null, 1)
     await writeAtomic(snap(stack), content)
-    await writeAtomic(join(bdir, `${stack}.${next.serial}.json`), content)
+    await writeAtomic(backupOf(stack, next.serial), content)
     // the snapshot now holds every journal record
     await fs.rm(jour(stack), { force: true })
     for (const old of (await listBackups(stack)).slice(keep)) await fs.rm(old.path, { force: true })
@@ -217,16 +261,17 @@ export const fileStore = (
     dir,
     lock: (stack, o = {}) =>
       io(async (): Promise<Lock> => {
+        const path = lockf(stack)
         await ensure()
         const info: LockInfo = {
           owner: o.owner ?? process.env.USER ?? 'trellis',
           pid: process.pid,
           host: hostname(),
           since: new Date().toISOString(),
+          ...processIdentity(process.pid),
         }
         // the nonce tells this holder's file from any other, even one written in the same millisecond
         const mine = JSON.stringify({ ...info, nonce: randomUUID() })
-        const path = lockf(stack)
         const deadline = Date.now() + (o.waitMs ?? 0)
         for (;;) {
           // the lock file appears whole or not at all (written aside, then linked into place), so a
@@ -269,7 +314,8 @@ export const fileStore = (
                     () => 0,
                   )) >
                 5_000
-              : (holder.host === hostname() && !alive(holder.pid)) || Date.now() - Date.parse(holder.since) > staleAfter
+              : (holder.host === hostname() && !(alive(holder.pid) && sameProcess(holder))) ||
+                Date.now() - Date.parse(holder.since) > staleAfter
           if (stale) {
             if (!(await removeStale(path, seen))) await sleep(5)
             continue

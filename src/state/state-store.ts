@@ -11,11 +11,16 @@ export interface LockInfo {
   readonly host: string
   /** ISO time the lock was taken */
   readonly since: string
+  /** the holder's boot id (Linux), so a lock from before a reboot is known stale */
+  readonly boot?: string
+  /** the holder's start time (Linux: clock ticks after boot), so a reused pid is not taken for it */
+  readonly started?: string
 }
 
 export interface StateError {
   readonly _tag: 'StateError'
-  readonly kind: 'Locked' | 'Conflict' | 'Corrupt' | 'Io' | 'NotFound'
+  /** Invalid: a stack name that cannot name a state (e.g. `../x`) */
+  readonly kind: 'Locked' | 'Conflict' | 'Corrupt' | 'Io' | 'NotFound' | 'Invalid'
   readonly message: string
   readonly holder?: LockInfo
 }
