@@ -45,17 +45,16 @@ const TRAVERSALS = [
 let refused = 0
 
 /** A stack as JSON would bring it back, under a name the builder never saw. */
-const folders = (name: string): Stack =>
-  ({
-    ...(JSON.parse(
-      JSON.stringify(
-        stack('ok', { providers: { cost: cost.provider({ apiToken: secret('t0ken') }) } }).add(
-          cost.folder('f', { title: 'F', workspaceToken: 'wrkspc_1' }),
-        ),
+const folders = (name: string): Stack => ({
+  ...(JSON.parse(
+    JSON.stringify(
+      stack('ok', { providers: { cost: cost.provider({ apiToken: secret('t0ken') }) } }).add(
+        cost.folder('f', { title: 'F', workspaceToken: 'wrkspc_1' }),
       ),
-    ) as Stack),
-    name,
-  }) as Stack
+    ),
+  ) as Stack),
+  name,
+})
 
 /** every file under a directory (relative paths) */
 const filesUnder = (dir: string): string[] =>
@@ -215,23 +214,23 @@ test('a stale lock whose pid now belongs to another live process is recovered; t
     mkdirSync(tmp.dir, { recursive: true })
     const store = fileStore({ dir: tmp.dir })
     // the dead run's record: same pid, another start time (the pid was reused) → stale, taken
-    writeFileSync(lockFile, holder(String(Number(id.started) - 1), id.boot!))
+    writeFileSync(lockFile, holder(String(Number(id.started) - 1), id.boot))
     const taken = await store.lock('pid')()
     assert.ok(E.isRight(taken), `a reused pid does not hold the lock: ${JSON.stringify(taken)}`)
     await taken.right.release()()
     // a lock from before a reboot (another boot id) → stale, taken
-    writeFileSync(lockFile, holder(id.started!, '00000000-0000-0000-0000-000000000000'))
+    writeFileSync(lockFile, holder(id.started, '00000000-0000-0000-0000-000000000000'))
     const afterBoot = await store.lock('pid')()
     assert.ok(E.isRight(afterBoot), 'a lock from another boot is stale')
     await afterBoot.right.release()()
     // the real holder (its own start time) is respected, and named
-    writeFileSync(lockFile, holder(id.started!, id.boot!))
+    writeFileSync(lockFile, holder(id.started, id.boot))
     const refusedLock = await store.lock('pid')()
     assert.ok(E.isLeft(refusedLock) && refusedLock.left.kind === 'Locked')
     assert.match(refusedLock.left.message, new RegExp(`dead-run \\(pid ${other.pid}`))
     refused++
     // a lock this process takes records its own identity
-    writeFileSync(lockFile, holder(String(Number(id.started) - 1), id.boot!))
+    writeFileSync(lockFile, holder(String(Number(id.started) - 1), id.boot))
     const mine = await unwrap(store.lock('pid'))
     const recorded = JSON.parse(readFileSync(lockFile, 'utf8')) as { started?: string; boot?: string }
     assert.equal({ started: recorded.started, boot: recorded.boot }, processIdentity(process.pid))
