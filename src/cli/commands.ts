@@ -252,6 +252,15 @@ export const COMMANDS: ReadonlyArray<CommandSpec> = [
     max: 0,
   },
   {
+    name: 'init',
+    args: '[DIR]',
+    summary: 'start a project: package.json, tsconfig, infra.ts and its test (never overwrites)',
+    flags: COMMON,
+    example: 'trellis init my-infra',
+    min: 0,
+    max: 1,
+  },
+  {
     name: 'demo',
     args: '',
     summary: 'the quickstart on the built-in emulators: plan, apply, plan',

@@ -5,10 +5,10 @@
  */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { stack as makeStack, type Stack } from '../core/stack'
 import { TrellisError, type TrellisIssue } from '../workspace/trellis-error'
 import { UsageError } from './args'
+import { importProgram } from './import-program'
 
 const isObj = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u)
 const kind = (u: unknown): string =>
@@ -59,9 +59,10 @@ export const stackIssues = (file: string, u: unknown): TrellisIssue[] => {
 export const loadProgram = async (file: string, name?: string): Promise<Stack> => {
   const path = resolve(file)
   if (!existsSync(path)) throw new UsageError(`program file ${file} not found`)
-  let mod: { default?: unknown }
+  let s: unknown
   try {
-    mod = (await import(pathToFileURL(path).href)) as { default?: unknown }
+    // any module system and extension; TypeScript through tsx (import-program.ts)
+    s = await importProgram(file)
   } catch (e) {
     const msg = e instanceof Error ? e.message.split('\n')[0] : String(e)
     throw new TrellisError('invalid', [
@@ -74,7 +75,6 @@ export const loadProgram = async (file: string, name?: string): Promise<Stack> =
       },
     ])
   }
-  let s = mod.default
   if (typeof s === 'function') s = await (s as () => unknown)()
   const issues = stackIssues(file, s)
   if (issues.length > 0)

@@ -197,6 +197,8 @@ export const main = async (argv: ReadonlyArray<string>, out0: Out, io: Io = {}):
           out.line(json ? JSON.stringify(doc('schema', { ...s }), null, 2) : renderSchema(s))
           return EXIT.ok
         }
+        case 'init':
+          return (await import('./init')).runInit(args.positionals[0] ?? '.', out, EXIT)
         case 'demo': {
           const { runDemo } = await import('./demo')
           return runDemo(out)

@@ -1,7 +1,8 @@
 /**
  * Ref<T>: an explicit reference to another node's output, optionally with pure functions applied
  * once the value is known. Serialises as `{ _tag: 'Ref', node, path, mapped }`; the functions stay
- * in memory (they are code, not data).
+ * in memory (they are code, not data), on the ref itself under a `Symbol.for` key: a program and the
+ * CLI may load two copies of trellis (CommonJS and ESM), and each must see the other's functions.
  */
 
 // ── model ────────────────────────────────────────────────────────────────────
@@ -17,7 +18,11 @@ export interface Ref<T> {
   readonly map: <B>(f: (a: T) => B) => Ref<B>
 }
 
-const fnsOf = new WeakMap<object, ReadonlyArray<(a: unknown) => unknown>>()
+/** Where a ref keeps its functions: a registered symbol, the same in every copy of trellis. */
+const FNS: unique symbol = Symbol.for('trellis.ref.fns')
+
+type Fns = ReadonlyArray<(a: unknown) => unknown>
+const fnsOf = (r: object): Fns | undefined => (r as { [FNS]?: Fns })[FNS]
 
 // ── constructors ─────────────────────────────────────────────────────────────
 export const makeRef = <T>(
@@ -30,8 +35,8 @@ export const makeRef = <T>(
   r.node = node
   r.path = Object.freeze([...path])
   r.mapped = fns.length
-  // most refs apply no function: they need no entry
-  if (fns.length > 0) fnsOf.set(r, fns)
+  // most refs apply no function: they need no property; not enumerable, so JSON and spreads skip it
+  if (fns.length > 0) Object.defineProperty(r, FNS, { value: fns })
   return Object.freeze(r)
 }
 
@@ -41,7 +46,7 @@ const REF_METHODS: object = Object.freeze(
   Object.defineProperty({}, 'map', {
     enumerable: false,
     value: function (this: Ref<unknown>, f: (a: unknown) => unknown): Ref<unknown> {
-      return makeRef(this.node, this.path, [...(fnsOf.get(this) ?? []), f])
+      return makeRef(this.node, this.path, [...(fnsOf(this) ?? []), f])
     },
   }),
 )
@@ -61,7 +66,7 @@ export const resolveRef = (r: Ref<unknown>, value: unknown, from = 0): unknown =
   let v: unknown = value
   for (let i = from; i < r.path.length; i++)
     v = v === undefined || v === null ? undefined : (v as Record<string, unknown>)[r.path[i]]
-  const fns = fnsOf.get(r)
+  const fns = fnsOf(r)
   if (fns) for (let i = 0; i < fns.length; i++) v = fns[i](v)
   return v
 }

@@ -1,6 +1,7 @@
 /**
- * Secret<T>: a value no renderer prints. The plain value lives in a module-private WeakMap, so
- * `JSON.stringify`, `console.log` and spreading a secret only ever see the marker.
+ * Secret<T>: a value no renderer prints. The plain value is a non-enumerable property under a
+ * `Symbol.for` key, so `JSON.stringify`, `console.log` and spreading a secret only ever see the
+ * marker, and a second copy of trellis in the process (CommonJS beside ESM) still reads it.
  */
 
 // ── model ────────────────────────────────────────────────────────────────────
@@ -10,7 +11,9 @@ export interface Secret<T = string> {
   readonly _T?: T
 }
 
-const vault = new WeakMap<object, unknown>()
+/** Where a secret keeps its value: a registered symbol, the same in every copy of trellis. */
+const VALUE: unique symbol = Symbol.for('trellis.secret.value')
+const holds = (u: object): boolean => Object.prototype.hasOwnProperty.call(u, VALUE)
 
 const SecretProto = Object.freeze({
   toJSON: () => ({ _tag: 'Secret' }),
@@ -20,21 +23,20 @@ const SecretProto = Object.freeze({
 
 // ── constructors ─────────────────────────────────────────────────────────────
 export const secret = <T>(value: T): Secret<T> => {
-  const s = Object.create(SecretProto, { _tag: { value: 'Secret', enumerable: true } }) as Secret<T>
-  vault.set(s, value)
-  return Object.freeze(s)
+  const s = Object.create(SecretProto, { _tag: { value: 'Secret', enumerable: true }, [VALUE]: { value } }) as object
+  return Object.freeze(s) as Secret<T>
 }
 
 // ── destructors ──────────────────────────────────────────────────────────────
-export const isSecret = (u: unknown): u is Secret<unknown> => typeof u === 'object' && u !== null && vault.has(u)
+export const isSecret = (u: unknown): u is Secret<unknown> => typeof u === 'object' && u !== null && holds(u)
 
 /** Is this the serialised marker of a secret (e.g. read back from JSON)? */
 export const isSecretMarker = (u: unknown): boolean =>
-  typeof u === 'object' && u !== null && (u as { _tag?: unknown })._tag === 'Secret' && !vault.has(u)
+  typeof u === 'object' && u !== null && (u as { _tag?: unknown })._tag === 'Secret' && !holds(u)
 
 export const reveal = <T>(s: Secret<T>): T => {
-  if (!vault.has(s)) throw new Error('reveal: this secret was deserialised and holds no value')
-  return vault.get(s) as T
+  if (!holds(s)) throw new Error('reveal: this secret was deserialised and holds no value')
+  return (s as unknown as { [VALUE]: T })[VALUE]
 }
 
 /** Deeply replace secrets by their values (for the wire layer only). */

@@ -11,7 +11,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
-import pg from 'pg'
+import type { ClientBase, Pool, PoolClient } from 'pg'
 import * as TE from 'fp-ts/TaskEither'
 import { replay, type JournalRecord, type State } from './state'
 import { stateError, type Lock, type LockInfo, type StateError, type StateStore } from './state-store'
@@ -64,6 +64,24 @@ const lockKey = (schema: string, stack: string) => {
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/
 
+type Pg = (typeof import('pg'))['default']
+let pgLoaded: Promise<Pg> | undefined
+
+/** pg is an optional peer dependency, loaded on first use: `import 'trellis'` never loads it. */
+const loadPg = (): Promise<Pg> =>
+  (pgLoaded ??= import('pg').then(
+    (m) => m.default,
+    (e: unknown) => {
+      pgLoaded = undefined
+      const code = (e as { code?: unknown }).code
+      throw code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND'
+        ? new Error(
+            'the pg package is not installed; postgresStore needs it (an optional peer dependency): npm install pg',
+          )
+        : e
+    },
+  ))
+
 export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
   const schema = opts.schema ?? 'trellis'
   if (!IDENT.test(schema))
@@ -75,14 +93,20 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
   const where = describe(opts.connectionString)
   const S = `"${schema}"`
-  const pool = new pg.Pool({
-    connectionString: opts.connectionString,
-    max: opts.poolSize ?? 4,
-    idleTimeoutMillis: 2_000,
-    allowExitOnIdle: true,
-  })
-  // an idle connection the server closed must not crash the process; the next query reconnects
-  pool.on('error', () => undefined)
+  // made on first use, once pg is loaded
+  let pool: Promise<Pool> | undefined
+  const poolOf = () =>
+    (pool ??= loadPg().then((pg) => {
+      const p = new pg.Pool({
+        connectionString: opts.connectionString,
+        max: opts.poolSize ?? 4,
+        idleTimeoutMillis: 2_000,
+        allowExitOnIdle: true,
+      })
+      // an idle connection the server closed must not crash the process; the next query reconnects
+      p.on('error', () => undefined)
+      return p
+    }))
 
   const fail = (e: unknown): StateError => {
     if (isStateError(e)) return e
@@ -100,7 +124,7 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
   // ── schema, created once per store (and skipped when it is there already) ────
   let ready: Promise<void> | undefined
   const setup = async () => {
-    const c = await pool.connect()
+    const c = await (await poolOf()).connect()
     try {
       const have = await c.query(
         `SELECT to_regclass($1) AS a, to_regclass($2) AS b, to_regclass($3) AS c, to_regclass($4) AS d`,
@@ -141,9 +165,9 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
     return ready
   }
 
-  const tx = async <A>(f: (c: pg.PoolClient) => Promise<A>, begin = 'BEGIN'): Promise<A> => {
+  const tx = async <A>(f: (c: PoolClient) => Promise<A>, begin = 'BEGIN'): Promise<A> => {
     await ensure()
-    const c = await pool.connect()
+    const c = await (await poolOf()).connect()
     try {
       await c.query(begin)
       const a = await f(c)
@@ -172,7 +196,7 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
   }
 
   /** journal records of `serial`, in append order, each checked against its checksum */
-  const journalOf = async (c: pg.ClientBase, stack: string, serial: number): Promise<JournalRecord[]> => {
+  const journalOf = async (c: ClientBase, stack: string, serial: number): Promise<JournalRecord[]> => {
     const rows = (
       await c.query(`SELECT seq, checksum, record FROM ${S}.journal WHERE stack = $1 AND serial = $2 ORDER BY seq`, [
         stack,
@@ -210,7 +234,7 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
     }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
 
   /** store `next` as the snapshot (the caller holds the row lock), keep it as a backup, clear the journal */
-  const putSnapshot = async (c: pg.ClientBase, stack: string, next: State, exists: boolean) => {
+  const putSnapshot = async (c: ClientBase, stack: string, next: State, exists: boolean) => {
     const body = JSON.stringify(next)
     const sum = sha256(body)
     if (exists)
@@ -277,7 +301,9 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
     await ensure()
     const texts = records.map((r) => JSON.stringify(r))
     // tagged with the snapshot this run is based on; rows of an older snapshot are never replayed
-    await pool.query(
+    await (
+      await poolOf()
+    ).query(
       `INSERT INTO ${S}.journal (stack, serial, checksum, record)
        SELECT $1, coalesce($2::bigint, (SELECT serial FROM ${S}.snapshots WHERE stack = $1), -1), c, r
        FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS t(c, r, i) ORDER BY i`,
@@ -286,10 +312,7 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
   }
 
   /** who holds the advisory lock of a stack right now, as recorded in `locks` (undefined: free) */
-  const holderOf = async (
-    c: pg.ClientBase,
-    stack: string,
-  ): Promise<{ info?: LockInfo; session?: string } | undefined> => {
+  const holderOf = async (c: ClientBase, stack: string): Promise<{ info?: LockInfo; session?: string } | undefined> => {
     const k = lockKey(schema, stack)
     const r = (
       await c.query(
@@ -330,7 +353,7 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
       const token = randomUUID()
       const deadline = Date.now() + (o.waitMs ?? defaultWait)
       // a dedicated session: the lock lives exactly as long as it does
-      const c = new pg.Client({
+      const c = new (await loadPg()).Client({
         connectionString: opts.connectionString,
         keepAlive: true,
         application_name: `trellis lock ${stack}`.slice(0, 63),
@@ -403,7 +426,7 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
       }
     })
 
-  const listBackups = async (c: pg.ClientBase, stack: string) =>
+  const listBackups = async (c: ClientBase, stack: string) =>
     (
       (
         await c.query(
@@ -469,6 +492,6 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
     backups: (stack) =>
       io(() => tx(async (c) => (await listBackups(c, stack)).map(({ serial, writtenAt }) => ({ serial, writtenAt })))),
     restore: (stack, serial) => io(() => restore(stack, serial)),
-    close: () => (closing ??= pool.end()),
+    close: () => (closing ??= pool ? pool.then((p) => p.end()).catch(() => undefined) : Promise.resolve()),
   }
 }
