@@ -68,7 +68,7 @@ export const importProgram = async (file: string): Promise<unknown> => {
   const d = mod.default
   // `export default` compiled to CommonJS arrives as { __esModule, default }
   return typeof d === 'object' && d !== null && (d as { __esModule?: unknown }).__esModule === true && 'default' in d
-    ? (d as { default: unknown }).default
+    ? d.default
     : d
 }
 

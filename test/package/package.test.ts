@@ -1,0 +1,226 @@
+/**
+ * trellis as users install it: the packed tarball, installed offline into scratch projects of every
+ * kind — ESM and CommonJS JavaScript under plain node, TypeScript under moduleResolution node10,
+ * node16 (ESM and CommonJS), nodenext and bundler with the strictest flags — each importing every
+ * entry point and running a mock plan; `trellis plan --emulate` on programs of every extension in
+ * module and CommonJS packages; two copies of trellis in one process; an esbuild bundle; and
+ * `trellis init` followed by its own `npm test` and plan. The tarball's file list and size are held
+ * to what users need. Build, pack and install happen once (scratch.ts).
+ */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { npm, ok, run, scratch, write, type Scratch } from './scratch'
+import { BUNDLE_APP, RESOLUTIONS, TWO_COPIES, cjsProject, esmProject, programs, typescriptProject } from './fixtures'
+
+const test = suite('package')
+const node = process.execPath
+let ready: Promise<Scratch> | undefined
+const setup = () => (ready ??= scratch())
+const bin = (s: Scratch, name: string) => join(s.root, 'node_modules', '.bin', name)
+
+test('the tarball holds dist/, README, LICENSE and CHANGELOG only, within a size bound', async () => {
+  const { packed } = await setup()
+  const outside = packed.files.filter(
+    (f) => !f.startsWith('dist/') && !['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json'].includes(f),
+  )
+  assert.equal(outside, [], 'files outside dist/ and the documents')
+  for (const f of ['LICENSE', 'CHANGELOG.md', 'README.md', 'dist/trellis.mjs'])
+    assert.ok(packed.files.includes(f), `${f} is in the tarball`)
+  for (const e of ['index', 'cost', 'hosting', 'cloud', 'testing', 'clients'])
+    for (const ext of ['.js', '.cjs', '.d.ts', '.d.cts'])
+      assert.ok(packed.files.includes(`dist/${e}${ext}`), `dist/${e}${ext} is in the tarball`)
+  assert.not.ok(
+    packed.files.some((f) => /\.map$|\.test\.|^(src|test|bench|\.ci)\//.test(f)),
+    'no sources, tests or maps',
+  )
+  // today ~460 KB packed, ~2.2 MB unpacked; the bounds leave room to grow, not to double
+  assert.ok(packed.size < 800_000, `packed ${packed.size} bytes`)
+  assert.ok(packed.unpackedSize < 4_000_000, `unpacked ${packed.unpackedSize} bytes`)
+})
+
+test('ESM JavaScript under plain node imports every entry point and runs a mock plan', async () => {
+  const s = await setup()
+  write(join(s.root, 'esm'), esmProject())
+  const r = ok(await run(node, ['index.js'], { cwd: join(s.root, 'esm') }), 'node esm/index.js')
+  assert.match(r.out, /mock plan: 2 steps/)
+})
+
+test('CommonJS JavaScript requires every entry point and runs a mock plan', async () => {
+  const s = await setup()
+  write(join(s.root, 'cjs'), cjsProject())
+  const r = ok(await run(node, ['index.js'], { cwd: join(s.root, 'cjs') }), 'node cjs/index.js')
+  assert.match(r.out, /mock plan: 2 steps/)
+})
+
+test("import 'trellis' loads neither pg nor tsx, and pg is not installed with it", async () => {
+  const s = await setup()
+  const r = ok(
+    await run(
+      node,
+      [
+        '--input-type=module',
+        '-e',
+        "import 'trellis'; import 'trellis/testing'; import { createRequire } from 'node:module'; " +
+          'console.log(JSON.stringify(Object.keys(createRequire(import.meta.url).cache).filter((k) => /[\\\\/]node_modules[\\\\/](pg|tsx)[\\\\/]/.test(k))))',
+      ],
+      { cwd: s.root },
+    ),
+    'import trellis',
+  )
+  assert.equal(JSON.parse(r.out), [])
+  assert.not.ok(existsSync(join(s.root, 'node_modules', 'pg')), 'pg is an optional peer: not installed')
+})
+
+test('TypeScript with moduleResolution node10, node16 (ESM and CommonJS), nodenext and bundler type-checks under the strictest flags, without @types/pg', async () => {
+  const s = await setup()
+  const dir = join(s.root, 'ts')
+  write(dir, typescriptProject())
+  const tsc = join(s.root, 'node_modules', 'typescript', 'bin', 'tsc')
+  // two at a time: the machine's cores
+  const kinds = Object.keys(RESOLUTIONS)
+  const results: Array<[string, Awaited<ReturnType<typeof run>>]> = []
+  for (let i = 0; i < kinds.length; i += 2)
+    results.push(
+      ...(await Promise.all(
+        kinds
+          .slice(i, i + 2)
+          .map(
+            async (k) =>
+              [k, await run(node, [tsc, '-p', `tsconfig.${k}.json`], { cwd: dir })] as [
+                string,
+                Awaited<ReturnType<typeof run>>,
+              ],
+          ),
+      )),
+    )
+  for (const [k, r] of results) assert.is(r.code, 0, `tsc ${k}:\n${r.out}${r.err}`)
+  assert.not.ok(existsSync(join(s.root, 'node_modules', '@types', 'pg')))
+  // and the program runs (through tsx, which trellis brings for its CLI; the CommonJS flavour runs
+  // in the CLI test below: tsx's own entry point fails on Node 20 for a .cts file requiring node-fetch)
+  for (const f of ['run.ts']) {
+    const r = ok(await run(node, ['--import', 'tsx', f], { cwd: dir }), `node --import tsx ${f}`)
+    assert.match(r.out, /mock plan: 2 steps/)
+  }
+})
+
+test('trellis plan --emulate runs .ts .mts .cts .js .mjs .cjs programs in module and CommonJS packages, ref.map intact', async () => {
+  const s = await setup()
+  write(s.root, programs())
+  const files = [
+    'programs/esm/program.ts',
+    'programs/esm/program.mts',
+    'programs/esm/program.cts',
+    'programs/esm/program.js',
+    'programs/esm/program.mjs',
+    'programs/esm/program.cjs',
+    'programs/cjs/program.ts',
+    'programs/cjs/program.js',
+  ]
+  for (const f of files) {
+    const r = await run(
+      bin(s, 'trellis'),
+      ['plan', f, '--emulate', '--state-dir', join(s.root, '.trellis-' + f.replace(/\W/g, '-'))],
+      { cwd: s.root },
+    )
+    assert.is(r.code, 0, `trellis plan ${f}:\n${r.out}${r.err}`)
+    assert.match(r.out, /workspaceToken = "wrkspc_default"/, `${f}: the mapped ref`)
+    assert.match(r.out, /Plan: 1 to create/)
+  }
+  // through npx, as the README says
+  const n = await run(
+    npm,
+    [
+      'exec',
+      '--offline',
+      '--',
+      'trellis',
+      'plan',
+      'programs/cjs/program.ts',
+      '--emulate',
+      '--state-dir',
+      join(s.root, '.trellis-npx'),
+    ],
+    { cwd: s.root },
+  )
+  assert.is(n.code, 0, n.err)
+  assert.match(n.out, /workspaceToken = "wrkspc_default"/)
+})
+
+test('a CommonJS program using top-level await is told why, and how to fix it', async () => {
+  const s = await setup()
+  write(s.root, programs())
+  const r = await run(
+    bin(s, 'trellis'),
+    ['plan', 'programs/cjs/tla.ts', '--emulate', '--state-dir', join(s.root, '.trellis-tla')],
+    { cwd: s.root },
+  )
+  assert.is.not(r.code, 0)
+  assert.match(r.err, /tla\.ts is loaded as CommonJS \(.*package\.json says "type": "commonjs"\)/)
+  assert.match(r.err, /Add "type": "module" to that package\.json, or rename the program to \.mts/)
+})
+
+test('two copies of trellis in one process (CommonJS and ESM) agree on refs, ref.map, secrets and stacks', async () => {
+  const s = await setup()
+  writeFileSync(join(s.root, 'two-copies.mjs'), TWO_COPIES)
+  const r = ok(await run(node, ['two-copies.mjs'], { cwd: s.root }), 'two copies')
+  assert.match(r.out, /two copies agree/)
+})
+
+test('an esbuild ESM bundle of a program importing trellis builds and runs', async () => {
+  const s = await setup()
+  write(s.root, { 'bundle/app.mjs': BUNDLE_APP })
+  ok(
+    await run(
+      bin(s, 'esbuild'),
+      [
+        'bundle/app.mjs',
+        '--bundle',
+        '--platform=node',
+        '--format=esm',
+        '--outfile=bundle/out.mjs',
+        '--log-level=error',
+      ],
+      { cwd: s.root },
+    ),
+    'esbuild',
+  )
+  const r = ok(await run(node, ['bundle/out.mjs'], { cwd: s.root }), 'the bundle')
+  assert.match(r.out, /bundle ran: 1 steps/)
+})
+
+test('trellis init makes a project whose npm test, type-check and plan --emulate pass; a second init refuses', async () => {
+  const s = await setup()
+  const app = join(s.root, 'app')
+  const init = ok(await run(bin(s, 'trellis'), ['init', 'app'], { cwd: s.root }), 'trellis init')
+  assert.match(init.out, /Created a trellis project/)
+  const pj = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as {
+    type: string
+    dependencies: Record<string, string>
+    scripts: Record<string, string>
+  }
+  assert.is(pj.type, 'module')
+  assert.ok(pj.dependencies['trellis'], 'trellis is a dependency')
+  assert.match(readFileSync(join(app, '.gitignore'), 'utf8'), /^\.trellis\/$/m)
+  // the app's own install would fetch what the scratch project above it already holds
+  const t = await run(npm, ['test'], { cwd: app })
+  assert.is(t.code, 0, `npm test in the new project:\n${t.out}${t.err}`)
+  assert.match(t.out + t.err, /# pass 1\b/)
+  assert.match(t.out + t.err, /# fail 0\b/)
+  const tc = await run(node, [join(s.root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'], { cwd: app })
+  assert.is(tc.code, 0, `tsc in the new project:\n${tc.out}${tc.err}`)
+  const p = await run(npm, ['exec', '--offline', '--', 'trellis', 'plan', 'infra.ts', '--emulate'], { cwd: app })
+  assert.is(p.code, 0, p.err)
+  assert.match(p.out, /Plan: 2 to create/)
+  const again = await run(bin(s, 'trellis'), ['init', 'app'], { cwd: s.root })
+  assert.is(again.code, 64)
+  assert.match(again.err, /app[\\/]package\.json, .*app[\\/]infra\.ts.* already exist/)
+})
+
+test.after(async () => {
+  const s = await ready?.catch(() => undefined)
+  if (s && !process.env.TRELLIS_KEEP_SCRATCH) rmSync(join(s.root, '..'), { recursive: true, force: true })
+})
+
+test.run()
