@@ -56,7 +56,8 @@ export default defineConfig([
     splitting: true,
     dts: { entry: library },
   },
-  { ...common, entry: library, format: 'cjs', splitting: true },
+  // shims: `import.meta.url` (read by the HTML report to find dagre) becomes the CommonJS file's URL
+  { ...common, entry: library, format: 'cjs', splitting: true, shims: true },
   {
     ...common,
     entry: { trellis: 'src/cli/trellis.mjs' },

@@ -168,7 +168,7 @@ test('two copies of trellis in one process (CommonJS and ESM) agree on refs, ref
   assert.match(r.out, /two copies agree/)
 })
 
-test('an esbuild ESM bundle of a program importing trellis builds and runs', async () => {
+test('an esbuild ESM bundle of a program importing trellis builds, and runs with the usual require banner', async () => {
   const s = await setup()
   write(s.root, { 'bundle/app.mjs': BUNDLE_APP })
   ok(
@@ -181,6 +181,9 @@ test('an esbuild ESM bundle of a program importing trellis builds and runs', asy
         '--format=esm',
         '--outfile=bundle/out.mjs',
         '--log-level=error',
+        // what any ESM bundle of CommonJS code that requires Node's built-ins needs (here cross-fetch's
+        // node-fetch): esbuild's own require shim cannot load them
+        "--banner:js=import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
       ],
       { cwd: s.root },
     ),
