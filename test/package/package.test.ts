@@ -181,6 +181,9 @@ test('an esbuild ESM bundle of a program importing trellis builds, and runs with
         '--format=esm',
         '--outfile=bundle/out.mjs',
         '--log-level=error',
+        // optional peers, loaded lazily only when used (postgresStore, property tests): outside the bundle
+        '--external:pg',
+        '--external:fast-check',
         // what any ESM bundle of CommonJS code that requires Node's built-ins needs (here cross-fetch's
         // node-fetch): esbuild's own require shim cannot load them
         "--banner:js=import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
