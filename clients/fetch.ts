@@ -13,6 +13,7 @@ import type { Socket } from 'node:net'
 import crossFetch from 'cross-fetch'
 import * as E from 'fp-ts/Either'
 import type { HttpClient, HttpError, HttpRequest, HttpResponse } from './http'
+import { localhostLookup } from './localhost-lookup'
 import { httpError } from './http'
 
 // ── model ────────────────────────────────────────────────────────────────────
@@ -91,8 +92,8 @@ const probingAgent = <A extends http.Agent>(agent: A): A => {
 let agents: { readonly http: http.Agent; readonly https: https.Agent } | undefined
 const agentFor = (url: URL): http.Agent => {
   agents ??= {
-    http: probingAgent(new http.Agent({ keepAlive: true, timeout: 5_000 })),
-    https: probingAgent(new https.Agent({ keepAlive: true, timeout: 5_000 })),
+    http: probingAgent(new http.Agent({ keepAlive: true, timeout: 5_000, lookup: localhostLookup })),
+    https: probingAgent(new https.Agent({ keepAlive: true, timeout: 5_000, lookup: localhostLookup })),
   }
   return url.protocol === 'https:' ? agents.https : agents.http
 }

@@ -201,9 +201,11 @@ export const runEmulate = async (rest: ReadonlyArray<string>, flags: EmulateFlag
   const running = await startEmulate(flags)
   const e = running.endpoint.endpoints
   out.line(`trellis emulate: serving on 127.0.0.1 (data ${running.endpoint.data})`)
-  out.line(`  cost     ${e.cost}     (provider setting host)`)
-  out.line(`  hosting  ${e.hosting}  (provider setting endpoint)`)
-  out.line(`  cloud    ${e.cloud}    (any service; or domain + protocol http)`)
+  out.line(`  cost     ${e.cost}  (cost provider: host: '${e.cost}')`)
+  out.line(`  hosting  ${e.hosting}  (hosting provider: endpoint: '${e.hosting}')`)
+  out.line(
+    `  cloud    ${e.cloud}  (cloud provider: domain: 'localhost:${new URL(e.cloud).port}', protocol: 'HTTP'; every service)`,
+  )
   out.line('Commands with --emulate on this state directory use it. Ctrl-C saves and stops.')
   await new Promise<void>((done) => {
     const stop = () => {
