@@ -26,6 +26,10 @@ export interface Tc3SignInput {
   readonly contentType?: string
   /** session token of temporary credentials */
   readonly token?: string
+  /** `POST` (default) or the GET style, whose parameters travel in the query and whose payload is empty */
+  readonly method?: 'POST' | 'GET'
+  /** the GET style's query string exactly as sent, without `?` */
+  readonly query?: string
 }
 
 export interface Tc3Signature {
@@ -51,9 +55,9 @@ export const tc3Date = (timestamp: number): string => new Date(timestamp * 1000)
 export const signTc3 = (input: Tc3SignInput): Tc3Signature => {
   const contentType = input.contentType ?? 'application/json'
   const canonicalRequest = [
-    'POST',
+    input.method ?? 'POST',
     '/',
-    '',
+    input.query ?? '',
     `content-type:${contentType}\nhost:${input.host}\n`,
     SIGNED_HEADERS,
     sha256Hex(input.payload),

@@ -210,15 +210,16 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     AuthRelationApiId: a.AuthRelationApiId ?? '',
     OauthConfig: a.OauthConfig ?? null,
     RelationBuniessApiIds: [],
-    Tags: [],
     TokenLocation: '',
   })
   const apisOf = (serviceId: string) => [...apis.values()].map((a) => a.info).filter((a) => a.ServiceId === serviceId)
   const serviceView = (s: Service): Obj => {
     const list = apisOf(s.info.ServiceId as string)
     const planIds = [...new Set(bindings.filter((b) => b.ServiceId === s.info.ServiceId).map((b) => b.UsagePlanId))]
+    // the service's exclusive set is shown by the listing only
+    const { ExclusiveSetName: _x, ...info } = clone(s.info)
     return {
-      ...clone(s.info),
+      ...info,
       AvailableEnvironments: ENVS.filter((e) => s.released.has(e)),
       ApiTotalCount: list.length,
       ApiIdStatusSet: list.map(apiStatus),
@@ -288,12 +289,26 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
           passes(f, 'ServiceName', s.info.ServiceName as string, true),
       )
       .filter((s) => !isPending(s.info.ServiceId as string))
-      .map((s) => {
-        const v = serviceView(s)
-        delete v.ApiIdStatusSet
-        delete v.UsagePlanList
-        return v
-      })
+      // a listed service (the Service model) names its inner domain InnerSubDomain
+      .map((s) => ({
+        ServiceId: s.info.ServiceId,
+        ServiceName: s.info.ServiceName,
+        ServiceDesc: s.info.ServiceDesc,
+        Protocol: s.info.Protocol,
+        CreatedTime: s.info.CreatedTime,
+        ModifiedTime: s.info.ModifiedTime,
+        NetTypes: clone(s.info.NetTypes),
+        ExclusiveSetName: s.info.ExclusiveSetName,
+        IpVersion: s.info.IpVersion,
+        AvailableEnvironments: ENVS.filter((e) => s.released.has(e)),
+        OuterSubDomain: s.info.OuterSubDomain,
+        InnerSubDomain: s.info.InternalSubDomain,
+        InnerHttpPort: s.info.InnerHttpPort,
+        InnerHttpsPort: s.info.InnerHttpsPort,
+        TradeIsolateStatus: 0,
+        Tags: [],
+        InstanceId: s.info.InstanceId,
+      }))
     return listed(all, p, 'ServiceSet')
   }
 
@@ -302,7 +317,20 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     if (p.ServiceName !== undefined) s.info.ServiceName = reqStr(p, 'ServiceName')
     if (p.Protocol !== undefined) s.info.Protocol = oneOf(p, 'Protocol', ['http', 'https', 'http&https'])
     if (p.ServiceDesc !== undefined) s.info.ServiceDesc = optStr(p, 'ServiceDesc') ?? ''
-    if (p.NetTypes !== undefined) s.info.NetTypes = netTypes(p)
+    if (p.NetTypes !== undefined) {
+      const nets = netTypes(p)
+      const id = s.info.ServiceId as string
+      s.info.NetTypes = nets
+      // a network type added on update gets its domain (and ports) as on create; a removed one loses them
+      s.info.OuterSubDomain = nets.includes('OUTER')
+        ? (s.info.OuterSubDomain as string) || `${id}-${o.appId}.gz.apigw.tencentcs.com`
+        : ''
+      s.info.InternalSubDomain = nets.includes('INNER')
+        ? (s.info.InternalSubDomain as string) || `${id}-${o.appId}.gz.apigw.tencentcs.internal`
+        : ''
+      s.info.InnerHttpPort = nets.includes('INNER') ? 80 : 0
+      s.info.InnerHttpsPort = nets.includes('INNER') ? 443 : 0
+    }
     s.info.ModifiedTime = now()
     return {}
   }
@@ -459,7 +487,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const fresh: Obj = { ...API_DEFAULTS }
     for (const [k, v] of Object.entries(p)) if (v !== undefined && v !== null) fresh[k] = clone(v)
     a.info = { ...apiBody(fresh), ...keep, ModifiedTime: now() }
-    return { Result: true }
+    return {}
   }
 
   const DeleteApi = (p: Params): Obj => {
@@ -492,7 +520,10 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
           passes(f, 'ApiName', a.ApiName as string, true) &&
           passes(f, 'AuthType', a.AuthType as string),
       )
-      .map(apiStatus)
+      .map((a) => {
+        const { TokenLocation: _t, ...st } = apiStatus(a)
+        return { ...st, VpcId: 0, Tags: [] }
+      })
     return listed(all, p, 'ApiIdStatusSet')
   }
 
@@ -515,7 +546,6 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
         EnvironmentStrategySet: ENVS.filter((e) => !envs || envs.includes(e)).map((e) => ({
           EnvironmentName: e,
           Quota: apis.get(a.ApiId as string)!.quota[e],
-          MaxQuota: 5000,
         })),
       }))
     return listed(all, p, 'ApiEnvironmentStrategySet')
@@ -650,9 +680,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       UsagePlanId: id,
       UsagePlanName: name,
       UsagePlanDesc: optStr(p, 'UsagePlanDesc') ?? '',
-      InitQuota: 0,
       ...planLimits(p),
-      IsHide: 0,
       CreatedTime: t,
       ModifiedTime: t,
     }
@@ -798,7 +826,6 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     return {
       ServiceId: b.ServiceId,
       ServiceName: s?.info.ServiceName ?? '',
-      ServiceDesc: s?.info.ServiceDesc ?? '',
       ApiId: b.ApiId,
       ApiName: a?.ApiName ?? '',
       Path: a ? (a.RequestConfig as Obj).Path : '',
@@ -819,7 +846,12 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const id = reqStr(p, 'UsagePlanId')
     plan(id)
     const type = oneOf(p, 'BindType', ['SERVICE', 'API'], false) ?? 'SERVICE'
-    return listed(bindings.filter((b) => b.UsagePlanId === id && b.BindType === type).map(envRow), p, 'EnvironmentList')
+    // an environment of a usage plan (UsagePlanEnvironment) does not repeat the plan
+    const row = (b: Binding): Obj => {
+      const { UsagePlanId: _i, UsagePlanName: _n, UsagePlanDesc: _d, ...r } = envRow(b)
+      return r
+    }
+    return listed(bindings.filter((b) => b.UsagePlanId === id && b.BindType === type).map(row), p, 'EnvironmentList')
   }
 
   const DescribeServiceUsagePlan = (p: Params): Obj => {
@@ -1053,7 +1085,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       RegistrationStatus: true,
       PathMappingSet: isDefault ? [] : maps,
     })
-    return { Result: true }
+    return {}
   }
 
   const domain = (serviceId: string, sub: string): Obj =>
@@ -1243,7 +1275,8 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const DescribeServiceForApiApp = (p: Params): Obj => {
     reqStr(p, 'ApiRegion')
     const s = service(reqStr(p, 'ServiceId'))
-    return serviceView(s)
+    const { InstanceId: _i, UniqVpcId: _v, ...v } = serviceView(s)
+    return v
   }
 
   // ── persistence and seeding ───────────────────────────────────────────────

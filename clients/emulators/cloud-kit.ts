@@ -22,6 +22,29 @@ export const fail = (code: string, message: string): never => {
 // ── parameters ───────────────────────────────────────────────────────────────
 export type Params = Readonly<Record<string, unknown>>
 
+/** marks parameters that came in a GET-style query, where every value is a string */
+const QUERY = Symbol('query parameters')
+const isQuery = (p: Params): boolean => (p as Record<symbol, unknown>)[QUERY] === true
+
+/**
+ * The GET style's flattened query (`Filters.0.Name=x&Filters.0.Values.0=y&Limit=20`) as the
+ * nested parameters a JSON body would carry; values stay strings, read as numbers or booleans
+ * where an action expects them.
+ */
+export const fromQuery = (q: URLSearchParams): Params => {
+  const root: Record<string, unknown> = {}
+  for (const [key, value] of q) {
+    const parts = key.split('.')
+    let at: Record<string, unknown> = root
+    parts.forEach((k, i) => {
+      if (i === parts.length - 1) at[k] = value
+      else at = (at[k] ??= /^\d+$/.test(parts[i + 1]) ? [] : {}) as Record<string, unknown>
+    })
+  }
+  Object.defineProperty(root, QUERY, { value: true })
+  return root
+}
+
 export const reqStr = (p: Params, k: string): string => {
   const v = p[k]
   if (v === undefined || v === null || v === '')
@@ -38,7 +61,7 @@ export const optStr = (p: Params, k: string): string | undefined => {
 }
 
 export const optNum = (p: Params, k: string): number | undefined => {
-  const v = p[k]
+  const v = isQuery(p) && typeof p[k] === 'string' && /^-?\d+(\.\d+)?$/.test(p[k]) ? Number(p[k]) : p[k]
   if (v === undefined || v === null) return undefined
   if (typeof v !== 'number' || !Number.isFinite(v))
     return fail('InvalidParameter', `The parameter \`${k}\` must be a number.`)
@@ -51,7 +74,7 @@ export const reqNum = (p: Params, k: string): number => {
 }
 
 export const optBool = (p: Params, k: string): boolean | undefined => {
-  const v = p[k]
+  const v = isQuery(p) && (p[k] === 'true' || p[k] === 'false') ? p[k] === 'true' : p[k]
   if (v === undefined || v === null) return undefined
   if (typeof v !== 'boolean') return fail('InvalidParameter', `The parameter \`${k}\` must be a boolean.`)
   return v
@@ -113,7 +136,8 @@ export const passes = (f: Map<string, string[]>, name: string, value: string | u
  */
 export const page = <A>(p: Params, all: ReadonlyArray<A>, max: number, stringy = false): A[] => {
   const read = (k: 'Offset' | 'Limit', dflt: number): number => {
-    const v = p[k]
+    const raw = p[k]
+    const v = !stringy && isQuery(p) && typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw
     if (v === undefined || v === null) return dflt
     if (stringy) {
       if (typeof v !== 'string' || !/^\d+$/.test(v))

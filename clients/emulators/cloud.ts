@@ -11,7 +11,7 @@
  */
 import * as TE from 'fp-ts/TaskEither'
 import type { HttpClient, HttpRequest, HttpResponse } from '../http'
-import { signTc3 } from '../tc3-sign'
+import { signTc3, tc3Date } from '../tc3-sign'
 import { checkSeedKinds, persisted, seedField, type Emulator, type SeedObjects, type StoredObject } from './emulator'
 import type { Holdings } from './holdings'
 import {
@@ -19,6 +19,7 @@ import {
   clone,
   fail,
   filtersOf,
+  fromQuery,
   idMaker,
   oneOf,
   optNum,
@@ -351,7 +352,8 @@ export const cloudEmulator = (
           (!idsWanted || idsWanted.length === 0 || idsWanted.includes(b.InstanceId)) &&
           tagsWanted.every((t) => b.TagInfoList.some((x) => x.TagKey === t.TagKey && x.TagValue === t.TagValue)),
       )
-      return { Total: all.length, BGPInstanceList: clone(page(p, all, pageSize)) }
+      // the region is a filter, not a field of the reply (BGPInstanceInfo)
+      return { Total: all.length, BGPInstanceList: clone(page(p, all, pageSize)).map(({ Region: _r, ...b }) => b) }
     },
     DescribeListListener: () => ({
       Layer4Listeners: [
@@ -507,17 +509,21 @@ export const cloudEmulator = (
   }
 
   const handle = (req: HttpRequest): HttpResponse => {
-    let path: string
+    let url: URL
     try {
-      path = new URL(req.url).pathname
+      url = new URL(req.url)
     } catch {
       return reply(400, 'Bad Request', { 'content-type': 'text/plain' })
     }
-    if (req.method === 'GET') {
+    const path = url.pathname
+    // the GET style of the action API: an X-TC-Action header, the parameters in the query
+    const getStyle = req.method === 'GET' && path === '/' && req.headers['x-tc-action'] !== undefined
+    if (req.method === 'GET' && !getStyle) {
       counts[`GET ${path}`] = (counts[`GET ${path}`] ?? 0) + 1
       return metadata(req, path)
     }
-    if (req.method !== 'POST' || path !== '/') return reply(404, 'Not Found', { 'content-type': 'text/plain' })
+    if ((req.method !== 'POST' && !getStyle) || path !== '/')
+      return reply(404, 'Not Found', { 'content-type': 'text/plain' })
 
     const h = req.headers
     const actionName = h['x-tc-action'] ?? ''
@@ -577,18 +583,24 @@ export const cloudEmulator = (
           'AuthFailure.SignatureFailure',
           'The provided credentials could not be validated: only content-type;host may be signed here.',
         )
-      const expected = signTc3({
-        secretId,
-        secretKey: key,
-        service,
-        host: h.host ?? '',
-        action: actionName,
-        version,
-        timestamp: ts,
-        payload: req.body ?? '',
-        contentType: h['content-type'] ?? '',
-      })
-      if (!expected.authorization.endsWith(`Signature=${signature}`) || !expected.authorization.includes(`/${date}/`))
+      // the Host header as sent, or its name alone: the official SDK signs the host name without
+      // the port (the same thing on the platform's port 443, not on an emulator's)
+      const host = h.host ?? ''
+      const hosts = [host, host.replace(/:\d+$/, '')]
+      const signs = (hostSigned: string) =>
+        signTc3({
+          secretId,
+          secretKey: key,
+          service,
+          host: hostSigned,
+          action: actionName,
+          version,
+          timestamp: ts,
+          payload: getStyle ? '' : (req.body ?? ''),
+          contentType: h['content-type'] ?? '',
+          ...(getStyle ? { method: 'GET' as const, query: url.search.slice(1) } : {}),
+        }).authorization.endsWith(`Signature=${signature}`)
+      if (!hosts.some(signs) || tc3Date(ts) !== date)
         return apiError(
           'AuthFailure.SignatureFailure',
           'The provided credentials could not be validated. Please check your signature is correct.',
@@ -598,7 +610,7 @@ export const cloudEmulator = (
 
     let params: Params
     try {
-      params = req.body ? (JSON.parse(req.body) as Params) : {}
+      params = getStyle ? fromQuery(url.searchParams) : req.body ? (JSON.parse(req.body) as Params) : {}
     } catch {
       return apiError('InvalidParameter', 'The request body is not a JSON object.')
     }

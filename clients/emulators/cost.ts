@@ -1103,7 +1103,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
   const listPage = (name: string, url: URL, c: Collection): unknown => {
     let items = [...coll(name).values()]
     if (c.filter) items = items.filter((o) => c.filter!(o, url.searchParams))
-    items = items.map((o) => (c.view ? c.view(o, url.searchParams) : o))
+    items = items.map((o) => publicView(c.view ? c.view(o, url.searchParams) : o))
     if (c.paged === false) return { [name]: items }
     const rawLimit = url.searchParams.get('limit')
     const rawPage = url.searchParams.get('page')
@@ -1137,9 +1137,10 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
 
   const columnsOf = (type: string | null): unknown => {
     const known = opts.resourceColumns ?? {
-      aws_instance: ['token', 'provider', 'label', 'region', 'account_id', 'instance_type', 'accrued_costs'],
-      aws_s3_bucket: ['token', 'provider', 'label', 'region', 'account_id', 'accrued_costs'],
-      gcp_compute_instance: ['token', 'provider', 'label', 'region', 'project_id', 'machine_type', 'accrued_costs'],
+      // the platform names columns in camelCase
+      aws_instance: ['token', 'provider', 'label', 'region', 'accountId', 'instanceType', 'accruedCosts'],
+      aws_s3_bucket: ['token', 'provider', 'label', 'region', 'accountId', 'accruedCosts'],
+      gcp_compute_instance: ['token', 'provider', 'label', 'region', 'projectId', 'machineType', 'accruedCosts'],
     }
     if (!type) fail(400, 'resource_type is required')
     const cols = known[type!]

@@ -564,14 +564,37 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
           }
           if (method === 'PUT') {
             if (!v) fail(404, 'Environment variable not found')
-            if (q('key') !== d) fail(400, 'key query parameter is required')
             if (!isObj(body)) fail(400, 'body must be an object')
             const b2 = body as Json
             const secret = b2.is_secret === true
             if (v!.is_secret && !secret) fail(400, 'A secret environment variable cannot be made non-secret')
-            const next = { ...v!, is_secret: secret, ...checkEnv(b2, secret), updated_at: iso() }
-            envVars.set(k, next)
+            // the body's key renames the variable (updateEnvVar)
+            const name = typeof b2.key === 'string' && b2.key !== '' ? b2.key : d
+            const k2 = envKey(acct, siteId, name)
+            if (k2 !== k && envVars.has(k2)) fail(409, `Environment variable ${name} already exists`)
+            const next = { ...v!, key: name, is_secret: secret, ...checkEnv(b2, secret), updated_at: iso() }
+            envVars.delete(k)
+            envVars.set(k2, next)
             return { status: 200, body: envView(next) }
+          }
+          if (method === 'PATCH') {
+            // setEnvVarValue: one value, for one context, replaced or added
+            if (!v) fail(404, 'Environment variable not found')
+            if (!isObj(body)) fail(400, 'body must be an object')
+            const b2 = body as Json
+            const [one] = checkEnv(
+              {
+                scopes: v!.scopes,
+                values: [{ value: b2.value, context: b2.context, context_parameter: b2.context_parameter }],
+              },
+              v!.is_secret === true,
+            ).values
+            const others = (v!.values as Json[]).filter(
+              (x) => !(x.context === one.context && (x.context_parameter ?? '') === one.context_parameter),
+            )
+            const next = { ...v!, values: [...others, one], updated_at: iso() }
+            envVars.set(k, next)
+            return { status: 201, body: envView(next) }
           }
         }
         return notFound

@@ -245,7 +245,7 @@ test('getInvoices sends managedAccountToken as managed_account_token and echoes 
 test('getResourceReportColumns: columns of a type; an unknown type is the platform 400', async () => {
   const { result } = await run(getResourceReportColumns, { resourceType: 'aws_s3_bucket' })
   assert.equal(result, {
-    columns: ['token', 'provider', 'label', 'region', 'account_id', 'accrued_costs'],
+    columns: ['token', 'provider', 'label', 'region', 'accountId', 'accruedCosts'],
     resourceType: 'aws_s3_bucket',
   })
   const { client } = emulated()
