@@ -384,6 +384,8 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       previous_period_end_date: null,
       settings: SETTINGS_DEFAULTS,
       chart_settings: CHART_DEFAULTS,
+      // the forecast a report shows unless a report forecast is chosen
+      default_forecast: { kind: 'baseline', report_forecast_token: null },
     }
     const o: Obj = {
       ...base,
@@ -797,6 +799,20 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         ])
         return costReport(b, o)
       },
+      view: (o) => ({
+        ...o,
+        default_forecast: o.default_forecast ?? { kind: 'baseline', report_forecast_token: null },
+        business_metric_tokens_with_metadata: [...coll('business_metrics').values()].flatMap((m) =>
+          ((m.cost_report_tokens_with_metadata ?? []) as Obj[])
+            .filter((x) => x.cost_report_token === o.token)
+            .map((x) => ({
+              business_metric_token: m.token,
+              unit_scale: x.unit_scale,
+              calculation_type: x.calculation_type ?? 'unit_cost',
+              label_filter: x.label_filter ?? null,
+            })),
+        ),
+      }),
     },
     folders: {
       prefix: 'fldr_',

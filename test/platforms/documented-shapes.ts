@@ -66,3 +66,76 @@ export const checkShape = (
   }
   return report
 }
+
+// ── OpenAPI-generated declarations (the cost client's `paths`, `operations`, `components`) ──
+const literalMembers = (n: ts.TypeNode | undefined): ReadonlyArray<ts.PropertySignature> =>
+  n && ts.isTypeLiteralNode(n) ? n.members.filter(ts.isPropertySignature) : []
+const memberNamed = (n: ts.TypeNode | undefined, name: string, src: ts.SourceFile) =>
+  literalMembers(n).find((m) => m.name.getText(src).replace(/^["']|["']$/g, '') === name)
+
+/** `components["schemas"]["Folder"]` → `Folder`; `…["Folder"][]` → `Array<Folder>` (the shape checker's spelling). */
+const schemaRef = (text: string): string => {
+  const one = /^components\["schemas"\]\["(\w+)"\](\[\])?$/.exec(text.replace(/\s/g, ''))
+  return one ? (one[2] ? `Array<${one[1]}>` : one[1]) : text
+}
+
+export interface OpenApiDocs {
+  /** the schemas, as interfaces the shape checker reads */
+  readonly schemas: ReadonlyMap<string, ReadonlyArray<Member>>
+  /** the documented reply schema of `METHOD /path/{param}` (undefined: no JSON reply documented) */
+  readonly reply: (method: string, template: string) => string | undefined
+  /** every documented path template */
+  readonly templates: ReadonlyArray<string>
+}
+
+export const openApiDocsOf = (file: string): OpenApiDocs => {
+  const src = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
+  const iface = (name: string) =>
+    src.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === name)
+  const asLiteral = (i: ts.InterfaceDeclaration | undefined): ts.TypeNode | undefined =>
+    i ? ts.factory.createTypeLiteralNode(i.members) : undefined
+  const paths = asLiteral(iface('paths'))
+  const operations = asLiteral(iface('operations'))
+  const schemasNode = memberNamed(asLiteral(iface('components')), 'schemas', src)?.type
+  const schemas = new Map<string, Member[]>()
+  for (const m of literalMembers(schemasNode))
+    schemas.set(
+      m.name.getText(src).replace(/^["']|["']$/g, ''),
+      literalMembers(m.type).map((f) => ({
+        name: f.name.getText(src).replace(/^["']|["']$/g, ''),
+        optional: f.questionToken !== undefined,
+        type: schemaRef(f.type?.getText(src) ?? 'unknown'),
+      })),
+    )
+  const templates = literalMembers(paths).map((m) => m.name.getText(src).replace(/^["']|["']$/g, ''))
+  return {
+    schemas,
+    templates,
+    reply: (method, template) => {
+      const op = memberNamed(memberNamed(paths, template, src)?.type, method.toLowerCase(), src)?.type?.getText(src)
+      const id = op && /^operations\["(\w+)"\]$/.exec(op)?.[1]
+      if (!id) return undefined
+      const responses = memberNamed(memberNamed(operations, id, src)?.type, 'responses', src)?.type
+      for (const code of ['200', '201', '202']) {
+        const json = memberNamed(
+          memberNamed(memberNamed(responses, code, src)?.type, 'content', src)?.type,
+          'application/json',
+          src,
+        )
+        if (json?.type) return schemaRef(json.type.getText(src))
+      }
+      return undefined
+    },
+  }
+}
+
+/** The documented template a concrete path matches (`/folders/fldr_1` → `/folders/{folder_token}`). */
+export const templateOf = (templates: ReadonlyArray<string>, path: string): string | undefined => {
+  const parts = path.split('/')
+  const fits = templates.filter((t) => {
+    const tp = t.split('/')
+    return tp.length === parts.length && tp.every((x, i) => x === parts[i] || /^\{\w+\}$/.test(x))
+  })
+  // a literal segment wins over a parameter (`/resource_reports/columns` over `/resource_reports/{token}`)
+  return fits.sort((a, b) => (b.match(/\{/g)?.length ?? 0) - (a.match(/\{/g)?.length ?? 0)).pop()
+}
