@@ -247,7 +247,6 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
     const key = f.deploy_key ? newDeployKey() : undefined
     sites.set(id, {
       id,
-      site_id: id,
       name: f.name,
       account_id: acct.id,
       account_slug: acct.slug,
@@ -963,7 +962,6 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
       const id = s(x.id) ?? uuid()
       sites.set(id, {
         id,
-        site_id: id,
         name,
         custom_domain: null,
         domain_aliases: [],

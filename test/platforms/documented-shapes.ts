@@ -139,3 +139,64 @@ export const templateOf = (templates: ReadonlyArray<string>, path: string): stri
   // a literal segment wins over a parameter (`/resource_reports/columns` over `/resource_reports/{token}`)
   return fits.sort((a, b) => (b.match(/\{/g)?.length ?? 0) - (a.match(/\{/g)?.length ?? 0)).pop()
 }
+
+// ── Swagger 2 (the hosting client's bundled specification) ───────────────────
+interface JsonSchema {
+  readonly $ref?: string
+  readonly type?: string
+  readonly properties?: Readonly<Record<string, JsonSchema>>
+  readonly required?: ReadonlyArray<string>
+  readonly items?: JsonSchema
+}
+interface SwaggerOp {
+  readonly operationId: string
+  readonly responses?: Readonly<Record<string, { readonly schema?: JsonSchema }>>
+}
+export interface Swagger {
+  readonly basePath: string
+  readonly paths: Readonly<Record<string, Readonly<Record<string, SwaggerOp>>>>
+  readonly definitions: Readonly<Record<string, JsonSchema>>
+}
+
+export interface SwaggerDocs extends OpenApiDocs {
+  readonly operation: (method: string, template: string) => SwaggerOp | undefined
+  /** the first documented success status of an operation */
+  readonly success: (op: SwaggerOp) => number
+}
+
+export const swaggerDocsOf = (spec: Swagger): SwaggerDocs => {
+  const schemas = new Map<string, Member[]>()
+  /** a schema's type in the checker's spelling, registering object schemas as interfaces */
+  const typeOf = (s: JsonSchema | undefined, name: string): string => {
+    if (!s) return 'unknown'
+    if (s.$ref) return s.$ref.replace('#/definitions/', '')
+    if (s.type === 'array') return `Array<${typeOf(s.items, `${name}Item`)}>`
+    if (s.properties) {
+      schemas.set(name, [])
+      schemas.set(
+        name,
+        Object.entries(s.properties).map(([k, v]) => ({
+          name: k,
+          optional: !(s.required ?? []).includes(k),
+          type: typeOf(v, `${name}.${k}`),
+        })),
+      )
+      return name
+    }
+    return s.type ?? 'unknown'
+  }
+  for (const [n, d] of Object.entries(spec.definitions)) typeOf(d, n)
+  const operation = (method: string, template: string) => spec.paths[template]?.[method.toLowerCase()]
+  const success = (op: SwaggerOp) => Number(Object.keys(op.responses ?? {}).find((c) => /^2\d\d$/.test(c)) ?? 200)
+  return {
+    schemas,
+    templates: Object.keys(spec.paths),
+    operation,
+    success,
+    reply: (method, template) => {
+      const op = operation(method, template)
+      const schema = op?.responses?.[String(op ? success(op) : 200)]?.schema
+      return schema ? typeOf(schema, `${op!.operationId}Reply`) : undefined
+    },
+  }
+}
