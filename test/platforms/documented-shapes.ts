@@ -196,7 +196,7 @@ export const swaggerDocsOf = (spec: Swagger): SwaggerDocs => {
     reply: (method, template) => {
       const op = operation(method, template)
       const schema = op?.responses?.[String(op ? success(op) : 200)]?.schema
-      return schema ? typeOf(schema, `${op!.operationId}Reply`) : undefined
+      return schema ? typeOf(schema, `${op.operationId}Reply`) : undefined
     },
   }
 }
