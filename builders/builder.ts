@@ -75,7 +75,7 @@ type LRes<S> = S extends LookupSpec<infer _A, infer R> ? R : never
 type RequiredKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T]
 
 /** The builder function of one resource type: the required inputs the initial object leaves unset are pending. */
-export type ResourceBuilderFn<I, O> = <P extends Inputs<I> = {}>(
+export type ResourceBuilderFn<I, O> = <P extends Inputs<I> = Record<never, never>>(
   name: string,
   initial?: KnownInputs<I, P>,
 ) => ResourceBuilder<I, O, Exclude<RequiredKeys<I>, keyof P>>
@@ -194,7 +194,7 @@ const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ResourceBuilderFn<I, O
   })
   Object.freeze(proto)
   return ((name: string, initial: Readonly<Record<string, unknown>> = {}) =>
-    make(resourceNode(spec.token, name, copyFields(initial)))) as ResourceBuilderFn<I, O>
+    make(resourceNode(spec.token, name, copyFields(initial))))
 }
 
 const lookupBuilder = <A, R>(spec: LookupSpec<A, R>): ((name: string, args?: Inputs<A>) => LookupBuilder<A, R>) => {
