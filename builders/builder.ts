@@ -193,8 +193,8 @@ const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ResourceBuilderFn<I, O
     },
   })
   Object.freeze(proto)
-  return ((name: string, initial: Readonly<Record<string, unknown>> = {}) =>
-    make(resourceNode(spec.token, name, copyFields(initial))))
+  return (name: string, initial: Readonly<Record<string, unknown>> = {}) =>
+    make(resourceNode(spec.token, name, copyFields(initial)))
 }
 
 const lookupBuilder = <A, R>(spec: LookupSpec<A, R>): ((name: string, args?: Inputs<A>) => LookupBuilder<A, R>) => {

@@ -323,10 +323,10 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       s.info.NetTypes = nets
       // a network type added on update gets its domain (and ports) as on create; a removed one loses them
       s.info.OuterSubDomain = nets.includes('OUTER')
-        ? (s.info.OuterSubDomain as string) || `${id}-${o.appId}.gz.apigw.tencentcs.com`
+        ? s.info.OuterSubDomain || `${id}-${o.appId}.gz.apigw.tencentcs.com`
         : ''
       s.info.InternalSubDomain = nets.includes('INNER')
-        ? (s.info.InternalSubDomain as string) || `${id}-${o.appId}.gz.apigw.tencentcs.internal`
+        ? s.info.InternalSubDomain || `${id}-${o.appId}.gz.apigw.tencentcs.internal`
         : ''
       s.info.InnerHttpPort = nets.includes('INNER') ? 80 : 0
       s.info.InnerHttpsPort = nets.includes('INNER') ? 443 : 0
