@@ -46,6 +46,21 @@ export const planSteps = (plan: Plan, registry: Registry) =>
         before: jsonValue(d.before, secrets, [d.path]) ?? null,
         after: jsonValue(d.after, secrets, [d.path]) ?? null,
         replaces: d.replaces,
+        // a nested object or array: its changes by key and index, and how many siblings stayed
+        ...(d.inner !== undefined
+          ? {
+              changes: d.inner.map((c) => {
+                const at = [d.path, ...c.path.map(String)]
+                return {
+                  path: at.join('.'),
+                  kind: c.kind,
+                  before: jsonValue(c.before, secrets, at) ?? null,
+                  after: jsonValue(c.after, secrets, at) ?? null,
+                }
+              }),
+              unchanged: d.unchanged ?? 0,
+            }
+          : {}),
       })),
       inputs: jsonValue(s.inputs, secrets),
       dependsOn: s.deps,
