@@ -31,10 +31,7 @@ export const getAnomalyNotifications = collectionLookup({
   items: 'anomaly_notifications',
   key: 'anomalyNotifications',
   item: AnomalyNotificationItem,
-  normalise: (o) => {
-    const x: Record<string, unknown> = ((o) => o)(o)
-    return { ...x, id: x.token }
-  },
+  idFromToken: true,
   example: {
     reply: {
       links: { next: null },

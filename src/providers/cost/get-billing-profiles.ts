@@ -4,6 +4,7 @@
  */
 import * as t from 'io-ts'
 import { collectionLookup, NoArgs } from './shared/list-lookup'
+import { BillingInformation, BusinessInformation } from './shared/billing-information'
 import { SecretString } from '../../core/codecs'
 import { secret } from '../../core/secret'
 
@@ -16,32 +17,8 @@ export const BillingProfileItem = t.exact(
       createdAt: t.string,
       updatedAt: t.string,
       managedAccountsCount: t.string,
-      billingInformationAttributes: t.exact(
-        t.partial({
-          token: t.string,
-          companyName: t.string,
-          countryCode: t.string,
-          addressLine1: t.string,
-          addressLine2: t.string,
-          city: t.string,
-          state: t.string,
-          postalCode: t.string,
-          billingEmails: t.array(t.string),
-        }),
-        'BillingInformation',
-      ),
-      businessInformationAttributes: t.exact(
-        t.partial({
-          token: t.string,
-          metadata: t.exact(
-            t.partial({
-              customFields: t.array(t.exact(t.partial({ name: t.string, value: t.string }), 'CustomField')),
-            }),
-            'BusinessMetadata',
-          ),
-        }),
-        'BusinessInformation',
-      ),
+      billingInformationAttributes: BillingInformation,
+      businessInformationAttributes: BusinessInformation,
       bankingInformationAttributes: t.exact(
         t.partial({
           token: t.string,
@@ -88,15 +65,12 @@ export const getBillingProfiles = collectionLookup({
   key: 'billingProfiles',
   item: BillingProfileItem,
   renames: { billingEmails: 'billing_email' },
+  idFromToken: true,
   normalise: (o) => {
-    const x: Record<string, unknown> = ((o) => {
-      const b = o.bankingInformationAttributes as Record<string, unknown> | undefined
-      const s = b?.secureData as Record<string, unknown> | undefined
-      if (s)
-        for (const k of ['accountNumber', 'routingNumber', 'iban']) if (typeof s[k] === 'string') s[k] = secret(s[k])
-      return o
-    })(o)
-    return { ...x, id: x.token }
+    const b = o.bankingInformationAttributes as Record<string, unknown> | undefined
+    const s = b?.secureData as Record<string, unknown> | undefined
+    if (s) for (const k of ['accountNumber', 'routingNumber', 'iban']) if (typeof s[k] === 'string') s[k] = secret(s[k])
+    return o
   },
   secrets: [
     'billingProfiles.*.bankingInformationAttributes.secureData.accountNumber',

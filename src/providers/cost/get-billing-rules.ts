@@ -41,14 +41,12 @@ export const getBillingRules = collectionLookup({
   items: 'billing_rules',
   key: 'billingRules',
   item: BillingRuleItem,
-  normalise: (o) => {
-    const x: Record<string, unknown> = ((o) => ({
-      ...o,
-      amount: toNumber(o.amount),
-      percentage: toNumber(o.percentage),
-    }))(o)
-    return { ...x, id: x.token }
-  },
+  idFromToken: true,
+  normalise: (o) => ({
+    ...o,
+    amount: toNumber(o.amount),
+    percentage: toNumber(o.percentage),
+  }),
   example: {
     reply: {
       links: { next: null },

@@ -41,15 +41,13 @@ export const getBudgets = collectionLookup({
   key: 'budgets',
   item: BudgetItem,
   renames: { performances: 'performance' },
-  normalise: (o) => {
-    const x: Record<string, unknown> = ((o) => ({
-      ...o,
-      periods: Array.isArray(o.periods)
-        ? (o.periods as Record<string, unknown>[]).map((p) => ({ ...p, amount: toNumber(p.amount) }))
-        : o.periods,
-    }))(o)
-    return { ...x, id: x.token }
-  },
+  idFromToken: true,
+  normalise: (o) => ({
+    ...o,
+    periods: Array.isArray(o.periods)
+      ? (o.periods as Record<string, unknown>[]).map((p) => ({ ...p, amount: toNumber(p.amount) }))
+      : o.periods,
+  }),
   example: {
     reply: {
       links: { next: null },

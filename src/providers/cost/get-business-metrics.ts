@@ -53,10 +53,7 @@ export const getBusinessMetrics = collectionLookup({
     costReportTokensWithMetadatas: 'cost_report_tokens_with_metadata',
     labelFilters: 'label_filter',
   },
-  normalise: (o) => {
-    const x: Record<string, unknown> = ((o) => o)(o)
-    return { ...x, id: x.token }
-  },
+  idFromToken: true,
   example: {
     reply: {
       business_metrics: [

@@ -38,10 +38,7 @@ export const getCostAlerts = collectionLookup({
   key: 'costAlerts',
   item: CostAlertItem,
   renames: { chatAChannels: 'slack_channels', chatBChannels: 'teams_channels' },
-  normalise: (o) => {
-    const x: Record<string, unknown> = ((o) => o)(o)
-    return { ...x, id: x.token }
-  },
+  idFromToken: true,
   example: {
     reply: {
       links: { next: null },

@@ -44,10 +44,7 @@ export const getDashboards = collectionLookup({
   items: 'dashboards',
   key: 'dashboards',
   item: DashboardItem,
-  normalise: (o) => {
-    const x: Record<string, unknown> = ((o) => o)(o)
-    return { ...x, id: x.token }
-  },
+  idFromToken: true,
   example: {
     reply: {
       links: { next: null },

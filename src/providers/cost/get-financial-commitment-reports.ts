@@ -38,10 +38,8 @@ export const getFinancialCommitmentReports = collectionLookup({
   items: 'financial_commitment_reports',
   key: 'financialCommitmentReports',
   item: FinancialCommitmentReportItem,
-  normalise: (o) => {
-    const x: Record<string, unknown> = ((o) => ({ ...o, groupings: splitCsv(o.groupings) }))(o)
-    return { ...x, id: x.token }
-  },
+  idFromToken: true,
+  normalise: (o) => ({ ...o, groupings: splitCsv(o.groupings) }),
   example: {
     reply: {
       links: { next: null },

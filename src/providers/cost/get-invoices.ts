@@ -46,7 +46,7 @@ export const getInvoices = collectionLookup({
   query: (a) => ({ managed_account_token: a.managedAccountToken }),
   extra: { managedAccountToken: t.string },
   echo: (a) => (a.managedAccountToken !== undefined ? { managedAccountToken: a.managedAccountToken } : {}),
-  normalise: (o) => ({ ...o, id: o.token }),
+  idFromToken: true,
   example: {
     valid: { managedAccountToken: 'acct_1' },
     invalid: [[{ managedAccountToken: 7 }, 'managedAccountToken']],

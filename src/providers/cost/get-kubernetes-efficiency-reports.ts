@@ -38,10 +38,8 @@ export const getKubernetesEfficiencyReports = collectionLookup({
   items: 'kubernetes_efficiency_reports',
   key: 'kubernetesEfficiencyReports',
   item: KubernetesEfficiencyReportItem,
-  normalise: (o) => {
-    const x: Record<string, unknown> = ((o) => ({ ...o, groupings: splitCsv(o.groupings) }))(o)
-    return { ...x, id: x.token }
-  },
+  idFromToken: true,
+  normalise: (o) => ({ ...o, groupings: splitCsv(o.groupings) }),
   example: {
     reply: {
       links: { next: null },

@@ -4,6 +4,7 @@
  */
 import * as t from 'io-ts'
 import { collectionLookup, NoArgs } from './shared/list-lookup'
+import { BillingInformation, BusinessInformation } from './shared/billing-information'
 
 export const ManagedAccountItem = t.exact(
   t.intersection([
@@ -19,32 +20,8 @@ export const ManagedAccountItem = t.exact(
       mspBillingProfileToken: t.string,
       paymentTermsDays: t.number,
       includeManagedAccountIntegrations: t.boolean,
-      billingInformationAttributes: t.exact(
-        t.partial({
-          token: t.string,
-          companyName: t.string,
-          countryCode: t.string,
-          addressLine1: t.string,
-          addressLine2: t.string,
-          city: t.string,
-          state: t.string,
-          postalCode: t.string,
-          billingEmails: t.array(t.string),
-        }),
-        'BillingInformation',
-      ),
-      businessInformationAttributes: t.exact(
-        t.partial({
-          token: t.string,
-          metadata: t.exact(
-            t.partial({
-              customFields: t.array(t.exact(t.partial({ name: t.string, value: t.string }), 'CustomField')),
-            }),
-            'BusinessMetadata',
-          ),
-        }),
-        'BusinessInformation',
-      ),
+      billingInformationAttributes: BillingInformation,
+      businessInformationAttributes: BusinessInformation,
     }),
   ]),
   'ManagedAccountItem',
@@ -61,10 +38,7 @@ export const getManagedAccounts = collectionLookup({
   key: 'managedAccounts',
   item: ManagedAccountItem,
   renames: { billingEmails: 'billing_email' },
-  normalise: (o) => {
-    const x: Record<string, unknown> = ((o) => o)(o)
-    return { ...x, id: x.token }
-  },
+  idFromToken: true,
   example: {
     reply: {
       links: { next: null },

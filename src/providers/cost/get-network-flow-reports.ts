@@ -38,10 +38,8 @@ export const getNetworkFlowReports = collectionLookup({
   items: 'network_flow_reports',
   key: 'networkFlowReports',
   item: NetworkFlowReportItem,
-  normalise: (o) => {
-    const x: Record<string, unknown> = ((o) => ({ ...o, groupings: splitCsv(o.groupings) }))(o)
-    return { ...x, id: x.token }
-  },
+  idFromToken: true,
+  normalise: (o) => ({ ...o, groupings: splitCsv(o.groupings) }),
   example: {
     reply: {
       links: { next: null },

@@ -37,10 +37,7 @@ export const getRecommendationViews = collectionLookup({
   items: 'recommendation_views',
   key: 'recommendationViews',
   item: RecommendationViewItem,
-  normalise: (o) => {
-    const x: Record<string, unknown> = ((o) => o)(o)
-    return { ...x, id: x.token }
-  },
+  idFromToken: true,
   example: {
     reply: {
       links: { next: null },

@@ -31,10 +31,7 @@ export const getReportNotifications = collectionLookup({
   items: 'report_notifications',
   key: 'reportNotifications',
   item: ReportNotificationItem,
-  normalise: (o) => {
-    const x: Record<string, unknown> = ((o) => o)(o)
-    return { ...x, id: x.token }
-  },
+  idFromToken: true,
   example: {
     reply: {
       links: { next: null },

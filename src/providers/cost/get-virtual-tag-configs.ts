@@ -58,10 +58,7 @@ export const getVirtualTagConfigs = collectionLookup({
   items: 'virtual_tag_configs',
   key: 'virtualTagConfigs',
   item: VirtualTagConfigItem,
-  normalise: (o) => {
-    const x: Record<string, unknown> = ((o) => o)(o)
-    return { ...x, id: x.token }
-  },
+  idFromToken: true,
   paged: false,
   example: {
     reply: {

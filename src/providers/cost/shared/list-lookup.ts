@@ -53,6 +53,8 @@ export interface CollectionLookup<A, K extends string, C extends t.Mixed> {
   readonly echo?: (args: A) => Record<string, unknown>
   readonly renames?: Readonly<Record<string, string>>
   readonly normalise?: (o: Record<string, unknown>) => Record<string, unknown>
+  /** each item also carries `id`: its token (the spec's lookups of this kind address items by id) */
+  readonly idFromToken?: boolean
   /** false: the endpoint has no paging (no `links`) */
   readonly paged?: boolean
   readonly max?: number
@@ -73,6 +75,10 @@ export const collectionLookup = <A = Record<string, never>, K extends string = s
   const fn = c.token.split(':')[1]
   const args = (c.args ?? NoArgs(`${capital(fn)}Args`)) as t.Type<A, unknown, unknown>
   const result = listResult(`${capital(fn)}Result`, c.key, c.item, c.extra)
+  const normalise = (o: Record<string, unknown>) => {
+    const x = c.normalise ? c.normalise(o) : o
+    return c.idFromToken ? { ...x, id: x.token } : x
+  }
   return defineLookup({
     token: c.token,
     doc: c.doc,
@@ -85,7 +91,7 @@ export const collectionLookup = <A = Record<string, never>, K extends string = s
       decode: (reply, a) =>
         pipe(
           itemsOf(reply, c.items),
-          E.map((raw) => ({ ...(c.echo ? c.echo(a) : {}), [c.key]: itemsFromWire(raw, c.renames, c.normalise) })),
+          E.map((raw) => ({ ...(c.echo ? c.echo(a) : {}), [c.key]: itemsFromWire(raw, c.renames, normalise) })),
           E.chain((r) => decodeWith(result, `${c.path} reply`, r)),
         ),
     },
