@@ -4,14 +4,9 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import * as E from 'fp-ts/Either'
-import { apply, plan, destroy, formatEngineError } from '../../../src/engine/operations'
 import { httpHandler } from '../../../src/engine/http-handler'
-import { renderPlan } from '../../../src/engine/render'
-import { registry } from '../../../src/providers'
-import { memoryStore } from '../../../src/state/memory-store'
-import type { Env } from '../../../src/engine/env'
 import type { Stack } from '../../../src/core/stack'
+import { exampleLifecycle } from '../example-lifecycle'
 import { secret } from '../../../src/core/secret'
 import { platformClients } from '../../../clients/platforms'
 import { cloudEmulator, EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY } from '../../../clients/emulators/cloud'
@@ -35,28 +30,8 @@ for (const [name, st] of cases)
     const handler = httpHandler({
       clients: (p, c) => platformClients({ http: emu.client, sleep: async () => undefined })(p, withKeys(c)),
     })
-    const e: Env = {
-      registry,
-      handler,
-      store: memoryStore(),
-      events: () => undefined,
-      concurrency: 4,
-      now: () => new Date(),
-    }
-    const first = await plan(st)(e)()
-    if (E.isLeft(first)) assert.unreachable(formatEngineError(first.left))
-    const r = await apply(st)(e)()
-    if (E.isLeft(r)) assert.unreachable(formatEngineError(r.left))
-    const again = await plan(st, { refresh: true })(e)()
-    if (E.isLeft(again)) assert.unreachable(formatEngineError(again.left))
-    if (E.isRight(again))
-      assert.ok(
-        again.right.plan.steps.every((s) => s.action === 'noop' || s.action === 'read'),
-        renderPlan(again.right.plan),
-      )
-    assert.not.ok(JSON.stringify(r).includes(EMULATOR_SECRET_KEY))
-    const d = await destroy(st)(e)()
-    if (E.isLeft(d)) assert.unreachable(formatEngineError(d.left))
+    const texts = await exampleLifecycle(st, handler, new Date())
+    for (const text of texts) assert.not.ok(text.includes(EMULATOR_SECRET_KEY))
     assert.equal(emu.objects(), [])
   })
 
