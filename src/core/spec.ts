@@ -126,6 +126,12 @@ export interface ResourceSpecDef<I, O> {
    * setting it manages it
    */
   readonly computed?: ReadonlyArray<keyof I & string>
+  /**
+   * optional inputs sent as an empty value ([] / null / "") when left out, because the platform
+   * needs the key (e.g. cost arrays: a missing one can fail, wire reference §6); never a computed
+   * input. Any other optional input left out is not sent at all.
+   */
+  readonly sentEmpty?: ReadonlyArray<keyof I & string>
   /** inputs fixed after creation: a change warns and keeps the existing value */
   readonly keepOnUpdate?: ReadonlyArray<keyof I & string>
   /** secret field paths, dotted, `*` for every item: `secretValues.*.value` (inputs or outputs) */

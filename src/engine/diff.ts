@@ -175,3 +175,20 @@ export const defaultsFor = (
   for (const k in d) if (inputs[k] === undefined && d[k] !== undefined) (out ??= {})[k] = d[k]
   return out
 }
+
+/**
+ * The prior inputs an update is built from, without the recorded defaults of fields the inputs
+ * still leave out: those were never sent, and a wire that clears what was removed (a full-body PUT
+ * sends null) would otherwise clear the very default the platform applies.
+ */
+export const priorAsSent = (
+  spec: { readonly defaults?: (i: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>> },
+  inputs: Readonly<Record<string, unknown>>,
+  prior: Readonly<Record<string, unknown>>,
+): Readonly<Record<string, unknown>> => {
+  const d = defaultsFor(spec, inputs)
+  if (!d) return prior
+  let out: Record<string, unknown> | undefined
+  for (const k in d) if (k in prior && deepEqual(prior[k], d[k])) delete (out ??= { ...prior })[k]
+  return out ?? prior
+}

@@ -15,7 +15,7 @@ import { type Action, type Plan, type Step } from './plan'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
 import { hasUnknown } from './unknown'
 import { dependents } from './dependents'
-import { defaultsFor, diffInputs } from './diff'
+import { defaultsFor, diffInputs, priorAsSent } from './diff'
 import { withComputedInputs, withComputedOutputs } from './computed'
 import { adoptedInputs } from './adopt'
 import { protectSecrets, type Protector } from '../state/protect'
@@ -348,7 +348,7 @@ export const runPlan = async (
     let o: Obs
     for (let attemptNo = 1; ; attemptNo++) {
       try {
-        o = await attempt(h.update(ctxOf(s), prior.id, wire, prior.inputs, prior.outputs))
+        o = await attempt(h.update(ctxOf(s), prior.id, wire, priorAsSent(v.spec, inputs, prior.inputs), prior.outputs))
         break
       } catch (e) {
         // a lost reply: an update sets the desired state, so sending it again is safe

@@ -512,6 +512,8 @@ export const ApiGatewayApi = defineResource({
     1,
   ),
   replaceOn: ['serviceId', 'protocol'],
+  // the action takes ResponseType always, "" when none is chosen (wire reference, CreateApi)
+  sentEmpty: ['responseType'],
   secrets: [],
   rules: [
     { name: 'back-end fields', check: (i) => uncheckedRules(i) },

@@ -157,6 +157,8 @@ export const ApiGatewayUsagePlanAttachment = defineResource({
   // a binding is known by what it binds, so the new one and the old are one binding: unbinding the old
   // after binding the new would leave nothing bound. The old one goes first
   deleteBeforeReplace: true,
+  // the platform binds the whole service when no bindType is given (and an import reads it back)
+  defaults: () => ({ bindType: 'SERVICE' as const }),
   secrets: [],
   rules: [
     {

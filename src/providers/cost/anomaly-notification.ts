@@ -52,6 +52,8 @@ export const AnomalyNotification = defineResource({
   outputs: AnomalyNotificationOutputs,
   identity: byToken('anomaly notification token'),
   replaceOn: ['costReportToken'],
+  // TF always sends these arrays and a missing one can fail (wire reference §6.2): sent empty when left out
+  sentEmpty: ['recipientChannels', 'userTokens'],
   secrets: [],
   rules: [
     {

@@ -102,6 +102,8 @@ export const Budget = defineResource({
   outputs: BudgetOutputs,
   identity: byToken('budget token'),
   replaceOn: ['workspaceToken'],
+  // TF always sends these arrays and a missing one can fail (wire reference §6.2): sent empty when left out
+  sentEmpty: ['childBudgetTokens', 'periods'],
   secrets: [],
   rules: [
     {

@@ -114,7 +114,11 @@ const RENAMES = {
 type Value = t.TypeOf<typeof MetricValue>
 /** `YYYY-MM-DD` → midnight UTC, the date-time the platform takes */
 const valuesOut = (vs: ReadonlyArray<Value> | undefined) =>
-  vs?.map((v) => ({ date: `${v.date}T00:00:00Z`, amount: v.amount, label: v.label ?? '' }))
+  vs?.map((v) => ({
+    date: `${v.date}T00:00:00Z`,
+    amount: v.amount,
+    ...(v.label !== undefined ? { label: v.label } : {}),
+  }))
 
 const body = (i: BusinessMetricInputs): Record<string, unknown> => ({
   ...i,
@@ -134,6 +138,8 @@ export const BusinessMetric = defineResource({
   outputs: BusinessMetricOutputs,
   identity: byToken('business metric token'),
   replaceOn: [],
+  // TF always sends these arrays and a missing one can fail (wire reference §6.2): sent empty when left out
+  sentEmpty: ['costReportTokensWithMetadatas'],
   secrets: [],
   rules: [
     {

@@ -74,6 +74,8 @@ export const CostAlert = defineResource({
   outputs: CostAlertOutputs,
   identity: byToken('cost alert token'),
   replaceOn: ['workspaceToken'],
+  // TF always sends these arrays and a missing one can fail (wire reference §6.2): sent empty when left out
+  sentEmpty: ['emailRecipients', 'chatAChannels', 'chatBChannels'],
   secrets: [],
   rules: [
     {

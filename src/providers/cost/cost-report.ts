@@ -224,7 +224,8 @@ const fullBody = (i: CostReportInputs, prior?: CostReportInputs): Record<string,
     title: i.title,
     folderToken: i.folderToken,
     filter: i.filter ?? (prior?.filter !== undefined ? '' : undefined),
-    savedFilterTokens: i.savedFilterTokens ?? [],
+    // computed: left out, the engine sends back what the platform has; a create leaves it to the platform
+    savedFilterTokens: i.savedFilterTokens,
     // `""` removes groupings; omitting keeps the old ones
     groupings: i.groupings ?? (prior?.groupings !== undefined ? '' : undefined),
     chartType: i.chartType,
@@ -265,8 +266,9 @@ const normalise = (o: Record<string, unknown>, sent: Partial<CostReportInputs>):
   const out = { ...o }
   if (out.groupings === '' || out.groupings === null) delete out.groupings
   if (out.filter === '' || out.filter === null) delete out.filter
-  // the workspace of a report in a folder is the folder's: only a workspace the user gave counts
-  if (sent.workspaceToken === undefined && (sent.folderToken !== undefined || out.folderToken))
+  // the workspace of a report in a folder is the folder's: only a workspace the user gave counts (an
+  // import reports it, and keeps it only where the stack names it too)
+  if (!importing && sent.workspaceToken === undefined && (sent.folderToken !== undefined || out.folderToken))
     delete out.workspaceToken
   dropServerChosen(out, s, 'workspaceToken')
   dropEmptyUnlessSent(out, s, 'savedFilterTokens')

@@ -121,8 +121,8 @@ export const FinancialCommitmentReport = defineResource({
     outputs: FinancialCommitmentReportOutputs,
     createOnly: ['workspaceToken'],
     createBody: reportBody,
-    updateBody: (i) => {
-      const { workspaceToken: _w, ...rest } = reportBody(i)
+    updateBody: (i, prior) => {
+      const { workspaceToken: _w, ...rest } = reportBody(i, prior)
       return rest
     },
     normalise: (o, sent) =>

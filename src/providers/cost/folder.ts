@@ -64,8 +64,8 @@ export const Folder = defineResource({
     inputs: FolderInputs,
     outputs: FolderOutputs,
     createOnly: ['workspaceToken'],
-    // arrays replace on PUT and a missing array can error: always send one
-    createBody: (i) => ({ ...i, savedFilterTokens: i.savedFilterTokens ?? [] }),
+    // arrays replace on PUT and a missing array can error: an update always sends one (the
+    // platform's, when left out); a create leaves it to the platform
     updateBody: (i) => ({
       title: i.title,
       parentFolderToken: i.parentFolderToken,
@@ -75,8 +75,10 @@ export const Folder = defineResource({
       const out = { ...o }
       dropServerChosen(out, sent, 'workspaceToken')
       dropEmptyUnlessSent(out, sent, 'savedFilterTokens')
-      // a sub-folder's workspace is its parent's: only a workspace the user gave counts
-      if (sent.workspaceToken === undefined && out.parentFolderToken) delete out.workspaceToken
+      // a sub-folder's workspace is its parent's: only a workspace the user gave counts (an import
+      // reports it, and keeps it only where the stack names it too)
+      const importing = Object.keys(sent).length === 0
+      if (!importing && sent.workspaceToken === undefined && out.parentFolderToken) delete out.workspaceToken
       return out
     },
   }),

@@ -97,8 +97,8 @@ export const KubernetesEfficiencyReport = defineResource({
     outputs: KubernetesEfficiencyReportOutputs,
     createOnly: ['workspaceToken'],
     createBody: reportBody,
-    updateBody: (i) => {
-      const { workspaceToken: _w, ...rest } = reportBody(i)
+    updateBody: (i, prior) => {
+      const { workspaceToken: _w, ...rest } = reportBody(i, prior)
       return rest
     },
     normalise: (o, sent) =>

@@ -67,6 +67,8 @@ export const ManagedAccount = defineResource({
   outputs: ManagedAccountOutputs,
   identity: byToken('managed account token'),
   replaceOn: [],
+  // TF always sends these arrays and a missing one can fail (wire reference §6.2): sent empty when left out
+  sentEmpty: ['accessCredentialTokens', 'billingRuleTokens'],
   secrets: [],
   rules: [
     {

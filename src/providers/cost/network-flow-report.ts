@@ -117,8 +117,8 @@ export const NetworkFlowReport = defineResource({
     outputs: NetworkFlowReportOutputs,
     createOnly: ['workspaceToken'],
     createBody: reportBody,
-    updateBody: (i) => {
-      const { workspaceToken: _w, ...rest } = reportBody(i)
+    updateBody: (i, prior) => {
+      const { workspaceToken: _w, ...rest } = reportBody(i, prior)
       return rest
     },
     normalise: (o, sent) =>

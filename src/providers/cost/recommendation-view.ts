@@ -85,6 +85,8 @@ export const RecommendationView = defineResource({
   outputs: RecommendationViewOutputs,
   identity: byToken('recommendation view token'),
   replaceOn: ['workspaceToken'],
+  // TF always sends these arrays and a missing one can fail (wire reference §6.2): sent empty when left out
+  sentEmpty: [...LISTS],
   secrets: [],
   rules: [
     {

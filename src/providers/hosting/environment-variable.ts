@@ -282,6 +282,8 @@ export const EnvironmentVariable = defineResource({
     true,
   ),
   replaceOn: ['key', 'siteId', 'teamId'],
+  // left out, the provider's default team and the platform's scopes: never diffed (an import reads them)
+  computed: ['teamId', 'scopes'],
   secrets: ['secretValues.*.value'],
   rules,
   equals: {

@@ -58,6 +58,8 @@ export const TeamFirewallTrafficRules = defineResource({
   outputs: TeamFirewallTrafficRulesOutputs,
   identity: compositeId<Inputs>(':', [{ label: 'team_id', field: 'teamId' }], 0),
   replaceOn: ['teamId'],
+  // left out, the provider's default team: never diffed (an import reads it from the id)
+  computed: ['teamId'],
   secrets: [],
   rules: [
     { name: 'team id or default team', check: (i, ctx) => needsTeam(i.teamId, 'teamId', ctx.config) },

@@ -134,7 +134,8 @@ const body = (i: Inputs): Json => ({
     overall_threshold: rs.overallThreshold,
     category_thresholds: rs.categoryThresholds ?? {},
     rule_overrides: rs.ruleOverrides ?? {},
-    excluded_patterns: rs.excludedPatterns ?? [],
+    // the upstream provider never sends it; left out, it is not sent either
+    ...(rs.excludedPatterns !== undefined ? { excluded_patterns: rs.excludedPatterns } : {}),
   })),
 })
 

@@ -95,7 +95,7 @@ test('decode keeps settings the user set even when they equal the defaults', () 
   }
 })
 
-test('the update is a full-state PUT: every desired field, arrays as arrays, removed groupings as ""', () => {
+test('the update is a full-state PUT: every desired field, removed groupings as "", saved filters left out (computed: the engine sends the platform\'s)', () => {
   const prior = { title: 'a', groupings: 'service', chartType: 'bar' as const }
   const req = CostReport.wire.update!(
     'rprt_1',
@@ -108,7 +108,6 @@ test('the update is a full-state PUT: every desired field, arrays as arrays, rem
     path: '/v2/cost_reports/rprt_1',
     body: {
       title: 'b',
-      saved_filter_tokens: [],
       groupings: '',
       chart_type: 'bar',
       date_bin: 'day',
@@ -124,7 +123,6 @@ test('dates are sent with the custom interval', () => {
   )
   assert.equal((req as { body: unknown }).body, {
     title: 'q',
-    saved_filter_tokens: [],
     date_interval: 'custom',
     start_date: '2024-01-01',
     end_date: '2024-03-31',

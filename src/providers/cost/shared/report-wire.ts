@@ -26,8 +26,11 @@ interface ReportLike {
   readonly filter?: string
 }
 
-/** The body fields for dates and groupings: dates only with `custom`, groupings always an array. */
-export const reportBody = <I extends ReportLike>(i: I): Record<string, unknown> => {
+/**
+ * The body fields for dates and groupings: dates only with `custom`; groupings as given, or `[]`
+ * (the server's defaults) once they are removed — left out from the start, they are not sent.
+ */
+export const reportBody = <I extends ReportLike>(i: I, prior?: I): Record<string, unknown> => {
   const base = i as unknown as Record<string, unknown>
   const dated = i.startDate !== undefined || i.endDate !== undefined
   return {
@@ -35,7 +38,7 @@ export const reportBody = <I extends ReportLike>(i: I): Record<string, unknown> 
     dateInterval: dated ? 'custom' : i.dateInterval,
     startDate: dated ? i.startDate : undefined,
     endDate: dated ? i.endDate : undefined,
-    groupings: i.groupings ?? [],
+    groupings: i.groupings ?? (prior?.groupings !== undefined ? [] : undefined),
   }
 }
 
