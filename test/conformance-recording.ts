@@ -10,7 +10,7 @@ import type { Env } from '../src/engine/env'
 import type { Handler, OpContext } from '../src/engine/handler'
 import { registry } from '../src/providers'
 import { memoryStore } from '../src/state/memory-store'
-import type { Poll, WireRequest } from '../src/core/wire'
+import type { PlatformClient, Poll, WireRequest } from '../src/core/wire'
 import { platformClients } from '../clients/platforms'
 import { costEmulator } from '../clients/emulators/cost'
 import { hostingEmulator } from '../clients/emulators/hosting'
@@ -29,6 +29,8 @@ export interface Recording {
   readonly emulators: Readonly<Record<'cost' | 'hosting' | 'cloud', Emulator>>
   readonly sent: Sent[]
   readonly polls: Array<{ readonly token: string; readonly poll: Poll }>
+  /** sends a spec's `wire.find` for what a create sent (as reconciling a lost create would), recorded */
+  readonly find: (token: string, sent: Readonly<Record<string, unknown>>) => Promise<void>
   /** an Env over the emulators; `store` defaults to a fresh memory store */
   readonly env: (extra?: Partial<Env>) => Env
 }
@@ -53,17 +55,28 @@ export const recording = (): Recording => {
     const then = req.then
     return then ? { ...req, then: (reply) => mapDefined(then(reply), tap) } : req
   }
-  const inner = httpHandler({
-    clients: (provider, config) => {
-      const p = provider as keyof typeof emulators
-      const client = platformClients({ http: emulators[p].client, sleep: fastSleep })(provider, {
-        ...config,
-        ...Object.fromEntries(Object.entries(CREDENTIALS[p]).filter(([k]) => config[k] === undefined)),
-      })
-      // tapped when the request is sent (the handler builds its task before the step runs)
-      return { ...client, call: (req, signal) => () => client.call(tap(req), signal)() }
-    },
-  })
+  const clients = (provider: string, config: Readonly<Record<string, unknown>>): PlatformClient => {
+    const p = provider as keyof typeof emulators
+    const client = platformClients({ http: emulators[p].client, sleep: fastSleep })(provider, {
+      ...config,
+      ...Object.fromEntries(Object.entries(CREDENTIALS[p]).filter(([k]) => config[k] === undefined)),
+    })
+    // tapped when the request is sent (the handler builds its task before the step runs)
+    return { ...client, call: (req, signal) => () => client.call(tap(req), signal)() }
+  }
+  const inner = httpHandler({ clients })
+  const find = async (token: string, sent: Readonly<Record<string, unknown>>): Promise<void> => {
+    const spec = registry.resources.get(token)!
+    const config = CREDENTIALS[spec.provider] ?? {}
+    const req = spec.wire.find?.(sent, { config })
+    if (!req) return
+    current = { address: `find/${token}`, token, op: 'read' }
+    try {
+      await clients(spec.provider, config).call(req)()
+    } finally {
+      current = undefined
+    }
+  }
   const during =
     <A>(c: OpContext, op: Sent['op'], task: TaskEither<unknown, A>) =>
     async () => {
@@ -85,6 +98,7 @@ export const recording = (): Recording => {
     emulators,
     sent,
     polls,
+    find,
     env: (extra = {}) => ({
       registry,
       handler,

@@ -124,7 +124,8 @@ export const ApiGatewayIpStrategy = defineResource({
   token: 'cloud:ApiGatewayIpStrategy',
   doc:
     'An IP strategy of a service: strategyType WHITE (allow only) or BLACK (block), strategyData the addresses or CIDR ranges, one per line. ' +
-    'From the wire reference: the outputs strategyId and createTime; only strategyData changes in place.',
+    'From the wire reference: the outputs strategyId and createTime; only strategyData changes in place. ' +
+    'Waits: after a create, until the strategy is visible, up to 3 minutes; a strategy whose create reply was lost is looked for in the listing 5 times, up to 1 minute (the platform lists new objects late).',
   inputs: ApiGatewayIpStrategyInputs,
   outputs: ApiGatewayIpStrategyOutputs,
   identity: compositeId<I>(

@@ -294,7 +294,8 @@ export const ApiGatewayService = defineResource({
   doc:
     'An API gateway service: name, protocol, network types and per-environment rate limits (releaseLimit, preLimit, testLimit, in requests per second). ' +
     'From the wire reference: exclusiveSetName (deprecated), instanceId, uniqVpcId, and the outputs internalSubDomain, outerSubDomain, innerHttpPort, ' +
-    'innerHttpsPort, modifyTime, createTime, usagePlanLists, apiLists. Tags are kept through the tag service.',
+    'innerHttpsPort, modifyTime, createTime, usagePlanLists, apiLists. Tags are kept through the tag service. ' +
+    'Waits: after a create, until the service is visible, up to 3 minutes; a service whose create reply was lost is looked for in the listing 5 times, up to 1 minute (the platform lists new objects late).',
   inputs: ApiGatewayServiceInputs,
   outputs: ApiGatewayServiceOutputs,
   identity: prefixedId<I>('service-', 'service id'),

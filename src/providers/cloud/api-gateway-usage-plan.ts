@@ -127,7 +127,8 @@ export const ApiGatewayUsagePlan = defineResource({
   token: 'cloud:ApiGatewayUsagePlan',
   doc:
     'A usage plan: maxRequestNum requests in total and maxRequestNumPreSec per second (-1, the default, is unlimited). ' +
-    'From the wire reference: the outputs modifyTime, createTime, attachApiKeys (bound key ids) and attachLists (bound services and APIs).',
+    'From the wire reference: the outputs modifyTime, createTime, attachApiKeys (bound key ids) and attachLists (bound services and APIs). ' +
+    'Waits: after a create, until the plan is visible, up to 3 minutes; a plan whose create reply was lost is looked for in the listing 5 times, up to 1 minute (the platform lists new objects late).',
   inputs: ApiGatewayUsagePlanInputs,
   outputs: ApiGatewayUsagePlanOutputs,
   identity: prefixedId<I>('usagePlan-', 'usage plan id'),
