@@ -93,6 +93,19 @@ test('a computed input left out: the platform value is recorded as an output, ne
   assert.equal(changes(ok(await plan(stack('c').add(notes.note('n', { title: 'B' })))(env)()).plan), [])
 })
 
+test('an update is given a prior without the defaults the stack still leaves out (a full-body PUT must not clear them)', async () => {
+  const { h } = platform()
+  const priors: Array<Readonly<Record<string, unknown>>> = []
+  const env = envOf({ ...h, update: (c, id, i, p, o) => (priors.push(p), h.update(c, id, i, p, o)) })
+  ok(await apply(stack('u').add(notes.note('n', { title: 'A' })))(env)())
+  ok(await apply(stack('u').add(notes.note('n', { title: 'B' })))(env)())
+  // state records kind = plain, but it was never sent: a wire clearing removed fields would clear it
+  assert.equal(priors[0], { title: 'A' })
+  // a default that stops applying (a date given) is still in the prior: the platform changes it
+  ok(await apply(stack('u').add(notes.note('n', { title: 'B', date: '2026-01-02' })))(env)())
+  assert.equal(priors[1], { title: 'B', kind: 'plain' })
+})
+
 test('import, then plan: no change for defaults or computed fields the stack leaves out', async () => {
   const { h, m } = platform()
   const made = await h.create(
