@@ -131,16 +131,19 @@ const norm = (k: string) => k.toLowerCase().replace(/[_-]/g, '').replace(/s$/, '
 const isClearing = (v: unknown) => v === null || v === '' || (Array.isArray(v) && v.length === 0)
 const bodyOf = (r: WireRequest): unknown => (r._tag === 'Rest' ? r.body : r.params)
 
-/** `[path, value]` of every key of `body`, at any depth, named like one of `fields` and holding a clearing value */
-const clearedIn = (body: unknown, fields: ReadonlyArray<string>, at = ''): Array<[string, unknown]> => {
+/**
+ * `[path, value]` of every key of `body`, at any depth, holding a clearing value and named like one
+ * of `fields` — by its own name (`saved_filter_tokens`, `SavedFilterTokens`) or joined to the keys
+ * above it (`ServiceConfig.Timeout` for `serviceConfigTimeout`)
+ */
+const clearedIn = (body: unknown, fields: ReadonlyArray<string>, at = '', above = ''): Array<[string, unknown]> => {
   if (typeof body !== 'object' || body === null || fields.length === 0) return []
   const names = new Set(fields.map(norm))
   return Object.entries(body).flatMap(([k, v]): Array<[string, unknown]> => {
     const path = Array.isArray(body) ? `${at}[${k}]` : at ? `${at}.${k}` : k
-    return [
-      ...(names.has(norm(k)) && isClearing(v) ? [[path, v] as [string, unknown]] : []),
-      ...clearedIn(v, fields, path),
-    ]
+    const joined = Array.isArray(body) ? above : above + k
+    const named = names.has(norm(k)) || names.has(norm(joined))
+    return [...(named && isClearing(v) ? [[path, v] as [string, unknown]] : []), ...clearedIn(v, fields, path, joined)]
   })
 }
 
