@@ -37,3 +37,21 @@ export const withComputedInputs = (
   }
   return out ?? inputs
 }
+
+/**
+ * The prior inputs a plan compares with: a computed input left out counts as the value the platform
+ * was seen holding, so setting it to that value later is no change (for an identity field such as a
+ * default team, not a replacement).
+ */
+export const withComputedPrior = (
+  spec: Pick<ResourceSpec, 'computed'>,
+  prior: Pick<ResourceState, 'inputs' | 'outputs'>,
+): Readonly<Record<string, unknown>> => {
+  const computed = spec.computed
+  if (!computed || computed.length === 0) return prior.inputs
+  let out: Record<string, unknown> | undefined
+  for (const k of computed)
+    if (prior.inputs[k] === undefined && prior.outputs[k] !== undefined)
+      (out ??= { ...prior.inputs })[k] = prior.outputs[k]
+  return out ?? prior.inputs
+}

@@ -10,6 +10,7 @@ import type { State, ResourceState } from '../state/state'
 import type { Protector } from '../state/protect'
 import type { Graph, ResourceVertex } from './graph'
 import { defaultsFor, diffInputs, type DiffOptions, type FieldChange } from './diff'
+import { withComputedPrior } from './computed'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
 import { UNKNOWN, hasUnknown } from './unknown'
 import { checkResolved } from './check-resolved'
@@ -355,7 +356,8 @@ const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: Pl
     )
   }
   const options = diffOptionsOf(v, c)
-  const diff0 = diffInputs(prior.inputs, desired, defaulted ? { ...options, defaults: defaulted } : options)
+  const before = withComputedPrior(spec, prior)
+  const diff0 = diffInputs(before, desired, defaulted ? { ...options, defaults: defaulted } : options)
   const keep = spec.keepOnUpdate ?? NONE
   const ignore = node.options.ignoreChanges ?? NONE
   // the common case: nothing changed and no field is held at its applied value

@@ -16,7 +16,7 @@ import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './res
 import { hasUnknown } from './unknown'
 import { dependents } from './dependents'
 import { defaultsFor, diffInputs, priorAsSent } from './diff'
-import { withComputedInputs, withComputedOutputs } from './computed'
+import { withComputedInputs, withComputedOutputs, withComputedPrior } from './computed'
 import { adoptedInputs } from './adopt'
 import { protectSecrets, type Protector } from '../state/protect'
 import { type JournalRecord, type PendingOp, type ResourceState, type State } from '../state/state'
@@ -523,7 +523,7 @@ export const runPlan = async (
     } else if (s.action === 'update') {
       // the recorded defaults are what the platform has for the fields left out
       const d = diffInputs(
-        prior.inputs,
+        withComputedPrior(rv.spec, prior),
         { ...defaultsFor(rv.spec, inputs), ...inputs },
         {
           replaceOn: [],

@@ -93,6 +93,21 @@ test('a computed input left out: the platform value is recorded as an output, ne
   assert.equal(changes(ok(await plan(stack('c').add(notes.note('n', { title: 'B' })))(env)()).plan), [])
 })
 
+test('a computed input set later to the value the platform holds is no change; another value shows it as before', async () => {
+  const { h } = platform()
+  const env = envOf(h)
+  ok(await apply(stack('k').add(notes.note('n', { title: 'A' })))(env)())
+  assert.equal(
+    changes(ok(await plan(stack('k').add(notes.note('n', { title: 'A', labels: ['inbox'] })))(env)()).plan),
+    [],
+  )
+  const other = ok(await plan(stack('k').add(notes.note('n', { title: 'A', labels: ['work'] })))(env)()).plan
+  assert.equal(
+    changes(other)[0].diff.map((d) => [d.path, d.before, d.after]),
+    [['labels', ['inbox'], ['work']]],
+  )
+})
+
 test('an update is given a prior without the defaults the stack still leaves out (a full-body PUT must not clear them)', async () => {
   const { h } = platform()
   const priors: Array<Readonly<Record<string, unknown>>> = []
