@@ -13,7 +13,7 @@ import { DEFAULT_CONCURRENCY, type Env } from '../src/engine/env'
 import type { Handler } from '../src/engine/handler'
 import type { StateStore } from '../src/state/state-store'
 import type { HttpClient } from '../clients/http'
-import { costWorkload, reportsWorkload, BENCH_TOKEN } from './workload'
+import { costBuildLoop, costWorkload, reportsWorkload, BENCH_TOKEN } from './workload'
 import { runMock } from './mock-run'
 
 // Modules only some scenarios use are imported by those scenarios, so that a process measuring
@@ -105,6 +105,25 @@ type Result = Record<string, unknown> & { inProcessMs: number }
 const scenarios: Record<string, (o: { n: number; concurrency?: number }) => Promise<Result>> = {
   /** unit-testing a stack on the mock interpreter: compile + plan + mock apply + outputs */
   mock: async ({ n }) => runMock(n),
+
+  /**
+   * building a stack as programs do, one small group per `add` in a loop, until the nodes are read
+   * (what compile does first); then the same with the mixed shapes, one tenant (~40 nodes) per add
+   */
+  'build-loop': async ({ n }) => {
+    const t0 = performance.now()
+    const { stack: s, adds } = costBuildLoop(n)
+    const built = s.nodes.length
+    const inProcessMs = ms(t0)
+    if (built !== n) throw new Error(`expected ${n} nodes, got ${built}`)
+    const { mixedBuildLoop } = await import('./mixed-workload')
+    const t1 = performance.now()
+    const mixed = mixedBuildLoop(n)
+    const mixedBuilt = mixed.stack.nodes.length
+    const mixedMs = ms(t1)
+    if (mixedBuilt !== n) throw new Error(`expected ${n} mixed nodes, got ${mixedBuilt}`)
+    return { inProcessMs, adds, unit: 21, mixedMs, mixedAdds: mixed.adds }
+  },
 
   /** a plan of a stack whose resources are all in state already: every step a noop */
   'noop-plan': async ({ n }) => {

@@ -51,3 +51,34 @@ export const reportsWorkload = (n: number, name = 'reports'): Stack => {
     items.push(cost.costReport(`r${i}`, { title: `Report ${i}`, workspaceToken: 'wrkspc_default' }))
   return stack(name, { providers: providers() }).add(...items)
 }
+
+/**
+ * n resources built the way programs grow a stack: a loop that adds one small group at a time
+ * (`unit` resources: chains folder → report → alert) to the stack it got back from the last `add`.
+ */
+export const costBuildLoop = (n: number, unit = 21, name = 'loop'): { stack: Stack; adds: number } => {
+  let s = stack(name, { providers: providers() })
+  let count = 0
+  let adds = 0
+  for (let i = 0; count < n; adds++) {
+    const group: HasNode[] = []
+    while (group.length < unit && count + group.length < n) {
+      const folder = cost.folder(`f${i}`, { title: `Folder ${i}` })
+      const report = cost.costReport(`r${i}`, { title: `Report ${i}`, folderToken: folder.out.token })
+      const alert = cost.costAlert(`a${i}`, {
+        title: `Alert ${i}`,
+        interval: 'day',
+        unitType: 'percentage',
+        threshold: 20,
+        reportTokens: [report.out.token],
+        workspaceToken: 'wrkspc_default',
+      })
+      group.push(folder, report, alert)
+      i++
+    }
+    group.length = Math.min(group.length, n - count)
+    s = s.add(...group)
+    count += group.length
+  }
+  return { stack: s, adds }
+}

@@ -150,17 +150,21 @@ const outsProto = (fields: ReadonlyArray<string>): object => {
     },
   })
   const proto: Record<string, unknown> = Object.create(unknownField) as Record<string, unknown>
-  for (const f of fields)
+  for (const f of fields) {
+    const path = Object.freeze([f]) // one per field, shared by every ref to it
     Object.defineProperty(proto, f, {
       enumerable: true,
       get(this: { readonly [ADDRESS]: string }) {
-        return makeRef(this[ADDRESS], [f])
+        return makeRef(this[ADDRESS], path)
       },
     })
+  }
   return Object.freeze(proto)
 }
+// an object literal naming its prototype: V8 makes it on a fast path (Object.create with a property
+// descriptor took a slow one, ~2 µs per `.out`), and defines the address without the trap below
 const outsOf = (proto: object, address: string): Record<string, Ref<unknown>> =>
-  Object.freeze(Object.create(proto, { [ADDRESS]: { value: address } }) as Record<string, Ref<unknown>>)
+  Object.freeze({ __proto__: proto, [ADDRESS]: address }) as unknown as Record<string, Ref<unknown>>
 
 const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ResourceBuilderFn<I, O> => {
   const inputNames = fieldsOf(spec.inputs).map((f) => f.name)
@@ -169,8 +173,14 @@ const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ResourceBuilderFn<I, O
   for (const n of inputNames)
     if (RESERVED.has(n)) throw new Error(`${spec.token}: input field \`${n}\` collides with a builder method`)
   const proto: Record<string, unknown> = {}
+  // a constructor over the shared prototype: `new` is V8's fast path (Object.create with a property
+  // descriptor was the largest cost of building a stack)
+  function Builder(this: { node: ResourceNode }, node: ResourceNode) {
+    this.node = node
+  }
+  Builder.prototype = proto
   const make = (node: ResourceNode): ResourceBuilder<I, O> =>
-    Object.freeze(Object.create(proto, { node: { value: node, enumerable: true } }) as object) as ResourceBuilder<I, O>
+    Object.freeze(new (Builder as unknown as new (n: ResourceNode) => object)(node)) as ResourceBuilder<I, O>
   for (const f of inputNames)
     proto[f] = function (this: { node: ResourceNode }, value: unknown) {
       const inputs: Record<string, unknown> = copyFields(this.node.inputs)

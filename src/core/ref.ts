@@ -33,7 +33,8 @@ export const makeRef = <T>(
   const r = Object.create(REF_METHODS) as { -readonly [K in keyof Ref<T>]: Ref<T>[K] }
   r._tag = 'Ref'
   r.node = node
-  r.path = Object.freeze([...path])
+  // a frozen path cannot change under the ref: shared (the builders hand one per field), not copied
+  r.path = Object.isFrozen(path) ? path : Object.freeze([...path])
   r.mapped = fns.length
   // most refs apply no function: they need no property; not enumerable, so JSON and spreads skip it
   if (fns.length > 0) Object.defineProperty(r, FNS, { value: fns })

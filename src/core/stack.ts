@@ -54,32 +54,86 @@ export interface StackOptions {
 const nodeOf = (h: HasNode): Node =>
   '_tag' in h && (h._tag === 'Resource' || h._tag === 'Lookup') ? h : (h as { node: Node }).node
 
+/**
+ * The nodes of a stack as a persistent list of the groups `add` was given, newest first. An `add`
+ * makes one link and shares every earlier one, so a program that adds a small group at a time in
+ * a loop does linear work (copying the whole array per `add` made such a loop quadratic). The flat
+ * array is put together when first read, once per stack, and kept on the link.
+ */
+interface Chunk {
+  readonly items: ReadonlyArray<Node>
+  readonly prev: Chunk | undefined
+  readonly length: number
+  /** this link's stack's nodes as one frozen array, once read */
+  flat: ReadonlyArray<Node> | undefined
+}
+
+const EMPTY: ReadonlyArray<Node> = Object.freeze([])
+
+const flatten = (c: Chunk | undefined): ReadonlyArray<Node> => {
+  if (c === undefined) return EMPTY
+  if (c.flat !== undefined) return c.flat
+  // walk back to the nearest link already flattened (or the first), then fill the array forwards
+  const links: Chunk[] = []
+  let at: Chunk | undefined = c
+  while (at !== undefined && at.flat === undefined) {
+    links.push(at)
+    at = at.prev
+  }
+  const out = new Array<Node>(c.length)
+  let i = 0
+  if (at !== undefined) for (const n of at.flat!) out[i++] = n
+  for (let l = links.length - 1; l >= 0; l--) {
+    const items = links[l].items
+    for (let k = 0; k < items.length; k++) out[i++] = items[k]
+  }
+  c.flat = Object.freeze(out)
+  return c.flat
+}
+
+/** where a stack keeps its newest link (not enumerable: not data) */
+const CHUNK = Symbol('trellis.stack.chunk')
+
+// one getter shared by every stack (a closure per stack gave each stack a hidden class of its own):
+// enumerable, so JSON.stringify, spreads and deep equality see `nodes` as a plain array
+const NODES: PropertyDescriptor = Object.freeze({
+  enumerable: true,
+  get(this: { readonly [CHUNK]: Chunk | undefined }) {
+    return flatten(this[CHUNK])
+  },
+})
+
 const make = (
   name: string,
   providers: Stack['providers'],
-  nodes: ReadonlyArray<Node>,
+  chunk: Chunk | undefined,
   outputs: Stack['outputs'],
 ): Stack => {
-  const s = { _tag: 'Stack' as const, name, providers, nodes, outputs } as Stack
+  const s = { _tag: 'Stack' as const, name, providers } as Stack
   Object.defineProperties(s, {
+    nodes: NODES,
+    outputs: { enumerable: true, value: outputs },
+    [CHUNK]: { value: chunk },
     add: {
-      enumerable: false,
-      value: (...items: ReadonlyArray<HasNode>) => make(name, providers, [...nodes, ...items.map(nodeOf)], outputs),
+      value: (...items: ReadonlyArray<HasNode>) => {
+        if (items.length === 0) return make(name, providers, chunk, outputs)
+        const group = new Array<Node>(items.length)
+        for (let i = 0; i < items.length; i++) group[i] = nodeOf(items[i])
+        const next: Chunk = { items: group, prev: chunk, length: (chunk?.length ?? 0) + group.length, flat: undefined }
+        return make(name, providers, next, outputs)
+      },
     },
     export: {
-      enumerable: false,
-      value: (k: string, v: unknown) => make(name, providers, nodes, { ...outputs, [k]: v }),
+      value: (k: string, v: unknown) => make(name, providers, chunk, Object.freeze({ ...outputs, [k]: v })),
     },
   })
-  Object.freeze(nodes)
-  Object.freeze(outputs)
   return Object.freeze(s)
 }
 
 export const stack = (name: string, options: StackOptions = {}): Stack => {
   const problem = stackNameProblem(name)
   if (problem !== undefined) throw new Error(problem)
-  return make(name, deepFreeze({ ...(options.providers ?? {}) }), [], {})
+  return make(name, deepFreeze({ ...(options.providers ?? {}) }), undefined, Object.freeze({}))
 }
 
 export const providerInstance = (provider: string, config: Record<string, unknown>): ProviderInstance =>
