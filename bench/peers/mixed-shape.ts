@@ -87,13 +87,19 @@ export const mixedGroup = (g: number): NodeShape[] => {
   })
   add(R, 'hosting:SiteFirewallTrafficRules', 'site-fw', {
     siteId: site('id'),
-    published: { defaultAction: 'allow', ipRestrictions: [{ addresses: ['203.0.113.0/24'], description: 'abuse' }] },
+    published: {
+      defaultAction: 'allow',
+      ipRestrictions: [{ addresses: ['203.0.113.0/24'], description: site('name', 'abuse seen on ') }],
+    },
     unpublished: { defaultAction: 'deny' },
   })
   add(R, 'hosting:SiteMetricsSettings', 'metrics', { siteId: site('id'), siteAnalytics: true, realUserMetrics: true })
   add(R, 'hosting:TeamFirewallTrafficRules', 'team-fw', {
     teamId: team('id'),
-    published: { defaultAction: 'allow', geoRestrictions: [{ countries: ['KP'], description: 'sanctions' }] },
+    published: {
+      defaultAction: 'allow',
+      geoRestrictions: [{ countries: ['KP'], description: team('slug', 'sanctions for ') }],
+    },
     unpublished: { defaultAction: 'deny' },
   })
   add(R, 'hosting:WafPolicy', 'waf', {
@@ -109,7 +115,7 @@ export const mixedGroup = (g: number): NodeShape[] => {
     protocol: 'http&https',
     serviceDesc: zone('name', 'orders of '),
     netTypes: ['OUTER'],
-    tags: { team: `t${g % 7}` },
+    tags: { team: team('slug') },
   })
   const apis = ['list', 'get'].map((a) =>
     add(R, 'cloud:ApiGatewayApi', `api-${a}`, {
@@ -125,7 +131,7 @@ export const mixedGroup = (g: number): NodeShape[] => {
       serviceConfigMethod: 'GET',
     }),
   )
-  const key = add(R, 'cloud:ApiGatewayApiKey', 'key', { secretName: `partner_${g}`, status: 'on' })
+  const key = add(R, 'cloud:ApiGatewayApiKey', 'key', { secretName: svc('serviceName', 'partner_'), status: 'on' })
   const plan = add(R, 'cloud:ApiGatewayUsagePlan', 'plan', {
     usagePlanName: `partners_${g}`,
     usagePlanDesc: svc('serviceName', 'quota of '),
@@ -226,6 +232,7 @@ export const mixedGroup = (g: number): NodeShape[] => {
     name: team('slug', 'Account '),
     contactEmail: `finance-${g}@acme.example`,
     billingRuleTokens: [rule('token')],
+    emailDomain: zone('name'),
   })
   add(R, 'cost:Invoice', 'invoice', {
     accountToken: account('token'),
