@@ -5,8 +5,12 @@
 import { peakRssMb, runMock } from './mock-run'
 
 const n = Number(process.argv[process.argv.indexOf('--n') + 1] || 10_000)
-runMock(n).then(
-  (r) => process.stdout.write(JSON.stringify({ scenario: 'mock', n, ...r, peakRssMb: peakRssMb() }) + '\n'),
+const workload = process.argv.includes('--workload') ? process.argv[process.argv.indexOf('--workload') + 1] : 'cost'
+runMock(n, workload === 'mixed' ? 'mixed' : 'cost').then(
+  (r) =>
+    process.stdout.write(
+      JSON.stringify({ scenario: workload === 'mixed' ? 'mixed' : 'mock', n, ...r, peakRssMb: peakRssMb() }) + '\n',
+    ),
   (e: unknown) => {
     process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`)
     process.exit(1)

@@ -2,26 +2,31 @@
  * The `mock` scenario's measurement, shared by bench/scenario.ts (through tsx) and
  * bench/mock-main.ts (the compiled-JS entry of the peer comparison): build the workload, then
  * time `mock(stack)` — compile + plan + apply on the mock handler + the exported outputs.
+ * `workload`: the cost chains of round one, or the mixed shapes (every type of the three providers).
  */
 import * as E from 'fp-ts/Either'
 import { makeRegistry } from '../src/core/registry'
 import { costProvider } from '../src/providers/cost'
+import { registry as allProviders } from '../src/providers'
 import { mockWith } from '../src/engine/mock'
 import { formatEngineError } from '../src/engine/operations'
 import { costWorkload } from './workload'
+import { mixedWorkload } from './mixed-workload'
 
 export const runMock = async (
   n: number,
+  workload: 'cost' | 'mixed' = 'cost',
 ): Promise<{ inProcessMs: number; buildMs: number; steps: number; created: number }> => {
-  const registry = makeRegistry([costProvider])
+  const registry = workload === 'mixed' ? allProviders : makeRegistry([costProvider])
   const t0 = performance.now()
-  const s = costWorkload(n)
+  const s = workload === 'mixed' ? mixedWorkload(n) : costWorkload(n)
   const buildMs = Math.round((performance.now() - t0) * 10) / 10
   const t1 = performance.now()
   const r = await mockWith(registry)(s)()
   const inProcessMs = Math.round((performance.now() - t1) * 10) / 10
   if (E.isLeft(r)) throw new Error(formatEngineError(r.left))
-  if (r.right.outputs.lastAlert === undefined) throw new Error('the exported output was not resolved')
+  if (r.right.outputs[workload === 'mixed' ? 'last' : 'lastAlert'] === undefined)
+    throw new Error('the exported output was not resolved')
   return {
     inProcessMs,
     buildMs,

@@ -110,6 +110,52 @@ const repeat = async (
   }
 }
 
+/** One side of an interleaved comparison: a script and its arguments. */
+interface Side {
+  readonly name: string
+  readonly script: string
+  readonly args: ReadonlyArray<string>
+}
+
+/**
+ * `times` rounds, each running every side once in turn (a, b, c, a, b, c …), so that what the
+ * machine does meanwhile falls on every side alike; per side the medians as `repeat` gives them.
+ */
+const interleave = async (n: number, sides: ReadonlyArray<Side>, times = runs): Promise<Record<string, Point>> => {
+  const samples = new Map<string, Sample[]>(sides.map((s) => [s.name, []]))
+  for (let i = 0; i < times; i++)
+    for (const side of sides) {
+      const s = await measure(side.script, side.args)
+      log(
+        `  ${side.name} n=${n} round ${i + 1}/${times}: wall ${s.wallMs} ms, in-process ${s.inProcessMs} ms, peak RSS ${s.peakRssMb} MB`,
+      )
+      samples.get(side.name)!.push(s)
+    }
+  const out: Record<string, Point> = {}
+  for (const [name, xs] of samples)
+    out[name] = {
+      ...xs[0],
+      scenario: name,
+      n,
+      wallMs: median(xs.map((s) => s.wallMs)),
+      inProcessMs: median(xs.map((s) => s.inProcessMs)),
+      peakRssMb: median(xs.map((s) => s.peakRssMb)),
+      runs: xs,
+    }
+  return out
+}
+
+/** peer / trellis wall time, round by round: the median and the range */
+const roundRatios = (self: Point, peer: Point) => {
+  const rs = self.runs.map((s, i) => round(peer.runs[i].wallMs / s.wallMs))
+  return { median: median(rs), min: Math.min(...rs), max: Math.max(...rs) }
+}
+
+const range = (p: Point, k: 'wallMs' | 'inProcessMs' | 'peakRssMb') => {
+  const xs = p.runs.map((s) => s[k])
+  return `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}`
+}
+
 const trellis = (scenario: string, n: number, extra: ReadonlyArray<string> = [], times = runs) =>
   repeat(scenario, n, join(here, 'scenario.ts'), [scenario, '--n', String(n), ...extra], times)
 
@@ -235,6 +281,76 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
       peers: viaTsx.peers,
       compiled: { trellis: selfCompiled, ...compiled },
       targets: [...viaTsx.targets, ...compiled.targets],
+    }
+  },
+
+  mixed: async (n = 10_000) => {
+    const missing = peersInstalled()
+    const peersDir = join(here, 'peers')
+    const mixedArgs = ['--n', String(n), '--workload', 'mixed']
+    const [selfJs] = compileToCjs([join(here, 'mock-main.ts')], root, join(here, 'tmp', 'js'))
+    const sides: Side[] = [
+      { name: 'trellis (tsx)', script: join(here, 'scenario.ts'), args: ['mixed', '--n', String(n)] },
+      { name: 'trellis (compiled JS)', script: selfJs, args: mixedArgs },
+    ]
+    if (!missing) {
+      const [pulumiJs, cdktfJs] = compileToCjs(
+        [join(peersDir, 'pulumi-mocks.ts'), join(peersDir, 'cdktf-synth.ts')],
+        peersDir,
+        join(peersDir, 'node_modules', '.cache', 'trellis-bench'),
+      )
+      sides.splice(
+        1,
+        0,
+        { name: 'pulumi mocks (tsx)', script: join(peersDir, 'pulumi-mocks.ts'), args: mixedArgs },
+        { name: 'cdktf synth (tsx)', script: join(peersDir, 'cdktf-synth.ts'), args: mixedArgs },
+      )
+      sides.push(
+        { name: 'pulumi mocks (compiled JS)', script: pulumiJs, args: mixedArgs },
+        { name: 'cdktf synth (compiled JS)', script: cdktfJs, args: mixedArgs },
+      )
+    }
+    const pts = await interleave(n, sides)
+    const self = pts['trellis (tsx)']
+    const selfJsPt = pts['trellis (compiled JS)']
+    const ratio = (how: string, peer: string) =>
+      pts[`${peer} (${how})`] ? roundRatios(how === 'tsx' ? self : selfJsPt, pts[`${peer} (${how})`]) : undefined
+    const ratios = {
+      tsx: { pulumiMocks: ratio('tsx', 'pulumi mocks'), cdktfSynth: ratio('tsx', 'cdktf synth') },
+      compiled: { pulumiMocks: ratio('compiled JS', 'pulumi mocks'), cdktfSynth: ratio('compiled JS', 'cdktf synth') },
+    }
+    const ratioTargets = missing
+      ? [{ text: `peers: ${missing}`, met: false }]
+      : (['tsx', 'compiled'] as const).flatMap((how) => {
+          const r = ratios[how]
+          const f = (x: { median: number; min: number; max: number }) => `${x.median}x, ${x.min}–${x.max}`
+          return [
+            {
+              text: `${how}: ≥ 25x faster than Pulumi mocks, whole process (${f(r.pulumiMocks!)})`,
+              met: r.pulumiMocks!.median >= 25,
+            },
+            {
+              text: `${how}: ≥ 3x faster than CDKTF synth, whole process (${f(r.cdktfSynth!)})`,
+              met: r.cdktfSynth!.median >= 3,
+            },
+          ]
+        })
+    return {
+      ...self,
+      scenario: 'mixed',
+      sides: pts,
+      ratios,
+      targets: [
+        {
+          text: `in-process ≤ 300 ms (${fmt(self.inProcessMs)} ms, ${range(self, 'inProcessMs')})`,
+          met: self.inProcessMs <= 300,
+        },
+        {
+          text: `peak RSS ≤ 150 MB (${fmt(self.peakRssMb)} MB, ${range(self, 'peakRssMb')})`,
+          met: self.peakRssMb <= 150,
+        },
+        ...ratioTargets,
+      ],
     }
   },
 
@@ -364,6 +480,12 @@ const table = (outcomes: ReadonlyArray<Outcome>): string => {
         `| ${o.scenario} | ${fmt(p.n)} | ${fmt(p.wallMs)} ms | ${fmt(p.inProcessMs)} ms | ${fmt(p.peakRssMb)} MB | ${ts.map((t) => t.text).join('; ') || '—'} | ${ts.length ? ts.map((t) => (t.met ? 'yes' : '**no**')).join(' / ') : ''} |`,
       )
     }
+    if (o.sides)
+      for (const [name, p] of Object.entries(o.sides as Record<string, Point>))
+        if (p.runs !== (o as unknown as Point).runs)
+          rows.push(
+            `| ${o.scenario}: ${name} | ${fmt(p.n)} | ${fmt(p.wallMs)} ms | ${fmt(p.inProcessMs)} ms | ${fmt(p.peakRssMb)} MB | — | |`,
+          )
     if (o.scenario === 'peers' && o.peers) {
       for (const [name, p] of Object.entries(o.peers as Record<string, Point>))
         rows.push(

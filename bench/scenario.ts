@@ -106,6 +106,9 @@ const scenarios: Record<string, (o: { n: number; concurrency?: number }) => Prom
   /** unit-testing a stack on the mock interpreter: compile + plan + mock apply + outputs */
   mock: async ({ n }) => runMock(n),
 
+  /** the same on the mixed shapes: every resource type of the three providers, lookups, secrets */
+  mixed: async ({ n }) => ({ ...(await runMock(n, 'mixed')), ...(await import('./mixed-workload')).mixedFacts(n) }),
+
   /**
    * building a stack as programs do, one small group per `add` in a loop, until the nodes are read
    * (what compile does first); then the same with the mixed shapes, one tenant (~40 nodes) per add
