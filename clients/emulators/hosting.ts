@@ -447,6 +447,8 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
   }
 
   // ── WAF ────────────────────────────────────────────────────────────────────
+  const wafCategoryThresholds = (set: Json, overall: number): Json =>
+    Object.fromEntries(WAF_CATEGORIES.map((c) => [c, typeof set[c] === 'number' ? set[c] : overall]))
   const checkPolicy = (b: unknown): Json => {
     if (!isObj(b)) return fail(400, 'body must be an object')
     if (typeof b.name !== 'string' || b.name === '') fail(422, 'name is required')
@@ -468,7 +470,8 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
         managed_id: rs.managed_id,
         passive_mode: typeof rs.passive_mode === 'boolean' ? rs.passive_mode : null,
         overall_threshold: rs.overall_threshold,
-        category_thresholds: clone(cats),
+        // the platform reads back every category: those not set at the rule set's overall threshold
+        category_thresholds: wafCategoryThresholds(cats, rs.overall_threshold as number),
         rule_overrides: clone(overrides),
         excluded_patterns: Array.isArray(rs.excluded_patterns) ? clone(rs.excluded_patterns) : [],
       }

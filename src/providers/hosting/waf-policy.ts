@@ -12,9 +12,13 @@
  * upstream provider's own API description has only POST on the collection), so a create whose
  * reply was lost cannot be looked up: the spec has no `find`, and the engine keeps the pending
  * entry and asks to check the platform, then import the policy or remove it.
- * Upstream attribute not carried yet: the category thresholds the platform fills in by default
- * (computed upstream); their values are documented nowhere trellis can check, so only the
- * thresholds that were sent are read back.
+ * Category thresholds are Optional+Computed upstream (default `{}`, read back whole): a category
+ * not set is judged at the rule set's overall threshold, and a platform may read every category
+ * back with that default filled in (the emulator does). So the inputs hold only the categories set
+ * to something else than the overall threshold (one equal to it is no change), compared that way,
+ * and the output `categoryThresholds` gives, per rule set, every category's threshold in force:
+ * import, then plan, shows no change whether the platform fills the defaults in or not.
+ * Upstream attributes trellis lacks: none (`id` is the remote id).
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
@@ -84,11 +88,23 @@ export const WafPolicyInputs = t.exact(
 )
 export type WafPolicyInputs = t.TypeOf<typeof WafPolicyInputs>
 
+/** Every category's threshold in force: the ones set, the rest at the rule set's overall threshold. */
+export const EffectiveCategoryThresholds = t.record(t.string, t.number, 'EffectiveCategoryThresholds')
+
 export const WafPolicyOutputs = t.exact(
-  t.type({
-    /** Set by the platform. */
-    lastUpdated: t.string,
-  }),
+  t.intersection([
+    t.type({
+      /** Set by the platform. */
+      lastUpdated: t.string,
+    }),
+    t.partial({
+      /**
+       * Per rule set, in `ruleSets` order: every category's threshold in force, the platform's
+       * defaults (the rule set's overall threshold) included. Computed.
+       */
+      categoryThresholds: t.array(EffectiveCategoryThresholds),
+    }),
+  ]),
   'WafPolicyOutputs',
 )
 export type WafPolicyOutputs = t.TypeOf<typeof WafPolicyOutputs>
@@ -173,8 +189,16 @@ export const WafPolicyReply = t.intersection(
   'WafPolicyReply',
 )
 
+/** The thresholds set apart from the default: a category at the overall threshold is no setting. */
+const setApart = (cats: Readonly<Record<string, unknown>>, overall: unknown): Json =>
+  Object.fromEntries(Object.entries(cats).filter(([, v]) => v !== overall))
+
+/** Every category's threshold in force. */
+const inForce = (r: WafRuleSetReply): Record<string, number> =>
+  Object.fromEntries(WAF_CATEGORIES.map((c) => [c, r.category_thresholds?.[c] ?? r.overall_threshold]))
+
 const ruleSetFromWire = (r: WafRuleSetReply): Json => {
-  const cats = r.category_thresholds ?? {}
+  const cats = setApart(r.category_thresholds ?? {}, r.overall_threshold)
   const overrides = r.rule_overrides ?? {}
   const patterns = r.excluded_patterns ?? []
   return {
@@ -190,7 +214,7 @@ const ruleSetFromWire = (r: WafRuleSetReply): Json => {
   }
 }
 
-/** Empty maps and lists are the defaults: compare without them. */
+/** Empty maps and lists, and category thresholds at the overall threshold, are the defaults: compare without them. */
 const canonical = (u: unknown): unknown =>
   Array.isArray(u)
     ? (u as unknown[]).map((x) => {
@@ -198,7 +222,7 @@ const canonical = (u: unknown): unknown =>
         if (!o) return x
         const out: Json = {}
         for (const k of Object.keys(o).sort()) {
-          const v = o[k]
+          const v = k === 'categoryThresholds' && asObject(o[k]) ? setApart(o[k] as Json, o.overallThreshold) : o[k]
           if (
             v === undefined ||
             (Array.isArray(v) && v.length === 0) ||
@@ -259,7 +283,8 @@ export const WafPolicy = defineResource({
         decodeReply(WafPolicyReply, 'a WAF policy', reply),
         E.chain((p) => {
           const sent = ctx.inputs
-          const ruleSets = (p.rule_sets ?? []).map(ruleSetFromWire)
+          const wireSets = p.rule_sets ?? []
+          const ruleSets = wireSets.map(ruleSetFromWire)
           const obj = {
             teamId: sent.teamId,
             name: p.name ?? undefined,
@@ -270,6 +295,7 @@ export const WafPolicy = defineResource({
                 ? sent.ruleSets
                 : ruleSets,
             lastUpdated: stamp(p),
+            categoryThresholds: wireSets.map(inForce),
           }
           return observe(WafPolicyInputs, WafPolicyOutputs, obj, p.id, 'hosting:WafPolicy')
         }),
@@ -337,7 +363,25 @@ export const WafPolicy = defineResource({
         'ruleSets.0.overallThreshold',
       ],
     ],
-    outputs: { lastUpdated: '2024-01-01T00:00:00Z' },
+    outputs: {
+      lastUpdated: '2024-01-01T00:00:00Z',
+      categoryThresholds: [
+        {
+          fixation: 5,
+          'injection-generic': 5,
+          'injection-java': 5,
+          'injection-php': 5,
+          lfi: 5,
+          protocol: 5,
+          rce: 5,
+          'reputation-scanner': 5,
+          rfi: 5,
+          sqli: 3,
+          ssrf: 5,
+          xss: 4,
+        },
+      ],
+    },
     reply: {
       id: '65e0f1a2b3c4d5e6f7a80913',
       name: 'baseline',
