@@ -14,6 +14,7 @@ import type { HttpClient, HttpRequest, HttpResponse } from '../http'
 import { signTc3, tc3Date } from '../tc3-sign'
 import { checkSeedKinds, persisted, seedField, type Emulator, type SeedObjects, type StoredObject } from './emulator'
 import type { Holdings } from './holdings'
+import type { SecretField } from './secret-fields'
 import {
   ApiError,
   clone,
@@ -42,6 +43,12 @@ import { scalarText } from '../../src/core/scalar-text'
 // ── options ──────────────────────────────────────────────────────────────────
 export const EMULATOR_SECRET_ID = 'AKIDEMULATOR0000000000000000000000000'
 export const EMULATOR_SECRET_KEY = 'emulator-secret-key-000000000000'
+
+/** What a data file keeps only sealed: API key secrets and API app secrets. */
+export const CLOUD_SECRET_FIELDS: ReadonlyArray<SecretField> = [
+  { path: 'apigateway.keys.*.AccessKeySecret' },
+  { path: 'apigateway.apps.*.ApiAppSecret' },
+]
 /** the account the default key pair belongs to */
 export const EMULATOR_ACCOUNT_ID = '100000000001'
 /** the role ARN prefix the emulator's STS accepts: `qcs::cam::uin/<account>:roleName/<name>` */

@@ -12,6 +12,7 @@ import * as TE from 'fp-ts/TaskEither'
 import type { HttpClient, HttpRequest, HttpResponse } from '../http'
 import { checkSeedKinds, persisted, type Emulator, type StoredObject } from './emulator'
 import { cell, type Holdings } from './holdings'
+import type { SecretField } from './secret-fields'
 import { scalarText } from '../../src/core/scalar-text'
 
 // ── options ──────────────────────────────────────────────────────────────────
@@ -217,6 +218,11 @@ interface Collection {
   readonly view?: (obj: Obj, query: URLSearchParams) => Obj
   readonly filter?: (obj: Obj, query: URLSearchParams) => boolean
 }
+
+/** What a data file keeps only sealed: a billing profile's bank account number, routing number and IBAN. */
+export const COST_SECRET_FIELDS: ReadonlyArray<SecretField> = ['account_number', 'routing_number', 'iban'].map((k) => ({
+  path: `store.billing_profiles.*.banking_information_attributes.secure_data.${k}`,
+}))
 
 export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
   const now = opts.now ?? (() => new Date('2024-07-15T12:00:00Z'))

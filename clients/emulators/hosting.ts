@@ -7,11 +7,11 @@
  * page/per_page paging with an RFC 5988 `Link` header, `X-RateLimit-*` headers with 429s,
  * `{code, message}` errors and a text/plain `Not Found` for unknown routes.
  */
-import { createHash } from 'node:crypto'
 import * as TE from 'fp-ts/TaskEither'
 import type { HttpClient, HttpRequest, HttpResponse } from '../http'
 import { checkSeedKinds, persisted, seedField, type Emulator, type SeedObjects, type StoredObject } from './emulator'
 import { cell, type Holdings } from './holdings'
+import type { SecretField } from './secret-fields'
 import { scalarText } from '../../src/core/scalar-text'
 
 // ── options and fixtures ─────────────────────────────────────────────────────
@@ -69,6 +69,13 @@ export interface HostingEmulatorOptions {
 }
 
 export const HOSTING_EMULATOR_TOKEN = 'emulator-token'
+
+/** What a data file keeps only sealed: secret env values, a log drain's URL and authorization header. */
+export const HOSTING_SECRET_FIELDS: ReadonlyArray<SecretField> = [
+  { path: 'envVars.*.values.*.value', when: (v) => (v as { is_secret?: unknown }).is_secret === true },
+  { path: 'logDrains.*.service_config.url' },
+  { path: 'logDrains.*.service_config.authorization_header' },
+]
 export const ANALYTICS_HOLD_MS = 10 * 60 * 1000
 
 export const DEFAULT_HOSTING_FIXTURES: HostingFixtures = {
@@ -897,17 +904,8 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
     zones,
     records,
     deployKeys,
-    // secret values are never returned: the data file keeps only a digest of them
-    envVars: cell(
-      () =>
-        new Map(
-          [...envVars].map(([k, v]) => [k, v.is_secret ? { ...v, values: (v.values as Json[]).map(digested) } : v]),
-        ),
-      (m) => {
-        envVars.clear()
-        for (const [k, v] of m as Map<string, Json>) envVars.set(k, v)
-      },
-    ),
+    // secret values are kept sealed in a data file (HOSTING_SECRET_FIELDS)
+    envVars,
     logDrains,
     firewalls,
     wafPolicies,
@@ -918,10 +916,6 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
       (v) => (counter = v as number),
     ),
   }
-  const digested = (x: Json): Json =>
-    typeof x.value === 'string' && !x.value.startsWith('sha256:')
-      ? { ...x, value: `sha256:${createHash('sha256').update(x.value).digest('hex')}` }
-      : x
   const SEEDS = ['accounts', 'sites', 'dns_zones', 'dns_records', 'deploy_keys']
   /** the team a seeded object names by `account_id` or `account_slug` */
   const teamOf = (kind: string, i: number, o: Json): Json => {

@@ -107,7 +107,8 @@ test('categoryThresholds is an output of every threshold in force; the inputs st
 })
 
 test('import, then plan: no change, with or without thresholds set (the filled-in defaults are no drift)', async () => {
-  for (const cats of [undefined, { sqli: 3 }, { sqli: 5, rce: 2 }]) {
+  const cases: Array<Record<string, number> | undefined> = [undefined, { sqli: 3 }, { sqli: 5, rce: 2 }]
+  for (const cats of cases) {
     const w = world()
     const s = stack('waf', { providers: { hosting: hosting.provider({ token: secret(HOSTING_EMULATOR_TOKEN) }) } }).add(
       policy(w.team, cats),
