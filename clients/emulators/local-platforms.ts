@@ -3,9 +3,11 @@
  * works against, lasting across runs. When a `trellis emulate` is running for this state
  * directory (it leaves `<stateDir>/emulated/endpoint.json`), requests go to it over loopback
  * through the real transport; otherwise the emulators run in this process, loaded from the data
- * file (`<stateDir>/emulator.json` by default) and saved back by `close()`. Either way the
- * platforms' test credentials replace whatever the program configured, so no real credential is
- * ever sent to an emulator (nor an emulator's to a real platform: every base URL is the emulator's).
+ * file (`<stateDir>/emulator.json` by default) and saved back by `close()`, holding the file's
+ * lock in between (concurrent runs on one directory take turns instead of overwriting each
+ * other's objects). Either way the platforms' test credentials replace whatever the program
+ * configured, so no real credential is ever sent to an emulator (nor an emulator's to a real
+ * platform: every base URL is the emulator's).
  */
 import { promises as fs } from 'node:fs'
 import * as E from 'fp-ts/Either'
@@ -18,6 +20,7 @@ import { retry } from '../retry'
 import { platformClients } from '../platforms'
 import { EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY } from './cloud'
 import { HOSTING_EMULATOR_TOKEN } from './hosting'
+import { lockEmulatorData } from './data-lock'
 import {
   EMULATED_PLATFORMS,
   emulators,
@@ -49,6 +52,8 @@ export interface LocalPlatformsOptions {
   readonly data?: string
   /** the transport to a running emulator (default: the real fetch transport with retries) */
   readonly http?: HttpClient
+  /** how long to wait while another in-process run holds the data file (default 60 s) */
+  readonly lockWaitMs?: number
 }
 
 export interface LocalPlatforms {
@@ -60,7 +65,7 @@ export interface LocalPlatforms {
   /** the data file in-process runs load and save */
   readonly data: string
   readonly clients: ClientFactory
-  /** saves the data file (in-process); nothing to do when served */
+  /** saves the data file and lets the next run have it (in-process); nothing to do when served */
   readonly close: () => Promise<void>
 }
 
@@ -126,9 +131,17 @@ export const openLocalPlatforms = async (opts: LocalPlatformsOptions = {}): Prom
     }
   }
   const data = opts.data ?? defaultDataFile(stateDir)
+  // held until close: another run on this directory waits, rather than losing its objects to ours
+  const release = await lockEmulatorData(data, opts.lockWaitMs === undefined ? {} : { waitMs: opts.lockWaitMs })
   const set = emulators()
-  const saved = await readEmulatorData(data)
-  if (saved) set.restore(saved)
+  try {
+    const saved = await readEmulatorData(data)
+    if (saved) set.restore(saved)
+  } catch (e) {
+    await release()
+    throw e
+  }
+  let closed = false
   return {
     mode: 'in-process',
     emulators: set,
@@ -138,6 +151,14 @@ export const openLocalPlatforms = async (opts: LocalPlatformsOptions = {}): Prom
       if (!e) throw new Error(`no emulator for provider ${provider} (emulated: ${EMULATED_PLATFORMS.join(', ')})`)
       return platformClients({ http: e.client })(provider, withEmulatorCredentials(provider, config))
     },
-    close: () => writeEmulatorData(data, set.snapshot()),
+    close: async () => {
+      if (closed) return
+      closed = true
+      try {
+        await writeEmulatorData(data, set.snapshot())
+      } finally {
+        await release()
+      }
+    },
   }
 }
