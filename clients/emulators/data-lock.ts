@@ -9,6 +9,7 @@
 import { promises as fs } from 'node:fs'
 import { hostname } from 'node:os'
 import { dirname } from 'node:path'
+import { processAlive } from '../../src/core/process-alive'
 
 export interface DataLockOptions {
   /** how long to wait for another run's lock (default 60 s) */
@@ -24,16 +25,6 @@ interface Holder {
 }
 
 export const dataLockFile = (file: string): string => `${file}.lock`
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    // EPERM: it exists, owned by someone else
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
 
 const holderOf = async (lock: string): Promise<Holder | undefined> => {
   try {
@@ -60,7 +51,9 @@ export const lockEmulatorData = async (file: string, opts: DataLockOptions = {})
     }
     const h = await holderOf(lock)
     // a holder gone for good (or a file half written by one that died) is no holder
-    if (h === undefined ? await olderThan(lock, 5_000) : h.host === me.host && h.pid !== me.pid && !alive(h.pid)) {
+    if (
+      h === undefined ? await olderThan(lock, 5_000) : h.host === me.host && h.pid !== me.pid && !processAlive(h.pid)
+    ) {
       await fs.rm(lock, { force: true })
       continue
     }

@@ -18,6 +18,7 @@ import { processIdentity, sameProcess } from './process-identity'
 import * as TE from 'fp-ts/TaskEither'
 import { replay, type JournalRecord, type State } from './state'
 import { stateError, type Lock, type LockInfo, type StateError, type StateStore } from './state-store'
+import { processAlive } from '../core/process-alive'
 
 export interface FileStoreOptions {
   /** default `.trellis` */
@@ -35,14 +36,7 @@ const io = <A>(f: () => Promise<A>): TE.TaskEither<StateError, A> =>
     (e as StateError)?._tag === 'StateError' ? (e as StateError) : stateError('Io', (e as Error).message),
   )
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
+const alive = processAlive
 
 const writeAtomic = async (path: string, content: string): Promise<void> => {
   const tmp = `${path}.${process.pid}.${Date.now()}.tmp`

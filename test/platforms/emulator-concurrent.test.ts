@@ -8,12 +8,12 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { emulators, readEmulatorData } from '../../clients/emulators/emulators'
 import { dataLockFile, lockEmulatorData } from '../../clients/emulators/data-lock'
 import { defaultDataFile } from '../../clients/emulators/local-platforms'
+import { inTempDir } from '../fixtures/in-temp-dir'
 
 const test = suite('emulator data file: concurrent runs')
 const root = process.cwd()
@@ -55,8 +55,7 @@ const child = (script: string, args: string[]) =>
   })
 
 test('two processes on one directory: neither loses the other’s objects', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'trellis-emu-concurrent-'))
-  try {
+  await inTempDir('emu-concurrent', async (dir) => {
     const script = join(dir, 'run.mts')
     writeFileSync(script, RUN)
     const [a, b] = await Promise.all([child(script, [dir, 'alpha', 'beta']), child(script, [dir, 'beta', 'alpha'])])
@@ -69,14 +68,11 @@ test('two processes on one directory: neither loses the other’s objects', asyn
     assert.equal(titles, ['alpha', 'beta'], 'both runs’ folders are in the data file')
     assert.is(new Set(folders.map((o) => o.id)).size, 2, 'with distinct tokens')
     assert.not.ok(existsSync(dataLockFile(defaultDataFile(dir))), 'the lock is gone')
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  })
 })
 
 test('a run waits boundedly: a lock held past the wait is a clear error; a dead holder’s lock is taken over', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'trellis-emu-concurrent-'))
-  try {
+  await inTempDir('emu-concurrent', async (dir) => {
     const file = join(dir, 'emulator.json')
     const release = await lockEmulatorData(file)
     await lockEmulatorData(file, { waitMs: 100 }).then(
@@ -92,9 +88,7 @@ test('a run waits boundedly: a lock held past the wait is a clear error; a dead 
     const again = await lockEmulatorData(file, { waitMs: 1_000 })
     await again()
     assert.not.ok(existsSync(dataLockFile(file)))
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  })
 })
 
 test.run()

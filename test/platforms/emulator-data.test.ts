@@ -14,8 +14,7 @@ import { httpHandler } from '../../src/engine/http-handler'
 import { memoryStore } from '../../src/state/memory-store'
 import { DEFAULT_CONCURRENCY, type Env } from '../../src/engine/env'
 import { action } from '../../src/core/wire'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   emulators,
@@ -27,6 +26,7 @@ import {
 import { withEmulatorCredentials } from '../../clients/emulators/local-platforms'
 import { platformClients } from '../../clients/platforms'
 import type { HttpRequest } from '../../clients/http'
+import { inTempDir } from '../fixtures/in-temp-dir'
 
 const test = suite('emulator data and seeding')
 
@@ -146,8 +146,7 @@ test('the data file never holds a secret environment value in plain text', async
     ]),
   })()
   assert.ok(E.isRight(r) && r.right.status < 300, E.isRight(r) ? r.right.body : '')
-  const dir = mkdtempSync(join(tmpdir(), 'trellis-emu-data-'))
-  try {
+  await inTempDir('emu-data', async (dir) => {
     await writeEmulatorData(join(dir, 'emulator.json'), set.snapshot())
     const text = readFileSync(join(dir, 'emulator.json'), 'utf8')
     assert.not.ok(text.includes('canary-s3cr3t-value'))
@@ -156,9 +155,7 @@ test('the data file never holds a secret environment value in plain text', async
     const back = emulators()
     back.restore((await readEmulatorData(join(dir, 'emulator.json')))!)
     assert.ok(JSON.stringify(back.snapshot()).includes('canary-s3cr3t-value'))
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  })
 })
 
 test.run()

@@ -7,8 +7,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, statSync, writeFileSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { registry } from '../../src/providers'
 import { apply, plan, formatEngineError } from '../../src/engine/operations'
@@ -20,6 +19,7 @@ import type { StateStore } from '../../src/state/state-store'
 import { openLocalPlatforms, type LocalPlatforms } from '../../clients/emulators/local-platforms'
 import { emulatorKeyFile, emulators, readEmulatorData, writeEmulatorData } from '../../clients/emulators/emulators'
 import { SECRET_ROWS } from '../interpreter/every-resource-rows'
+import { inTempDir } from '../fixtures/in-temp-dir'
 
 const test = suite('emulator data file: secrets sealed')
 
@@ -40,8 +40,7 @@ const ok = async <A>(r: Promise<E.Either<unknown, A>>, what: string): Promise<A>
 
 for (const row of SECRET_ROWS.filter((r) => r.afterChanges))
   test(`${row.provider}: ${row.title} — not in the data file, and back after a restart`, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'trellis-emu-secrets-'))
-    try {
+    await inTempDir('emu-secrets', async (dir) => {
       const store = memoryStore()
       const first = await openLocalPlatforms({ stateDir: dir })
       await ok(apply(row.before)(envOn(first, store))(), 'apply BEFORE')
@@ -63,14 +62,11 @@ for (const row of SECRET_ROWS.filter((r) => r.afterChanges))
       const again = await ok(plan(row.after, { refresh: true })(envOn(second, store))(), 'plan --refresh')
       assert.not.ok(hasChanges(again.plan), 'a refreshed plan after the restart shows no change')
       await second.close()
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    })
   })
 
 test('with a passphrase no key file is made; another passphrase (or a lost key) is a clear error', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'trellis-emu-secrets-'))
-  try {
+  await inTempDir('emu-secrets', async (dir) => {
     const file = join(dir, 'emulator.json')
     const set = emulators({
       cloud: { fixtures: { apiApps: [{ ApiAppId: 'app-1', ApiAppName: 'mobile' }] } },
@@ -92,21 +88,16 @@ test('with a passphrase no key file is made; another passphrase (or a lost key) 
       () => assert.unreachable('opened with another key'),
       (e: Error) => assert.match(e.message, /b\.json: a secret in it was sealed with another key/),
     )
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  })
 })
 
 test('a data file without secrets needs no key file', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'trellis-emu-secrets-'))
-  try {
+  await inTempDir('emu-secrets', async (dir) => {
     const file = join(dir, 'emulator.json')
     await writeEmulatorData(file, emulators().snapshot())
     assert.not.ok(existsSync(emulatorKeyFile(file)))
     assert.ok(await readEmulatorData(file))
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  })
 })
 
 test.run()
