@@ -11,7 +11,7 @@ import type { Obs } from './handler'
 export const withComputedOutputs = (
   spec: Pick<ResourceSpec, 'computed'>,
   inputs: Readonly<Record<string, unknown>>,
-  o: Obs,
+  o: Pick<Obs, 'inputs' | 'outputs'>,
 ): Readonly<Record<string, unknown>> => {
   const computed = spec.computed
   if (!computed || computed.length === 0) return o.outputs

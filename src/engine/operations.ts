@@ -226,14 +226,19 @@ const reconcile = async (
           // read it back: the interrupted create may have stopped part-way through its writes
           const back = await env.handler.read(c, mine.id, op.inputs, mine.outputs)()
           const seen = E.isLeft(back) || back.right === undefined ? mine : back.right
+          const inputs = adoptedInputs(c.spec, op.inputs, seen.inputs, protector)
           resources[op.address] = {
             address: op.address,
             token: op.token,
             name: op.name,
             provider: op.provider,
             id: mine.id,
-            inputs: adoptedInputs(c.spec, op.inputs, seen.inputs, protector),
-            outputs: protectSecrets(seen.outputs, c.spec.secrets, protector) as Record<string, unknown>,
+            inputs,
+            // computed inputs left out: the platform's values, kept for updates to send back
+            outputs: protectSecrets(withComputedOutputs(c.spec, inputs, seen), c.spec.secrets, protector) as Record<
+              string,
+              unknown
+            >,
             dependencies: graph?.vertices.get(op.address)?.deps ?? [],
             changedAt: {},
           }
@@ -252,10 +257,14 @@ const reconcile = async (
           if (!got) delete resources[op.address]
           else {
             // the update took effect, wholly or in part, where the platform now shows it
+            const inputs = reconciledInputs(c.spec, prior.inputs, op.inputs, got.inputs, protector)
             resources[op.address] = {
               ...prior,
-              inputs: reconciledInputs(c.spec, prior.inputs, op.inputs, got.inputs, protector),
-              outputs: protectSecrets(got.outputs, c.spec.secrets, protector) as Record<string, unknown>,
+              inputs,
+              outputs: protectSecrets(withComputedOutputs(c.spec, inputs, got), c.spec.secrets, protector) as Record<
+                string,
+                unknown
+              >,
             }
           }
         }
@@ -409,10 +418,17 @@ const refreshState = async (
       updatable: true,
       protector,
     })
+    const inputs = changes.length
+      ? { ...r.inputs, ...Object.fromEntries(changes.map((x) => [x.path, x.after])) }
+      : r.inputs
     resources[r.address] = {
       ...r,
-      inputs: changes.length ? { ...r.inputs, ...Object.fromEntries(changes.map((x) => [x.path, x.after])) } : r.inputs,
-      outputs: protectSecrets(got.outputs, c.spec.secrets, protector) as Record<string, unknown>,
+      inputs,
+      // computed inputs left out keep showing the platform's values (an update sends them back)
+      outputs: protectSecrets(withComputedOutputs(c.spec, inputs, got), c.spec.secrets, protector) as Record<
+        string,
+        unknown
+      >,
     }
     if (changes.length) drift.push({ address: r.address, gone: false, changes })
   }

@@ -8,7 +8,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft, type Either } from 'fp-ts/Either'
 import { stack } from '../../src/core/stack'
-import { apply, plan, importResource, formatEngineError, type EngineError } from '../../src/engine/operations'
+import { apply, plan, refresh, importResource, formatEngineError, type EngineError } from '../../src/engine/operations'
 import { changes } from '../../src/engine/plan'
 import { mockHandler } from '../../src/engine/mock-handler'
 import type { Handler, Obs } from '../../src/engine/handler'
@@ -106,6 +106,17 @@ test('a computed input set later to the value the platform holds is no change; a
     changes(other)[0].diff.map((d) => [d.path, d.before, d.after]),
     [['labels', ['inbox'], ['work']]],
   )
+})
+
+test('a refresh keeps showing the platform value of a computed input left out, so the next update still sends it back', async () => {
+  const { h, sent } = platform()
+  const env = envOf(h)
+  ok(await apply(stack('r').add(notes.note('n', { title: 'A' })))(env)())
+  const r = ok(await refresh(stack('r').add(notes.note('n', { title: 'A' })))(env)())
+  assert.equal(r.drift, [])
+  assert.equal(r.state.resources[addr].outputs.labels, ['inbox'], 'still shown in state')
+  ok(await apply(stack('r').add(notes.note('n', { title: 'B' })))(env)())
+  assert.equal(sent[1], ['update', { title: 'B', labels: ['inbox'] }])
 })
 
 test('an update is given a prior without the defaults the stack still leaves out (a full-body PUT must not clear them)', async () => {
