@@ -66,6 +66,7 @@ export const planSteps = (plan: Plan, registry: Registry) =>
       dependsOn: s.deps,
       notes: s.notes,
       ...(s.deleteBeforeReplace !== undefined ? { deleteBeforeReplace: s.deleteBeforeReplace } : {}),
+      ...(s.movedFrom !== undefined ? { movedFrom: s.movedFrom } : {}),
     }
   })
 

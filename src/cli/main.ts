@@ -12,6 +12,7 @@ import { graphToDot, graphToMermaid, planToDot, planToMermaid } from '../engine/
 import { renderPlanHtml } from '../engine/html-report'
 import { labelOfAddress } from '../core/node'
 import type { Stack } from '../core/stack'
+import type { Plan } from '../engine/plan'
 import { workspace, type PlanResult, type Workspace } from '../workspace/workspace'
 import { fromEngineError, isTrellisError, TrellisError } from '../workspace/trellis-error'
 import { normalizeAddress } from '../workspace/address'
@@ -310,7 +311,7 @@ export const main = async (argv: ReadonlyArray<string>, out0: Out, io: Io = {}):
           if (json) out.line(JSON.stringify(applyDoc(command, r)))
           else if (r.plan.hasChanges) {
             out.line(
-              `\n${command === 'apply' ? 'Apply' : 'Destroy'} complete: ${r.changes} change${r.changes === 1 ? '' : 's'} in ${(r.ms / 1000).toFixed(1)}s (state serial ${r.serial}).`,
+              `\n${command === 'apply' ? 'Apply' : 'Destroy'} complete: ${r.changes} change${r.changes === 1 ? '' : 's'}${movedText(r.plan.plan)} in ${(r.ms / 1000).toFixed(1)}s (state serial ${r.serial}).`,
             )
             for (const [k, v] of Object.entries(r.outputs)) out.line(`  output ${k} = ${textValue(v)}`)
           }
@@ -403,6 +404,12 @@ export const main = async (argv: ReadonlyArray<string>, out0: Out, io: Io = {}):
     stopper.off()
     await ws?.close()
   }
+}
+
+/** `, N moved` when state entries moved to their nodes' addresses (aliases), else nothing. */
+const movedText = (p: Plan): string => {
+  const n = p.steps.filter((s) => s.movedFrom !== undefined).length
+  return n ? `, ${n} moved` : ''
 }
 
 /** A JSON value with its markers shown as the text renderer shows them. */

@@ -9,6 +9,7 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import * as E from 'fp-ts/Either'
 import { labelOfAddress } from '../core/node'
+import { moveResource } from '../state/move-resource'
 import type { State } from '../state/state'
 import type { LockInfo } from '../state/state-store'
 import { closest } from '../workspace/closest'
@@ -95,19 +96,7 @@ export const stateMove = (w: Workspace, stack: string, from: string, to: string)
       throw new TrellisError('failed', [], `state mv: ${to} is already in state (id ${s.resources[to].id})`)
     const busy = pendingOn(s, from)
     if (busy) throw busy
-    const resources: State['resources'] = Object.fromEntries(
-      Object.entries(s.resources).map(([a, x]) =>
-        a === from
-          ? [to, { ...x, address: to, name }]
-          : [
-              a,
-              x.dependencies.includes(from)
-                ? { ...x, dependencies: x.dependencies.map((d) => (d === from ? to : d)) }
-                : x,
-            ],
-      ),
-    )
-    const next = await write(w, stack, { ...s, resources })
+    const next = await write(w, stack, moveResource(s, from, to))
     return {
       message: `Moved ${labelOfAddress(from)} to ${labelOfAddress(to)} in the state of ${stack} (state serial ${next.serial}).`,
       detail: { from, to, id: r.id, serial: next.serial },

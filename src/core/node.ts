@@ -17,6 +17,11 @@ export interface ResourceOptions {
   readonly importId?: string
   /** name of the provider instance in the stack (default: the instance named after the provider) */
   readonly provider?: string
+  /**
+   * earlier names (or `token/name` addresses) of this node: a state entry under one of them is moved
+   * to the node's address, so a rename plans no change (see engine/aliases.ts)
+   */
+  readonly aliases?: ReadonlyArray<string>
 }
 
 export interface ResourceNode {

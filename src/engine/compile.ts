@@ -14,6 +14,7 @@ import { toposort, type Graph, type ProviderConfig, type Vertex } from './graph'
 import { makeValidator } from './validate'
 import { closestName } from '../core/closest-name'
 import { nodeNameProblem, quoteName, stackNameProblem } from '../core/names'
+import { aliasFindings } from './aliases'
 
 const didYouMean = (given: string, names: Iterable<string>): string => {
   const near = closestName(given, names)
@@ -233,6 +234,7 @@ export const compile =
             for (let fi = 0; fi < found.length; fi++) push(issue(label, found[fi]))
           }
         }
+        for (const f of aliasFindings(n)) push(issue(label, f))
         if (n.options.importId !== undefined) {
           const parsed = spec.identity.parseImportId(n.options.importId)
           if (E.isLeft(parsed))

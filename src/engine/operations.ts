@@ -27,6 +27,7 @@ import { makeProtector, newSalt, passphraseProblem, protectSecrets, type Protect
 import { emptyState, type PendingOp, type ResourceState, type State } from '../state/state'
 import { stateError, type Lock, type StateError } from '../state/state-store'
 import { selectTargets } from './targets'
+import { moveAliased, unmove, withMoves, type Move } from './aliases'
 
 // ── errors ───────────────────────────────────────────────────────────────────
 export interface LookupError {
@@ -83,6 +84,8 @@ export interface PlanOutcome {
   readonly pending?: ReadonlyArray<PendingOp>
   /** resources a targeted plan left out (neither a target nor one of its dependencies) */
   readonly leftOut?: ReadonlyArray<string>
+  /** state entries moved to their node's address from one of its aliases (in `state` already) */
+  readonly moves?: ReadonlyArray<Move>
 }
 
 export interface ApplyResult extends RunResult {
@@ -497,7 +500,10 @@ const planFrom = async (
   protector: Protector,
   write = true,
 ): Promise<PlanOutcome> => {
-  let s = await reconcile(env, graph, s0, protector, write)
+  // entries recorded under a node's aliases move to its address first (reconciliation settles them there)
+  const aliased = moveAliased(graph, s0)
+  if (aliased.issues.length > 0) fail({ _tag: 'PlanError', issues: aliased.issues })
+  let s = await reconcile(env, graph, aliased.state, protector, write)
   const refreshed = opts.refresh ? await refreshState(env, graph, s, protector) : undefined
   if (refreshed) s = refreshed.state
   const lookups = await resolveLookups(env, graph, s, protector)
@@ -511,7 +517,7 @@ const planFrom = async (
     ...(opts.replace ? { replace: new Set(opts.replace) } : {}),
   })
   if (E.isLeft(p)) fail(p.left)
-  const full = (p as E.Right<Plan>).right
+  const full = withMoves((p as E.Right<Plan>).right, aliased.moves)
   const picked = opts.targets?.length ? selectTargets(full, opts.targets) : undefined
   const pending = Object.values(s.pending)
   return {
@@ -522,6 +528,7 @@ const planFrom = async (
     ...(refreshed ? { drift: refreshed.drift } : {}),
     ...(pending.length ? { pending } : {}),
     ...(picked ? { leftOut: picked.leftOut } : {}),
+    ...(aliased.moves.length ? { moves: aliased.moves } : {}),
   }
 }
 
@@ -553,11 +560,13 @@ export interface ApplyOptions extends PlanOptions {
   readonly confirm?: (outcome: PlanOutcome) => Promise<boolean>
 }
 
-const sameChanges = (a: Plan, b: Plan): boolean =>
+const changeList = (p: Plan): string =>
   JSON.stringify(
-    a.steps.filter((s) => s.action !== 'noop' && s.action !== 'read').map((s) => [s.address, s.action]),
-  ) ===
-  JSON.stringify(b.steps.filter((s) => s.action !== 'noop' && s.action !== 'read').map((s) => [s.address, s.action]))
+    p.steps
+      .filter((s) => (s.action !== 'noop' && s.action !== 'read') || s.movedFrom !== undefined)
+      .map((s) => [s.address, s.action, s.movedFrom ?? '']),
+  )
+const sameChanges = (a: Plan, b: Plan): boolean => changeList(a) === changeList(b)
 
 const execute = async (env: Env, stackName: string, graph: Graph, opts: ApplyOptions): Promise<ApplyResult> => {
   const s0 = await loadState(env, stackName)
@@ -571,6 +580,8 @@ const execute = async (env: Env, stackName: string, graph: Graph, opts: ApplyOpt
   // its snapshot (lineage, salt) before the first journal record, so a crash leaves nothing orphaned
   let base = outcome.state
   const fresh = s0.serial === 0 && !(await attempt(env.store.read(stackName)))
+  // a cancelled apply records no move (reconciliation, settled under the old addresses, is kept)
+  if (cancelled && outcome.moves) base = unmove(outcome.state, outcome.moves, s0)
   if (base !== s0 || (changing && fresh && !cancelled))
     base = await attempt(env.store.write(stackName, { ...base, serial: s0.serial }))
   if (cancelled)

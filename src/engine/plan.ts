@@ -38,6 +38,8 @@ export interface Step {
   readonly overrides?: Readonly<Record<string, unknown>>
   /** a lookup read during apply, after what it depends on (something the plan changes) */
   readonly readAtApply?: boolean
+  /** the address state recorded this resource under before (an alias, see aliases.ts) */
+  readonly movedFrom?: string
 }
 
 export interface Plan {
@@ -72,8 +74,9 @@ export interface PlanInput {
 // ── destructors ──────────────────────────────────────────────────────────────
 export const changes = (p: Plan): ReadonlyArray<Step> =>
   p.steps.filter((s) => s.action !== 'noop' && s.action !== 'read')
-/** Does applying the plan change anything: a resource, or an exported output? */
-export const hasChanges = (p: Plan): boolean => changes(p).length > 0 || (p.outputs?.length ?? 0) > 0
+/** Does applying the plan change anything: a resource, an exported output, or where state records one? */
+export const hasChanges = (p: Plan): boolean =>
+  changes(p).length > 0 || (p.outputs?.length ?? 0) > 0 || p.steps.some((s) => s.movedFrom !== undefined)
 
 export const summary = (p: Plan): Readonly<Record<Action, number>> => {
   const s: Record<Action, number> = {

@@ -2,7 +2,7 @@
  * Plan rendering: readable text (optionally coloured) and versioned JSON. Secrets print as
  * `[secret]`, unknown values as `(known after apply)`, whatever the source.
  */
-import { labelOf } from '../core/node'
+import { labelOf, labelOfAddress } from '../core/node'
 import { isRef } from '../core/ref'
 import { isSecret, isSecretMarker } from '../core/secret'
 import { formatIssue } from '../core/issue'
@@ -71,7 +71,8 @@ export const renderPlan = (plan: Plan, registry?: Registry, o: RenderOptions = {
   const paint = (a: Step['action'], s: string) => (o.colour ? `\u001b[${COLOUR[a]}m${s}\u001b[0m` : s)
   const lines: string[] = [`Plan for stack ${plan.stack} (state serial ${plan.baseSerial}):`, '']
   for (const s of plan.steps) {
-    if (!o.all && (s.action === 'noop' || (s.action === 'read' && !s.readAtApply))) continue
+    if (!o.all && s.movedFrom === undefined && (s.action === 'noop' || (s.action === 'read' && !s.readAtApply)))
+      continue
     const secrets = secretsOf(registry, s.token)
     // a replacement's order shows in its symbol, as in Terraform: -/+ deletes first, +/- creates first
     const symbol = s.action === 'replace' && !s.deleteBeforeReplace ? '+/-' : SYMBOL[s.action]
@@ -89,10 +90,11 @@ export const renderPlan = (plan: Plan, registry?: Registry, o: RenderOptions = {
     lines.push('Changes to outputs:', ...outs.flatMap((d) => displayChanges(d, []).flatMap((r) => changeLines(r, ''))))
   for (const w of plan.warnings) lines.push(formatIssue(w))
   const c = summary(plan)
+  const moved = plan.steps.filter((s) => s.movedFrom !== undefined).length
   if (lines.length === 2) lines.push('No changes. The platform matches the stack.')
   lines.push(
     '',
-    `Plan: ${c.create} to create, ${c.update} to update, ${c.replace} to replace, ${c.delete} to delete, ${c.forget} to forget, ${c.import} to import, ${c.noop} unchanged.`,
+    `Plan: ${c.create} to create, ${c.update} to update, ${c.replace} to replace, ${c.delete} to delete, ${c.forget} to forget, ${c.import} to import, ${c.noop} unchanged${moved ? `, ${moved} moved` : ''}.`,
   )
   return lines.join('\n')
 }
@@ -162,13 +164,15 @@ const foldKept = (ops: ReadonlyArray<LineOp>): string[] => {
 }
 
 const verb = (s: Step): string =>
-  s.readAtApply
-    ? 'read during apply'
-    : s.action === 'replace'
-      ? s.deleteBeforeReplace
-        ? 'replaced (the old one deleted first)'
-        : 'replaced (the new one created first)'
-      : VERB[s.action]
+  s.movedFrom !== undefined && s.action === 'noop'
+    ? `moved from ${labelOfAddress(s.movedFrom)} (no change on the platform)`
+    : s.readAtApply
+      ? 'read during apply'
+      : s.action === 'replace'
+        ? s.deleteBeforeReplace
+          ? 'replaced (the old one deleted first)'
+          : 'replaced (the new one created first)'
+        : VERB[s.action]
 
 const VERB: Record<Step['action'], string> = {
   create: 'created',
@@ -205,6 +209,7 @@ export const planToJson = (plan: Plan, registry?: Registry): unknown => ({
       action: s.action,
       ...(s.action === 'replace' ? { deleteBeforeReplace: s.deleteBeforeReplace ?? false } : {}),
       ...(s.readAtApply ? { readAtApply: true } : {}),
+      ...(s.movedFrom !== undefined ? { movedFrom: s.movedFrom } : {}),
       provider: s.provider,
       diff: s.diff.map((d) => {
         const rows = displayChanges(d, secrets)
