@@ -378,7 +378,12 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
       stack: stack.name,
       plan: shown ?? planResult({ plan: r.plan } as PlanOutcome, !!o.refresh),
       cancelled: r.cancelled ?? false,
-      changes: r.journal.filter((j) => j.status === 'done' && j.action !== 'read' && j.action !== 'noop').length,
+      // per step: a replacement's deferred delete of the old object is part of its step, not a change of its own
+      changes: new Set(
+        r.journal
+          .filter((j) => j.status === 'done' && j.action !== 'read' && j.action !== 'noop')
+          .map((j) => j.address),
+      ).size,
       journal: r.journal,
       outputs: jsonValue(r.state.outputs) as Record<string, unknown>,
       serial: r.state.serial,

@@ -9,7 +9,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { costEmulator } from '../../clients/emulators/cost'
 import { serve, type Served } from '../../clients/serve'
-import type { HttpClient } from '../../clients/http'
+import type { HttpClient, HttpRequest } from '../../clients/http'
+import type { Emulator } from '../../clients/emulators/emulator'
 import { main } from '../../src/cli/main'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -23,21 +24,40 @@ export interface Platform {
   readonly url: string
   /** requests served so far */
   readonly requests: () => number
+  /** every request served so far, as `METHOD /path` */
+  readonly sent: () => ReadonlyArray<string>
+  /** the emulator itself: its objects, and a way to change one behind trellis's back */
+  readonly emulator: Emulator
+  /** send one request straight to the emulator (as another tool would), with the suite's token */
+  readonly direct: (method: HttpRequest['method'], path: string, body?: unknown) => Promise<number>
   readonly close: () => Promise<void>
 }
 
 /** A cost emulator on loopback; `delayMs` holds every reply that long (to interrupt mid-apply). */
 export const platform = async (delayMs = 0): Promise<Platform> => {
   const emu = costEmulator({ token: TOKEN })
-  let n = 0
+  const log: string[] = []
   const client: HttpClient = (req) => async () => {
-    n++
+    log.push(`${req.method} ${new URL(req.url).pathname}`)
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs))
     return emu.client(req)()
   }
   const s: Served = await serve(client)
-  return { url: s.url, requests: () => n, close: s.close }
+  const direct = async (method: HttpRequest['method'], path: string, body?: unknown) => {
+    const r = await emu.client({
+      method,
+      url: `${s.url}${path}`,
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })()
+    if (r._tag === 'Left') throw new Error(`${method} ${path}: ${r.left.kind}`)
+    return r.right.status
+  }
+  return { url: s.url, requests: () => log.length, sent: () => [...log], emulator: emu, direct, close: s.close }
 }
+
+/** Requests that change something (not GET or HEAD). */
+export const writes = (sent: ReadonlyArray<string>): string[] => sent.filter((r) => !/^(GET|HEAD) /.test(r))
 
 export interface Ran {
   readonly code: number | null
