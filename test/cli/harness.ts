@@ -30,6 +30,8 @@ export interface Platform {
   readonly emulator: Emulator
   /** send one request straight to the emulator (as another tool would), with the suite's token */
   readonly direct: (method: HttpRequest['method'], path: string, body?: unknown) => Promise<number>
+  /** hold every reply this long from now on (the request is logged on arrival, applied after) */
+  readonly delay: (ms: number) => void
   readonly close: () => Promise<void>
 }
 
@@ -37,9 +39,10 @@ export interface Platform {
 export const platform = async (delayMs = 0): Promise<Platform> => {
   const emu = costEmulator({ token: TOKEN })
   const log: string[] = []
+  let hold = delayMs
   const client: HttpClient = (req) => async () => {
     log.push(`${req.method} ${new URL(req.url).pathname}`)
-    if (delayMs) await new Promise((r) => setTimeout(r, delayMs))
+    if (hold) await new Promise((r) => setTimeout(r, hold))
     return emu.client(req)()
   }
   const s: Served = await serve(client)
@@ -53,7 +56,15 @@ export const platform = async (delayMs = 0): Promise<Platform> => {
     if (r._tag === 'Left') throw new Error(`${method} ${path}: ${r.left.kind}`)
     return r.right.status
   }
-  return { url: s.url, requests: () => log.length, sent: () => [...log], emulator: emu, direct, close: s.close }
+  return {
+    url: s.url,
+    requests: () => log.length,
+    sent: () => [...log],
+    emulator: emu,
+    direct,
+    delay: (ms) => void (hold = ms),
+    close: s.close,
+  }
 }
 
 /** Requests that change something (not GET or HEAD). */

@@ -11,9 +11,9 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { apply } from '../../src/engine/operations'
-import { registry } from '../../src/providers'
 import { bigStack, emulators } from './fixtures/big-stack'
 import { audit, envFor, realHandlerFor, serveAll, tempDir, unwrap } from './fixtures/world'
+import { unfindableTypes } from './fixtures/unfindable'
 import { chaosRun } from './fixtures/chaos-run'
 import { costEmulator } from '../../clients/emulators/cost'
 
@@ -87,11 +87,8 @@ test('the audit finds an orphan, a duplicate, an object held twice and a missing
 const MAX_RUNS = 3
 
 test('600+ resources of every type that can be looked up, 20% of requests failing in every way on every platform: converges within 3 runs, no orphan, no duplicate, a clean plan', async () => {
-  // a type the platform gives no way to look up (wire.unfindable, e.g. hosting:WafPolicy) stops the
-  // next apply after a lost create by design, asking the user to check and import: it cannot converge
-  // unattended, so it is left out here (test/providers/hosting/find.test.ts covers that stop)
-  const skip = [...registry.resources.values()].filter((s) => s.wire.unfindable !== undefined).map((s) => s.token)
-  await chaosRun({ suite: 'chaos', maxRuns: MAX_RUNS, figures: true, skip })
+  // types the platform gives no way to look up cannot converge unattended (see fixtures/unfindable.ts)
+  await chaosRun({ suite: 'chaos', maxRuns: MAX_RUNS, figures: true, skip: unfindableTypes() })
 })
 
 test.run()

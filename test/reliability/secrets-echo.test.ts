@@ -10,8 +10,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { randomBytes } from 'node:crypto'
-import { readFileSync, readdirSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { secret } from '../../src/core/secret'
 import { stack, type Stack } from '../../src/core/stack'
@@ -30,20 +29,9 @@ import { cloud } from '../../builders/cloud'
 import { hostingFixtures } from './fixtures/big-stack'
 import { envFor, tempDir, unwrap } from './fixtures/world'
 import { recordFigures } from './fixtures/figures'
+import { canaries } from './fixtures/canaries'
 
-const RUN = randomBytes(4).toString('hex')
-const canaries: string[] = []
-const canary = (what: string): string => {
-  const c = `ECHO${RUN}${canaries.length}x${what}`
-  canaries.push(c)
-  return c
-}
-let scanned = 0
-const scan = (where: string, text: string): void => {
-  scanned++
-  const hits = canaries.filter((c) => text.includes(c) || text.includes(encodeURIComponent(c)))
-  assert.equal(hits, [], `${where} holds a secret: ${text.slice(0, 600)}`)
-}
+const { canary, scan, scanDir, ...seen } = canaries('ECHO')
 
 /** The request whole, as an echoing platform quotes it. */
 const quote = (req: HttpRequest): string =>
@@ -177,8 +165,7 @@ for (const echo of ECHOES)
       scan('error text', text)
       scan('error JSON', JSON.stringify(r.left))
       scan('events', JSON.stringify(env.events_))
-      for (const f of readdirSync(tmp.dir, { recursive: true, withFileTypes: true }))
-        if (f.isFile()) scan(`state file ${f.name}`, readFileSync(join(f.parentPath, f.name), 'utf8'))
+      scanDir(tmp.dir)
     } finally {
       tmp.remove()
     }
@@ -230,8 +217,13 @@ test('a wrong or missing TRELLIS_PASSPHRASE over an encrypted state is refused b
 })
 
 test.after(() => {
-  console.log(`  [secrets-echo] ${ECHOES.length} echoing platforms, ${scanned} texts scanned, 0 secrets found`)
-  recordFigures('secretsEcho', { echoes: ECHOES.length, canaries: canaries.length, scanned, found: 0 })
+  console.log(`  [secrets-echo] ${ECHOES.length} echoing platforms, ${seen.scanned()} texts scanned, 0 secrets found`)
+  recordFigures('secretsEcho', {
+    echoes: ECHOES.length,
+    canaries: seen.count(),
+    scanned: seen.scanned(),
+    found: seen.found(),
+  })
 })
 
 test.run()

@@ -10,8 +10,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { randomBytes } from 'node:crypto'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
 import * as http from 'node:http'
 import { join } from 'node:path'
 import { spawnSync } from 'node:child_process'
@@ -37,31 +35,10 @@ import { cloud } from '../../builders/cloud'
 import { hostingFixtures } from './fixtures/big-stack'
 import { envFor, tempDir, unwrap } from './fixtures/world'
 import { recordFigures } from './fixtures/figures'
+import { canaries } from './fixtures/canaries'
 
 // ── canaries ─────────────────────────────────────────────────────────────────
-const RUN = randomBytes(4).toString('hex')
-const canaries: string[] = []
-const canary = (what: string): string => {
-  const c = `CANARY${RUN}${canaries.length}x${what.replace(/[^A-Za-z]/g, '').slice(0, 8)}`
-  canaries.push(c)
-  return c
-}
-let scanned = 0
-let found = 0
-/** occurrences of any canary (plain, or base64 of it) in some text */
-const scan = (where: string, text: string): void => {
-  scanned++
-  const hits = canaries.filter((c) => text.includes(c) || text.includes(Buffer.from(c).toString('base64')))
-  found += hits.length
-  assert.equal(hits, [], `${where} holds a secret`)
-}
-const scanDir = (dir: string): void => {
-  for (const f of readdirSync(dir)) {
-    const p = join(dir, f)
-    if (statSync(p).isDirectory()) scanDir(p)
-    else scan(`state file ${f}`, readFileSync(p, 'utf8'))
-  }
-}
+const { canary, scan, scanDir, ...seen } = canaries('CANARY')
 
 // ── inputs with every secret path set ────────────────────────────────────────
 const clone = <A>(a: A): A => JSON.parse(JSON.stringify(a)) as A
@@ -416,12 +393,12 @@ test('the token goes only to the configured host: a redirect to another host dro
 })
 
 test('figures', () => {
-  assert.ok(scanned > 20, `${scanned} texts scanned`)
-  assert.is(found, 0)
+  assert.ok(seen.scanned() > 20, `${seen.scanned()} texts scanned`)
+  assert.is(seen.found(), 0)
   recordFigures('secrets', {
-    canaries: canaries.length,
-    textsScanned: scanned,
-    secretsFound: found,
+    canaries: seen.count(),
+    textsScanned: seen.scanned(),
+    secretsFound: seen.found(),
     specsWithSecrets: SECRET_TYPES,
     providerSecrets: Object.fromEntries([...registry.providers].map(([n, p]) => [n, p.secrets])),
   })
