@@ -23,15 +23,14 @@ import type { HttpClient, HttpRequest, HttpResponse } from '../../clients/http'
 import { costEmulator } from '../../clients/emulators/cost'
 import { hostingEmulator } from '../../clients/emulators/hosting'
 import { cloudEmulator, EMULATOR_SECRET_ID } from '../../clients/emulators/cloud'
-import { cost } from '../../builders/cost'
-import { hosting } from '../../builders/hosting'
 import { cloud } from '../../builders/cloud'
 import { hostingFixtures } from './fixtures/big-stack'
 import { envFor, tempDir, unwrap } from './fixtures/world'
 import { recordFigures } from './fixtures/figures'
-import { canaries } from './fixtures/canaries'
+import { canaries, canaryProviders, secretCanaries, secretNodes } from './fixtures/canaries'
 
-const { canary, scan, scanDir, ...seen } = canaries('ECHO')
+const seen = canaries('ECHO')
+const { canary, scan, scanDir } = seen
 
 /** The request whole, as an echoing platform quotes it. */
 const quote = (req: HttpRequest): string =>
@@ -51,47 +50,9 @@ const json = (status: number, body: unknown): HttpResponse => ({
   body: JSON.stringify(body),
 })
 
-const tokens = { cost: canary('costToken'), hosting: canary('hostToken'), cloud: canary('cloudKey') }
-const values = { env: canary('envValue'), url: canary('drainUrl'), auth: canary('drainAuth'), key: canary('apiKey') }
-
-const providers = () => ({
-  cost: cost.provider({ apiToken: secret(tokens.cost) }),
-  hosting: hosting.provider({ token: secret(tokens.hosting) }),
-  cloud: cloud.provider({ secretId: EMULATOR_SECRET_ID, secretKey: secret(tokens.cloud), region: 'ap-guangzhou' }),
-})
-
-const secretStack = (name: string): Stack => {
-  const site = hosting.getSite('site', { name: 'chaos-site-0', teamSlug: 'acme' })
-  const team = hosting.getTeam('team', { slug: 'acme' })
-  return stack(name, { providers: providers() }).add(
-    site,
-    team,
-    cost.folder('f', { title: 'Echo folder', workspaceToken: 'wrkspc_default' }),
-    hosting.environmentVariable('env', {
-      key: 'ECHO_VAR',
-      teamId: team.out.id,
-      siteId: site.out.id,
-      scopes: ['builds', 'functions', 'runtime'],
-      secretValues: [{ context: 'production', value: secret(values.env) }],
-    }),
-    hosting.logDrain('drain', {
-      siteId: site.out.id,
-      destination: 'http',
-      format: 'ndjson',
-      logTypes: ['user_traffic'],
-      serviceConfig: {
-        url: secret(`https://logs.example.com/${values.url}`),
-        authorizationHeader: secret(`Bearer ${values.auth}`),
-      },
-    }),
-    cloud.apiGatewayApiKey('key', {
-      secretName: 'echo',
-      accessKeyType: 'manual',
-      accessKeyId: 'echokeyid01',
-      accessKeySecret: secret(values.key),
-    }),
-  )
-}
+const { tokens, values } = secretCanaries(seen)
+const providers = () => canaryProviders(tokens)
+const secretStack = (name: string): Stack => stack(name, { providers: providers() }).add(...secretNodes('Echo', values))
 
 const ECHOES: ReadonlyArray<{
   readonly name: string

@@ -35,10 +35,11 @@ import { cloud } from '../../builders/cloud'
 import { hostingFixtures } from './fixtures/big-stack'
 import { envFor, tempDir, unwrap } from './fixtures/world'
 import { recordFigures } from './fixtures/figures'
-import { canaries } from './fixtures/canaries'
+import { canaries, canaryProviders, secretCanaries, secretNodes } from './fixtures/canaries'
 
 // ── canaries ─────────────────────────────────────────────────────────────────
-const { canary, scan, scanDir, ...seen } = canaries('CANARY')
+const seen = canaries('CANARY')
+const { canary, scan, scanDir } = seen
 
 // ── inputs with every secret path set ────────────────────────────────────────
 const clone = <A>(a: A): A => JSON.parse(JSON.stringify(a)) as A
@@ -141,7 +142,7 @@ test('mock interpreter: plan text, plan JSON, events, state file, journal and ba
 test('real handler over the emulators with the debug log on: no canary in debug lines, events, errors or state', async () => {
   const tmp = tempDir('secrets-real')
   try {
-    const tokens = { cost: canary('costToken'), hosting: canary('hostToken'), cloud: canary('cloudKey') }
+    const { tokens, values } = secretCanaries(seen)
     const emus = {
       cost: costEmulator({ token: tokens.cost }),
       hosting: hostingEmulator({ token: tokens.hosting, fixtures: hostingFixtures }),
@@ -156,51 +157,9 @@ test('real handler over the emulators with the debug log on: no canary in debug 
         })(p, c),
     })
     const env = envFor(handler, tmp.dir)
-    const site = hosting.getSite('site', { name: 'chaos-site-0', teamSlug: 'acme' })
-    const team = hosting.getTeam('team', { slug: 'acme' })
-    const values = {
-      env: canary('envValue'),
-      url: canary('drainUrl'),
-      auth: canary('drainAuth'),
-      key: canary('apiKey'),
-    }
-    const providers = {
-      cost: cost.provider({ apiToken: secret(tokens.cost) }),
-      hosting: hosting.provider({ token: secret(tokens.hosting) }),
-      cloud: cloud.provider({
-        secretId: EMULATOR_SECRET_ID,
-        secretKey: secret(tokens.cloud),
-        region: 'ap-guangzhou',
-      }),
-    }
-    const nodes = (v: typeof values) => [
-      site,
-      team,
-      cost.folder('f', { title: 'Canary folder', workspaceToken: 'wrkspc_default' }),
-      hosting.environmentVariable('env', {
-        key: 'CANARY_VAR',
-        teamId: team.out.id,
-        siteId: site.out.id,
-        scopes: ['builds', 'functions', 'runtime'],
-        secretValues: [{ context: 'production', value: secret(v.env) }],
-      }),
-      hosting.logDrain('drain', {
-        siteId: site.out.id,
-        destination: 'http',
-        format: 'ndjson',
-        logTypes: ['user_traffic'],
-        serviceConfig: {
-          url: secret(`https://logs.example.com/${v.url}`),
-          authorizationHeader: secret(`Bearer ${v.auth}`),
-        },
-      }),
-      cloud.apiGatewayApiKey('key', {
-        secretName: 'canary',
-        accessKeyType: 'manual',
-        accessKeyId: 'canarykeyid01',
-        accessKeySecret: secret(v.key),
-      }),
-    ]
+    const providers = canaryProviders(tokens)
+    const nodes = (v: typeof values) => secretNodes('Canary', v)
+    const [site, team] = nodes(values)
     const s = stack('canary', { providers }).add(...nodes(values))
     const p = await unwrap(plan(s)(env))
     scan('plan text', renderPlan(p.plan, registry))
