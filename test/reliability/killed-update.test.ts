@@ -11,7 +11,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { cpSync } from 'node:fs'
-import { join } from 'node:path'
 import { apply, plan } from '../../src/engine/operations'
 import { serve } from '../../clients/serve'
 import { fetchClient } from '../../clients/fetch'
