@@ -28,7 +28,7 @@ const ok = <A>(r: Either<EngineError, A>, what: string): A => {
 }
 
 /** A bound as a doc states it: whole minutes as minutes, anything else in seconds. */
-export const statedBound = (ms: number): string =>
+const statedBound = (ms: number): string =>
   ms % 60_000 === 0 ? `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}` : `${ms / 1000} seconds`
 
 // ── the waits of every type, as its rows run ─────────────────────────────────
