@@ -19,6 +19,7 @@ export interface DebugLogOptions {
   readonly now?: () => number
 }
 
+/** A middleware printing one redacted line per request and response (TRELLIS_DEBUG). */
 export const debugLog = (sink: (line: string) => void, opts: DebugLogOptions = {}): Middleware => {
   const now = opts.now ?? Date.now
   const maxBody = opts.maxBodyChars ?? 2000

@@ -43,6 +43,7 @@ export interface FaultOptions {
 export type Faults = Middleware & { readonly stats: () => Record<string, number> }
 
 // ── constructor ──────────────────────────────────────────────────────────────
+/** A middleware injecting failures (errors, timeouts, resets) at a seeded rate, for reliability tests. */
 export const faults = (opts: FaultOptions): Faults => {
   if (!(opts.rate >= 0 && opts.rate <= 1)) throw new Error(`faults: rate must be between 0 and 1, got ${opts.rate}`)
   const kinds = opts.kinds ?? FAULT_KINDS

@@ -206,6 +206,7 @@ const lowerHeaders = (h: Headers): Record<string, string> => {
   return out
 }
 
+/** The real transport: an HttpClient over cross-fetch, every request bounded in time. */
 export const fetchClient = (opts: FetchClientOptions = {}): HttpClient => {
   const impl = opts.fetch ?? crossFetch
   const ours = opts.fetch === undefined

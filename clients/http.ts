@@ -6,6 +6,7 @@
 import type { TaskEither } from 'fp-ts/TaskEither'
 
 // ── model ────────────────────────────────────────────────────────────────────
+/** An HTTP request as clients send it. */
 export interface HttpRequest {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD'
   /** absolute URL */
@@ -18,6 +19,7 @@ export interface HttpRequest {
   readonly signal?: AbortSignal
 }
 
+/** An HTTP response as clients see it. */
 export interface HttpResponse {
   readonly status: number
   /** lower-case header names */
@@ -33,6 +35,7 @@ export type HttpErrorKind =
   | 'Timeout'
   | 'Aborted'
 
+/** A transport failure: network, timeout, abort or a malformed answer. */
 export interface HttpError {
   readonly _tag: 'HttpError'
   readonly kind: HttpErrorKind
@@ -43,12 +46,14 @@ export interface HttpError {
   readonly url: string
 }
 
+/** Send one request; a TaskEither of the response or a transport error. */
 export type HttpClient = (req: HttpRequest) => TaskEither<HttpError, HttpResponse>
 
 /** A middleware wraps a client. */
 export type Middleware = (next: HttpClient) => HttpClient
 
 // ── constructors ─────────────────────────────────────────────────────────────
+/** Make an HttpError. */
 export const httpError = (
   kind: HttpErrorKind,
   req: Pick<HttpRequest, 'method' | 'url'>,

@@ -105,6 +105,7 @@ export const staticCloudCredentials =
   }
 
 // ── factory ──────────────────────────────────────────────────────────────────
+/** The default client factory: REST clients for cost and hosting, the signed action client for cloud. */
 export const platformClients = (opts: PlatformClientsOptions): ClientFactory => {
   const seq: SequenceOptions = { sleep: opts.sleep, now: opts.now, onProgress: opts.onProgress }
   const secrets = opts.secrets ?? secretValues()

@@ -59,6 +59,7 @@ export interface RateBudgetStats {
 export type RateBudget = Middleware & { readonly stats: () => RateBudgetStats }
 
 // ── constructor ──────────────────────────────────────────────────────────────
+/** A middleware keeping requests within a per-platform budget (token bucket, honouring rate-limit headers). */
 export const rateBudget = (opts: RateBudgetOptions): RateBudget => {
   if (!(opts.capacity >= 1)) throw new Error(`rateBudget: capacity must be at least 1, got ${opts.capacity}`)
   if (!(opts.refillPerSecond > 0))

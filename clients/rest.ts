@@ -179,6 +179,7 @@ const tokenOf = (t: Secret<string> | string | undefined): E.Either<string, strin
 }
 
 // ── client ───────────────────────────────────────────────────────────────────
+/** A bearer-token JSON REST platform client (pagination styles, error bodies). */
 export const restClient = (opts: RestClientOptions): PlatformClient => {
   const origin = originOf(opts.baseUrl)
   const userAgent = opts.userAgent ?? USER_AGENT

@@ -181,6 +181,7 @@ const reasonOf = (result: E.Either<HttpError, HttpResponse>): string =>
   E.isRight(result) ? `status ${result.right.status}` : result.left.kind
 
 // ── combinator ───────────────────────────────────────────────────────────────
+/** A middleware retrying 429, 5xx and network errors with backoff and jitter (a POST only when surely unsent). */
 export const retry =
   (opts: RetryOptions = {}): Middleware =>
   (next) =>

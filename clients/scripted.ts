@@ -115,6 +115,7 @@ const describe = (rule: Rule): string => {
 }
 
 // ── constructor ──────────────────────────────────────────────────────────────
+/** A scripted transport for tests: expected requests and replies; an unexpected request is an error. */
 export const scripted = (): Scripted => {
   const rules: Rule[] = []
   const received: HttpRequest[] = []

@@ -67,6 +67,7 @@ const send = (res: http.ServerResponse, method: string, out: HttpResponse): void
 }
 
 // ── interpreter ──────────────────────────────────────────────────────────────
+/** Serve an HttpClient on 127.0.0.1 (emulators as real HTTP servers). */
 export const serve = (client: HttpClient, opts: ServeOptions = {}): Promise<Served> => {
   const host = opts.host ?? '127.0.0.1'
   if (!isLoopback(host))

@@ -52,6 +52,7 @@ const hmac = (key: string | Buffer, msg: string): Buffer => createHmac('sha256',
 export const tc3Date = (timestamp: number): string => new Date(timestamp * 1000).toISOString().slice(0, 10)
 
 // ── signer ───────────────────────────────────────────────────────────────────
+/** Sign a request with TC3-HMAC-SHA256. */
 export const signTc3 = (input: Tc3SignInput): Tc3Signature => {
   const contentType = input.contentType ?? 'application/json'
   const canonicalRequest = [

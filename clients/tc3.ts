@@ -142,6 +142,7 @@ const numberOf = (u: unknown): number | undefined => {
 const secondsText = (ms: number): string => (ms < 1000 ? `${ms / 1000}s` : `${Math.round(ms / 1000)}s`)
 
 // ── client ───────────────────────────────────────────────────────────────────
+/** The signed action (API 3.0) platform client. */
 export const tc3Client = (opts: Tc3ClientOptions): PlatformClient => {
   const now = opts.now ?? (() => new Date())
   const sleep = opts.sleep ?? realSleep

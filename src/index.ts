@@ -2,7 +2,7 @@
  * trellis: infrastructure as code in plain TypeScript. The library's front door: the language
  * (stack, refs, secrets), the engine bound to the built-in providers, state stores and renderers.
  */
-import type { ReaderTaskEither } from 'fp-ts/ReaderTaskEither'
+import type { ReaderTaskEither as RTE } from 'fp-ts/ReaderTaskEither'
 import { registry } from './providers'
 import { compile as compileWith } from './engine/compile'
 import { mockWith } from './engine/mock'
@@ -65,4 +65,5 @@ export const renderPlanHtml = (p: Plan, reg: Registry = registry): string => ren
 /** run a stack on the mock interpreter (compile → plan → apply in memory) */
 export const mock = mockWith(registry)
 
-export type { ReaderTaskEither }
+/** fp-ts's ReaderTaskEither: what `plan`, `apply`, `destroy` and `refresh` return, an effect that reads an `Env`. */
+export type ReaderTaskEither<R, E, A> = RTE<R, E, A>

@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import { projectOptions } from './fixtures/project-options'
 import * as cost from 'trellis/cost'
 
 const test = suite('README')
@@ -106,18 +107,8 @@ test('README has the stack, tests under both runners, and every block has its ow
 })
 
 test('every TypeScript block type-checks with the project compiler options', () => {
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    join(root, 'tsconfig.json'),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'))
-      },
-    },
-  )!
   const files = blocks.map((b) => join(dir, b.name))
-  const program = ts.createProgram(files, { ...parsed.options, noEmit: true })
+  const program = ts.createProgram(files, projectOptions(root))
   // diagnostics of the blocks alone: the checker reads the library's types as the blocks need them
   const problems = blocks.flatMap((b) => {
     const sf = program.getSourceFile(join(dir, b.name))!

@@ -143,6 +143,7 @@ const parseDateTime = (p: Params, k: string): Date => {
 }
 
 // ── emulator ─────────────────────────────────────────────────────────────────
+/** An in-memory emulator of the cloud platform's signed action API (TC3), as an HttpClient. */
 export const cloudEmulator = (
   opts: CloudEmulatorOptions = {},
 ): Emulator & { readonly account: (secretId: string) => string | undefined } => {

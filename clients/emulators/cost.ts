@@ -224,6 +224,7 @@ export const COST_SECRET_FIELDS: ReadonlyArray<SecretField> = ['account_number',
   path: `store.billing_profiles.*.banking_information_attributes.secure_data.${k}`,
 }))
 
+/** An in-memory emulator of the cost platform's REST API, as an HttpClient. */
 export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
   const now = opts.now ?? (() => new Date('2024-07-15T12:00:00Z'))
   const seed = opts.seed ?? 0

@@ -36,6 +36,7 @@ export interface EmulatorAbout {
   readonly seeds: ReadonlyArray<string>
 }
 
+/** An in-memory fake of one platform: an HttpClient, its stored objects and request counts. */
 export interface Emulator {
   readonly platform: 'cost' | 'hosting' | 'cloud'
   readonly client: HttpClient

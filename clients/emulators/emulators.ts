@@ -40,6 +40,7 @@ const SECRET_FIELDS: Readonly<Record<EmulatedPlatform, ReadonlyArray<SecretField
   cloud: CLOUD_SECRET_FIELDS,
 }
 
+/** One emulator per platform. */
 export interface EmulatorSet extends Readonly<Record<EmulatedPlatform, Emulator>> {
   /** adds objects made elsewhere; a wrong kind or field is refused before any platform changes */
   readonly seed: (objects: PlatformSeed) => void
@@ -54,6 +55,7 @@ export interface EmulatorsOptions {
 }
 
 // ── constructor ──────────────────────────────────────────────────────────────
+/** A fresh emulator of each platform. */
 export const emulators = (opts: EmulatorsOptions = {}): EmulatorSet => {
   const set: Record<EmulatedPlatform, Emulator> = {
     cost: costEmulator(opts.cost),

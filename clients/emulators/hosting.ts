@@ -189,6 +189,7 @@ const WAF_CATEGORIES = [
 ]
 
 // ── the emulator ─────────────────────────────────────────────────────────────
+/** An in-memory emulator of the hosting platform's REST API, as an HttpClient. */
 export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => {
   const now = opts.now ?? (() => new Date())
   const iso = () => now().toISOString()

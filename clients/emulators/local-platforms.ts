@@ -116,6 +116,7 @@ export const readEndpoint = async (stateDir: string): Promise<EmulatorEndpoint |
 }
 
 // ── constructor ──────────────────────────────────────────────────────────────
+/** The emulators served on 127.0.0.1, their data kept in the state directory between runs. */
 export const openLocalPlatforms = async (opts: LocalPlatformsOptions = {}): Promise<LocalPlatforms> => {
   const stateDir = opts.stateDir ?? '.trellis'
   const running = await readEndpoint(stateDir)

@@ -64,6 +64,7 @@ const front =
     return api(req)
   }
 
+/** Serve a set of emulators on 127.0.0.1 (one port each). */
 export const serveEmulators = async (set: EmulatorSet, opts: ServeEmulatorsOptions = {}): Promise<ServedEmulators> => {
   const served: Served[] = []
   try {

@@ -8,6 +8,7 @@ import { isSecret, isSecretMarker } from './secret'
 import { isRef } from './ref'
 
 // ── model ────────────────────────────────────────────────────────────────────
+/** One validation finding: its node, field path, what was expected and what was given. */
 export interface Issue {
   readonly severity: 'error' | 'warning'
   /** `cost:CostReport "monthly"`, or `provider cost` */
@@ -77,6 +78,7 @@ export const findingsFromErrors = (errors: t.Errors): Finding[] => {
 }
 
 // ── destructors ──────────────────────────────────────────────────────────────
+/** One issue as a line: `cost:Folder "f" field `title`: expected string, got nothing`. */
 export const formatIssue = (i: Issue): string => {
   const where = i.path ? `${i.node} field \`${i.path}\`` : i.node
   const head = i.severity === 'warning' ? 'warning: ' : ''

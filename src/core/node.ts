@@ -24,6 +24,7 @@ export interface ResourceOptions {
   readonly aliases?: ReadonlyArray<string>
 }
 
+/** One resource of a stack: its token, name, inputs (values, refs, secrets) and lifecycle options. */
 export interface ResourceNode {
   readonly _tag: 'Resource'
   readonly token: string
@@ -32,6 +33,7 @@ export interface ResourceNode {
   readonly options: ResourceOptions
 }
 
+/** One lookup of a stack: read at plan time, its result reached through refs. */
 export interface LookupNode {
   readonly _tag: 'Lookup'
   readonly token: string
@@ -40,6 +42,7 @@ export interface LookupNode {
   readonly options: Pick<ResourceOptions, 'dependsOn' | 'provider'>
 }
 
+/** A node of a stack: a resource or a lookup. */
 export type Node = ResourceNode | LookupNode
 
 // ── constructors ─────────────────────────────────────────────────────────────

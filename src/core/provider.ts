@@ -42,6 +42,7 @@ export interface ProviderSpecDef<C, R extends Record<string, ResourceSpec>, L ex
   readonly lookups: L
 }
 
+/** A provider: its configuration codec, environment fallbacks, and its resource and lookup specs. */
 export interface ProviderSpec<
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- `ProviderSpec` alone means a provider of any config
   C = any,
@@ -51,6 +52,7 @@ export interface ProviderSpec<
   readonly _tag: 'ProviderSpec'
 }
 
+/** Check and freeze a provider spec (each resource and lookup key must match its token). */
 export const defineProvider = <C, R extends Record<string, ResourceSpec>, L extends Record<string, LookupSpec>>(
   def: ProviderSpecDef<C, R, L>,
 ): ProviderSpec<C, R, L> => {

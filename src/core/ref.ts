@@ -25,6 +25,10 @@ type Fns = ReadonlyArray<(a: unknown) => unknown>
 const fnsOf = (r: object): Fns | undefined => (r as { [FNS]?: Fns })[FNS]
 
 // ── constructors ─────────────────────────────────────────────────────────────
+/**
+ * A reference to another node's output path (`ref('cost:Folder/finance', ['token'])`); builders' `.out` make
+ * these.
+ */
 export const makeRef = <T>(
   node: string,
   path: ReadonlyArray<string>,
@@ -53,6 +57,7 @@ const REF_METHODS: object = Object.freeze(
 )
 
 // ── destructors ──────────────────────────────────────────────────────────────
+/** Is this value a ref? */
 export const isRef = (u: unknown): u is Ref<unknown> =>
   typeof u === 'object' &&
   u !== null &&

@@ -4,12 +4,17 @@
 import type { ProviderSpec } from './provider'
 import type { LookupSpec, ResourceSpec } from './spec'
 
+/** Every provider, resource spec and lookup spec the engine knows, by name and token. */
 export interface Registry {
   readonly providers: ReadonlyMap<string, ProviderSpec>
   readonly resources: ReadonlyMap<string, ResourceSpec>
   readonly lookups: ReadonlyMap<string, LookupSpec>
 }
 
+/**
+ * A registry of providers, their resource specs and lookup specs by token (a provider registered twice is
+ * refused).
+ */
 export const makeRegistry = (providers: ReadonlyArray<ProviderSpec>): Registry => {
   const p = new Map<string, ProviderSpec>()
   const r = new Map<string, ResourceSpec>()

@@ -22,18 +22,21 @@ const SecretProto = Object.freeze({
 })
 
 // ── constructors ─────────────────────────────────────────────────────────────
+/** Wrap a value as a secret: never printed, logged or written in plain text (plans show `[secret]`). */
 export const secret = <T>(value: T): Secret<T> => {
   const s = Object.create(SecretProto, { _tag: { value: 'Secret', enumerable: true }, [VALUE]: { value } }) as object
   return Object.freeze(s) as Secret<T>
 }
 
 // ── destructors ──────────────────────────────────────────────────────────────
+/** Is this value a secret that still holds its value? */
 export const isSecret = (u: unknown): u is Secret<unknown> => typeof u === 'object' && u !== null && holds(u)
 
 /** Is this the serialised marker of a secret (e.g. read back from JSON)? */
 export const isSecretMarker = (u: unknown): boolean =>
   typeof u === 'object' && u !== null && (u as { _tag?: unknown })._tag === 'Secret' && !holds(u)
 
+/** The plain value of a secret (for the wire layer; throws for a deserialised marker). */
 export const reveal = <T>(s: Secret<T>): T => {
   if (!holds(s)) throw new Error('reveal: this secret was deserialised and holds no value')
   return (s as unknown as { [VALUE]: T })[VALUE]

@@ -144,6 +144,7 @@ export interface ResourceSpecDef<I, O> {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- `ResourceSpec` alone means a spec of any fields (codecs are invariant)
+/** Everything about one resource type: codecs, identity, replace rules, secrets, rules, wire mapping, examples. */
 export interface ResourceSpec<I = any, O = any> extends ResourceSpecDef<I, O> {
   readonly _tag: 'ResourceSpec'
   readonly provider: string
@@ -157,6 +158,7 @@ const splitToken = (token: string): [string, string] => {
   return [m[1], m[2]]
 }
 
+/** Check and freeze a resource spec (its token must be `provider:Type`). */
 export const defineResource = <I, O>(def: ResourceSpecDef<I, O>): ResourceSpec<I, O> => {
   const [provider, type] = splitToken(def.token)
   if (!/^[A-Z]/.test(type)) throw new Error(`resource token ${def.token}: type must start upper-case`)
@@ -189,6 +191,7 @@ export interface LookupSpecDef<A, R> {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as ResourceSpec: a lookup of any arguments and result
+/** Everything about one lookup: argument and result codecs, secrets, rules, wire mapping, examples. */
 export interface LookupSpec<A = any, R = any> extends LookupSpecDef<A, R> {
   readonly _tag: 'LookupSpec'
   readonly provider: string
@@ -196,6 +199,7 @@ export interface LookupSpec<A = any, R = any> extends LookupSpecDef<A, R> {
   readonly fn: string
 }
 
+/** Check and freeze a lookup spec (its token must be `provider:getXxx`). */
 export const defineLookup = <A, R>(def: LookupSpecDef<A, R>): LookupSpec<A, R> => {
   const [provider, fn] = splitToken(def.token)
   if (!/^get[A-Z]/.test(fn)) throw new Error(`lookup token ${def.token}: function must be getXxx`)

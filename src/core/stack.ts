@@ -6,6 +6,7 @@ import { stackNameProblem } from './names'
 import { deepFreeze, type Node } from './node'
 
 // ── model ────────────────────────────────────────────────────────────────────
+/** A configured instance of a provider, as a stack holds it. */
 export interface ProviderInstance {
   readonly _tag: 'Provider'
   /** `cost` */
@@ -34,6 +35,7 @@ export type Complete<T> = T extends { readonly [pendingInputs]?: [infer M] }
     : MissingRequiredInputs<M>
   : T
 
+/** The frozen description a script builds: provider instances, nodes and exported outputs (plain data). */
 export interface Stack {
   readonly _tag: 'Stack'
   readonly name: string
@@ -130,11 +132,13 @@ const make = (
   return Object.freeze(s)
 }
 
+/** A new, empty stack: `stack('finance', { providers }).add(folder, report).export('report', report.out.token)`. */
 export const stack = (name: string, options: StackOptions = {}): Stack => {
   const problem = stackNameProblem(name)
   if (problem !== undefined) throw new Error(problem)
   return make(name, deepFreeze({ ...(options.providers ?? {}) }), undefined, Object.freeze({}))
 }
 
+/** A provider instance from a provider name and its raw configuration (builders' `provider()` makes these). */
 export const providerInstance = (provider: string, config: Record<string, unknown>): ProviderInstance =>
   deepFreeze({ _tag: 'Provider', provider, config })

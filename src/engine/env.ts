@@ -7,6 +7,7 @@ import type { StateStore } from '../state/state-store'
 import type { Handler } from './handler'
 import type { EventSink } from './events'
 
+/** Everything an engine operation needs, injected: registry, handler, state store, events, clock, concurrency. */
 export interface Env {
   readonly registry: Registry
   readonly handler: Handler
@@ -24,4 +25,5 @@ export interface Env {
   readonly newState?: (stack: string) => { readonly lineage: string; readonly salt: string }
 }
 
+/** How many steps run at once by default. */
 export const DEFAULT_CONCURRENCY = 16

@@ -4,6 +4,7 @@
  */
 import type { Action } from './plan'
 
+/** What an engine operation reports as it goes (steps started and done, retries, progress). */
 export type EngineEvent =
   | {
       readonly type: 'step-start'

@@ -163,7 +163,11 @@ export const toDot = (d: Drawing): string => {
 }
 
 // ── the stack's graph, as `trellis graph` printed it before plans were drawn ──
+/** The stack's dependency graph as a Mermaid diagram. */
 export const graphToMermaid = (g: Graph): string => toMermaid(drawStack(g))
+/** The stack's dependency graph in Graphviz dot. */
 export const graphToDot = (g: Graph): string => toDot(drawStack(g))
+/** A plan's steps and their order as a Mermaid diagram. */
 export const planToMermaid = (p: Plan): string => toMermaid(drawPlan(p))
+/** A plan's steps and their order in Graphviz dot. */
 export const planToDot = (p: Plan): string => toDot(drawPlan(p))

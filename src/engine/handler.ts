@@ -40,6 +40,7 @@ export interface StepFailure {
 
 export type Obs = Observed<Record<string, unknown>, Record<string, unknown>>
 
+/** What performs one step: create, read, update, delete, lookup, list and find (the http handler or the mock's). */
 export interface Handler {
   readonly create: (c: OpContext, inputs: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, Obs>
   /** undefined: the object is gone */

@@ -68,6 +68,7 @@ export const wrapSecrets = (u: unknown, paths: ReadonlyArray<string>, at: string
   return u
 }
 
+/** The real interpreter's handler: each step sent through the platform client of its provider. */
 export const httpHandler = (opts: HttpHandlerOptions): Handler => {
   const cache = new WeakMap<object, PlatformClient>()
   const clientOf = (c: { spec: { provider: string }; config: Readonly<Record<string, unknown>> }): PlatformClient => {

@@ -11,6 +11,7 @@ import type { Handler } from './handler'
 import { stepFailure } from './handler'
 import { labelOfAddress } from '../core/node'
 
+/** Pulumi-style mocks: `newResource` fabricates a resource's id and outputs, `call` answers a lookup. */
 export interface Mocks {
   /** fabricate a resource; undefined falls back to the defaults */
   readonly newResource?: (a: {
@@ -65,6 +66,7 @@ export const mockOutputs = (spec: ResourceSpec, id: string): Record<string, unkn
   return outputs
 }
 
+/** The mock interpreter's handler: objects kept in memory, outputs fabricated from mocks and the specs' examples. */
 export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored> = new Map()): MockHandler => {
   const store = new Map<string, Stored>(seed)
   const generation = new Map<string, number>()

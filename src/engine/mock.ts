@@ -16,6 +16,7 @@ import { apply, type EngineError } from './operations'
 import type { Plan } from './plan'
 import type { JournalEntry } from './run'
 
+/** Options of a mock run: mocks, prior state, clock, seed, existing platform objects. */
 export interface MockOptions {
   readonly mocks?: Mocks
   /** state from an earlier run (e.g. `run.state`), so the second run plans against it */
@@ -49,6 +50,7 @@ export type ExistingObject =
       readonly args?: Readonly<Record<string, unknown>>
     }
 
+/** What a mock run gives: plan, journal of operations, resolved outputs, new state, the mock's objects. */
 export interface MockRun {
   readonly plan: Plan
   readonly journal: ReadonlyArray<JournalEntry>

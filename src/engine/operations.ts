@@ -44,6 +44,7 @@ export interface PlanMismatch {
   readonly _tag: 'PlanMismatch'
   readonly message: string
 }
+/** Why an operation failed: invalid stack, plan errors, state, a lookup, a step, or a stale approved plan. */
 export type EngineError = CompileError | PlanError | StateError | LookupError | ApplyError | PlanMismatch
 
 /** One line per problem, each naming the node and field. */
@@ -72,6 +73,7 @@ const formatIssueLine = (i: Issue): string => {
 }
 
 // ── results ──────────────────────────────────────────────────────────────────
+/** What `plan` gives: the graph, the plan, the state it was made from and the lookups read. */
 export interface PlanOutcome {
   readonly graph: Graph
   readonly plan: Plan
@@ -88,18 +90,21 @@ export interface PlanOutcome {
   readonly moves?: ReadonlyArray<Move>
 }
 
+/** What `apply` gives: the plan carried out, the journal, the new state and the resolved outputs. */
 export interface ApplyResult extends RunResult {
   readonly plan: Plan
   /** the confirm callback said no: nothing was changed (reconciled state was saved) */
   readonly cancelled?: boolean
 }
 
+/** How one resource differs from what state recorded (or that it is gone). */
 export interface Drift {
   readonly address: string
   readonly gone: boolean
   readonly changes: ReadonlyArray<FieldChange>
 }
 
+/** What `refresh` gives: the refreshed state and the drift it found. */
 export interface RefreshResult {
   readonly state: State
   readonly drift: ReadonlyArray<Drift>

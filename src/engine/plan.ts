@@ -17,8 +17,10 @@ import { checkResolved } from './check-resolved'
 import { makeValidator, type Validate } from './validate'
 
 // ── model ────────────────────────────────────────────────────────────────────
+/** What a plan does to a node. */
 export type Action = 'create' | 'update' | 'replace' | 'delete' | 'forget' | 'import' | 'read' | 'noop'
 
+/** One node in a plan: its action, field-level diff, desired inputs, dependencies and notes. */
 export interface Step {
   readonly address: string
   readonly token: string
@@ -42,6 +44,7 @@ export interface Step {
   readonly movedFrom?: string
 }
 
+/** The change set: one step per node, versioned and serialisable, with warnings. */
 export interface Plan {
   readonly version: 1
   readonly stack: string
@@ -72,12 +75,14 @@ export interface PlanInput {
 }
 
 // ── destructors ──────────────────────────────────────────────────────────────
+/** The steps that change something (not reads, not unchanged nodes). */
 export const changes = (p: Plan): ReadonlyArray<Step> =>
   p.steps.filter((s) => s.action !== 'noop' && s.action !== 'read')
 /** Does applying the plan change anything: a resource, an exported output, or where state records one? */
 export const hasChanges = (p: Plan): boolean =>
   changes(p).length > 0 || (p.outputs?.length ?? 0) > 0 || p.steps.some((s) => s.movedFrom !== undefined)
 
+/** How many steps of each action a plan has. */
 export const summary = (p: Plan): Readonly<Record<Action, number>> => {
   const s: Record<Action, number> = {
     create: 0,
@@ -94,6 +99,7 @@ export const summary = (p: Plan): Readonly<Record<Action, number>> => {
 }
 
 // ── plan ─────────────────────────────────────────────────────────────────────
+/** Make a plan from a compiled graph, the state and the lookups read (pure). */
 export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
   const { graph, state } = i
   const errors: Issue[] = []

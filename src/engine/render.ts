@@ -67,6 +67,7 @@ export interface RenderOptions {
 const secretsOf = (registry: Registry | undefined, token: string): ReadonlyArray<string> =>
   registry?.resources.get(token)?.secrets ?? registry?.lookups.get(token)?.secrets ?? []
 
+/** A plan as text for humans (secrets as `[secret]`, unknown values as `(known after apply)`). */
 export const renderPlan = (plan: Plan, registry?: Registry, o: RenderOptions = {}): string => {
   const paint = (a: Step['action'], s: string) => (o.colour ? `\u001b[${COLOUR[a]}m${s}\u001b[0m` : s)
   const lines: string[] = [`Plan for stack ${plan.stack} (state serial ${plan.baseSerial}):`, '']

@@ -6,8 +6,10 @@ import { costProvider } from './cost'
 import { hostingProvider } from './hosting'
 import { cloudProvider } from './cloud'
 
+/** The built-in providers: cost, hosting and cloud. */
 export const providers = [costProvider, hostingProvider, cloudProvider] as const
 
+/** The registry of the built-in providers (cost, hosting, cloud): what the engine uses by default. */
 export const registry = makeRegistry(providers)
 
 export { costProvider, hostingProvider, cloudProvider }

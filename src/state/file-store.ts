@@ -108,6 +108,7 @@ const holderIn = (text: string): LockInfo | undefined => {
   }
 }
 
+/** State in JSON files under a directory (default `.trellis/`): atomic writes, a lock, backups and a journal. */
 export const fileStore = (
   opts: FileStoreOptions = {},
 ): StateStore & {

@@ -6,6 +6,7 @@ import { hostname } from 'node:os'
 import { applyRecords, type JournalTarget, type State } from './state'
 import { stateError, type LockInfo, type StateStore } from './state-store'
 
+/** State in memory, with the file store's semantics (mock runs and tests). */
 export const memoryStore = (
   initial: Readonly<Record<string, State>> = {},
 ): StateStore & { readonly snapshot: (stack: string) => State | undefined } => {

@@ -16,6 +16,7 @@ import * as TE from 'fp-ts/TaskEither'
 import { replay, type JournalRecord, type State } from './state'
 import { stateError, type Lock, type LockInfo, type StateError, type StateStore } from './state-store'
 
+/** Where the PostgreSQL state lives: connection string, schema, pool. */
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:port/database` (the password never appears in a message) */
   readonly connectionString: string
@@ -30,6 +31,7 @@ export interface PostgresStoreOptions {
   readonly sleep?: (ms: number) => Promise<void>
 }
 
+/** A state store in PostgreSQL, to be closed after use. */
 export interface PostgresStore extends StateStore {
   readonly schema: string
   /** the kept snapshots of a stack, newest first */
@@ -82,6 +84,7 @@ const loadPg = (): Promise<Pg> =>
     },
   ))
 
+/** State shared in PostgreSQL: advisory locks, checked serials and lineage, a journal, backups. */
 export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
   const schema = opts.schema ?? 'trellis'
   if (!IDENT.test(schema))

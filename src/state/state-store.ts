@@ -36,6 +36,7 @@ export interface Lock {
   readonly release: () => TaskEither<StateError, void>
 }
 
+/** Where state lives: lock, read, append journal records, write snapshots, list stacks. */
 export interface StateStore {
   /** take the stack's lock, waiting up to `waitMs` for a live holder; stale locks are recovered */
   readonly lock: (

@@ -35,6 +35,7 @@ export interface PendingOp {
   readonly startedAt: string
 }
 
+/** What was last applied, per stack: resources, pending operations, outputs, lineage, serial and salt. */
 export interface State {
   readonly version: 1
   readonly stack: string

@@ -6,6 +6,7 @@
 import { formatIssue, type Issue } from '../core/issue'
 import { formatEngineError, type EngineError } from '../engine/operations'
 
+/** The stack is invalid: every issue as data (`issues`), and a message listing them one per line. */
 export class CompileError extends Error {
   override name = 'CompileError'
   /** shaped like the engine's CompileError, so `expectErrors` reads it too */

@@ -26,6 +26,7 @@ export interface TrellisIssue {
   readonly message: string
 }
 
+/** Why a workspace operation failed: a kind, the exit code the CLI uses, and the structured issues. */
 export class TrellisError extends Error {
   override readonly name = 'TrellisError'
   readonly exitCode: number

@@ -46,6 +46,7 @@ import { fromEngineError, TrellisError, usageError, type TrellisIssue } from './
 import type { Wiring } from './wiring'
 
 // ── model ────────────────────────────────────────────────────────────────────
+/** Where state lives, the environment, emulation, concurrency and a cancel signal. */
 export interface WorkspaceOptions {
   /** where file state lives (default `.trellis`) */
   readonly stateDir?: string
@@ -103,6 +104,7 @@ export interface ApplyOptions extends PlanOptions {
   readonly confirm?: (plan: PlanResult) => boolean | Promise<boolean>
 }
 
+/** What `workspace().plan` resolves to. */
 export interface PlanResult {
   readonly stack: string
   readonly plan: Plan
@@ -118,6 +120,7 @@ export interface PlanResult {
   readonly leftOut: ReadonlyArray<string>
 }
 
+/** What `workspace().apply` resolves to. */
 export interface ApplyOutcome {
   readonly stack: string
   readonly plan: PlanResult
@@ -132,6 +135,7 @@ export interface ApplyOutcome {
   readonly ms: number
 }
 
+/** What `workspace().refresh` resolves to. */
 export interface RefreshOutcome {
   readonly stack: string
   readonly drift: ReadonlyArray<Drift>
@@ -145,6 +149,7 @@ export interface RefreshOptions extends RunOptions {
   readonly confirm?: (drift: ReadonlyArray<Drift>) => boolean | Promise<boolean>
 }
 
+/** The promise-based embedding API: plan, apply, destroy, refresh, import, outputs, close. */
 export interface Workspace {
   readonly plan: (stack: Stack, opts?: PlanOptions) => Promise<PlanResult>
   readonly apply: (stack: Stack, opts?: ApplyOptions) => Promise<ApplyOutcome>
@@ -209,6 +214,7 @@ const planResult = (o: PlanOutcome, refreshed: boolean): PlanResult => ({
 })
 
 // ── constructor ──────────────────────────────────────────────────────────────
+/** A workspace over a state directory or URL, with the real handler (or the emulators): promises, no fp-ts. */
 export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
   const env = opts.env ?? process.env
   const registry = builtIn
