@@ -4,6 +4,7 @@
 import { printable, quoteName } from './names'
 
 // ── model ────────────────────────────────────────────────────────────────────
+/** A resource's lifecycle options (the builders' `.options()`): dependencies, protection, replacement, import. */
 export interface ResourceOptions {
   /** explicit dependencies, as node addresses */
   readonly dependsOn?: ReadonlyArray<string>
