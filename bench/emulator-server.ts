@@ -3,15 +3,14 @@
  * client under test does not share its event loop with the server). Started by bench/scenario.ts:
  *
  *   node --import tsx bench/emulator-server.ts [--latency ms] [--rate-limit perSecond] [--token t]
+ *   (compiled mode: node bench/tmp/dist/emulator-server.mjs …)
  *
  * prints `{"url": …}` once listening; every answer waits `--latency` ms first. `GET /__bench/stats`
  * answers the count of answers by status. Ends when its stdin closes.
  */
 import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
-import { costEmulator } from '../clients/emulators/cost'
-import type { HttpClient } from '../clients/http'
-import { serve } from '../clients/serve'
+import { costEmulator, serve, type HttpClient } from 'trellis/clients'
 
 const argv = process.argv.slice(2)
 const opt = (k: string): string | undefined => {

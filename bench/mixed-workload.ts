@@ -4,13 +4,11 @@
  * secrets through `secret`), the way a program writes them. `mixedWorkload` adds everything at
  * once; `mixedBuildLoop` adds one group (one tenant) at a time, as a program's loop does.
  */
-import { cost } from '../builders/cost'
-import { hosting } from '../builders/hosting'
-import { cloud } from '../builders/cloud'
-import { stack, type HasNode, type Stack } from '../src/core/stack'
-import { secret } from '../src/core/secret'
-import type { Ref } from '../src/core/ref'
-import { registry } from '../src/providers'
+import { registry, secret, stack, type Ref, type Stack } from 'trellis'
+import { cost } from 'trellis/cost'
+import { hosting } from 'trellis/hosting'
+import { cloud } from 'trellis/cloud'
+import type { HasNode } from '../src/core/stack'
 import {
   mixedGroup,
   mixedNodes,

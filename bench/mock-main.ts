@@ -1,6 +1,6 @@
 /**
- * The `mock` measurement as a plain entry (no top-level await, no import.meta), so the peer
- * comparison can also run it compiled to JavaScript: `node <build>/bench/mock-main.js --n N`.
+ * The `mock` measurement as a plain entry, for the compiled side of the peer comparison: bundled
+ * over dist/ by bench/compile-dist.ts and run as `node bench/tmp/dist/mock-main.mjs --n N`.
  */
 import { peakRssMb, runMock } from './mock-run'
 

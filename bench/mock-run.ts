@@ -5,11 +5,8 @@
  * `workload`: the cost chains of round one, or the mixed shapes (every type of the three providers).
  */
 import * as E from 'fp-ts/Either'
-import { makeRegistry } from '../src/core/registry'
-import { costProvider } from '../src/providers/cost'
-import { registry as allProviders } from '../src/providers'
-import { mockWith } from '../src/engine/mock'
-import { formatEngineError } from '../src/engine/operations'
+import { formatEngineError, makeRegistry, mockWith, registry as allProviders } from 'trellis'
+import { cost } from 'trellis/cost'
 import { costWorkload } from './workload'
 import { mixedWorkload } from './mixed-workload'
 
@@ -17,7 +14,7 @@ export const runMock = async (
   n: number,
   workload: 'cost' | 'mixed' = 'cost',
 ): Promise<{ inProcessMs: number; buildMs: number; steps: number; created: number }> => {
-  const registry = workload === 'mixed' ? allProviders : makeRegistry([costProvider])
+  const registry = workload === 'mixed' ? allProviders : makeRegistry([cost.spec])
   const t0 = performance.now()
   const s = workload === 'mixed' ? mixedWorkload(n) : costWorkload(n)
   const buildMs = Math.round((performance.now() - t0) * 10) / 10

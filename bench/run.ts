@@ -6,13 +6,15 @@
  *
  *   npm run bench                                   every scenario, results.json + README table
  *   npm run bench -- --only <scenario> [--n N] [--runs R] --json    one scenario, JSON on stdout
+ *   npm run bench -- --compiled [--only …]          the same through dist/ with plain node (no tsx)
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem, platform, release } from 'node:os'
+import { cpus, loadavg, totalmem, platform, release } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { compileToCjs } from './compile-js'
+import { compileAgainstDist, ensureDist } from './compile-dist'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = join(here, '..')
@@ -27,6 +29,8 @@ const only = opt('--only')
 const nArg = opt('--n') !== undefined ? Number(opt('--n')) : undefined
 const runs = Number(opt('--runs') ?? 3)
 const asJson = argv.includes('--json')
+// every trellis process runs the compiled package (dist/) under plain node instead of the source under tsx
+const compiledMode = argv.includes('--compiled')
 const log = (s: string) => process.stderr.write(s + '\n')
 
 // ── measuring ────────────────────────────────────────────────────────────────
@@ -156,8 +160,19 @@ const range = (p: Point, k: 'wallMs' | 'inProcessMs' | 'peakRssMb') => {
   return `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}`
 }
 
-const trellis = (scenario: string, n: number, extra: ReadonlyArray<string> = [], times = runs) =>
-  repeat(scenario, n, join(here, 'scenario.ts'), [scenario, '--n', String(n), ...extra], times)
+let compiledScenario: Promise<string> | undefined
+const scenarioScript = (): Promise<string> => {
+  if (!compiledMode) return Promise.resolve(join(here, 'scenario.ts'))
+  compiledScenario ??= (async () => {
+    ensureDist(root, log)
+    const entries = ['scenario.ts', 'emulator-server.ts'].map((f) => join(here, f))
+    return (await compileAgainstDist(entries, root, join(here, 'tmp', 'dist')))[0]
+  })()
+  return compiledScenario
+}
+
+const trellis = async (scenario: string, n: number, extra: ReadonlyArray<string> = [], times = runs) =>
+  repeat(scenario, n, await scenarioScript(), [scenario, '--n', String(n), ...extra], times)
 
 // ── targets ──────────────────────────────────────────────────────────────────
 interface Target {
@@ -254,6 +269,27 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
     if (missing)
       return { ...self, scenario: 'peers', skipped: missing, targets: [{ text: 'peers installed', met: false }] }
     const peersDir = join(here, 'peers')
+    // the peers' scripts compiled to CommonJS, for the comparisons with no TypeScript loader anywhere
+    const peersJs = () =>
+      compileToCjs(
+        [join(peersDir, 'pulumi-mocks.ts'), join(peersDir, 'cdktf-synth.ts')],
+        peersDir,
+        join(peersDir, 'node_modules', '.cache', 'trellis-bench'),
+      )
+    if (compiledMode) {
+      // trellis from dist/ (self ran the compiled scenario) against the compiled peers
+      const [pulumiJs, cdktfJs] = peersJs()
+      const c = await compare(n, self, pulumiJs, cdktfJs, 'compiled')
+      return {
+        ...self,
+        scenario: 'peers',
+        ratios: c.ratios,
+        inProcessRatios: c.inProcessRatios,
+        memory: c.memory,
+        compiled: { trellis: self, peers: c.peers },
+        targets: c.targets,
+      }
+    }
     const viaTsx = await compare(
       n,
       self,
@@ -261,15 +297,10 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
       join(peersDir, 'cdktf-synth.ts'),
       'through tsx',
     )
-    // the same three, compiled to CommonJS first: no TypeScript loader in any of the processes
-    const jsDir = join(here, 'tmp', 'js')
-    const peersJsDir = join(peersDir, 'node_modules', '.cache', 'trellis-bench')
-    const [selfJs] = compileToCjs([join(here, 'mock-main.ts')], root, jsDir)
-    const [pulumiJs, cdktfJs] = compileToCjs(
-      [join(peersDir, 'pulumi-mocks.ts'), join(peersDir, 'cdktf-synth.ts')],
-      peersDir,
-      peersJsDir,
-    )
+    // the same three compiled: trellis's side the compiled package (dist/) it imports, as --compiled runs it
+    ensureDist(root, log)
+    const [selfJs] = await compileAgainstDist([join(here, 'mock-main.ts')], root, join(here, 'tmp', 'dist'))
+    const [pulumiJs, cdktfJs] = peersJs()
     const selfCompiled = await repeat('mock (compiled JS)', n, selfJs, ['--n', String(n)])
     const compiled = await compare(n, selfCompiled, pulumiJs, cdktfJs, 'compiled JS')
     return {
@@ -288,7 +319,9 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
     const missing = peersInstalled()
     const peersDir = join(here, 'peers')
     const mixedArgs = ['--n', String(n), '--workload', 'mixed']
-    const [selfJs] = compileToCjs([join(here, 'mock-main.ts')], root, join(here, 'tmp', 'js'))
+    // trellis compiled: the package's dist/, as --compiled runs it
+    ensureDist(root, log)
+    const [selfJs] = await compileAgainstDist([join(here, 'mock-main.ts')], root, join(here, 'tmp', 'dist'))
     const sides: Side[] = [
       { name: 'trellis (tsx)', script: join(here, 'scenario.ts'), args: ['mixed', '--n', String(n)] },
       { name: 'trellis (compiled JS)', script: selfJs, args: mixedArgs },
@@ -462,6 +495,9 @@ const environment = () => ({
     cdktf: versionOf(join(here, 'peers', 'node_modules', 'cdktf', 'package.json')),
   },
   runsPerFigure: runs,
+  compiled: compiledMode,
+  /** the 1-minute load average when the run started (a shared machine skews every figure) */
+  loadAverage: round(loadavg()[0], 2),
 })
 
 // ── report ───────────────────────────────────────────────────────────────────
@@ -519,26 +555,34 @@ const curveTable = (o: Outcome | undefined): string => {
   return rows.join('\n')
 }
 
-const writeReadme = (env: ReturnType<typeof environment>, outcomes: ReadonlyArray<Outcome>): void => {
+const writeReadme = (
+  env: ReturnType<typeof environment> & { loadAverageAtEnd: number },
+  outcomes: ReadonlyArray<Outcome>,
+): void => {
   const path = join(here, 'README.md')
   const text = existsSync(path)
     ? readFileSync(path, 'utf8')
     : '# Benchmarks\n\n<!-- results:start -->\n<!-- results:end -->\n'
   const m = env.machine
   const v = env.versions
+  // the compiled run has a block of its own, so each mode's figures stay until that mode runs again
+  const mark = env.compiled ? 'compiled' : 'results'
+  const how = env.compiled
+    ? 'Compiled package: every trellis process runs dist/ (`npm run build`) under plain `node`, no tsx. '
+    : `Through tsx ${v.tsx}: every trellis process runs the TypeScript source. `
   const block = [
-    '<!-- results:start -->',
-    `Measured ${env.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu} (${m.cores} cores, ${m.memoryGb} GB), ${m.os}; Node ${v.node}, tsx ${v.tsx}, trellis ${v.trellis} (${v.commit}), @pulumi/pulumi ${v['@pulumi/pulumi'] ?? '—'}, cdktf ${v.cdktf ?? '—'}. Every figure is the median of ${env.runsPerFigure} runs, each in its own process (the latency curve: one run per point).`,
+    `<!-- ${mark}:start -->`,
+    `${how}Measured ${env.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu} (${m.cores} cores, ${m.memoryGb} GB), ${m.os}, load average ${env.loadAverage} at the start and ${env.loadAverageAtEnd} at the end; Node ${v.node}, trellis ${v.trellis} (${v.commit}), @pulumi/pulumi ${v['@pulumi/pulumi'] ?? '—'}, cdktf ${v.cdktf ?? '—'}. Every figure is the median of ${env.runsPerFigure} runs, each in its own process (the latency curve: one run per point).`,
     '',
     table(outcomes),
     '',
     'Latency curve (1,000 resources in chains of three, 20 ms per request):',
     '',
     curveTable(outcomes.find((o) => o.scenario === 'latency-apply')),
-    '<!-- results:end -->',
+    `<!-- ${mark}:end -->`,
   ].join('\n')
-  const next = text.includes('<!-- results:start -->')
-    ? text.replace(/<!-- results:start -->[\s\S]*<!-- results:end -->/, block)
+  const next = text.includes(`<!-- ${mark}:start -->`)
+    ? text.replace(new RegExp(`<!-- ${mark}:start -->[\\s\\S]*<!-- ${mark}:end -->`), () => block)
     : `${text}\n${block}\n`
   writeFileSync(path, next)
 }
@@ -573,8 +617,17 @@ if (only !== undefined) {
       })
     }
   }
-  const doc = { ...environment(), date: env.date, scenarios: outcomes }
-  writeFileSync(join(here, 'results.json'), JSON.stringify(doc, null, 1) + '\n')
+  const doc = {
+    ...environment(),
+    date: env.date,
+    loadAverage: env.loadAverage,
+    loadAverageAtEnd: round(loadavg()[0], 2),
+    scenarios: outcomes,
+  }
+  writeFileSync(
+    join(here, compiledMode ? 'results-compiled.json' : 'results.json'),
+    JSON.stringify(doc, null, 1) + '\n',
+  )
   writeReadme(doc, outcomes)
   process.stdout.write(table(outcomes) + '\n')
   const missed = outcomes.flatMap((o) => o.targets.filter((t) => !t.met).map((t) => `${o.scenario}: ${t.text}`))

@@ -5,34 +5,34 @@
  * (bench/run.ts) starts these, times the whole process and takes medians.
  */
 import * as E from 'fp-ts/Either'
-import { makeRegistry } from '../src/core/registry'
-import { costProvider } from '../src/providers/cost'
-import { mockWith } from '../src/engine/mock'
-import { formatEngineError, type EngineError } from '../src/engine/operations'
-import { DEFAULT_CONCURRENCY, type Env } from '../src/engine/env'
-import type { Handler } from '../src/engine/handler'
-import type { StateStore } from '../src/state/state-store'
-import type { HttpClient } from '../clients/http'
+import {
+  DEFAULT_CONCURRENCY,
+  formatEngineError,
+  makeRegistry,
+  mockWith,
+  type EngineError,
+  type Env,
+  type Handler,
+  type StateStore,
+} from 'trellis'
+import { cost } from 'trellis/cost'
+import type { HttpClient } from 'trellis/clients'
 import { costBuildLoop, costWorkload, reportsWorkload, BENCH_TOKEN } from './workload'
 import { runMock } from './mock-run'
 
-// Modules only some scenarios use are imported by those scenarios, so that a process measuring
-// the mock interpreter loads what a user's unit test would load and nothing more.
-const operations = () => import('../src/engine/operations')
-const mockHandlerOf = async () => (await import('../src/engine/mock-handler')).mockHandler
-const memoryStoreOf = async () => (await import('../src/state/memory-store')).memoryStore
+// Everything through the package's entry points, as a user imports it: through tsx they are the
+// source (tsconfig paths), in compiled mode (bench/compile-dist.ts) dist/. trellis/clients is
+// imported by the scenarios that use it, so a process measuring the mock interpreter loads what a
+// user's unit test would load and nothing more.
+const operations = () => import('trellis')
+const mockHandlerOf = async () => (await import('trellis')).mockHandler
+const memoryStoreOf = async () => (await import('trellis')).memoryStore
 const clientsOf = async () => ({
-  ...(await import('../clients/http')),
-  ...(await import('../clients/fetch')),
-  ...(await import('../clients/retry')),
-  ...(await import('../clients/rate-budget')),
-  ...(await import('../clients/serve')),
-  ...(await import('../clients/platforms')),
-  ...(await import('../clients/emulators/cost')),
-  ...(await import('../src/engine/http-handler')),
+  ...(await import('trellis/clients')),
+  httpHandler: (await import('trellis')).httpHandler,
 })
 
-const registry = makeRegistry([costProvider])
+const registry = makeRegistry([cost.spec])
 const peakRssMb = (): number => Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10
 const ms = (t0: number): number => Math.round((performance.now() - t0) * 10) / 10
 
@@ -66,10 +66,11 @@ const realHandlerOver = async (http: HttpClient, baseUrl?: string): Promise<Hand
 const servedEmulator = async (opts: { readonly latencyMs?: number; readonly rateLimit?: number }) => {
   const { spawn } = await import('node:child_process')
   const { fileURLToPath } = await import('node:url')
-  const script = fileURLToPath(new URL('./emulator-server.ts', import.meta.url))
+  // compiled mode: this file is bench/tmp/dist/scenario.mjs, its emulator server beside it
+  const compiled = import.meta.url.endsWith('.mjs')
+  const script = fileURLToPath(new URL(compiled ? './emulator-server.mjs' : './emulator-server.ts', import.meta.url))
   const args = [
-    '--import',
-    'tsx',
+    ...(compiled ? [] : ['--import', 'tsx']),
     script,
     '--token',
     BENCH_TOKEN,
@@ -147,7 +148,7 @@ const scenarios: Record<string, (o: { n: number; concurrency?: number }) => Prom
     const { mkdtempSync, readdirSync, rmSync, statSync } = await import('node:fs')
     const { tmpdir } = await import('node:os')
     const join = (await import('node:path')).join.bind(null)
-    const { fileStore } = await import('../src/state/file-store')
+    const { fileStore } = await import('trellis')
     const { apply } = await operations()
     const mockHandler = await mockHandlerOf()
     const dir = mkdtempSync(join(tmpdir(), 'trellis-bench-'))

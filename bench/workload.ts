@@ -3,13 +3,9 @@
  * folder.token) → cost alert (reportTokens = [report.token]), so two thirds of the resources
  * consume another's output. A trailing partial group makes the count exactly `n`.
  */
-import { costProvider } from '../src/providers/cost'
-import { buildersFor } from '../builders/builder'
-import { stack, type Stack } from '../src/core/stack'
-import { secret } from '../src/core/secret'
+import { secret, stack, type Stack } from 'trellis'
+import { cost } from 'trellis/cost'
 import type { HasNode } from '../src/core/stack'
-
-const cost = buildersFor(costProvider)
 
 /** the bearer token the benchmark's emulator accepts */
 export const BENCH_TOKEN = 'bench-token'

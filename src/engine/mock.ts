@@ -73,6 +73,7 @@ export const seededState = (seed: string): { readonly lineage: string; readonly 
   }
 }
 
+/** The mock interpreter over any registry (`mock` is it over the built-in ones): compile → plan → apply in memory. */
 export const mockWith =
   (registry: Registry) =>
   (stack: Stack, opts: MockOptions = {}): TE.TaskEither<EngineError, MockRun> => {
