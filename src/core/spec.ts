@@ -143,8 +143,8 @@ export interface ResourceSpecDef<I, O> {
   readonly examples: ResourceExamples<I, O>
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- `ResourceSpec` alone means a spec of any fields (codecs are invariant)
 /** Everything about one resource type: codecs, identity, replace rules, secrets, rules, wire mapping, examples. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- `ResourceSpec` alone means a spec of any fields (codecs are invariant)
 export interface ResourceSpec<I = any, O = any> extends ResourceSpecDef<I, O> {
   readonly _tag: 'ResourceSpec'
   readonly provider: string
@@ -190,8 +190,8 @@ export interface LookupSpecDef<A, R> {
   readonly examples: LookupExamples<A, R>
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as ResourceSpec: a lookup of any arguments and result
 /** Everything about one lookup: argument and result codecs, secrets, rules, wire mapping, examples. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as ResourceSpec: a lookup of any arguments and result
 export interface LookupSpec<A = any, R = any> extends LookupSpecDef<A, R> {
   readonly _tag: 'LookupSpec'
   readonly provider: string
