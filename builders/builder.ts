@@ -40,6 +40,12 @@ export type Inputs<I> = { readonly [K in keyof I]?: Input<Exclude<I[K], undefine
 /** Typed refs to every field a node exposes. */
 export type Outs<T> = { readonly [K in keyof T]-?: Ref<Exclude<T[K], undefined>> }
 
+/** The field every node's `.out` has besides its spec's (declared once, so its doc shows on hover). */
+export interface WithId {
+  /** The object's remote id as trellis records it (a lookup's: the id of its result), known after apply. */
+  readonly id: string
+}
+
 export interface BuilderOptions extends Omit<ResourceOptions, 'dependsOn'> {
   readonly dependsOn?: ReadonlyArray<HasNode | string>
 }
@@ -54,16 +60,22 @@ export type KnownInputs<I, P> = P & { readonly [K in Exclude<keyof P, keyof I>]:
 export type ResourceBuilder<I, O, M extends PropertyKey = never> = {
   readonly [K in keyof I]-?: (value: Input<Exclude<I[K], undefined>>) => ResourceBuilder<I, O, Exclude<M, K>>
 } & {
+  /** The frozen node this builder describes (what `stack().add()` records). */
   readonly node: ResourceNode
-  readonly out: Outs<I & O & { id: string }>
+  /** Typed refs to the resource's inputs, outputs and id, resolved when the resource is applied. */
+  readonly out: Outs<I & O & WithId>
   /** set several inputs at once */
   readonly set: <P extends Inputs<I>>(inputs: KnownInputs<I, P>) => ResourceBuilder<I, O, Exclude<M, keyof P>>
+  /** Lifecycle options: dependsOn, protect, ignoreChanges, deleteBeforeReplace, importId, provider. */
   readonly options: (o: BuilderOptions) => ResourceBuilder<I, O, M>
 } & Pending<M>
 
 export interface LookupBuilder<A, R> {
+  /** The frozen lookup node this builder describes. */
   readonly node: LookupNode
-  readonly out: Outs<R & { id: string }>
+  /** Typed refs to the lookup's result fields, read at plan time. */
+  readonly out: Outs<R & WithId>
+  /** Options: dependsOn, and the provider instance to read through. */
   readonly options: (o: Pick<BuilderOptions, 'dependsOn' | 'provider'>) => LookupBuilder<A, R>
 }
 

@@ -158,8 +158,17 @@ const splitToken = (token: string): [string, string] => {
   return [m[1], m[2]]
 }
 
-/** Check and freeze a resource spec (its token must be `provider:Type`). */
-export const defineResource = <I, O>(def: ResourceSpecDef<I, O>): ResourceSpec<I, O> => {
+/**
+ * Check and freeze a resource spec (its token must be `provider:Type`). Its field types come from
+ * the codecs alone (NoInfer elsewhere), so each field keeps the codec's doc comment, which editors
+ * show on the builders' setters and refs.
+ */
+export const defineResource = <I, O>(
+  def: {
+    readonly inputs: t.Type<I, unknown, unknown>
+    readonly outputs: t.Type<O, unknown, unknown>
+  } & ResourceSpecDef<NoInfer<I>, NoInfer<O>>,
+): ResourceSpec<I, O> => {
   const [provider, type] = splitToken(def.token)
   if (!/^[A-Z]/.test(type)) throw new Error(`resource token ${def.token}: type must start upper-case`)
   return Object.freeze({ _tag: 'ResourceSpec' as const, provider, type, keepOnUpdate: [], equals: {}, ...def })
@@ -199,8 +208,15 @@ export interface LookupSpec<A = any, R = any> extends LookupSpecDef<A, R> {
   readonly fn: string
 }
 
-/** Check and freeze a lookup spec (its token must be `provider:getXxx`). */
-export const defineLookup = <A, R>(def: LookupSpecDef<A, R>): LookupSpec<A, R> => {
+/**
+ * Check and freeze a lookup spec (its token must be `provider:getXxx`); field types from the codecs alone, as above.
+ */
+export const defineLookup = <A, R>(
+  def: { readonly args: t.Type<A, unknown, unknown>; readonly result: t.Type<R, unknown, unknown> } & LookupSpecDef<
+    NoInfer<A>,
+    NoInfer<R>
+  >,
+): LookupSpec<A, R> => {
   const [provider, fn] = splitToken(def.token)
   if (!/^get[A-Z]/.test(fn)) throw new Error(`lookup token ${def.token}: function must be getXxx`)
   return Object.freeze({ _tag: 'LookupSpec' as const, provider, fn, ...def })

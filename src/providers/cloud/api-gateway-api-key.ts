@@ -32,7 +32,7 @@ const between = (lo: number, hi: number) =>
 export const ApiGatewayApiKeyInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. Changing it replaces the resource. */
+      /** Display name of the API key. Changing it replaces the resource. */
       secretName: t.string,
     }),
     t.partial({
@@ -56,7 +56,7 @@ export type ApiGatewayApiKeyInputs = t.TypeOf<typeof ApiGatewayApiKeyInputs>
 export const ApiGatewayApiKeyOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /** The key's id (its access key id), assigned by the platform. */
       apiGatewayApiKeyId: t.string,
     }),
     t.partial({

@@ -114,15 +114,15 @@ export const ApiOauthConfig = t.exact(
 export const ApiGatewayApiInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. Changing it replaces the resource. */
+      /** Id of the gateway service the API belongs to. Changing it replaces the resource. */
       serviceId: t.string,
-      /** Required. */
+      /** Display name of the API. */
       apiName: t.string,
-      /** Required. */
+      /** Path the gateway matches requests on, e.g. `/users/{id}`. */
       requestConfigPath: t.string,
     }),
     t.partial({
-      /** Named in the spec (no note there). */
+      /** Description of the API. */
       apiDesc: t.string,
 
       /** Default "NORMAL"; one of `NORMAL`,`TSF`. Not in the spec; from the wire reference. */
@@ -140,31 +140,31 @@ export const ApiGatewayApiInputs = t.exact(
       /** Default "GET"; one of `GET`,`POST`,`PUT`,`DELETE`,`HEAD`,`ANY`. */
       requestConfigMethod: literals(['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'ANY']),
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Parameters with fixed values added to every back-end request: name, desc, position, defaultValue. */
       constantParameters: t.array(ApiConstantParameter),
 
       /** Values seen in the spec: Items: name, position such as `QUERY`, type, desc, defaultValue, required. */
       requestParameters: t.array(ApiRequestParameter),
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** TSF microservices the API routes to: clusterId, namespaceId, microServiceName. */
       microServices: t.array(ApiMicroService),
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Load balancing across TSF microservice instances: method, session stickiness. */
       serviceTsfLoadBalanceConf: ApiTsfLoadBalanceConf,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Health checks of the TSF microservice instances. */
       serviceTsfHealthCheckConf: ApiHealthCheckConf,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Back-end targets (VPC hosts) the API forwards to. */
       targetServices: t.array(ApiTargetService),
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Load-balancing method across the target services. */
       targetServicesLoadBalanceConf: t.number,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Health checks of the target services. */
       targetServicesHealthCheckConf: ApiHealthCheckConf,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Kind of API when OAuth is used: `NORMAL` (a business API) or `OAUTH` (the authorization API). */
       apiBusinessType: t.string,
 
       /** Default "HTTP"; one of `WEBSOCKET`,`HTTP`,`SCF`,`TSF`,`MOCK`,`TARGET`,`COS`. */
@@ -173,133 +173,133 @@ export const ApiGatewayApiInputs = t.exact(
       /** Values seen in the spec: Number. Default 5. */
       serviceConfigTimeout: t.number,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Back-end product of a VPC back end, e.g. `clb`. */
       serviceConfigProduct: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** VPC of the back end. */
       serviceConfigVpcId: t.string,
 
-      /** Named in the spec (no note there). */
+      /** Back-end address the gateway forwards to (HTTP back ends), e.g. `http://example.com`. */
       serviceConfigUrl: t.string,
 
-      /** Named in the spec (no note there). */
+      /** Back-end path the gateway forwards to. */
       serviceConfigPath: t.string,
 
-      /** Named in the spec (no note there). */
+      /** HTTP method of the back-end request. */
       serviceConfigMethod: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Id of the upstream (back-end channel) the API forwards to. */
       serviceConfigUpstreamId: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Object storage (COS) back end: action, bucket and path matching. */
       serviceConfigCosConfig: ApiCosConfig,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Name of the serverless (SCF) function the API calls. */
       serviceConfigScfFunctionName: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Namespace of the serverless function the API calls. */
       serviceConfigScfFunctionNamespace: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Version or alias of the serverless function the API calls. */
       serviceConfigScfFunctionQualifier: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Kind of serverless function: `HTTP` or `EVENT`. */
       serviceConfigScfFunctionType: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Whether the function's return value is the whole HTTP response (integrated response). */
       serviceConfigScfIsIntegratedResponse: t.boolean,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Body a MOCK back end answers with. */
       serviceConfigMockReturnMessage: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** WebSocket back end: the function called when a client connects (name). */
       serviceConfigWebsocketRegisterFunctionName: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** WebSocket back end: namespace of the function called when a client connects. */
       serviceConfigWebsocketRegisterFunctionNamespace: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** WebSocket back end: version of the function called when a client connects. */
       serviceConfigWebsocketRegisterFunctionQualifier: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** WebSocket back end: the function called when a client disconnects (name). */
       serviceConfigWebsocketCleanupFunctionName: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** WebSocket back end: namespace of the function called when a client disconnects. */
       serviceConfigWebsocketCleanupFunctionNamespace: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** WebSocket back end: version of the function called when a client disconnects. */
       serviceConfigWebsocketCleanupFunctionQualifier: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** WebSocket back end: the function called for each message (name). */
       serviceConfigWebsocketTransportFunctionName: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** WebSocket back end: namespace of the function called for each message. */
       serviceConfigWebsocketTransportFunctionNamespace: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** WebSocket back end: version of the function called for each message. */
       serviceConfigWebsocketTransportFunctionQualifier: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Whether the API may be debugged only after purchase (API marketplace). */
       isDebugAfterCharge: t.boolean,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Whether an update removes the custom error codes not listed. */
       isDeleteResponseErrorCodes: t.boolean,
 
       /** Values seen in the spec: `XML`, `HTML`. One of `HTML`,`JSON`,`TEXT`,`BINARY`,`XML`,`""`. */
       responseType: literals(['HTML', 'JSON', 'TEXT', 'BINARY', 'XML', '']),
 
-      /** Named in the spec (no note there). */
+      /** Example body of a successful response, for the API documentation. */
       responseSuccessExample: t.string,
 
-      /** Named in the spec (no note there). */
+      /** Example body of a failed response, for the API documentation. */
       responseFailExample: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Custom error codes the API documents: code, msg, desc, convertedCode, needConvert. */
       responseErrorCodes: t.array(ApiErrorCode),
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Id of the OAuth authorization API this business API is tied to. */
       authRelationApiId: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Back-end parameters and the request parameters they take their values from. */
       serviceParameters: t.array(ApiServiceParameter),
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** OAuth settings of an OAUTH API: public key, token location, login redirect URL. */
       oauthConfig: ApiOauthConfig,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** TSF namespace of the target services. */
       targetNamespaceId: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Kind of user the API is published for (API marketplace). */
       userType: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Whether request bodies are passed to the back end Base64-encoded. */
       isBase64Encoded: t.boolean,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Id of the event bus an event back end delivers to. */
       eventBusId: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** EIAM (enterprise identity) application type, for EIAM authentication. */
       eiamAppType: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** EIAM authentication kind. */
       eiamAuthType: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Id of the EIAM application that authenticates callers. */
       eiamAppId: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Lifetime of EIAM tokens, in seconds. */
       tokenTimeout: t.number,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Owner of the API, as the marketplace records it. */
       owner: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Request rate limit of the API in `release`, in requests per second. */
       releaseLimit: t.number,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Request rate limit of the API in `prepub`, in requests per second. */
       preLimit: t.number,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Request rate limit of the API in `test`, in requests per second. */
       testLimit: t.number,
     }),
   ]),
@@ -310,7 +310,7 @@ export type ApiGatewayApiInputs = t.TypeOf<typeof ApiGatewayApiInputs>
 export const ApiGatewayApiOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /** The API's id, assigned by the platform. */
       apiGatewayApiId: t.string,
     }),
     t.partial({

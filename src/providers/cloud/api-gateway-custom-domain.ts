@@ -41,26 +41,26 @@ export const PathMapping = pattern(
 export const ApiGatewayCustomDomainInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. Changing it replaces the resource. Non-empty. */
+      /** Id of the service the domain is bound to. Changing it replaces the resource. Non-empty. */
       serviceId: pattern('a service id', (s) => s !== ''),
 
-      /** Required. */
+      /** The custom domain name to bind, e.g. `api.example.com`. */
       subDomain: pattern('a domain name', (s) => s !== ''),
 
-      /** Required. Non-empty. */
+      /** Protocol the domain serves: `http`, `https` or `http&https`. Non-empty. */
       protocol: literals(['http', 'https', 'http&https']),
 
-      /** Required. Non-empty. */
+      /** Network the domain is reached from: `INNER` or `OUTER`. Non-empty. */
       netType: literals(['INNER', 'OUTER']),
 
-      /** Required. Non-empty. */
+      /** The service's default domain the custom domain points to (its CNAME target). Non-empty. */
       defaultDomain: pattern('a service sub-domain', (s) => s !== ''),
     }),
     t.partial({
       /** Values seen in the spec: Boolean. Default true. */
       isDefaultMapping: t.boolean,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Id of the SSL certificate for HTTPS. */
       certificateId: t.string,
 
       /** Values seen in the spec: List of strings of the form `<path>#<environment>`. */

@@ -41,10 +41,10 @@ export const StrategyData = pattern(
 
 export const ApiGatewayIpStrategyInputs = t.exact(
   t.type({
-    /** Required. Changing it replaces the resource. Non-empty. */
+    /** Id of the service the strategy belongs to. Changing it replaces the resource. Non-empty. */
     serviceId: pattern('a service id', (s) => s !== ''),
 
-    /** Required. Changing it replaces the resource. Non-empty. */
+    /** Display name of the IP strategy. Changing it replaces the resource. Non-empty. */
     strategyName: pattern('a strategy name', (s) => s !== ''),
 
     /** Values seen in the spec: `BLACK`. Required. Changing it replaces the resource. Non-empty. */

@@ -43,7 +43,7 @@ export const PluginName = pattern('a plugin name of 2 to 50 characters: a letter
 export const ApiGatewayPluginInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. */
+      /** Display name of the plugin. */
       pluginName: PluginName,
       /** Values seen in the spec: `IPControl`. Required. */
       pluginType: literals(PLUGIN_TYPES),
@@ -51,7 +51,7 @@ export const ApiGatewayPluginInputs = t.exact(
       pluginData: JsonString,
     }),
     t.partial({
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Description of the plugin (at most 200 characters). */
       description: pattern('at most 200 characters', (s) => s.length <= 200),
     }),
   ]),
@@ -61,7 +61,7 @@ export type ApiGatewayPluginInputs = t.TypeOf<typeof ApiGatewayPluginInputs>
 
 export const ApiGatewayPluginOutputs = t.exact(
   t.type({
-    /** Set by the platform. */
+    /** The plugin's id, assigned by the platform. */
     apiGatewayPluginId: t.string,
   }),
   'ApiGatewayPluginOutputs',

@@ -33,11 +33,11 @@ import {
 
 export const ApiGatewayServiceReleaseInputs = t.exact(
   t.type({
-    /** Required. Changing it replaces the resource. */
+    /** Id of the service to release. Changing it replaces the resource. */
     serviceId: t.string,
     /** Required. Changing it replaces the resource. One of `test`,`release`,`prepub`. */
     environmentName: literals(['test', 'release', 'prepub']),
-    /** Required. Changing it replaces the resource. */
+    /** Description of this release. Changing it replaces the resource. */
     releaseDesc: t.string,
   }),
   'ApiGatewayServiceReleaseInputs',

@@ -39,7 +39,7 @@ import {
 export const ApiGatewayServiceInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. */
+      /** Display name of the service. */
       serviceName: t.string,
 
       /** Values seen in the spec: `http`, `https` or `http&https`. Required. One of `http`,`https`,`http&https`. */
@@ -49,7 +49,7 @@ export const ApiGatewayServiceInputs = t.exact(
       netTypes: t.array(literals(['INNER', 'OUTER'])),
     }),
     t.partial({
-      /** Named in the spec (no note there). */
+      /** Description of the service. */
       serviceDesc: t.string,
       /** deprecated by the platform; accepted and never sent */
       exclusiveSetName: t.string,
@@ -59,19 +59,22 @@ export const ApiGatewayServiceInputs = t.exact(
       /** Values seen in the spec: String map. */
       tags: record(t.string),
 
-      /** Changing it replaces the resource. Not in the spec; from the wire reference. */
+      /**
+       * Id of the dedicated gateway instance the service runs on (the shared one when left out). Changing it replaces
+       * the resource.
+       */
       instanceId: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** VPC the service is reached from on the private network (set at creation). */
       uniqVpcId: t.string,
 
-      /** Named in the spec (no note there). */
+      /** Request rate limit of the `release` environment, in requests per second. */
       releaseLimit: t.number,
 
-      /** Named in the spec (no note there). */
+      /** Request rate limit of the `prepub` environment, in requests per second. */
       preLimit: t.number,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Request rate limit of the `test` environment, in requests per second. */
       testLimit: t.number,
     }),
   ]),
@@ -91,7 +94,7 @@ export const ServiceApi = t.exact(
 export const ApiGatewayServiceOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /** The service's id, assigned by the platform. */
       apiGatewayServiceId: t.string,
     }),
     t.partial({

@@ -33,9 +33,9 @@ import {
 export const ApiGatewayUsagePlanAttachmentInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. Changing it replaces the resource. */
+      /** Id of the usage plan to bind. Changing it replaces the resource. */
       usagePlanId: t.string,
-      /** Required. Changing it replaces the resource. */
+      /** Id of the service the plan is bound to (or whose API it is). Changing it replaces the resource. */
       serviceId: t.string,
       /** Required. Changing it replaces the resource. One of `test`,`release`,`prepub`. */
       environment: literals(['test', 'release', 'prepub']),
@@ -43,9 +43,9 @@ export const ApiGatewayUsagePlanAttachmentInputs = t.exact(
     t.partial({
       /** Values seen in the spec: `API`. Changing it replaces the resource. Default "SERVICE"; one of `SERVICE`,`API`. */
       bindType: literals(['SERVICE', 'API']),
-      /** Changing it replaces the resource. */
+      /** Id of the API the plan is bound to, when bindType is `API`. Changing it replaces the resource. */
       apiId: t.string,
-      /** Changing it replaces the resource. Not in the spec; from the wire reference. */
+      /** Ids of the API keys bound to the usage plan. Changing it replaces the resource. */
       accessKeyIds: t.array(t.string),
     }),
   ]),

@@ -32,11 +32,11 @@ import {
 export const ApiGatewayUsagePlanInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. */
+      /** Display name of the usage plan. */
       usagePlanName: t.string,
     }),
     t.partial({
-      /** Named in the spec (no note there). */
+      /** Description of the usage plan. */
       usagePlanDesc: t.string,
       /** Default -1; `-1` or 1..99999999. */
       maxRequestNum: t.number,
@@ -66,7 +66,7 @@ export const UsagePlanAttachItem = t.exact(
 export const ApiGatewayUsagePlanOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /** The usage plan's id, assigned by the platform. */
       apiGatewayUsagePlanId: t.string,
     }),
     t.partial({

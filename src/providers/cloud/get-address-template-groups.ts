@@ -9,7 +9,14 @@ import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
 import { filters, idsHash, isObj, itemsFrom, listOf, lookupArgs, lookupResult, pages, str, vpc } from './shared/wire'
 
-export const GetAddressTemplateGroupsArgs = lookupArgs('GetAddressTemplateGroupsArgs', {}, { name: t.string })
+export const GetAddressTemplateGroupsArgs = lookupArgs(
+  'GetAddressTemplateGroupsArgs',
+  {},
+  {
+    /** Name of the address template group to find. */
+    name: t.string,
+  },
+)
 export type GetAddressTemplateGroupsArgs = t.TypeOf<typeof GetAddressTemplateGroupsArgs>
 
 export const AddressTemplateGroup = t.exact(
@@ -19,8 +26,14 @@ export const AddressTemplateGroup = t.exact(
 
 export const GetAddressTemplateGroupsResult = lookupResult(
   'GetAddressTemplateGroupsResult',
-  { groupLists: t.array(AddressTemplateGroup) },
-  { name: t.string },
+  {
+    /** The address template groups found: id, name and the ids of their templates. */
+    groupLists: t.array(AddressTemplateGroup),
+  },
+  {
+    /** Name of the address template group to find. */
+    name: t.string,
+  },
 )
 export type GetAddressTemplateGroupsResult = t.TypeOf<typeof GetAddressTemplateGroupsResult>
 

@@ -8,7 +8,14 @@ import * as E from 'fp-ts/Either'
 import { defineLookup } from '../../core/spec'
 import { filters, idsHash, isObj, itemsFrom, listOf, lookupArgs, lookupResult, pages, str, vpc } from './shared/wire'
 
-export const GetAddressTemplatesArgs = lookupArgs('GetAddressTemplatesArgs', {}, { name: t.string })
+export const GetAddressTemplatesArgs = lookupArgs(
+  'GetAddressTemplatesArgs',
+  {},
+  {
+    /** Name of the IP address template to find. */
+    name: t.string,
+  },
+)
 export type GetAddressTemplatesArgs = t.TypeOf<typeof GetAddressTemplatesArgs>
 
 export const AddressTemplate = t.exact(
@@ -18,8 +25,14 @@ export const AddressTemplate = t.exact(
 
 export const GetAddressTemplatesResult = lookupResult(
   'GetAddressTemplatesResult',
-  { templateLists: t.array(AddressTemplate) },
-  { name: t.string },
+  {
+    /** The address templates found: id, name and addresses. */
+    templateLists: t.array(AddressTemplate),
+  },
+  {
+    /** Name of the IP address template to find. */
+    name: t.string,
+  },
 )
 export type GetAddressTemplatesResult = t.TypeOf<typeof GetAddressTemplatesResult>
 

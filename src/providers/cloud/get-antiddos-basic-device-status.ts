@@ -14,7 +14,14 @@ import { antiddos, isObj, listOf, lookupArgs, lookupResult, responseOf, str } fr
 export const GetAntiddosBasicDeviceStatusArgs = lookupArgs(
   'GetAntiddosBasicDeviceStatusArgs',
   {},
-  { filterRegion: t.number, idLists: t.array(t.string), ipLists: t.array(t.string) },
+  {
+    /** Region id (a number) to look in. */
+    filterRegion: t.number,
+    /** Ids of the resources whose status is read. */
+    idLists: t.array(t.string),
+    /** IP addresses whose status is read. */
+    ipLists: t.array(t.string),
+  },
 )
 export type GetAntiddosBasicDeviceStatusArgs = t.TypeOf<typeof GetAntiddosBasicDeviceStatusArgs>
 
@@ -22,8 +29,20 @@ export const DeviceStatus = t.exact(t.partial({ key: t.string, value: t.string }
 
 export const GetAntiddosBasicDeviceStatusResult = lookupResult(
   'GetAntiddosBasicDeviceStatusResult',
-  { datas: t.array(DeviceStatus), clbDatas: t.array(DeviceStatus) },
-  { filterRegion: t.number, idLists: t.array(t.string), ipLists: t.array(t.string) },
+  {
+    /** Resources and their status codes, as key/value pairs: `1` blocked, `2` normal, `3` under attack. */
+    datas: t.array(DeviceStatus),
+    /** Load balancer resources and their status codes, as key/value pairs. */
+    clbDatas: t.array(DeviceStatus),
+  },
+  {
+    /** Region id (a number) to look in. */
+    filterRegion: t.number,
+    /** Ids of the resources whose status is read. */
+    idLists: t.array(t.string),
+    /** IP addresses whose status is read. */
+    ipLists: t.array(t.string),
+  },
 )
 export type GetAntiddosBasicDeviceStatusResult = t.TypeOf<typeof GetAntiddosBasicDeviceStatusResult>
 

@@ -13,11 +13,17 @@ import { antiddos, isObj, listOf, lookupArgs, lookupResult, num, responseOf, str
 import { timeWindowRules } from './shared/time-window'
 
 const required = {
+  /** The Anti-DDoS product, e.g. `bgp-multip` (the Anti-DDoS package). */
   business: t.string,
+  /** Start of the period, `YYYY-MM-DD HH:MM:SS`, on a multiple of 5 minutes. */
   startTime: DateTime,
+  /** End of the period, `YYYY-MM-DD HH:MM:SS`, on a multiple of 5 minutes. */
   endTime: DateTime,
+  /** The metric: `intraffic`, `outtraffic`, `inpkg` or `outpkg`. */
   metricName: literals(['intraffic', 'outtraffic', 'inpkg', 'outpkg']),
+  /** Id of the Anti-DDoS instance. */
   instanceId: t.string,
+  /** Kind of period: 0 fixed time, 1 custom time. */
   flag: numbers([0, 1]),
 }
 
@@ -26,7 +32,17 @@ export type GetAntiddosBgpBizTrendArgs = t.TypeOf<typeof GetAntiddosBgpBizTrendA
 
 export const GetAntiddosBgpBizTrendResult = lookupResult(
   'GetAntiddosBgpBizTrendResult',
-  { dataLists: t.array(t.number), total: t.number, maxData: t.number, ...required, metricName: t.string },
+  {
+    /** The metric's values over the period, one per point. */
+    dataLists: t.array(t.number),
+    /** The number of points in dataLists. */
+    total: t.number,
+    /** The largest value over the period. */
+    maxData: t.number,
+    ...required,
+    /** The metric: `intraffic`, `outtraffic`, `inpkg` or `outpkg`. */
+    metricName: t.string,
+  },
   {},
 )
 export type GetAntiddosBgpBizTrendResult = t.TypeOf<typeof GetAntiddosBgpBizTrendResult>

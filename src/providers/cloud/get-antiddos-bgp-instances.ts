@@ -13,8 +13,16 @@ const TagFilter = t.exact(t.type({ tagKey: t.string, tagValue: t.string }), 'Bgp
 
 export const GetAntiddosBgpInstancesArgs = lookupArgs(
   'GetAntiddosBgpInstancesArgs',
-  { filterRegion: t.string },
-  { filterInstanceIdLists: t.array(t.string), filterTags: t.array(TagFilter) },
+  {
+    /** Region name to look in, e.g. `ap-guangzhou`. */
+    filterRegion: t.string,
+  },
+  {
+    /** Ids of the instances to read (all when left out). */
+    filterInstanceIdLists: t.array(t.string),
+    /** Tags (tagKey, tagValue) the instances must carry. */
+    filterTags: t.array(TagFilter),
+  },
 )
 export type GetAntiddosBgpInstancesArgs = t.TypeOf<typeof GetAntiddosBgpInstancesArgs>
 
@@ -34,8 +42,18 @@ export const BgpInstance = t.exact(
 
 export const GetAntiddosBgpInstancesResult = lookupResult(
   'GetAntiddosBgpInstancesResult',
-  { bgpInstanceLists: t.array(BgpInstance), filterRegion: t.string },
-  { filterInstanceIdLists: t.array(t.string), filterTags: t.array(TagFilter) },
+  {
+    /** The Anti-DDoS (BGP) instances found. */
+    bgpInstanceLists: t.array(BgpInstance),
+    /** Region name to look in, e.g. `ap-guangzhou`. */
+    filterRegion: t.string,
+  },
+  {
+    /** Ids of the instances to read (all when left out). */
+    filterInstanceIdLists: t.array(t.string),
+    /** Tags (tagKey, tagValue) the instances must carry. */
+    filterTags: t.array(TagFilter),
+  },
 )
 export type GetAntiddosBgpInstancesResult = t.TypeOf<typeof GetAntiddosBgpInstancesResult>
 

@@ -53,7 +53,12 @@ export const Layer7Listener = t.exact(
 
 export const GetAntiddosListListenerResult = lookupResult(
   'GetAntiddosListListenerResult',
-  { layer4Listeners: t.array(Layer4Listener), layer7Listeners: t.array(Layer7Listener) },
+  {
+    /** Layer-4 listeners: protocol, frontend and backend ports, real servers, instances. */
+    layer4Listeners: t.array(Layer4Listener),
+    /** Layer-7 listeners: domain, protocol, port, real servers, instances. */
+    layer7Listeners: t.array(Layer7Listener),
+  },
   {},
 )
 export type GetAntiddosListListenerResult = t.TypeOf<typeof GetAntiddosListListenerResult>

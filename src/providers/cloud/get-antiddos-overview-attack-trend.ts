@@ -14,10 +14,15 @@ import { antiddos, isObj, listOf, lookupArgs, lookupResult, num, responseOf, str
 import { timeWindowRules } from './shared/time-window'
 
 const required = {
+  /** Kind of attack: `cc` or `ddos`. */
   type: literals(['cc', 'ddos']),
+  /** What is counted: only `attackcount`. */
   dimension: literals(['attackcount']),
+  /** Length of each point, in seconds: only 86400. */
   period: numbers([86400]),
+  /** Start of the period, `YYYY-MM-DD HH:MM:SS`. */
   startTime: DateTime,
+  /** End of the period, `YYYY-MM-DD HH:MM:SS`. */
   endTime: DateTime,
 }
 
@@ -27,12 +32,19 @@ export type GetAntiddosOverviewAttackTrendArgs = t.TypeOf<typeof GetAntiddosOver
 export const GetAntiddosOverviewAttackTrendResult = lookupResult(
   'GetAntiddosOverviewAttackTrendResult',
   {
+    /** Attack counts, one per period point. */
     datas: t.array(t.number),
+    /** The number of points in datas. */
     periodPointCount: t.number,
+    /** Kind of attack: `cc` or `ddos`. */
     type: t.string,
+    /** What is counted: only `attackcount`. */
     dimension: t.string,
+    /** Length of each point, in seconds: only 86400. */
     period: t.number,
+    /** Start of the period, `YYYY-MM-DD HH:MM:SS`. */
     startTime: t.string,
+    /** End of the period, `YYYY-MM-DD HH:MM:SS`. */
     endTime: t.string,
   },
   {},

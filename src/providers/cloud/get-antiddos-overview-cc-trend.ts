@@ -14,19 +14,39 @@ import { antiddos, isObj, listOf, lookupArgs, lookupResult, num, responseOf } fr
 import { timeWindowRules } from './shared/time-window'
 
 const required = {
+  /** Length of each point, in seconds: 300, 3600 or 86400. */
   period: numbers([300, 3600, 86400]),
+  /** Start of the period, `YYYY-MM-DD HH:MM:SS`. */
   startTime: DateTime,
+  /** End of the period, `YYYY-MM-DD HH:MM:SS`. */
   endTime: DateTime,
+  /** The metric: `inqps`, `dropqps`, `incount` or `dropcount`. */
   metricName: literals(['inqps', 'dropqps', 'incount', 'dropcount']),
 }
-const optional = { business: t.string, ipLists: t.array(t.string) }
+const optional = {
+  /** The Anti-DDoS product: `bgpip`, `bgp-multip` or `basic`. */
+  business: t.string,
+  /** IP addresses to read the trend of (all when left out). */
+  ipLists: t.array(t.string),
+}
 
 export const GetAntiddosOverviewCcTrendArgs = lookupArgs('GetAntiddosOverviewCcTrendArgs', required, optional)
 export type GetAntiddosOverviewCcTrendArgs = t.TypeOf<typeof GetAntiddosOverviewCcTrendArgs>
 
 export const GetAntiddosOverviewCcTrendResult = lookupResult(
   'GetAntiddosOverviewCcTrendResult',
-  { datas: t.array(t.number), period: t.number, startTime: t.string, endTime: t.string, metricName: t.string },
+  {
+    /** The metric's values, one per period point. */
+    datas: t.array(t.number),
+    /** Length of each point, in seconds: 300, 3600 or 86400. */
+    period: t.number,
+    /** Start of the period, `YYYY-MM-DD HH:MM:SS`. */
+    startTime: t.string,
+    /** End of the period, `YYYY-MM-DD HH:MM:SS`. */
+    endTime: t.string,
+    /** The metric: `inqps`, `dropqps`, `incount` or `dropcount`. */
+    metricName: t.string,
+  },
   optional,
 )
 export type GetAntiddosOverviewCcTrendResult = t.TypeOf<typeof GetAntiddosOverviewCcTrendResult>

@@ -12,14 +12,30 @@ import { apigw, asList, camelObject, isObj, joinId, listOf, lookupArgs, lookupRe
 
 export const GetApiGatewayApiAppApiArgs = lookupArgs(
   'GetApiGatewayApiAppApiArgs',
-  { serviceId: t.string, apiId: t.string, apiRegion: t.string },
+  {
+    /** Id of the API gateway service, e.g. `service-abc123`. */
+    serviceId: t.string,
+    /** Id of the API. */
+    apiId: t.string,
+    /** Region of the API, e.g. `ap-guangzhou`. */
+    apiRegion: t.string,
+  },
   {},
 )
 export type GetApiGatewayApiAppApiArgs = t.TypeOf<typeof GetApiGatewayApiAppApiArgs>
 
 export const GetApiGatewayApiAppApiResult = lookupResult(
   'GetApiGatewayApiAppApiResult',
-  { results: t.array(t.UnknownRecord), serviceId: t.string, apiId: t.string, apiRegion: t.string },
+  {
+    /** One element: the full description of the API. */
+    results: t.array(t.UnknownRecord),
+    /** Id of the API gateway service, e.g. `service-abc123`. */
+    serviceId: t.string,
+    /** Id of the API. */
+    apiId: t.string,
+    /** Region of the API, e.g. `ap-guangzhou`. */
+    apiRegion: t.string,
+  },
   {},
 )
 export type GetApiGatewayApiAppApiResult = t.TypeOf<typeof GetApiGatewayApiAppApiResult>

@@ -21,7 +21,12 @@ import {
 
 export const GetApiGatewayApiAppServiceArgs = lookupArgs(
   'GetApiGatewayApiAppServiceArgs',
-  { serviceId: t.string, apiRegion: t.string },
+  {
+    /** Id of the API gateway service, e.g. `service-abc123`. */
+    serviceId: t.string,
+    /** Region of the service, e.g. `ap-guangzhou`. */
+    apiRegion: t.string,
+  },
   {},
 )
 export type GetApiGatewayApiAppServiceArgs = t.TypeOf<typeof GetApiGatewayApiAppServiceArgs>
@@ -64,27 +69,47 @@ export const AppUsagePlan = t.exact(
 export const GetApiGatewayApiAppServiceResult = lookupResult(
   'GetApiGatewayApiAppServiceResult',
   {
+    /** Id of the API gateway service, e.g. `service-abc123`. */
     serviceId: t.string,
+    /** Region of the service, e.g. `ap-guangzhou`. */
     apiRegion: t.string,
+    /** The service's APIs, with their status, method, path and auth type. */
     apiIdStatusSets: t.array(ApiIdStatus),
+    /** Usage plans bound to the service. */
     usagePlanLists: t.array(AppUsagePlan),
+    /** Environments the service is released to: `test`, `prepub`, `release`. */
     availableEnvironments: t.array(t.string),
+    /** Networks the service is reached from: `INNER`, `OUTER`. */
     netTypes: t.array(t.string),
   },
   {
+    /** The number of APIs of the service. */
     apiTotalCount: t.number,
+    /** When the service was created. */
     createdTime: t.string,
+    /** HTTP port on the private network. */
     innerHttpPort: t.number,
+    /** HTTPS port on the private network. */
     innerHttpsPort: t.number,
+    /** Domain of the service on the private network. */
     internalSubDomain: t.string,
+    /** IP version the service is reached over, e.g. `IPv4`. */
     ipVersion: t.string,
+    /** When the service was last changed. */
     modifiedTime: t.string,
+    /** Domain of the service on the public network. */
     outerSubDomain: t.string,
+    /** Protocols the service accepts: `http`, `https` or `http&https`. */
     protocol: t.string,
+    /** Description of the service. */
     serviceDesc: t.string,
+    /** Display name of the service. */
     serviceName: t.string,
+    /** Id of the cluster the service runs on. */
     setId: t.number,
+    /** The number of usage plans bound to the service. */
     usagePlanTotalCount: t.number,
+    /** Kind of account that owns the service. */
     userType: t.string,
   },
 )

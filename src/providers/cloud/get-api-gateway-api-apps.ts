@@ -15,7 +15,12 @@ import { scalarText } from '../../core/scalar-text'
 export const GetApiGatewayApiAppsArgs = lookupArgs(
   'GetApiGatewayApiAppsArgs',
   {},
-  { apiAppId: t.string, apiAppName: t.string },
+  {
+    /** Id of the API app to find. */
+    apiAppId: t.string,
+    /** Name of the API app to find. */
+    apiAppName: t.string,
+  },
 )
 export type GetApiGatewayApiAppsArgs = t.TypeOf<typeof GetApiGatewayApiAppsArgs>
 
@@ -34,8 +39,16 @@ export const ApiApp = t.exact(
 
 export const GetApiGatewayApiAppsResult = lookupResult(
   'GetApiGatewayApiAppsResult',
-  { apiAppLists: t.array(ApiApp) },
-  { apiAppId: t.string, apiAppName: t.string },
+  {
+    /** The API apps found: id, name, key, secret (kept secret), description, times. */
+    apiAppLists: t.array(ApiApp),
+  },
+  {
+    /** Id of the API app to find. */
+    apiAppId: t.string,
+    /** Name of the API app to find. */
+    apiAppName: t.string,
+  },
 )
 export type GetApiGatewayApiAppsResult = t.TypeOf<typeof GetApiGatewayApiAppsResult>
 

@@ -16,7 +16,10 @@ export const ApiDoc = t.exact(t.partial({ apiDocId: t.string, apiDocName: t.stri
 
 export const GetApiGatewayApiDocsResult = lookupResult(
   'GetApiGatewayApiDocsResult',
-  { apiDocLists: t.array(ApiDoc) },
+  {
+    /** The API documents: id, name and status (`PROCESSING`, `COMPLETED` or `FAIL`). */
+    apiDocLists: t.array(ApiDoc),
+  },
   {},
 )
 export type GetApiGatewayApiDocsResult = t.TypeOf<typeof GetApiGatewayApiDocsResult>

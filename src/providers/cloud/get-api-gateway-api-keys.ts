@@ -14,7 +14,12 @@ import { apigw, filters, isObj, itemsFrom, joinId, lookupArgs, lookupResult, pag
 export const GetApiGatewayApiKeysArgs = lookupArgs(
   'GetApiGatewayApiKeysArgs',
   {},
-  { apiKeyId: t.string, secretName: t.string },
+  {
+    /** Id of the API key to find. */
+    apiKeyId: t.string,
+    /** Name of the API key to find. */
+    secretName: t.string,
+  },
 )
 export type GetApiGatewayApiKeysArgs = t.TypeOf<typeof GetApiGatewayApiKeysArgs>
 
@@ -31,8 +36,16 @@ export const ApiKeyItem = t.exact(
 
 export const GetApiGatewayApiKeysResult = lookupResult(
   'GetApiGatewayApiKeysResult',
-  { lists: t.array(ApiKeyItem) },
-  { apiKeyId: t.string, secretName: t.string },
+  {
+    /** The API keys found: status (`on` or `off`), secret (kept secret), times. */
+    lists: t.array(ApiKeyItem),
+  },
+  {
+    /** Id of the API key to find. */
+    apiKeyId: t.string,
+    /** Name of the API key to find. */
+    secretName: t.string,
+  },
 )
 export type GetApiGatewayApiKeysResult = t.TypeOf<typeof GetApiGatewayApiKeysResult>
 

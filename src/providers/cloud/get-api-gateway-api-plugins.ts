@@ -10,8 +10,16 @@ import { apigw, idsHash, isObj, itemsFrom, lookupArgs, lookupResult, pages, str 
 
 export const GetApiGatewayApiPluginsArgs = lookupArgs(
   'GetApiGatewayApiPluginsArgs',
-  { serviceId: t.string, apiId: t.string },
-  { environmentName: t.string },
+  {
+    /** Id of the API gateway service, e.g. `service-abc123`. */
+    serviceId: t.string,
+    /** Id of the API whose plugins are read. */
+    apiId: t.string,
+  },
+  {
+    /** Environment to read the attachments of: `test`, `prepub` or `release`. */
+    environmentName: t.string,
+  },
 )
 export type GetApiGatewayApiPluginsArgs = t.TypeOf<typeof GetApiGatewayApiPluginsArgs>
 
@@ -30,8 +38,18 @@ export const AttachedPlugin = t.exact(
 
 export const GetApiGatewayApiPluginsResult = lookupResult(
   'GetApiGatewayApiPluginsResult',
-  { results: t.array(AttachedPlugin), serviceId: t.string, apiId: t.string },
-  { environmentName: t.string },
+  {
+    /** The plugins attached: id, name, type, data, environment, attachment time. */
+    results: t.array(AttachedPlugin),
+    /** Id of the API gateway service, e.g. `service-abc123`. */
+    serviceId: t.string,
+    /** Id of the API whose plugins are read. */
+    apiId: t.string,
+  },
+  {
+    /** Environment to read the attachments of: `test`, `prepub` or `release`. */
+    environmentName: t.string,
+  },
 )
 export type GetApiGatewayApiPluginsResult = t.TypeOf<typeof GetApiGatewayApiPluginsResult>
 

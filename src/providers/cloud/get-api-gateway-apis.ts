@@ -29,17 +29,17 @@ import {
 export const GetApiGatewayApisArgs = t.exact(
   t.intersection([
     t.type({
-      /** Required. */
+      /** Id of the API gateway service, e.g. `service-abc123`. */
       serviceId: t.string,
     }),
     t.partial({
-      /** An argument (spec). */
+      /** Id of the API to find. */
       apiId: t.string,
-      /** An argument (spec). */
+      /** Name of the API to find. */
       apiName: t.string,
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** A path where the result is also saved, as JSON (the engine writes it after the lookup). */
       resultOutputFile: t.string,
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** An id for the lookup (optional; the result's `id` is computed from what it finds). */
       id: t.string,
     }),
   ]),
@@ -99,17 +99,17 @@ export const ApiListItem = t.exact(
 export const GetApiGatewayApisResult = t.exact(
   t.intersection([
     t.type({
-      /** Computed by the platform. */
+      /** The APIs found, each the full API description. */
       lists: t.array(ApiListItem),
-      /** Required. */
+      /** Id of the API gateway service, e.g. `service-abc123`. */
       serviceId: t.string,
     }),
     t.partial({
-      /** A field of the result (spec). */
+      /** Id of the API to find. */
       apiId: t.string,
-      /** A field of the result (spec). */
+      /** Name of the API to find. */
       apiName: t.string,
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** The lookup's id, computed from what it found or from its arguments. */
       id: t.string,
     }),
   ]),

@@ -18,8 +18,16 @@ export const BindFilter = t.exact(
 
 export const GetApiGatewayBindApiAppsStatusArgs = lookupArgs(
   'GetApiGatewayBindApiAppsStatusArgs',
-  { serviceId: t.string, apiIds: t.array(t.string) },
-  { filters: t.array(BindFilter) },
+  {
+    /** Id of the API gateway service, e.g. `service-abc123`. */
+    serviceId: t.string,
+    /** Ids of the APIs whose bound apps are read. */
+    apiIds: t.array(t.string),
+  },
+  {
+    /** Filters (name, values): name is `ApiAppId`, `Environment` or `KeyWord`. */
+    filters: t.array(BindFilter),
+  },
 )
 export type GetApiGatewayBindApiAppsStatusArgs = t.TypeOf<typeof GetApiGatewayBindApiAppsStatusArgs>
 
@@ -40,11 +48,17 @@ export const ApiAppApi = t.exact(
 export const GetApiGatewayBindApiAppsStatusResult = lookupResult(
   'GetApiGatewayBindApiAppsStatusResult',
   {
+    /** One element whose apiAppApiSets holds every app-to-API binding found. */
     results: t.array(t.exact(t.type({ apiAppApiSets: t.array(ApiAppApi) }))),
+    /** Id of the API gateway service, e.g. `service-abc123`. */
     serviceId: t.string,
+    /** Ids of the APIs whose bound apps are read. */
     apiIds: t.array(t.string),
   },
-  { filters: t.array(BindFilter) },
+  {
+    /** Filters (name, values): name is `ApiAppId`, `Environment` or `KeyWord`. */
+    filters: t.array(BindFilter),
+  },
 )
 export type GetApiGatewayBindApiAppsStatusResult = t.TypeOf<typeof GetApiGatewayBindApiAppsStatusResult>
 

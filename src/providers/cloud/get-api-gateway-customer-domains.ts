@@ -26,7 +26,10 @@ import {
 
 export const GetApiGatewayCustomerDomainsArgs = lookupArgs(
   'GetApiGatewayCustomerDomainsArgs',
-  { serviceId: t.string },
+  {
+    /** Id of the API gateway service, e.g. `service-abc123`. */
+    serviceId: t.string,
+  },
   {},
 )
 export type GetApiGatewayCustomerDomainsArgs = t.TypeOf<typeof GetApiGatewayCustomerDomainsArgs>
@@ -46,7 +49,12 @@ export const CustomerDomain = t.exact(
 
 export const GetApiGatewayCustomerDomainsResult = lookupResult(
   'GetApiGatewayCustomerDomainsResult',
-  { lists: t.array(CustomerDomain), serviceId: t.string },
+  {
+    /** The custom domains: name, protocol, network, certificate, status, path mappings. */
+    lists: t.array(CustomerDomain),
+    /** Id of the API gateway service, e.g. `service-abc123`. */
+    serviceId: t.string,
+  },
   {},
 )
 export type GetApiGatewayCustomerDomainsResult = t.TypeOf<typeof GetApiGatewayCustomerDomainsResult>

@@ -28,8 +28,14 @@ import {
 
 export const GetApiGatewayIpStrategiesArgs = lookupArgs(
   'GetApiGatewayIpStrategiesArgs',
-  { serviceId: t.string },
-  { strategyName: t.string },
+  {
+    /** Id of the API gateway service, e.g. `service-abc123`. */
+    serviceId: t.string,
+  },
+  {
+    /** Name of the IP strategy to find. */
+    strategyName: t.string,
+  },
 )
 export type GetApiGatewayIpStrategiesArgs = t.TypeOf<typeof GetApiGatewayIpStrategiesArgs>
 
@@ -74,8 +80,16 @@ export const IpStrategyItem = t.exact(
 
 export const GetApiGatewayIpStrategiesResult = lookupResult(
   'GetApiGatewayIpStrategiesResult',
-  { lists: t.array(IpStrategyItem), serviceId: t.string },
-  { strategyName: t.string },
+  {
+    /** The IP strategies: addresses and the APIs bound in each environment. */
+    lists: t.array(IpStrategyItem),
+    /** Id of the API gateway service, e.g. `service-abc123`. */
+    serviceId: t.string,
+  },
+  {
+    /** Name of the IP strategy to find. */
+    strategyName: t.string,
+  },
 )
 export type GetApiGatewayIpStrategiesResult = t.TypeOf<typeof GetApiGatewayIpStrategiesResult>
 

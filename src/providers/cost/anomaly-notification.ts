@@ -20,7 +20,7 @@ export const AnomalyNotificationInputs = t.exact(
       threshold: t.number,
       /** Chat channels that receive the notification. */
       recipientChannels: t.array(t.string),
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Users who receive the notification by e-mail. */
       userTokens: t.array(t.string),
     }),
   ]),

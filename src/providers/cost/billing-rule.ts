@@ -22,7 +22,7 @@ export const BillingRuleType = pattern('one of charge, credit, exclusion, adjust
 export const BillingRuleInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. */
+      /** Display title of the billing rule. */
       title: t.string,
       /** Values are case insensitive. Kinds referred to: Charge, Credit, Exclusion, Adjustment, Custom. */
       type: BillingRuleType,
@@ -69,11 +69,11 @@ export type BillingRuleInputs = t.TypeOf<typeof BillingRuleInputs>
 export const BillingRuleOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /** The billing rule's token, assigned by the platform. */
       token: t.string,
     }),
     t.partial({
-      /** Set by the platform. */
+      /** When the rule was created (UTC ISO 8601), set by the platform. */
       createdAt: t.string,
       /** Creator of the rule. Set by the platform. */
       createdByToken: t.string,

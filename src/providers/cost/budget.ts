@@ -26,7 +26,7 @@ export type BudgetPerformance = t.TypeOf<typeof BudgetPerformance>
 
 export const BudgetInputs = t.exact(
   t.partial({
-    /** Optional. */
+    /** Display name of the budget. */
     name: t.string,
 
     /** Ignored for hierarchical budgets. */
@@ -48,17 +48,17 @@ export type BudgetInputs = t.TypeOf<typeof BudgetInputs>
 export const BudgetOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /** The budget's token, assigned by the platform. */
       token: t.string,
     }),
     t.partial({
-      /** Set by the platform. */
+      /** Tokens of the budget alerts that watch this budget (set by the platform). */
       budgetAlertTokens: t.array(t.string),
 
-      /** Set by the platform. */
+      /** When the budget was created (UTC ISO 8601). */
       createdAt: t.string,
 
-      /** Set by the platform. */
+      /** Token of the user or team that created the budget. */
       createdByToken: t.string,
 
       /** Historical performance. Set by the platform. */

@@ -61,7 +61,7 @@ export const MonitoringMetricFields = t.exact(
 export const BusinessMetricInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. */
+      /** Display title of the business metric. */
       title: t.string,
     }),
     t.partial({
@@ -88,13 +88,13 @@ export type BusinessMetricInputs = t.TypeOf<typeof BusinessMetricInputs>
 export const BusinessMetricOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /** The business metric's token, assigned by the platform. */
       token: t.string,
     }),
     t.partial({
-      /** Set by the platform. */
+      /** Token of the user who created the metric. */
       createdByToken: t.string,
-      /** Set by the platform. */
+      /** How the values arrive: `csv`, or an import such as `cloudwatch` or `datadog_metrics` (set by the platform). */
       importType: t.string,
       /** Integration used to import the metric. Set by the platform. */
       integrationToken: t.string,

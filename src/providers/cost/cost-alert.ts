@@ -12,7 +12,7 @@ import { costCrud, dropEmptyUnlessSent, known } from './shared/wire'
 export const CostAlertInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. */
+      /** Display title of the cost alert. */
       title: t.string,
 
       /** Allowed values: `day`, `week`, `month`, `quarter`. */
@@ -21,26 +21,26 @@ export const CostAlertInputs = t.exact(
       /** Allowed values: `currency`, `percentage`. */
       unitType: literals(['currency', 'percentage']),
 
-      /** Required. */
+      /** The amount that triggers the alert: a currency amount or a percentage change, as unitType says. */
       threshold: t.number,
 
       /** Reports to alert on. */
       reportTokens: t.array(t.string),
 
-      /** Required. */
+      /** Workspace the alert belongs to. */
       workspaceToken: t.string,
     }),
     t.partial({
       /** Minimum monetary amount for percentage-based alerts. Applies only when unitType is `percentage`. */
       minimumThreshold: t.number,
 
-      /** Optional. */
+      /** E-mail addresses that receive the alert. */
       emailRecipients: t.array(t.string),
 
-      /** Optional. */
+      /** Chat channels (of the first chat tool) that receive the alert. */
       chatAChannels: t.array(t.string),
 
-      /** Optional. */
+      /** Chat channels (of the second chat tool) that receive the alert. */
       chatBChannels: t.array(t.string),
     }),
   ]),
@@ -51,13 +51,13 @@ export type CostAlertInputs = t.TypeOf<typeof CostAlertInputs>
 export const CostAlertOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /** The cost alert's token, assigned by the platform. */
       token: t.string,
     }),
     t.partial({
-      /** Set by the platform. */
+      /** When the alert was created (UTC ISO 8601). */
       createdAt: t.string,
-      /** Set by the platform. */
+      /** When the alert was last changed (UTC ISO 8601). */
       updatedAt: t.string,
     }),
   ]),

@@ -97,50 +97,53 @@ export const ChartSettings = t.exact(
 export const CostReportInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. */
+      /** Display title of the cost report. */
       title: t.string,
     }),
     t.partial({
-      /** Optional. */
+      /** Workspace the report belongs to (the default workspace when left out). */
       workspaceToken: t.string,
 
-      /** Optional. */
+      /** Folder the report is filed in. */
       folderToken: t.string,
 
       /** Filter query in the platform's query language. */
       filter: t.string,
 
-      /** Optional. */
+      /** Saved filters applied to the report, besides its own filter. */
       savedFilterTokens: t.array(t.string),
 
       /** Grouping aggregations applied to the filtered data. */
       groupings: t.string,
 
-      /** Optional. */
+      /** Chart shown: `area`, `line` (default), `pie`, `bar` or `multi_bar`. */
       chartType: ChartType,
 
-      /** Optional. */
+      /** How costs are bucketed over time: `cumulative` (default), `hour`, `day`, `week`, `month` or `quarter`. */
       dateBin: DateBin,
 
-      /** Optional. */
+      /**
+       * A relative period such as `this_month` (the default without dates) or `last_30_days`; `custom` with
+       * startDate/endDate.
+       */
       dateInterval: DateInterval,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** First day of a custom period (`YYYY-MM-DD`); with dates, dateInterval is `custom`. */
       startDate: IsoDate,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Last day of a custom period (`YYYY-MM-DD`). */
       endDate: IsoDate,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** First day of the period the report compares with (`YYYY-MM-DD`). */
       previousPeriodStartDate: IsoDate,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Last day of the period the report compares with (`YYYY-MM-DD`). */
       previousPeriodEndDate: IsoDate,
 
       /** Fields: includeCredits, includeRefunds, includeDiscounts, includeTax, amortize, unallocated (all boolean); aggregateBy (string); showPreviousPeriod (boolean). */
       settings: CostReportSettings,
 
-      /** Optional. */
+      /** The chart's axes: x-axis dimensions and the y-axis dimension. */
       chartSettings: ChartSettings,
     }),
   ]),
@@ -151,7 +154,7 @@ export type CostReportInputs = t.TypeOf<typeof CostReportInputs>
 export const CostReportOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /** The cost report's token, assigned by the platform. */
       token: t.string,
     }),
     t.partial({

@@ -33,11 +33,11 @@ export type CustomProviderInputs = t.TypeOf<typeof CustomProviderInputs>
 export const CustomProviderOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /** The integration's token, assigned by the platform (also its import id). */
       token: t.string,
     }),
     t.partial({
-      /** Set by the platform. */
+      /** The integration's status, e.g. `connected`, `pending`, `importing`, `imported`, `error`. */
       status: IntegrationStatus,
 
       /** Set by the platform (from the wire reference; not in the spec). */

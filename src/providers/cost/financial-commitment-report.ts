@@ -49,31 +49,31 @@ export const FCR_INTERVALS = [
 export const FinancialCommitmentReportInputs = t.exact(
   t.intersection([
     t.type({
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Display title of the report. */
       title: t.string,
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Workspace the report belongs to. */
       workspaceToken: t.string,
     }),
     t.partial({
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Query-language filter. */
       filter: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** First day of a custom period (`YYYY-MM-DD`). Incompatible with dateInterval. */
       startDate: DateYMD,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Last day of a custom period (`YYYY-MM-DD`). Incompatible with dateInterval. */
       endDate: DateYMD,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** A relative period such as `last_3_months` (the default); `custom` with startDate/endDate. */
       dateInterval: literals(FCR_INTERVALS),
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** How costs are bucketed over time: `hour`, `day`, `week`, `month` or `quarter`. */
       dateBucket: literals(['hour', 'day', 'week', 'month', 'quarter']),
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Which on-demand costs are shown: `discountable` (those commitments could cover) or `all`. */
       onDemandCostsScope: literals(['discountable', 'all']),
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** How costs are grouped: the listed dimensions, or `tag:<label_name>`. */
       groupings: t.array(CommitmentGrouping),
     }),
   ]),

@@ -12,17 +12,17 @@ import { costCrud, dropEmptyUnlessSent, dropServerChosen } from './shared/wire'
 export const FolderInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. */
+      /** Display title of the folder. */
       title: t.string,
     }),
     t.partial({
-      /** Optional. */
+      /** Folder this folder is nested in (top level when left out). */
       parentFolderToken: t.string,
 
       /** Applied to every cost report in the folder. */
       savedFilterTokens: t.array(t.string),
 
-      /** Optional. */
+      /** Workspace the folder belongs to (a sub-folder is in its parent's). */
       workspaceToken: t.string,
     }),
   ]),
@@ -33,7 +33,7 @@ export type FolderInputs = t.TypeOf<typeof FolderInputs>
 export const FolderOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /** The folder's token, assigned by the platform. */
       token: t.string,
     }),
     t.partial({

@@ -27,8 +27,10 @@ export const getAccessGrants = collectionLookup({
   doc: 'Every access grant (team → resource) visible to the token.',
   path: '/v2/access_grants',
   items: 'access_grants',
-  key: 'accessGrants',
-  item: AccessGrantItem,
+  list: {
+    /** Every access grant (team → resource) visible to the token. */
+    accessGrants: AccessGrantItem,
+  },
 
   example: {
     reply: {

@@ -29,8 +29,10 @@ export const getAnomalyNotifications = collectionLookup({
   doc: 'Every anomaly notification.',
   path: '/v2/anomaly_notifications',
   items: 'anomaly_notifications',
-  key: 'anomalyNotifications',
-  item: AnomalyNotificationItem,
+  list: {
+    /** Every anomaly notification. */
+    anomalyNotifications: AnomalyNotificationItem,
+  },
   idFromToken: true,
   example: {
     reply: {

@@ -62,8 +62,10 @@ export const getBillingProfiles = collectionLookup({
   doc: 'Every MSP billing profile. Bank account numbers, routing numbers and IBANs are secrets.',
   path: '/v2/billing_profiles',
   items: 'billing_profiles',
-  key: 'billingProfiles',
-  item: BillingProfileItem,
+  list: {
+    /** Every MSP billing profile. Bank account numbers, routing numbers and IBANs are secrets. */
+    billingProfiles: BillingProfileItem,
+  },
   renames: { billingEmails: 'billing_email' },
   idFromToken: true,
   normalise: (o) => {

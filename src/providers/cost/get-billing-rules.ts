@@ -39,8 +39,10 @@ export const getBillingRules = collectionLookup({
   doc: 'Every billing rule; amounts and percentages (decimal strings on the wire) as numbers.',
   path: '/v2/billing_rules',
   items: 'billing_rules',
-  key: 'billingRules',
-  item: BillingRuleItem,
+  list: {
+    /** Every billing rule; amounts and percentages (decimal strings on the wire) as numbers. */
+    billingRules: BillingRuleItem,
+  },
   idFromToken: true,
   normalise: (o) => ({
     ...o,

@@ -38,8 +38,10 @@ export const getBudgets = collectionLookup({
   doc: 'Every budget, with periods (amounts as numbers) and performance.',
   path: '/v2/budgets',
   items: 'budgets',
-  key: 'budgets',
-  item: BudgetItem,
+  list: {
+    /** Every budget, with periods (amounts as numbers) and performance. */
+    budgets: BudgetItem,
+  },
   renames: { performances: 'performance' },
   idFromToken: true,
   normalise: (o) => ({

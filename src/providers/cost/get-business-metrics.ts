@@ -45,8 +45,10 @@ export const getBusinessMetrics = collectionLookup({
   doc: 'Every business metric (the list endpoint has no `links`: one page of up to 1,000).',
   path: '/v2/business_metrics',
   items: 'business_metrics',
-  key: 'businessMetrics',
-  item: BusinessMetricItem,
+  list: {
+    /** Every business metric (the list endpoint has no `links`: one page of up to 1,000). */
+    businessMetrics: BusinessMetricItem,
+  },
   renames: {
     cloudMetricsFields: 'cloudwatch_fields',
     monitoringMetricFields: 'datadog_metric_fields',

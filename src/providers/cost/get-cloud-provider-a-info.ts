@@ -27,19 +27,19 @@ export const GetCloudProviderAInfoResult = t.exact(
       /** A field of the result (spec). */
       id: t.string,
 
-      /** A field of the result (spec). */
+      /** ARN of the IAM role the platform assumes in your cloud account. */
       iamRoleArn: t.string,
 
       /** All strings. */
       rootPolicy: t.string,
 
-      /** A field of the result (spec). */
+      /** IAM policy document (JSON) the savings autopilot needs. */
       autopilotPolicy: t.string,
 
-      /** A field of the result (spec). */
+      /** IAM policy document (JSON) for importing cloud metrics. */
       cloudMetricsPolicy: t.string,
 
-      /** A field of the result (spec). */
+      /** IAM policy document (JSON) granting read access to further resource types. */
       additionalResourcesPolicy: t.string,
     }),
   ]),

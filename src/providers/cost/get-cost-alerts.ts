@@ -35,8 +35,10 @@ export const getCostAlerts = collectionLookup({
   doc: 'Every cost alert.',
   path: '/v2/cost_alerts',
   items: 'cost_alerts',
-  key: 'costAlerts',
-  item: CostAlertItem,
+  list: {
+    /** Every cost alert. */
+    costAlerts: CostAlertItem,
+  },
   renames: { chatAChannels: 'slack_channels', chatBChannels: 'teams_channels' },
   idFromToken: true,
   example: {

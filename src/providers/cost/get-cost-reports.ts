@@ -40,8 +40,10 @@ export const getCostReports = collectionLookup({
   doc: 'Every cost report.',
   path: '/v2/cost_reports',
   items: 'cost_reports',
-  key: 'costReports',
-  item: CostReportItem,
+  list: {
+    /** Every cost report. */
+    costReports: CostReportItem,
+  },
   renames: { xAxisDimensions: 'x_axis_dimension' },
   example: {
     reply: {

@@ -42,8 +42,10 @@ export const getDashboards = collectionLookup({
   doc: 'Every dashboard with its widgets.',
   path: '/v2/dashboards',
   items: 'dashboards',
-  key: 'dashboards',
-  item: DashboardItem,
+  list: {
+    /** Every dashboard with its widgets. */
+    dashboards: DashboardItem,
+  },
   idFromToken: true,
   example: {
     reply: {

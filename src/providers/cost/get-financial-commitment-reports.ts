@@ -36,8 +36,10 @@ export const getFinancialCommitmentReports = collectionLookup({
   doc: 'Every financial commitment report; groupings (comma-joined on the wire) as a list.',
   path: '/v2/financial_commitment_reports',
   items: 'financial_commitment_reports',
-  key: 'financialCommitmentReports',
-  item: FinancialCommitmentReportItem,
+  list: {
+    /** Every financial commitment report; groupings (comma-joined on the wire) as a list. */
+    financialCommitmentReports: FinancialCommitmentReportItem,
+  },
   idFromToken: true,
   normalise: (o) => ({ ...o, groupings: splitCsv(o.groupings) }),
   example: {

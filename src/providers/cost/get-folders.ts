@@ -28,8 +28,10 @@ export const getFolders = collectionLookup({
   doc: 'Every folder of cost reports.',
   path: '/v2/folders',
   items: 'folders',
-  key: 'folders',
-  item: FolderItem,
+  list: {
+    /** Every folder of cost reports. */
+    folders: FolderItem,
+  },
 
   example: {
     reply: {

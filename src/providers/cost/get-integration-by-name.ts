@@ -19,7 +19,7 @@ export const GetIntegrationByNameArgs = t.exact(
       name: t.string,
     }),
     t.partial({
-      /** Optional. */
+      /** Provider type to search among first, for example `custom_provider`. */
       providerFilter: t.string,
     }),
   ]),
@@ -30,7 +30,7 @@ export type GetIntegrationByNameArgs = t.TypeOf<typeof GetIntegrationByNameArgs>
 export const GetIntegrationByNameResult = t.exact(
   t.intersection([
     t.type({
-      /** A field of the result (spec). */
+      /** The integration's token. */
       token: t.string,
       /** Required. display name. */
       name: t.string,
@@ -39,21 +39,21 @@ export const GetIntegrationByNameResult = t.exact(
       /** A field of the result (spec). */
       id: t.string,
 
-      /** A field of the result (spec). */
+      /** When the integration was created (UTC ISO 8601). */
       createdAt: t.string,
       /** null when the integration was never updated */
       lastUpdated: t.union([t.string, t.null]),
 
-      /** A field of the result (spec). */
+      /** Managed accounts the integration is assigned to. */
       managedAccountTokens: t.array(t.string),
 
-      /** Optional. */
+      /** Provider type to search among first, for example `custom_provider`. */
       providerFilter: t.string,
 
-      /** A field of the result (spec). */
+      /** The integration's status, e.g. `connected`, `pending`, `importing`, `imported`, `error`. */
       status: IntegrationStatus,
 
-      /** A field of the result (spec). */
+      /** Workspaces the integration is associated with. */
       workspaceTokens: t.array(t.string),
     }),
   ]),

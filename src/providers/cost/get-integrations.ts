@@ -46,12 +46,17 @@ export const getIntegrations = collectionLookup({
   doc: 'Up to 1,000 integrations, of the provider type providerFilter when given (for example `custom_provider`).',
   path: '/v2/integrations',
   items: 'integrations',
-  key: 'integrations',
-  item: IntegrationItem,
+  list: {
+    /** Up to 1,000 integrations, of the provider type providerFilter when given (for example `custom_provider`). */
+    integrations: IntegrationItem,
+  },
   args: GetIntegrationsArgs,
   query: (a) => ({ provider: a.providerFilter }),
   max: MAX_INTEGRATIONS,
-  extra: { providerFilter: t.string },
+  extra: {
+    /** The provider type the integrations were narrowed to, when given. */
+    providerFilter: t.string,
+  },
   echo: (a) => (a.providerFilter !== undefined ? { providerFilter: a.providerFilter } : {}),
   normalise: integrationItem,
   example: {

@@ -40,11 +40,16 @@ export const getInvoices = collectionLookup({
   doc: 'Every MSP invoice (all pages), or only those of managedAccountToken when given.',
   path: '/v2/invoices',
   items: 'invoices',
-  key: 'invoices',
-  item: InvoiceItem,
+  list: {
+    /** Every MSP invoice (all pages), or only those of managedAccountToken when given. */
+    invoices: InvoiceItem,
+  },
   args: GetInvoicesArgs,
   query: (a) => ({ managed_account_token: a.managedAccountToken }),
-  extra: { managedAccountToken: t.string },
+  extra: {
+    /** The managed account whose invoices these are, when the lookup was narrowed to one. */
+    managedAccountToken: t.string,
+  },
   echo: (a) => (a.managedAccountToken !== undefined ? { managedAccountToken: a.managedAccountToken } : {}),
   idFromToken: true,
   example: {

@@ -36,8 +36,10 @@ export const getKubernetesEfficiencyReports = collectionLookup({
   doc: 'Every Kubernetes efficiency report; groupings as a list.',
   path: '/v2/kubernetes_efficiency_reports',
   items: 'kubernetes_efficiency_reports',
-  key: 'kubernetesEfficiencyReports',
-  item: KubernetesEfficiencyReportItem,
+  list: {
+    /** Every Kubernetes efficiency report; groupings as a list. */
+    kubernetesEfficiencyReports: KubernetesEfficiencyReportItem,
+  },
   idFromToken: true,
   normalise: (o) => ({ ...o, groupings: splitCsv(o.groupings) }),
   example: {

@@ -35,8 +35,10 @@ export const getManagedAccounts = collectionLookup({
   doc: 'Every managed account of the MSP.',
   path: '/v2/managed_accounts',
   items: 'managed_accounts',
-  key: 'managedAccounts',
-  item: ManagedAccountItem,
+  list: {
+    /** Every managed account of the MSP. */
+    managedAccounts: ManagedAccountItem,
+  },
   renames: { billingEmails: 'billing_email' },
   idFromToken: true,
   example: {

@@ -36,8 +36,10 @@ export const getNetworkFlowReports = collectionLookup({
   doc: 'Every network flow report; groupings as a list.',
   path: '/v2/network_flow_reports',
   items: 'network_flow_reports',
-  key: 'networkFlowReports',
-  item: NetworkFlowReportItem,
+  list: {
+    /** Every network flow report; groupings as a list. */
+    networkFlowReports: NetworkFlowReportItem,
+  },
   idFromToken: true,
   normalise: (o) => ({ ...o, groupings: splitCsv(o.groupings) }),
   example: {

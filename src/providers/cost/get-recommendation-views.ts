@@ -35,8 +35,10 @@ export const getRecommendationViews = collectionLookup({
   doc: 'Every recommendation view.',
   path: '/v2/recommendation_views',
   items: 'recommendation_views',
-  key: 'recommendationViews',
-  item: RecommendationViewItem,
+  list: {
+    /** Every recommendation view. */
+    recommendationViews: RecommendationViewItem,
+  },
   idFromToken: true,
   example: {
     reply: {

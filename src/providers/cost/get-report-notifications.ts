@@ -29,8 +29,10 @@ export const getReportNotifications = collectionLookup({
   doc: 'Every report notification (frequency daily, weekly or monthly; change in percentage or dollars).',
   path: '/v2/report_notifications',
   items: 'report_notifications',
-  key: 'reportNotifications',
-  item: ReportNotificationItem,
+  list: {
+    /** Every report notification (frequency daily, weekly or monthly; change in percentage or dollars). */
+    reportNotifications: ReportNotificationItem,
+  },
   idFromToken: true,
   example: {
     reply: {

@@ -30,8 +30,10 @@ export const getResourceReports = collectionLookup({
   doc: 'Every resource report.',
   path: '/v2/resource_reports',
   items: 'resource_reports',
-  key: 'resourceReports',
-  item: ResourceReportItem,
+  list: {
+    /** Every resource report. */
+    resourceReports: ResourceReportItem,
+  },
 
   example: {
     reply: {

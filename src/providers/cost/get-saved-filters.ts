@@ -28,8 +28,10 @@ export const getSavedFilters = collectionLookup({
   doc: 'Every saved filter (the result key is `filters`).',
   path: '/v2/saved_filters',
   items: 'saved_filters',
-  key: 'filters',
-  item: SavedFilterItem,
+  list: {
+    /** Every saved filter (the result key is `filters`). */
+    filters: SavedFilterItem,
+  },
 
   example: {
     reply: {

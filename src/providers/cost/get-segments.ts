@@ -30,8 +30,10 @@ export const getSegments = collectionLookup({
   doc: 'Every segment.',
   path: '/v2/segments',
   items: 'segments',
-  key: 'segments',
-  item: SegmentItem,
+  list: {
+    /** Every segment. */
+    segments: SegmentItem,
+  },
 
   example: {
     reply: {

@@ -28,8 +28,10 @@ export const getTeams = collectionLookup({
   doc: 'Every team with its members and workspaces.',
   path: '/v2/teams',
   items: 'teams',
-  key: 'teams',
-  item: TeamItem,
+  list: {
+    /** Every team with its members and workspaces. */
+    teams: TeamItem,
+  },
 
   example: {
     reply: {

@@ -27,8 +27,10 @@ export const getUsers = collectionLookup({
   doc: 'Every user of the account (tokens without the permission get a 403).',
   path: '/v2/users',
   items: 'users',
-  key: 'users',
-  item: UserItem,
+  list: {
+    /** Every user of the account (tokens without the permission get a 403). */
+    users: UserItem,
+  },
 
   example: {
     reply: {

@@ -56,8 +56,10 @@ export const getVirtualTagConfigs = collectionLookup({
   doc: 'Every virtual tag configuration (the endpoint has no paging).',
   path: '/v2/virtual_tag_configs',
   items: 'virtual_tag_configs',
-  key: 'virtualTagConfigs',
-  item: VirtualTagConfigItem,
+  list: {
+    /** Every virtual tag configuration (the endpoint has no paging). */
+    virtualTagConfigs: VirtualTagConfigItem,
+  },
   idFromToken: true,
   paged: false,
   example: {

@@ -27,8 +27,10 @@ export const getWorkspaces = collectionLookup({
   doc: 'Every workspace the API token can see (all pages).',
   path: '/v2/workspaces',
   items: 'workspaces',
-  key: 'workspaces',
-  item: Workspace,
+  list: {
+    /** Every workspace the API token can see (all pages). */
+    workspaces: Workspace,
+  },
   example: {
     reply: {
       links: { next: null },

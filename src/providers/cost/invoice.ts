@@ -27,11 +27,11 @@ export type InvoiceInputs = t.TypeOf<typeof InvoiceInputs>
 export const InvoiceOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /** The invoice's token, assigned by the platform. */
       token: t.string,
     }),
     t.partial({
-      /** Set by the platform. */
+      /** Name of the managed account invoiced. */
       accountName: t.string,
 
       /** Sequential number within the MSP account. Set by the platform. */
@@ -40,7 +40,7 @@ export const InvoiceOutputs = t.exact(
       /** Owning MSP account. Set by the platform. */
       mspAccountToken: t.string,
 
-      /** Set by the platform. */
+      /** The invoice's status, as the platform reports it. */
       status: t.string,
 
       /** Total for the period. Set by the platform. */

@@ -24,25 +24,25 @@ export const KubernetesGrouping = pattern(
 export const KubernetesEfficiencyReportInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. */
+      /** Display title of the report. */
       title: t.string,
-      /** Required. */
+      /** Workspace the report belongs to. */
       workspaceToken: t.string,
     }),
     t.partial({
       /** Column by which costs are aggregated. */
       aggregatedBy: literals(['idle_cost', 'amount', 'cost_efficiency']),
 
-      /** Optional. */
+      /** How costs are bucketed over time: `day`, `week`, `month` or `quarter`. */
       dateBucket: literals(['day', 'week', 'month', 'quarter']),
 
       /** Incompatible with startDate and endDate. Defaults to `this_month` when neither date is given. */
       dateInterval: literals(DATE_INTERVALS),
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** ISO 8601. Incompatible with dateInterval. First day of a custom period (`YYYY-MM-DD`). */
       startDate: DateYMD,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** ISO 8601. Incompatible with dateInterval. Last day of a custom period (`YYYY-MM-DD`). */
       endDate: DateYMD,
 
       /** Query-language filter. */
@@ -59,11 +59,11 @@ export type KubernetesEfficiencyReportInputs = t.TypeOf<typeof KubernetesEfficie
 export const KubernetesEfficiencyReportOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /** The report's token, assigned by the platform. */
       token: t.string,
     }),
     t.partial({
-      /** Set by the platform. */
+      /** When the report was created (UTC ISO 8601). */
       createdAt: t.string,
       /** Whether this is the default report. Set by the platform. */
       default: t.boolean,

@@ -18,13 +18,13 @@ export const ManagedAccountInputs = t.exact(
       contactEmail: Email,
     }),
     t.partial({
-      /** Optional. */
+      /** Display name of the managed account. */
       name: t.string,
 
       /** Integration tokens to assign. */
       accessCredentialTokens: t.array(t.string),
 
-      /** Optional. */
+      /** Billing rules applied to the account. */
       billingRuleTokens: t.array(t.string),
 
       /** Domain associated with the account for single sign-on. */
@@ -38,14 +38,14 @@ export type ManagedAccountInputs = t.TypeOf<typeof ManagedAccountInputs>
 export const ManagedAccountOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /** The managed account's token, assigned by the platform. */
       token: t.string,
     }),
     t.partial({
       /** Whether the account's own integrations count in invoice costs. Applies to MSP invoicing accounts only. Set by the platform. */
       includeManagedAccountIntegrations: t.boolean,
 
-      /** Set by the platform. */
+      /** Token of the MSP account that manages this one. */
       parentAccountToken: t.string,
 
       /** Days until payment is due after the invoice date. Applies to MSP invoicing accounts only. Set by the platform. */

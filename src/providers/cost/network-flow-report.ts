@@ -41,25 +41,25 @@ export const NETWORK_FLOW_GROUPINGS = [
 export const NetworkFlowReportInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. */
+      /** Display title of the report. */
       title: t.string,
-      /** Required. */
+      /** Workspace the report belongs to. */
       workspaceToken: t.string,
     }),
     t.partial({
       /** Default `last_7_days`. Unless `custom`, incompatible with startDate and endDate. */
       dateInterval: literals(['last_3_days', 'last_7_days', 'last_14_days', 'last_30_days', 'custom']),
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** `YYYY-MM-DD`. Incompatible with dateInterval. First day of a custom period. */
       startDate: DateYMD,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** `YYYY-MM-DD`. Incompatible with dateInterval. Last day of a custom period. */
       endDate: DateYMD,
 
       /** Query-language filter. */
       filter: t.string,
 
-      /** Optional. */
+      /** Which traffic the report shows: `ingress`, `egress` or `all`. */
       flowDirection: literals(['ingress', 'egress', 'all']),
 
       /** Dimension by which logs are sorted. Default `costs`. */
@@ -78,15 +78,15 @@ export type NetworkFlowReportInputs = t.TypeOf<typeof NetworkFlowReportInputs>
 export const NetworkFlowReportOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /** The report's token, assigned by the platform. */
       token: t.string,
     }),
     t.partial({
-      /** Set by the platform. */
+      /** When the report was created (UTC ISO 8601). */
       createdAt: t.string,
       /** User or team that created the report. Set by the platform. */
       createdByToken: t.string,
-      /** Set by the platform. */
+      /** Whether this is the workspace's default network flow report. */
       default: t.boolean,
     }),
   ]),

@@ -17,34 +17,34 @@ import { costCrud, dropEmptyUnlessSent, known } from './shared/wire'
 export const RecommendationViewInputs = t.exact(
   t.intersection([
     t.type({
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Display title of the view. */
       title: t.string,
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Workspace the view belongs to. */
       workspaceToken: t.string,
     }),
     t.partial({
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Cloud providers whose recommendations are shown, e.g. `aws`. */
       providerIds: t.array(t.string),
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Billing accounts whose recommendations are shown. */
       billingAccountIds: t.array(t.string),
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Cloud accounts whose recommendations are shown. */
       accountIds: t.array(t.string),
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Regions whose recommendations are shown. */
       regions: t.array(t.string),
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Recommendations created on or after this day (`YYYY-MM-DD`). */
       startDate: DateYMD,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Recommendations created on or before this day (`YYYY-MM-DD`). */
       endDate: DateYMD,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Only resources with this tag key. */
       tagKey: t.string,
 
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Only resources whose tag (tagKey) has this value. */
       tagValue: t.string,
     }),
   ]),

@@ -21,23 +21,23 @@ export const DnsRecordType = literals(DNS_RECORD_TYPES)
 export const DnsRecordInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. */
+      /** Id of the DNS zone the record belongs to. */
       zoneId: t.string,
       /** Record hostname. */
       hostname: t.string,
       /** One of `A`, `AAAA`, `ALIAS`, `CAA`, `CNAME`, `MX`, `NS`, `SPF`, `TXT`. */
       type: DnsRecordType,
-      /** Required. */
+      /** Record value: an address, a host name or text, as the type needs. */
       value: t.string,
     }),
     t.partial({
-      /** Optional. */
+      /** Time to live, in seconds (3600 when left out). */
       ttl: t.number,
       /** Used by MX records. */
       priority: t.number,
-      /** Optional. */
+      /** CAA record flag (0 or 128). */
       flag: t.number,
-      /** Optional. */
+      /** CAA record tag: `issue`, `issuewild` or `iodef`. */
       tag: t.string,
     }),
   ]),
@@ -47,7 +47,9 @@ export type DnsRecordInputs = t.TypeOf<typeof DnsRecordInputs>
 
 export const DnsRecordOutputs = t.exact(
   t.type({
-    /** Set by the platform. */
+    /**
+     * Last change time (UTC ISO 8601): the platform's updated_at when it sends one, else when trellis read its reply.
+     */
     lastUpdated: t.string,
   }),
   'DnsRecordOutputs',

@@ -55,11 +55,14 @@ export type Domain = t.TypeOf<typeof Domain>
 export const DnsZoneOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /** Name servers to delegate the zone to at its registrar. */
       dnsServers: t.array(t.string),
-      /** Set by the platform. */
+      /** Id of the team that owns the zone. */
       teamId: t.string,
-      /** Set by the platform. */
+      /**
+       * Last change time (UTC ISO 8601): the platform's updated_at when it sends one, else when trellis read its
+       * reply.
+       */
       lastUpdated: t.string,
     }),
     t.partial({

@@ -59,7 +59,7 @@ export type SecretEnvValue = t.TypeOf<typeof SecretEnvValue>
 export const EnvironmentVariableInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. */
+      /** Name of the variable (e.g. `API_URL`). */
       key: t.string,
     }),
     t.partial({
@@ -87,7 +87,10 @@ export type EnvironmentVariableInputs = t.TypeOf<typeof EnvironmentVariableInput
 export const EnvironmentVariableOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /**
+       * Last change time (UTC ISO 8601): the platform's updated_at when it sends one, else when trellis read its
+       * reply.
+       */
       lastUpdated: t.string,
     }),
     t.partial({

@@ -15,9 +15,9 @@ import { Domain, zoneFields } from './dns-zone'
 
 export const GetDnsZoneArgs = t.exact(
   t.partial({
-    /** Optional. */
+    /** Id of the zone to read (or give name). */
     id: t.string,
-    /** Optional. */
+    /** Name of the zone to read, e.g. `example.com` (or give id). */
     name: t.string,
   }),
   'GetDnsZoneArgs',
@@ -36,19 +36,19 @@ export type DnsRecordItem = t.TypeOf<typeof DnsRecordItem>
 export const GetDnsZoneResult = t.exact(
   t.intersection([
     t.type({
-      /** Optional. */
+      /** Name of the zone to read, e.g. `example.com` (or give id). */
       name: t.string,
 
-      /** A field of the result (spec). */
+      /** Id of the team that owns the zone. */
       teamId: t.string,
 
-      /** A field of the result (spec). */
+      /** Slug of the team that owns the zone. */
       teamSlug: t.string,
 
-      /** A field of the result (spec). */
+      /** The zone's name servers. */
       dnsServers: t.array(t.string),
 
-      /** A field of the result (spec). */
+      /** The zone's DNS records: flag, hostname, id, priority, tag, ttl, type, value. */
       records: t.array(DnsRecordItem),
     }),
     t.partial({

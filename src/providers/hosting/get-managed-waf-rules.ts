@@ -34,7 +34,7 @@ export type ManagedRuleSet = t.TypeOf<typeof ManagedRuleSet>
 
 export const GetManagedWafRulesArgs = t.exact(
   t.type({
-    /** Required. */
+    /** Id of the team whose managed WAF rule sets are read. */
     teamId: t.string,
   }),
   'GetManagedWafRulesArgs',
@@ -44,7 +44,7 @@ export type GetManagedWafRulesArgs = t.TypeOf<typeof GetManagedWafRulesArgs>
 export const GetManagedWafRulesResult = t.exact(
   t.intersection([
     t.type({
-      /** Required. */
+      /** Id of the team whose managed WAF rule sets are read. */
       teamId: t.string,
       /** Map string to rule set. */
       ruleSets: t.record(t.string, ManagedRuleSet),

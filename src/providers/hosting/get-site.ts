@@ -24,9 +24,9 @@ import { begin, keep, recall } from './shared/chain'
 
 export const GetSiteArgs = t.exact(
   t.partial({
-    /** Optional. */
+    /** Id of the site to read (or give name). */
     id: t.string,
-    /** Optional. */
+    /** Name of the site to read (or give id). */
     name: t.string,
     /** Optional. needed with name when no default team. */
     teamSlug: t.string,
@@ -38,19 +38,19 @@ export type GetSiteArgs = t.TypeOf<typeof GetSiteArgs>
 export const GetSiteResult = t.exact(
   t.intersection([
     t.type({
-      /** Optional. */
+      /** Name of the site to read (or give id). */
       name: t.string,
       /** Optional. needed with name when no default team. */
       teamSlug: t.string,
-      /** A field of the result (spec). */
+      /** The site's custom domain, if any. */
       customDomain: t.string,
-      /** A field of the result (spec). */
+      /** Further domains that serve the site. */
       domainAliases: t.array(t.string),
     }),
     t.partial({
       /** Optional. */
       id: t.string,
-      /** A field of the result (spec). */
+      /** Public key of the deploy key the site reads its repository with, if it has one. */
       gitDeployKey: t.string,
     }),
   ]),

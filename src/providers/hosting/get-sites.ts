@@ -36,7 +36,7 @@ export const GetSitesResult = t.exact(
     t.type({
       /** Optional. needed when no default team. */
       teamSlug: t.string,
-      /** A field of the result (spec). */
+      /** The team's sites: customDomain, domainAliases, id, name, teamSlug. */
       sites: t.array(SiteItem),
     }),
     t.partial({

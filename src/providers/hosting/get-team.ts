@@ -12,9 +12,9 @@ import { apiPath, asObject, defaultTeamId, hasDefaultTeam, short, str } from './
 
 export const GetTeamArgs = t.exact(
   t.partial({
-    /** Optional. */
+    /** Id of the team to read (or give slug; neither reads the default team). */
     id: t.string,
-    /** Optional. */
+    /** The team's slug, as in its URLs (or give id). */
     slug: t.string,
   }),
   'GetTeamArgs',
@@ -24,9 +24,9 @@ export type GetTeamArgs = t.TypeOf<typeof GetTeamArgs>
 export const GetTeamResult = t.exact(
   t.intersection([
     t.type({
-      /** A field of the result (spec). */
+      /** The team's display name. */
       name: t.string,
-      /** Optional. */
+      /** The team's slug, as in its URLs (or give id). */
       slug: t.string,
     }),
     t.partial({

@@ -47,7 +47,7 @@ export type ServiceConfig = t.TypeOf<typeof ServiceConfig>
 
 export const LogDrainInputs = t.exact(
   t.partial({
-    /** Optional. */
+    /** Id of the site whose logs are sent. */
     siteId: t.string,
 
     /** One of eight destination kinds. The literal values are the lowercase names of third-party logging and analytics services and one generic value `http`; the third-party names are omitted here. */
@@ -59,7 +59,7 @@ export const LogDrainInputs = t.exact(
     /** Any of `user_traffic`, `functions`, `edge_functions`, `waf_logs`, `deploys`. */
     logTypes: t.array(literals(LOG_TYPES)),
 
-    /** Optional. */
+    /** Leave personally identifiable information (such as client IPs) out of the logs sent. */
     excludePii: t.boolean,
 
     /** See below. */
@@ -71,7 +71,9 @@ export type LogDrainInputs = t.TypeOf<typeof LogDrainInputs>
 
 export const LogDrainOutputs = t.exact(
   t.type({
-    /** Set by the platform. */
+    /**
+     * Last change time (UTC ISO 8601): the platform's updated_at when it sends one, else when trellis read its reply.
+     */
     lastUpdated: t.string,
   }),
   'LogDrainOutputs',

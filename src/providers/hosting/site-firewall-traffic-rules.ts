@@ -14,7 +14,7 @@ import { ruleSetFindings, ruleSetFromWire, ruleSetToWire, sameRuleSet, TrafficRu
 
 export const SiteFirewallTrafficRulesInputs = t.exact(
   t.type({
-    /** Not in the spec; from the wire reference (see the module doc). */
+    /** Id of the site the rules apply to. */
     siteId: t.string,
     /** Rule set for the published state. */
     published: TrafficRuleSet,
@@ -28,7 +28,10 @@ export type SiteFirewallTrafficRulesInputs = t.TypeOf<typeof SiteFirewallTraffic
 export const SiteFirewallTrafficRulesOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /**
+       * Last change time (UTC ISO 8601): the platform's updated_at when it sends one, else when trellis read its
+       * reply.
+       */
       lastUpdated: t.string,
     }),
     t.partial({

@@ -18,7 +18,7 @@ import { apiPath, asObject, str, withId } from './shared/wire'
 export const SiteMetricsSettingsInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. */
+      /** Id of the site whose metrics settings these are. */
       siteId: t.string,
     }),
     t.partial({
@@ -34,7 +34,9 @@ export type SiteMetricsSettingsInputs = t.TypeOf<typeof SiteMetricsSettingsInput
 
 export const SiteMetricsSettingsOutputs = t.exact(
   t.type({
-    /** Set by the platform. */
+    /**
+     * Last change time (UTC ISO 8601): the platform's updated_at when it sends one, else when trellis read its reply.
+     */
     lastUpdated: t.string,
   }),
   'SiteMetricsSettingsOutputs',

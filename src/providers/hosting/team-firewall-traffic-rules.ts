@@ -15,13 +15,13 @@ import { ruleSetFindings, ruleSetFromWire, ruleSetToWire, sameRuleSet, TrafficRu
 export const TeamFirewallTrafficRulesInputs = t.exact(
   t.intersection([
     t.type({
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Rule set for the published state. */
       published: TrafficRuleSet,
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Rule set for the unpublished state. */
       unpublished: TrafficRuleSet,
     }),
     t.partial({
-      /** Not in the spec; from the wire reference (see the module doc). */
+      /** Id of the team the rules apply to; required when no default team is configured. */
       teamId: t.string,
     }),
   ]),

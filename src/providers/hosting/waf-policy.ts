@@ -72,15 +72,15 @@ export type WafRuleSet = t.TypeOf<typeof WafRuleSet>
 export const WafPolicyInputs = t.exact(
   t.intersection([
     t.type({
-      /** Required. */
+      /** Id of the team that owns the policy. */
       teamId: t.string,
-      /** Required. */
+      /** What the policy is for. */
       description: t.string,
       /** See below. */
       ruleSets: t.array(WafRuleSet),
     }),
     t.partial({
-      /** Optional. */
+      /** Display name of the policy. */
       name: t.string,
     }),
   ]),
@@ -94,7 +94,9 @@ export const EffectiveCategoryThresholds = t.record(t.string, t.number, 'Effecti
 export const WafPolicyOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform. */
+      /**
+       * Last change time (UTC ISO 8601): the platform's updated_at when it sends one, else when trellis read its reply.
+       */
       lastUpdated: t.string,
     }),
     t.partial({

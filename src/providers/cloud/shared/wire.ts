@@ -396,13 +396,32 @@ export const sameSet = (a: unknown, b: unknown): boolean => {
 /** Every lookup also takes `resultOutputFile` (the engine writes the result there) and `id`. */
 export const lookupArgs = <R extends t.Props, O extends t.Props>(name: string, required: R, optional: O) =>
   t.exact(
-    t.intersection([t.type(required), t.partial({ ...optional, resultOutputFile: t.string, id: t.string })]),
+    t.intersection([
+      t.type(required),
+      t.partial({
+        ...optional,
+        /** A path where the result is also saved, as JSON (the engine writes it after the lookup). */
+        resultOutputFile: t.string,
+        /** An id for the lookup (optional; the result's `id` is computed from what it finds). */
+        id: t.string,
+      }),
+    ]),
     name,
   )
 
 /** A lookup result: the named fields plus the optional `id`. */
 export const lookupResult = <R extends t.Props, O extends t.Props>(name: string, required: R, optional: O) =>
-  t.exact(t.intersection([t.type(required), t.partial({ ...optional, id: t.string })]), name)
+  t.exact(
+    t.intersection([
+      t.type(required),
+      t.partial({
+        ...optional,
+        /** The lookup's id, computed from what it found or from its arguments. */
+        id: t.string,
+      }),
+    ]),
+    name,
+  )
 
 /** The items of a paginated reply (an array), or of one page given as an example reply. */
 export const itemsFrom = (reply: unknown, key: string): ReadonlyArray<unknown> =>

@@ -33,23 +33,27 @@ export const NoArgs = (name: string): t.Type<Record<string, never>, Record<strin
   )
 }
 
-export interface CollectionLookup<A, K extends string, C extends t.Mixed> {
+/** The result of a collection lookup: each key of `L` (one) holds the items its codec decodes. */
+export type Collection<L extends Readonly<Record<string, t.Mixed>>> = { [P in keyof L]: Array<t.TypeOf<L[P]>> }
+
+export interface CollectionLookup<A, L extends Readonly<Record<string, t.Mixed>>, X extends t.Props = t.Props> {
   readonly token: string
   readonly doc: string
   /** `/v2/workspaces` */
   readonly path: string
   /** key of the item array on the wire: `workspaces` */
   readonly items: string
-  /** key of the item array in the result: `workspaces` (`filters` for saved filters) */
-  readonly key: K
-  /** item codec in spec names (extra wire fields are dropped) */
-  readonly item: C
+  /**
+   * the result's list in spec names, one key (`workspaces`; `filters` for saved filters) to the item
+   * codec, with the doc comment editors show on the lookup's `.out` ref (extra wire fields are dropped)
+   */
+  readonly list: L
   /** the args codec; default: no arguments */
   readonly args?: t.Type<A, unknown, unknown>
   /** args → query parameters */
   readonly query?: (args: A) => RestRequest['query']
   /** result fields beyond the list (echoed args) */
-  readonly extra?: t.Props
+  readonly extra?: X
   readonly echo?: (args: A) => Record<string, unknown>
   readonly renames?: Readonly<Record<string, string>>
   readonly normalise?: (o: Record<string, unknown>) => Record<string, unknown>
@@ -61,7 +65,7 @@ export interface CollectionLookup<A, K extends string, C extends t.Mixed> {
   readonly secrets?: ReadonlyArray<string>
   readonly example: {
     readonly reply: unknown
-    readonly result: { [P in K]: Array<t.TypeOf<C>> } & Record<string, unknown>
+    readonly result: Collection<NoInfer<L>> & Record<string, unknown>
     readonly valid?: A
     readonly invalid?: ReadonlyArray<readonly [unknown, string]>
   }
@@ -69,12 +73,22 @@ export interface CollectionLookup<A, K extends string, C extends t.Mixed> {
 
 const capital = (s: string) => s[0].toUpperCase() + s.slice(1)
 
-export const collectionLookup = <A = Record<string, never>, K extends string = string, C extends t.Mixed = t.Mixed>(
-  c: CollectionLookup<A, K, C>,
-): LookupSpec<A, { [P in K]: Array<t.TypeOf<C>> } & { id?: string }> => {
+export const collectionLookup = <
+  A = Record<string, never>,
+  L extends Readonly<Record<string, t.Mixed>> = never,
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no extra fields: nothing added to the result
+  X extends t.Props = {},
+>(
+  c: CollectionLookup<A, L, X>,
+): LookupSpec<A, Collection<L> & { [K in keyof X]?: t.TypeOf<X[K]> } & { id?: string }> => {
+  const [key, item] = Object.entries(c.list)[0]
   const fn = c.token.split(':')[1]
   const args = (c.args ?? NoArgs(`${capital(fn)}Args`)) as t.Type<A, unknown, unknown>
-  const result = listResult(`${capital(fn)}Result`, c.key, c.item, c.extra)
+  const result = listResult(`${capital(fn)}Result`, key, item, c.extra) as unknown as t.Type<
+    Collection<L> & { [K in keyof X]?: t.TypeOf<X[K]> } & { id?: string },
+    unknown,
+    unknown
+  >
   const normalise = (o: Record<string, unknown>) => {
     const x = c.normalise ? c.normalise(o) : o
     return c.idFromToken ? { ...x, id: x.token } : x
@@ -91,7 +105,7 @@ export const collectionLookup = <A = Record<string, never>, K extends string = s
       decode: (reply, a) =>
         pipe(
           itemsOf(reply, c.items),
-          E.map((raw) => ({ ...(c.echo ? c.echo(a) : {}), [c.key]: itemsFromWire(raw, c.renames, normalise) })),
+          E.map((raw) => ({ ...(c.echo ? c.echo(a) : {}), [key]: itemsFromWire(raw, c.renames, normalise) })),
           E.chain((r) => decodeWith(result, `${c.path} reply`, r)),
         ),
     },
