@@ -25,7 +25,9 @@ export const bridgeConfig = cloud.bridgeConfig
  * rate limits (releaseLimit, preLimit, testLimit, in requests per second). From the wire reference:
  * exclusiveSetName (deprecated), instanceId, uniqVpcId, and the outputs internalSubDomain,
  * outerSubDomain, innerHttpPort, innerHttpsPort, modifyTime, createTime, usagePlanLists, apiLists.
- * Tags are kept through the tag service. Call it with a node name and, optionally, initial inputs.
+ * Tags are kept through the tag service. Waits: after a create, until the service is visible, up to 3
+ * minutes; a service whose create reply was lost is looked for in the listing 5 times, up to 1 minute
+ * (the platform lists new objects late). Call it with a node name and, optionally, initial inputs.
  */
 export const apiGatewayService = cloud.apiGatewayService
 /**
@@ -46,8 +48,10 @@ export const apiGatewayApiKey = cloud.apiGatewayApiKey
 /**
  * `cloud:ApiGatewayUsagePlan`: A usage plan: maxRequestNum requests in total and maxRequestNumPreSec
  * per second (-1, the default, is unlimited). From the wire reference: the outputs modifyTime,
- * createTime, attachApiKeys (bound key ids) and attachLists (bound services and APIs). Call it with a
- * node name and, optionally, initial inputs.
+ * createTime, attachApiKeys (bound key ids) and attachLists (bound services and APIs). Waits: after a
+ * create, until the plan is visible, up to 3 minutes; a plan whose create reply was lost is looked for
+ * in the listing 5 times, up to 1 minute (the platform lists new objects late). Call it with a node
+ * name and, optionally, initial inputs.
  */
 export const apiGatewayUsagePlan = cloud.apiGatewayUsagePlan
 /**
@@ -61,8 +65,8 @@ export const apiGatewayUsagePlanAttachment = cloud.apiGatewayUsagePlanAttachment
 /**
  * `cloud:ApiGatewayServiceRelease`: Releases (publishes) a service to an environment: test, release or
  * prepub. The service needs at least one API. From the wire reference: the output releaseVersion.
- * Every change replaces the release; deleting it un-releases the environment. Call it with a node name
- * and, optionally, initial inputs.
+ * Every change replaces the release; deleting it un-releases the environment. Waits: until the service
+ * is visible, up to 3 minutes. Call it with a node name and, optionally, initial inputs.
  */
 export const apiGatewayServiceRelease = cloud.apiGatewayServiceRelease
 /**
@@ -82,8 +86,10 @@ export const apiGatewayCustomDomain = cloud.apiGatewayCustomDomain
 /**
  * `cloud:ApiGatewayIpStrategy`: An IP strategy of a service: strategyType WHITE (allow only) or BLACK
  * (block), strategyData the addresses or CIDR ranges, one per line. From the wire reference: the
- * outputs strategyId and createTime; only strategyData changes in place. Call it with a node name and,
- * optionally, initial inputs.
+ * outputs strategyId and createTime; only strategyData changes in place. Waits: after a create, until
+ * the strategy is visible, up to 3 minutes; a strategy whose create reply was lost is looked for in
+ * the listing 5 times, up to 1 minute (the platform lists new objects late). Call it with a node name
+ * and, optionally, initial inputs.
  */
 export const apiGatewayIpStrategy = cloud.apiGatewayIpStrategy
 /**
