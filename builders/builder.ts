@@ -66,7 +66,7 @@ export type ResourceBuilder<I, O, M extends PropertyKey = never> = {
   readonly out: Outs<I & O & WithId>
   /** set several inputs at once */
   readonly set: <P extends Inputs<I>>(inputs: KnownInputs<I, P>) => ResourceBuilder<I, O, Exclude<M, keyof P>>
-  /** Lifecycle options: dependsOn, protect, ignoreChanges, deleteBeforeReplace, importId, provider. */
+  /** Lifecycle options: dependsOn, protect, ignoreChanges, deleteBeforeReplace, importId, aliases, provider. */
   readonly options: (o: BuilderOptions) => ResourceBuilder<I, O, M>
 } & Pending<M>
 
