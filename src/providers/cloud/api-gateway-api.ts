@@ -269,10 +269,10 @@ export const ApiGatewayApiInputs = t.exact(
       /** TSF namespace of the target services. */
       targetNamespaceId: t.string,
 
-      /** Kind of user the API is published for (API marketplace). */
+      /** User type: a field the platform reserves for its API marketplace. */
       userType: t.string,
 
-      /** Whether request bodies are passed to the back end Base64-encoded. */
+      /** Whether Base64 encoding is on (it takes effect with serverless-function back ends only). */
       isBase64Encoded: t.boolean,
 
       /** Id of the event bus an event back end delivers to. */
@@ -290,7 +290,7 @@ export const ApiGatewayApiInputs = t.exact(
       /** Lifetime of EIAM tokens, in seconds. */
       tokenTimeout: t.number,
 
-      /** Owner of the API, as the marketplace records it. */
+      /** Owner of the API: a field the platform reserves for its API marketplace. */
       owner: t.string,
 
       /** Request rate limit of the API in `release`, in requests per second. */

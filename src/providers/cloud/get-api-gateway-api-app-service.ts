@@ -105,11 +105,11 @@ export const GetApiGatewayApiAppServiceResult = lookupResult(
     serviceDesc: t.string,
     /** Display name of the service. */
     serviceName: t.string,
-    /** Id of the cluster the service runs on. */
+    /** Id of the cluster (set) the service runs on, as the platform reports it. */
     setId: t.number,
     /** The number of usage plans bound to the service. */
     usagePlanTotalCount: t.number,
-    /** Kind of account that owns the service. */
+    /** User type of the account that owns the service, as the platform reports it. */
     userType: t.string,
   },
 )

@@ -101,7 +101,7 @@ export const CostReportInputs = t.exact(
       title: t.string,
     }),
     t.partial({
-      /** Workspace the report belongs to (the default workspace when left out). */
+      /** Workspace the report belongs to. */
       workspaceToken: t.string,
 
       /** Folder the report is filed in. */
