@@ -52,7 +52,7 @@ const BOILERPLATE = new RegExp(
     'input',
     'output',
     'computed',
-    '(computed|set) by the platform',
+    '(computed|set) by the platform( \\(from the wire reference; not in the spec\\))?',
     'an? (argument|field of the result)( \\(spec\\))?',
     'not in the spec; from the wire reference( \\(see the module doc\\))?',
     'named in the spec \\(no note there\\)',

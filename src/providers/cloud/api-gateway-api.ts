@@ -314,9 +314,9 @@ export const ApiGatewayApiOutputs = t.exact(
       apiGatewayApiId: t.string,
     }),
     t.partial({
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was last changed, as the platform reports it. */
       updateTime: t.string,
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was created, as the platform reports it. */
       createTime: t.string,
     }),
   ]),

@@ -76,7 +76,7 @@ export type ApiGatewayCustomDomainInputs = t.TypeOf<typeof ApiGatewayCustomDomai
 
 export const ApiGatewayCustomDomainOutputs = t.exact(
   t.partial({
-    /** Set by the platform (from the wire reference; not in the spec). */
+    /** The binding's status, a number as the platform reports it. */
     status: t.number,
   }),
   'ApiGatewayCustomDomainOutputs',

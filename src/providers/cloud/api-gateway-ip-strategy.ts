@@ -60,11 +60,11 @@ export type ApiGatewayIpStrategyInputs = t.TypeOf<typeof ApiGatewayIpStrategyInp
 export const ApiGatewayIpStrategyOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** The IP strategy's id, assigned by the platform. */
       strategyId: t.string,
     }),
     t.partial({
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was created, as the platform reports it. */
       createTime: t.string,
     }),
   ]),

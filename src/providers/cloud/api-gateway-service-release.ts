@@ -46,7 +46,7 @@ export type ApiGatewayServiceReleaseInputs = t.TypeOf<typeof ApiGatewayServiceRe
 
 export const ApiGatewayServiceReleaseOutputs = t.exact(
   t.type({
-    /** Set by the platform (from the wire reference; not in the spec). */
+    /** Version of this release, assigned by the platform. */
     releaseVersion: t.string,
   }),
   'ApiGatewayServiceReleaseOutputs',

@@ -98,28 +98,28 @@ export const ApiGatewayServiceOutputs = t.exact(
       apiGatewayServiceId: t.string,
     }),
     t.partial({
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** Domain of the service on the private network. */
       internalSubDomain: t.string,
 
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** Domain of the service on the public network. */
       outerSubDomain: t.string,
 
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** HTTP port on the private network. */
       innerHttpPort: t.number,
 
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** HTTPS port on the private network. */
       innerHttpsPort: t.number,
 
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was last changed, as the platform reports it. */
       modifyTime: t.string,
 
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was created, as the platform reports it. */
       createTime: t.string,
 
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** Usage plans bound to the service. */
       usagePlanLists: t.array(ServiceUsagePlan),
 
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** APIs of the service. */
       apiLists: t.array(ServiceApi),
     }),
   ]),

@@ -70,16 +70,16 @@ export const ApiGatewayUsagePlanOutputs = t.exact(
       apiGatewayUsagePlanId: t.string,
     }),
     t.partial({
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was last changed, as the platform reports it. */
       modifyTime: t.string,
 
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was created, as the platform reports it. */
       createTime: t.string,
 
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** Ids of the API keys bound to the plan. */
       attachApiKeys: t.array(t.string),
 
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** Services and APIs the plan is bound to. */
       attachLists: t.array(UsagePlanAttachItem),
     }),
   ]),

@@ -33,9 +33,9 @@ export const AccessGrantOutputs = t.exact(
       token: t.string,
     }),
     t.partial({
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was created (UTC ISO 8601), set by the platform. */
       createdAt: t.string,
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** Token of the user who created the grant. */
       createdBy: t.string,
     }),
   ]),

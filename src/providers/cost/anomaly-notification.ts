@@ -31,13 +31,13 @@ export type AnomalyNotificationInputs = t.TypeOf<typeof AnomalyNotificationInput
 export const AnomalyNotificationOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** Its token, assigned by the platform. */
       token: t.string,
     }),
     t.partial({
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was created (UTC ISO 8601), set by the platform. */
       createdAt: t.string,
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was last changed (UTC ISO 8601), set by the platform. */
       updatedAt: t.string,
     }),
   ]),

@@ -158,7 +158,7 @@ export const CostReportOutputs = t.exact(
       token: t.string,
     }),
     t.partial({
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was created (UTC ISO 8601), set by the platform. */
       createdAt: t.string,
       /** the first day the report covers now, as the platform computes it for a relative dateInterval */
       startDate: t.string,

@@ -40,13 +40,13 @@ export const CustomProviderOutputs = t.exact(
       /** The integration's status, e.g. `connected`, `pending`, `importing`, `imported`, `error`. */
       status: IntegrationStatus,
 
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was created (UTC ISO 8601), set by the platform. */
       createdAt: t.string,
 
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When the integration was last changed (UTC ISO 8601). */
       lastUpdated: t.string,
 
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** Managed accounts the integration is assigned to. */
       managedAccountTokens: t.array(t.string),
     }),
   ]),

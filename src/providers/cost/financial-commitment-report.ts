@@ -84,15 +84,15 @@ export type FinancialCommitmentReportInputs = t.TypeOf<typeof FinancialCommitmen
 export const FinancialCommitmentReportOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** Its token, assigned by the platform. */
       token: t.string,
     }),
     t.partial({
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** Token of the user who created the report. */
       userToken: t.string,
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was created (UTC ISO 8601), set by the platform. */
       createdAt: t.string,
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** Whether this is the workspace's default report. */
       default: t.boolean,
     }),
   ]),

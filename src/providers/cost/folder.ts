@@ -37,9 +37,9 @@ export const FolderOutputs = t.exact(
       token: t.string,
     }),
     t.partial({
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was created (UTC ISO 8601), set by the platform. */
       createdAt: t.string,
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was last changed (UTC ISO 8601), set by the platform. */
       updatedAt: t.string,
     }),
   ]),

@@ -46,10 +46,10 @@ export const InvoiceOutputs = t.exact(
       /** Total for the period. Set by the platform. */
       total: t.string,
 
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was created (UTC ISO 8601), set by the platform. */
       createdAt: t.string,
 
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was last changed (UTC ISO 8601), set by the platform. */
       updatedAt: t.string,
     }),
   ]),

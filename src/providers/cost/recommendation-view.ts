@@ -55,13 +55,13 @@ export type RecommendationViewInputs = t.TypeOf<typeof RecommendationViewInputs>
 export const RecommendationViewOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** Its token, assigned by the platform. */
       token: t.string,
     }),
     t.partial({
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** When it was created (UTC ISO 8601), set by the platform. */
       createdAt: t.string,
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** Token of the user who created the view. */
       createdBy: t.string,
     }),
   ]),

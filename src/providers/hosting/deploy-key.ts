@@ -21,9 +21,9 @@ export type DeployKeyInputs = t.TypeOf<typeof DeployKeyInputs>
 
 export const DeployKeyOutputs = t.exact(
   t.type({
-    /** Set by the platform (from the wire reference; not in the spec). */
+    /** The public key to add to the repository host (the private key stays with the platform). */
     publicKey: t.string,
-    /** Set by the platform (from the wire reference; not in the spec). */
+    /** Last change time (UTC ISO 8601): the platform's updated_at when it sends one, else when trellis read its reply. */
     lastUpdated: t.string,
   }),
   'DeployKeyOutputs',

@@ -35,7 +35,7 @@ export const SiteFirewallTrafficRulesOutputs = t.exact(
       lastUpdated: t.string,
     }),
     t.partial({
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** Id of the team that owns the site. */
       teamId: t.string,
     }),
   ]),

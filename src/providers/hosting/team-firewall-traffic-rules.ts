@@ -32,11 +32,11 @@ export type TeamFirewallTrafficRulesInputs = t.TypeOf<typeof TeamFirewallTraffic
 export const TeamFirewallTrafficRulesOutputs = t.exact(
   t.intersection([
     t.type({
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** Last change time (UTC ISO 8601): the platform's updated_at when it sends one, else when trellis read its reply. */
       lastUpdated: t.string,
     }),
     t.partial({
-      /** Set by the platform (from the wire reference; not in the spec). */
+      /** Id of the team's site the platform reports with the rules. */
       siteId: t.string,
     }),
   ]),
