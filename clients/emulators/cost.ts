@@ -13,6 +13,14 @@ import type { HttpClient, HttpRequest, HttpResponse } from '../http'
 import { checkSeedKinds, persisted, type Emulator, type StoredObject } from './emulator'
 import { cell, type Holdings } from './holdings'
 import type { SecretField } from './secret-fields'
+import { keysToWire } from '../../src/core/case'
+import {
+  DATE_INTERVALS,
+  SETTINGS_DEFAULTS as COST_REPORT_SETTINGS_DEFAULTS,
+} from '../../src/providers/cost/cost-report'
+import { K8S_GROUPINGS, KubernetesEfficiencyReport } from '../../src/providers/cost/kubernetes-efficiency-report'
+import { NETWORK_FLOW_GROUPINGS, NetworkFlowReport } from '../../src/providers/cost/network-flow-report'
+import { FCR_GROUPINGS, FCR_INTERVALS } from '../../src/providers/cost/financial-commitment-report'
 import { scalarText } from '../../src/core/scalar-text'
 
 // ── options ──────────────────────────────────────────────────────────────────
@@ -106,64 +114,33 @@ const intervalDates = (interval: string, now: Date): [string, string] => {
   return [ymd(monthStart(now)), ymd(monthEnd(now))]
 }
 
-const REPORT_INTERVALS = [
-  'this_month',
-  'last_7_days',
-  'last_30_days',
-  'last_month',
-  'last_3_months',
-  'last_6_months',
-  'custom',
-  'last_12_months',
-  'last_24_months',
-  'last_36_months',
-  'next_month',
-  'next_3_months',
-  'next_6_months',
-  'next_12_months',
-  'year_to_date',
-  'last_3_days',
-  'last_14_days',
-]
-const SETTINGS_DEFAULTS: Obj = {
-  include_credits: false,
-  include_refunds: false,
-  include_discounts: true,
-  include_tax: true,
-  amortize: true,
-  unallocated: false,
-  aggregate_by: 'cost',
-  show_previous_period: true,
-}
+// the platform's vocabularies and defaults, as the specs declare them (one statement of each fact)
+const REPORT_INTERVALS: ReadonlyArray<string> = DATE_INTERVALS
+const SETTINGS_DEFAULTS = keysToWire(COST_REPORT_SETTINGS_DEFAULTS, {}) as Obj
 const CHART_DEFAULTS: Obj = { x_axis_dimension: ['date'], y_axis_dimension: 'cost' }
-const K8S_GROUPINGS = /^(cluster_id|namespace|labeled|category|pod|label|region|label:.+)$/
-const NFR_GROUPINGS = new Set([
-  'account_id',
-  'az_id',
-  'dstaddr',
-  'dsthostname',
-  'flow_direction',
-  'interface_id',
-  'instance_id',
-  'peer_resource_uuid',
-  'peer_account_id',
-  'peer_vpc_id',
-  'peer_region',
-  'peer_az_id',
-  'peer_subnet_id',
-  'peer_interface_id',
-  'peer_instance_id',
-  'region',
-  'resource_uuid',
-  'srcaddr',
-  'srchostname',
-  'subnet_id',
-  'traffic_category',
-  'traffic_path',
-  'vpc_id',
-])
-const FCR_GROUPINGS =
-  /^(cost_type|commitment_type|commitment_id|service|resource_account_id|provider_account_id|region|cost_category|cost_sub_category|instance_type|tag|tag:.+)$/
+const k8sGrouping = (g: string) => (K8S_GROUPINGS as ReadonlyArray<string>).includes(g) || /^label:.+$/.test(g)
+const NFR_GROUPINGS: ReadonlySet<string> = new Set(NETWORK_FLOW_GROUPINGS)
+const fcrGrouping = (g: string) => (FCR_GROUPINGS as ReadonlyArray<string>).includes(g) || /^tag:.+$/.test(g)
+/** what a report spec declares the platform fills in, in wire names */
+const wireDefaults = (spec: { readonly defaults?: (i: never) => object }): Obj =>
+  keysToWire(spec.defaults?.({} as never) ?? {}, {}) as Obj
+const K8S_DEFAULTS = wireDefaults(KubernetesEfficiencyReport)
+const NFR_DEFAULTS = wireDefaults(NetworkFlowReport)
+/** what a billing rule's update accepts (its create, the type too) */
+const BILLING_RULE_FIELDS = [
+  'title',
+  'amount',
+  'apply_to_all',
+  'category',
+  'sub_category',
+  'service',
+  'charge_type',
+  'percentage',
+  'sql_query',
+  'start_date',
+  'end_date',
+  'start_period',
+]
 const INTEGRATION_STATUSES = ['connected', 'pending', 'importing', 'imported', 'error', 'disconnected']
 
 // ── field checks ─────────────────────────────────────────────────────────────
@@ -209,6 +186,10 @@ const dateAt = (body: Obj, ...keys: string[]): void => {
 interface Collection {
   /** token prefix */
   readonly prefix: string
+  /** the body fields update accepts (and create, with createOnly); checked before create and update */
+  readonly fields?: ReadonlyArray<string>
+  /** fields create accepts besides `fields` */
+  readonly createOnly?: ReadonlyArray<string>
   readonly create?: (body: Obj, token: string, now: Date) => Obj
   readonly update?: (obj: Obj, body: Obj, now: Date) => Obj
   readonly deletable?: boolean
@@ -313,12 +294,10 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     oneOf(b, 'date_interval', REPORT_INTERVALS)
     reportDatesCheck(b)
     const groupings =
-      'groupings' in b
-        ? joinGroupings(b.groupings, 'cluster_id', (g) => K8S_GROUPINGS.test(g))
-        : (prior?.groupings ?? null)
+      'groupings' in b ? joinGroupings(b.groupings, 'cluster_id', k8sGrouping) : (prior?.groupings ?? null)
     const merged: Obj = { ...(prior ?? {}), ...b, groupings }
     relativeStays(merged, b, prior)
-    return fillDates(merged, 'this_month')
+    return fillDates(merged, K8S_DEFAULTS.date_interval as string)
   }
   const networkFlow = (b: Obj, prior?: Obj): Obj => {
     oneOf(b, 'date_interval', ['last_3_days', 'last_7_days', 'last_14_days', 'last_30_days', 'custom'])
@@ -329,23 +308,18 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       'groupings' in b
         ? joinGroupings(b.groupings, 'resource_uuid,traffic_category,peer_resource_uuid', (g) => NFR_GROUPINGS.has(g))
         : (prior?.groupings ?? null)
-    const merged: Obj = { flow_weight: 'costs', ...(prior ?? {}), ...b, groupings }
+    const { date_interval: interval, ...filled } = NFR_DEFAULTS
+    const merged: Obj = { ...filled, ...(prior ?? {}), ...b, groupings }
     relativeStays(merged, b, prior)
-    return fillDates(merged, 'last_7_days')
+    return fillDates(merged, interval as string)
   }
   const commitment = (b: Obj, prior?: Obj): Obj => {
-    oneOf(
-      b,
-      'date_interval',
-      REPORT_INTERVALS.filter((i) => !i.startsWith('next_')),
-    )
+    oneOf(b, 'date_interval', FCR_INTERVALS)
     oneOf(b, 'date_bucket', ['hour', 'day', 'week', 'month', 'quarter'])
     oneOf(b, 'on_demand_costs_scope', ['discountable', 'all'])
     reportDatesCheck(b)
     const groupings =
-      'groupings' in b
-        ? joinGroupings(b.groupings, 'cost_type', (g) => FCR_GROUPINGS.test(g))
-        : (prior?.groupings ?? null)
+      'groupings' in b ? joinGroupings(b.groupings, 'cost_type', fcrGrouping) : (prior?.groupings ?? null)
     const merged: Obj = { ...(prior ?? {}), ...b, groupings }
     // the platform stores filters wrapped in parentheses
     if (typeof merged.filter === 'string' && merged.filter !== '' && !/^\(.*\)$/.test(merged.filter))
@@ -527,11 +501,41 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
 
   // ── collections ───────────────────────────────────────────────────────────
   const CREATED = () => ({ created_at: stamp() })
+  /**
+   * The three report kinds made and changed alike: create takes the workspace besides the update's
+   * fields and fills what the platform fills; both shape the body their kind's way.
+   */
+  const reportCollection = (r: {
+    readonly prefix: string
+    readonly fields: ReadonlyArray<string>
+    readonly created: Obj
+    readonly shape: (b: Obj, prior?: Obj) => Obj
+    readonly creator: 'user_token' | 'created_by_token'
+  }): Collection => ({
+    prefix: r.prefix,
+    fields: r.fields,
+    createOnly: ['workspace_token'],
+    create: (b, token) => {
+      requireKeys(b, 'title', 'workspace_token')
+      needWorkspace(b, true)
+      return {
+        token,
+        filter: null,
+        ...r.created,
+        ...r.shape(b),
+        ...CREATED(),
+        default: false,
+        [r.creator]: 'usr_emulator',
+      }
+    },
+    update: (o, b) => r.shape(b, o),
+  })
   const collections: Record<string, Collection> = {
     access_grants: {
       prefix: 'rsrc_accss_grnt_',
+      fields: ['access'],
+      createOnly: ['team_token', 'resource_token'],
       create: (b, token) => {
-        allowOnly(b, ['team_token', 'resource_token', 'access'])
         requireKeys(b, 'team_token', 'resource_token')
         oneOf(b, 'access', ['allowed', 'denied'])
         if (!exists('teams', b.team_token)) fail(404, `Team ${String(b.team_token)} not found`)
@@ -545,7 +549,6 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         }
       },
       update: (o, b) => {
-        allowOnly(b, ['access'])
         requireKeys(b, 'access')
         oneOf(b, 'access', ['allowed', 'denied'])
         return { ...o, access: b.access }
@@ -553,8 +556,9 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     },
     anomaly_notifications: {
       prefix: 'rprt_alrt_',
+      fields: ['threshold', 'recipient_channels', 'user_tokens'],
+      createOnly: ['cost_report_token'],
       create: (b, token) => {
-        allowOnly(b, ['cost_report_token', 'threshold', 'recipient_channels', 'user_tokens'])
         requireKeys(b, 'cost_report_token')
         if (b.threshold !== undefined && b.threshold !== null && !Number.isInteger(b.threshold))
           fail(400, 'threshold must be an integer')
@@ -572,7 +576,6 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         }
       },
       update: (o, b) => {
-        allowOnly(b, ['threshold', 'recipient_channels', 'user_tokens'])
         if (b.threshold !== undefined && b.threshold !== null && !Number.isInteger(b.threshold))
           fail(400, 'threshold must be an integer')
         arrayOf(b, 'recipient_channels', 'user_tokens')
@@ -581,23 +584,9 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     },
     billing_rules: {
       prefix: 'bllng_rule_',
+      fields: BILLING_RULE_FIELDS,
+      createOnly: ['type'],
       create: (b, token) => {
-        const keys = [
-          'title',
-          'type',
-          'amount',
-          'apply_to_all',
-          'category',
-          'sub_category',
-          'service',
-          'charge_type',
-          'percentage',
-          'sql_query',
-          'start_date',
-          'end_date',
-          'start_period',
-        ]
-        allowOnly(b, keys)
         requireKeys(b, 'title', 'type')
         oneOf(b, 'type', ['exclusion', 'adjustment', 'credit', 'charge', 'custom'], { caseInsensitive: true })
         numberAt(b, 'amount', 'percentage')
@@ -611,7 +600,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
           if (!/^\s*update\s+\S+\s+(as\s+\w+\s+|\w+\s+)?set\b/i.test(String(b.sql_query)))
             fail(400, 'sql_query must be an UPDATE statement')
         }
-        const o: Obj = Object.fromEntries(keys.map((k) => [k, b[k] ?? null]))
+        const o: Obj = Object.fromEntries(['type', ...BILLING_RULE_FIELDS].map((k) => [k, b[k] ?? null]))
         // the platform echoes the kind capitalised and amounts as decimal strings
         return {
           ...o,
@@ -624,20 +613,6 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         }
       },
       update: (o, b) => {
-        allowOnly(b, [
-          'title',
-          'amount',
-          'apply_to_all',
-          'category',
-          'sub_category',
-          'service',
-          'charge_type',
-          'percentage',
-          'sql_query',
-          'start_date',
-          'end_date',
-          'start_period',
-        ])
         numberAt(b, 'amount', 'percentage')
         return {
           ...o,
@@ -649,8 +624,9 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     },
     budgets: {
       prefix: 'bdgt_',
+      fields: ['name', 'cost_report_token', 'periods', 'child_budget_tokens'],
+      createOnly: ['workspace_token'],
       create: (b, token) => {
-        allowOnly(b, ['name', 'cost_report_token', 'periods', 'child_budget_tokens', 'workspace_token'])
         requireKeys(b, 'name')
         needWorkspace(b, false)
         const o = budgetFields(b, undefined)
@@ -666,35 +642,26 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         }
       },
       update: (o, b) => {
-        allowOnly(b, ['name', 'cost_report_token', 'periods', 'child_budget_tokens'])
         return budgetFields(b, o)
       },
       view: (o, q) => (q.get('include_performance') === 'true' ? { ...o, performance: performance(o) } : o),
     },
     business_metrics: {
       prefix: 'bsnss_mtrc_',
+      fields: [
+        'title',
+        'cloudwatch_fields',
+        'datadog_metric_fields',
+        'values',
+        'forecasted_values',
+        'cost_report_tokens_with_metadata',
+      ],
       paged: true,
       create: (b, token) => {
-        allowOnly(b, [
-          'title',
-          'cloudwatch_fields',
-          'datadog_metric_fields',
-          'values',
-          'forecasted_values',
-          'cost_report_tokens_with_metadata',
-        ])
         requireKeys(b, 'title')
         return { token, cost_report_tokens_with_metadata: [], ...metricFields(b), created_by_token: 'usr_emulator' }
       },
       update: (o, b) => {
-        allowOnly(b, [
-          'title',
-          'cloudwatch_fields',
-          'datadog_metric_fields',
-          'values',
-          'forecasted_values',
-          'cost_report_tokens_with_metadata',
-        ])
         return metricFields(b, o)
       },
       // values live at separate endpoints: the object never carries them
@@ -705,19 +672,19 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     },
     cost_alerts: {
       prefix: 'cstm_alrt_rl_',
+      fields: [
+        'title',
+        'interval',
+        'unit_type',
+        'threshold',
+        'report_tokens',
+        'minimum_threshold',
+        'email_recipients',
+        'slack_channels',
+        'teams_channels',
+      ],
+      createOnly: ['workspace_token'],
       create: (b, token) => {
-        allowOnly(b, [
-          'title',
-          'interval',
-          'unit_type',
-          'threshold',
-          'report_tokens',
-          'workspace_token',
-          'minimum_threshold',
-          'email_recipients',
-          'slack_channels',
-          'teams_channels',
-        ])
         requireKeys(b, 'title', 'interval', 'unit_type', 'threshold', 'report_tokens', 'workspace_token')
         oneOf(b, 'interval', ['day', 'week', 'month', 'quarter'])
         oneOf(b, 'unit_type', ['currency', 'percentage'])
@@ -739,17 +706,6 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         }
       },
       update: (o, b) => {
-        allowOnly(b, [
-          'title',
-          'interval',
-          'unit_type',
-          'threshold',
-          'report_tokens',
-          'minimum_threshold',
-          'email_recipients',
-          'slack_channels',
-          'teams_channels',
-        ])
         oneOf(b, 'interval', ['day', 'week', 'month', 'quarter'])
         oneOf(b, 'unit_type', ['currency', 'percentage'])
         numberAt(b, 'threshold', 'minimum_threshold')
@@ -759,24 +715,24 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     },
     cost_reports: {
       prefix: 'rprt_',
+      fields: [
+        'title',
+        'folder_token',
+        'filter',
+        'saved_filter_tokens',
+        'groupings',
+        'chart_type',
+        'date_bin',
+        'date_interval',
+        'start_date',
+        'end_date',
+        'previous_period_start_date',
+        'previous_period_end_date',
+        'settings',
+        'chart_settings',
+      ],
+      createOnly: ['workspace_token'],
       create: (b, token) => {
-        allowOnly(b, [
-          'title',
-          'workspace_token',
-          'folder_token',
-          'filter',
-          'saved_filter_tokens',
-          'groupings',
-          'chart_type',
-          'date_bin',
-          'date_interval',
-          'start_date',
-          'end_date',
-          'previous_period_start_date',
-          'previous_period_end_date',
-          'settings',
-          'chart_settings',
-        ])
         requireKeys(b, 'title')
         if (!b.folder_token) needWorkspace(b, false)
         return {
@@ -788,22 +744,6 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         }
       },
       update: (o, b) => {
-        allowOnly(b, [
-          'title',
-          'folder_token',
-          'filter',
-          'saved_filter_tokens',
-          'groupings',
-          'chart_type',
-          'date_bin',
-          'date_interval',
-          'start_date',
-          'end_date',
-          'previous_period_start_date',
-          'previous_period_end_date',
-          'settings',
-          'chart_settings',
-        ])
         return costReport(b, o)
       },
       view: (o) => ({
@@ -823,8 +763,9 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     },
     folders: {
       prefix: 'fldr_',
+      fields: ['title', 'parent_folder_token', 'saved_filter_tokens'],
+      createOnly: ['workspace_token'],
       create: (b, token) => {
-        allowOnly(b, ['title', 'parent_folder_token', 'saved_filter_tokens', 'workspace_token'])
         requireKeys(b, 'title')
         arrayOf(b, 'saved_filter_tokens')
         if (b.parent_folder_token && !exists('folders', b.parent_folder_token))
@@ -845,7 +786,6 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         }
       },
       update: (o, b) => {
-        allowOnly(b, ['title', 'parent_folder_token', 'saved_filter_tokens'])
         arrayOf(b, 'saved_filter_tokens')
         return { ...o, ...b, updated_at: stamp() }
       },
@@ -880,47 +820,22 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       deletable: false,
       filter: (o, q) => !q.get('managed_account_token') || o.account_token === q.get('managed_account_token'),
     },
-    kubernetes_efficiency_reports: {
+    kubernetes_efficiency_reports: reportCollection({
       prefix: 'kbnts_eff_rprt_',
-      create: (b, token) => {
-        allowOnly(b, [
-          'title',
-          'workspace_token',
-          'aggregated_by',
-          'date_bucket',
-          'date_interval',
-          'start_date',
-          'end_date',
-          'filter',
-          'groupings',
-        ])
-        requireKeys(b, 'title', 'workspace_token')
-        needWorkspace(b, true)
-        return {
-          token,
-          filter: null,
-          aggregated_by: 'idle_cost',
-          date_bucket: 'day',
-          ...kubernetes(b),
-          ...CREATED(),
-          default: false,
-          user_token: 'usr_emulator',
-        }
-      },
-      update: (o, b) => {
-        allowOnly(b, [
-          'title',
-          'aggregated_by',
-          'date_bucket',
-          'date_interval',
-          'start_date',
-          'end_date',
-          'filter',
-          'groupings',
-        ])
-        return kubernetes(b, o)
-      },
-    },
+      fields: [
+        'title',
+        'aggregated_by',
+        'date_bucket',
+        'date_interval',
+        'start_date',
+        'end_date',
+        'filter',
+        'groupings',
+      ],
+      created: { aggregated_by: 'idle_cost', date_bucket: 'day' },
+      shape: kubernetes,
+      creator: 'user_token',
+    }),
     managed_accounts: {
       prefix: 'acct_',
       create: (b, token) => {
@@ -954,61 +869,37 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         return { ...o, ...b }
       },
     },
-    network_flow_reports: {
+    network_flow_reports: reportCollection({
       prefix: 'ntflw_lg_rprt_',
-      create: (b, token) => {
-        allowOnly(b, [
-          'title',
-          'workspace_token',
-          'date_interval',
-          'start_date',
-          'end_date',
-          'filter',
-          'flow_direction',
-          'flow_weight',
-          'groupings',
-        ])
-        requireKeys(b, 'title', 'workspace_token')
-        needWorkspace(b, true)
-        return {
-          token,
-          filter: null,
-          flow_direction: null,
-          ...networkFlow(b),
-          ...CREATED(),
-          created_by_token: 'usr_emulator',
-          default: false,
-        }
-      },
-      update: (o, b) => {
-        allowOnly(b, [
-          'title',
-          'date_interval',
-          'start_date',
-          'end_date',
-          'filter',
-          'flow_direction',
-          'flow_weight',
-          'groupings',
-        ])
-        return networkFlow(b, o)
-      },
-    },
+      fields: [
+        'title',
+        'date_interval',
+        'start_date',
+        'end_date',
+        'filter',
+        'flow_direction',
+        'flow_weight',
+        'groupings',
+      ],
+      created: { flow_direction: null },
+      shape: networkFlow,
+      creator: 'created_by_token',
+    }),
     recommendation_views: {
       prefix: 'rec_vw_',
+      fields: [
+        'title',
+        'provider_ids',
+        'billing_account_ids',
+        'account_ids',
+        'regions',
+        'start_date',
+        'end_date',
+        'tag_key',
+        'tag_value',
+      ],
+      createOnly: ['workspace_token'],
       create: (b, token) => {
-        allowOnly(b, [
-          'title',
-          'workspace_token',
-          'provider_ids',
-          'billing_account_ids',
-          'account_ids',
-          'regions',
-          'start_date',
-          'end_date',
-          'tag_key',
-          'tag_value',
-        ])
         requireKeys(b, 'title', 'workspace_token')
         needWorkspace(b, true)
         arrayOf(b, 'provider_ids', 'billing_account_ids', 'account_ids', 'regions')
@@ -1030,63 +921,27 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         }
       },
       update: (o, b) => {
-        allowOnly(b, [
-          'title',
-          'provider_ids',
-          'billing_account_ids',
-          'account_ids',
-          'regions',
-          'start_date',
-          'end_date',
-          'tag_key',
-          'tag_value',
-        ])
         arrayOf(b, 'provider_ids', 'billing_account_ids', 'account_ids', 'regions')
         dateAt(b, 'start_date', 'end_date')
         return { ...o, ...b }
       },
     },
-    financial_commitment_reports: {
+    financial_commitment_reports: reportCollection({
       prefix: 'fncl_cmnt_rprt_',
-      create: (b, token) => {
-        allowOnly(b, [
-          'title',
-          'workspace_token',
-          'filter',
-          'start_date',
-          'end_date',
-          'date_interval',
-          'date_bucket',
-          'on_demand_costs_scope',
-          'groupings',
-        ])
-        requireKeys(b, 'title', 'workspace_token')
-        needWorkspace(b, true)
-        return {
-          token,
-          filter: null,
-          date_bucket: 'month',
-          on_demand_costs_scope: 'discountable',
-          ...commitment(b),
-          ...CREATED(),
-          default: false,
-          user_token: 'usr_emulator',
-        }
-      },
-      update: (o, b) => {
-        allowOnly(b, [
-          'title',
-          'filter',
-          'start_date',
-          'end_date',
-          'date_interval',
-          'date_bucket',
-          'on_demand_costs_scope',
-          'groupings',
-        ])
-        return commitment(b, o)
-      },
-    },
+      fields: [
+        'title',
+        'filter',
+        'start_date',
+        'end_date',
+        'date_interval',
+        'date_bucket',
+        'on_demand_costs_scope',
+        'groupings',
+      ],
+      created: { date_bucket: 'month', on_demand_costs_scope: 'discountable' },
+      shape: commitment,
+      creator: 'user_token',
+    }),
     integrations: {
       prefix: 'accss_crdntl_',
       update: (o, b) => {
@@ -1232,6 +1087,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     if (token === undefined) {
       if (req.method === 'GET') return json(200, listPage(name, url, c))
       if (req.method === 'POST' && c.create) {
+        if (c.fields) allowOnly(body, [...(c.createOnly ?? []), ...c.fields])
         const t = newToken(c.prefix)
         const o = c.create(body, t, now())
         coll(name).set(t, o)
@@ -1246,6 +1102,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     }
     if (req.method === 'PUT' && c.update) {
       if (!o) return fail(404, `${name} ${token} not found`)
+      if (c.fields) allowOnly(body, c.fields)
       const u = c.update(o, body, now())
       coll(name).set(token, u)
       return json(200, publicView(c.view ? c.view(u, new URLSearchParams('include_performance=true')) : u))

@@ -9,6 +9,8 @@ import * as cost from '../../builders/cost'
 import * as hosting from '../../builders/hosting'
 import * as cloud from '../../builders/cloud'
 import { COST_TEAM, SECOND_WORKSPACE } from './every-resource-platforms'
+import { ApiGatewayApi } from '../../src/providers/cloud/api-gateway-api'
+import { WafPolicy } from '../../src/providers/hosting/waf-policy'
 
 export interface Row {
   readonly token: string
@@ -444,22 +446,9 @@ const hostingRows: Row[] = [
     }
   })(),
   (() => {
-    const w = hosting
-      .wafPolicy('baseline', {
-        name: 'baseline',
-        description: 'OWASP core rules, blocking',
-        ruleSets: [
-          {
-            managedId: 'crs-basic',
-            overallThreshold: 5,
-            passiveMode: false,
-            categoryThresholds: { sqli: 3, xss: 4 },
-            excludedPatterns: ['/healthz'],
-            ruleOverrides: { '920100': { action: 'log_only' } },
-          },
-        ],
-      } as never)
-      .teamId(team.out.id)
+    // the spec's own example policy, in this stack's team
+    const { teamId: _exampleTeam, ...example } = WafPolicy.examples.valid as Record<string, unknown>
+    const w = hosting.wafPolicy('baseline', example as never).teamId(team.out.id)
     return {
       token: 'hosting:WafPolicy',
       name: 'baseline',
@@ -481,29 +470,13 @@ const service = cloud.apiGatewayService('orders', {
   tags: { team: 'shop' },
   releaseLimit: 500,
 })
+// the spec's own example of a full API (a test row, not a second copy of it), in this service
+const { serviceId: _exampleService, ...apiExample } = ApiGatewayApi.examples.valid as Record<string, unknown>
 const api = cloud
   .apiGatewayApi('list', {
+    ...apiExample,
     apiName: 'list_orders',
     apiDesc: 'v1',
-    authType: 'NONE',
-    protocol: 'HTTP',
-    enableCors: true,
-    requestConfigPath: '/orders',
-    requestConfigMethod: 'GET',
-    requestParameters: [
-      { name: 'page', position: 'QUERY', type: 'int', desc: 'page number', defaultValue: '1', required: false },
-    ],
-    serviceConfigType: 'HTTP',
-    serviceConfigTimeout: 15,
-    serviceConfigUrl: 'http://orders.internal',
-    serviceConfigPath: '/orders',
-    serviceConfigMethod: 'GET',
-    responseType: 'HTML',
-    responseSuccessExample: 'success',
-    responseFailExample: 'fail',
-    responseErrorCodes: [
-      { code: 500, msg: 'system error', desc: 'system error code', convertedCode: 5000, needConvert: true },
-    ],
   } as never)
   .serviceId(service.out.id)
 const release = cloud

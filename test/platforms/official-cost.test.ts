@@ -11,17 +11,10 @@ import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { registry } from '../../src/providers'
-import { apply, destroy, plan, formatEngineError, type EngineError } from '../../src/engine/operations'
-import { httpHandler } from '../../src/engine/http-handler'
-import { memoryStore } from '../../src/state/memory-store'
-import { DEFAULT_CONCURRENCY, type Env } from '../../src/engine/env'
 import { serve } from '../../clients/serve'
-import { platformClients } from '../../clients/platforms'
 import type { HttpClient } from '../../clients/http'
-import { withEmulatorCredentials } from '../../clients/emulators/local-platforms'
 import { rowPlatforms } from '../interpreter/every-resource-platforms'
-import { ROWS } from '../interpreter/every-resource-rows'
+import { driveRows } from './official-rows'
 import { checkShape, openApiDocsOf, templateOf } from './documented-shapes'
 
 const test = suite('official client: @vantage-sh/vantage-client')
@@ -74,31 +67,8 @@ test('every cost operation trellis uses goes through the official client, and re
       body: data === undefined ? '' : JSON.stringify(data),
     })
   }
-  const env: Env = {
-    registry,
-    handler: httpHandler({
-      clients: (prov, c) =>
-        platformClients({ http: viaClient, sleep: async () => undefined })(prov, withEmulatorCredentials(prov, c)),
-    }),
-    store: memoryStore(),
-    events: () => undefined,
-    concurrency: DEFAULT_CONCURRENCY,
-    now: () => new Date(),
-  }
   try {
-    for (const row of ROWS.filter((r) => r.token.startsWith('cost:'))) {
-      const e = { ...env, store: memoryStore() }
-      const steps: ReadonlyArray<readonly [string, () => Promise<E.Either<EngineError, unknown>>]> = [
-        ['apply', () => apply(row.before)(e)()],
-        ['apply the change', () => apply(row.after)(e)()],
-        ['plan --refresh', () => plan(row.after, { refresh: true })(e)()],
-        ['destroy', () => destroy(row.after)(e)()],
-      ]
-      for (const [what, step] of steps) {
-        const r = await step()
-        assert.ok(E.isRight(r), `${row.token} ${what}: ${E.isLeft(r) ? formatEngineError(r.left) : ''}`)
-      }
-    }
+    await driveRows('cost', viaClient)
   } finally {
     await server.close()
   }
