@@ -467,6 +467,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
           calculation_type: m.calculation_type ?? 'unit_cost',
           label: typeof m.label === 'string' ? m.label : null,
           label_filter: lf && lf.length ? lf : null,
+          label_filters: null,
         }
       })
     }
@@ -659,7 +660,16 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       paged: true,
       create: (b, token) => {
         requireKeys(b, 'title')
-        return { token, cost_report_tokens_with_metadata: [], ...metricFields(b), created_by_token: 'usr_emulator' }
+        return {
+          token,
+          cost_report_tokens_with_metadata: [],
+          // the import configurations a metric without that import reads as null
+          cloudwatch_fields: null,
+          datadog_metric_fields: null,
+          snowflake_metric_fields: null,
+          ...metricFields(b),
+          created_by_token: 'usr_emulator',
+        }
       },
       update: (o, b) => {
         return metricFields(b, o)
@@ -756,7 +766,9 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
               business_metric_token: m.token,
               unit_scale: x.unit_scale,
               calculation_type: x.calculation_type ?? 'unit_cost',
+              label: x.label ?? null,
               label_filter: x.label_filter ?? null,
+              label_filters: x.label_filters ?? null,
             })),
         ),
       }),
@@ -853,6 +865,10 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
           parent_account_token: 'acct_msp_emulator',
           payment_terms_days: 10,
           include_managed_account_integrations: false,
+          // MSP invoicing details a managed account has none of until they are set
+          msp_billing_profile_token: null,
+          billing_information_attributes: null,
+          business_information_attributes: null,
         }
       },
       update: (o, b) => {
@@ -915,6 +931,9 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
           end_date: null,
           tag_key: null,
           tag_value: null,
+          // no savings floor and every recommendation type unless set
+          min_savings: null,
+          types: null,
           ...b,
           ...CREATED(),
           created_by: 'usr_emulator',

@@ -109,6 +109,8 @@ const RENAMES = {
   monitoringMetricFields: 'datadog_metric_fields',
   costReportTokensWithMetadatas: 'cost_report_tokens_with_metadata',
   labelFilters: 'label_filter',
+  // the platform's keyed label filters (`label_filters`) are another field than `label_filter`, not carried
+  keyedLabelFilters: 'label_filters',
 }
 
 type Value = t.TypeOf<typeof MetricValue>
