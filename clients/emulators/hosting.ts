@@ -189,6 +189,70 @@ const WAF_CATEGORIES = [
 ]
 
 // ── the emulator ─────────────────────────────────────────────────────────────
+/**
+ * A site's documented fields (the public specification's `site`) that the emulator has nothing
+ * particular to say about, as a new site on the platform reads: null where unset.
+ */
+const siteDefaults = (id: string, name: string, repo?: { readonly keyId: string; readonly path: string }): Json => ({
+  state: 'current',
+  plan: 'nf_team_dev',
+  branch_deploy_custom_domain: null,
+  deploy_preview_custom_domain: null,
+  password: null,
+  notification_email: null,
+  admin_url: `https://app.netlify.com/sites/${name}`,
+  screenshot_url: null,
+  user_id: 'u1',
+  session_id: null,
+  ssl: true,
+  force_ssl: null,
+  managed_dns: false,
+  deploy_url: `https://main--${name}.netlify.app`,
+  published_deploy: null,
+  git_provider: repo ? 'github' : null,
+  deploy_hook: null,
+  capabilities: {},
+  processing_settings: { html: { pretty_urls: true } },
+  id_domain: `${id}.netlify.app`,
+  default_hooks_data: null,
+  build_image: 'noble',
+  prerender: null,
+  functions_region: 'us-east-2',
+  prevent_non_git_prod_deploys: false,
+  // the specification's repoInfo, every field
+  build_settings: {
+    id: null,
+    provider: repo ? 'github' : null,
+    deploy_key_id: repo?.keyId ?? null,
+    repo_path: repo?.path ?? null,
+    repo_branch: repo ? 'main' : null,
+    dir: null,
+    functions_dir: null,
+    cmd: null,
+    allowed_branches: repo ? ['main'] : [],
+    public_repo: false,
+    private_logs: false,
+    repo_url: repo ? `https://github.com/${repo.path}` : null,
+    env: {},
+    installation_id: null,
+    stop_builds: false,
+  },
+})
+
+/** A team's documented fields (the specification's `accountMembership`) beyond id, name, slug and type name. */
+const accountDefaults = (typeName: string): Json => ({
+  type: typeName.toLowerCase(),
+  type_id: `type-${typeName.toLowerCase()}`,
+  capabilities: { sites: { included: 500, used: 0 }, collaborators: { included: 1, used: 1 } },
+  billing_name: null,
+  billing_email: null,
+  billing_details: null,
+  billing_period: 'monthly',
+  payment_method_id: null,
+  owner_ids: ['u1'],
+  roles_allowed: ['Owner', 'Developer'],
+})
+
 /** An in-memory emulator of the hosting platform's REST API, as an HttpClient. */
 export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => {
   const now = opts.now ?? (() => new Date())
@@ -239,6 +303,7 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
       name: a.name ?? a.slug,
       slug: a.slug,
       type_name: a.type_name ?? 'Starter',
+      ...accountDefaults(a.type_name ?? 'Starter'),
       created_at: iso(),
       updated_at: iso(),
     })
@@ -263,7 +328,7 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
       domain_aliases: [...(f.domain_aliases ?? [])],
       url: `https://${f.name}.netlify.app`,
       ssl_url: `https://${f.name}.netlify.app`,
-      build_settings: key ? { deploy_key_id: key.id, provider: 'github', repo_path: `acme/${f.name}` } : {},
+      ...siteDefaults(id, f.name, key ? { keyId: key.id as string, path: `acme/${f.name}` } : undefined),
       rum_enabled: f.rum_enabled ?? false,
       analytics_instance_id: null,
       created_at: iso(),
@@ -940,6 +1005,7 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
         name: slug,
         slug,
         type_name: 'Starter',
+        ...accountDefaults(s(a.type_name) ?? 'Starter'),
         created_at: iso(),
         updated_at: iso(),
         ...clone(a),
@@ -965,7 +1031,7 @@ export const hostingEmulator = (opts: HostingEmulatorOptions = {}): Emulator => 
         domain_aliases: [],
         url: `https://${name}.netlify.app`,
         ssl_url: `https://${name}.netlify.app`,
-        build_settings: {},
+        ...siteDefaults(id, name),
         rum_enabled: false,
         analytics_instance_id: null,
         created_at: iso(),
