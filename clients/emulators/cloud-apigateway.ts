@@ -34,6 +34,8 @@ import { scalarText } from '../../src/core/scalar-text'
 type Obj = Record<string, unknown>
 const ENVS = ['test', 'prepub', 'release'] as const
 type Env = (typeof ENVS)[number]
+/** a service on the shared cluster (no dedicated instance, no special use) */
+const SHARED_CLUSTER = { DeploymentType: 'SHARED', SetType: 'SHARED', SpecialUse: 'DEFAULT' } as const
 
 export interface ApiAppFixture {
   readonly ApiAppId: string
@@ -229,6 +231,8 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
         .filter(Boolean)
         .map((p) => ({ UsagePlanId: p!.UsagePlanId, UsagePlanName: p!.UsagePlanName })),
       Tags: [],
+      ...SHARED_CLUSTER,
+      InstanceName: null,
     }
   }
 
@@ -308,6 +312,8 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
         TradeIsolateStatus: 0,
         Tags: [],
         InstanceId: s.info.InstanceId,
+        DeploymentType: SHARED_CLUSTER.DeploymentType,
+        SetType: SHARED_CLUSTER.SetType,
       }))
     return listed(all, p, 'ServiceSet')
   }
@@ -419,6 +425,39 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     ServiceType: 'HTTP',
     ServiceTimeout: 15,
     ResponseType: '',
+    // the rest of what the API model documents: plain values where the platform has one, and null
+    // (the model's "may return null") for back ends and options this API does not use
+    ApiBusinessType: 'NORMAL',
+    AuthRelationApiId: '',
+    IsDebugAfterCharge: false,
+    IsBase64Encoded: false,
+    IsBase64Trigger: false,
+    Base64EncodedTriggerRules: [],
+    InternalDomain: '',
+    MicroServices: [],
+    MicroServicesInfo: [],
+    OauthConfig: null,
+    ResponseSuccessExample: '',
+    ResponseFailExample: '',
+    ServiceConfig: null,
+    ServiceParameters: [],
+    ServiceScfEventIsAsyncCall: null,
+    ServiceScfFunctionName: null,
+    ServiceScfFunctionNamespace: null,
+    ServiceScfFunctionQualifier: null,
+    ServiceScfIsIntegratedResponse: null,
+    ServiceTsfHealthCheckConf: null,
+    ServiceTsfLoadBalanceConf: null,
+    ServiceWebsocketCleanupFunctionName: null,
+    ServiceWebsocketCleanupFunctionNamespace: null,
+    ServiceWebsocketCleanupFunctionQualifier: null,
+    ServiceWebsocketRegisterFunctionName: null,
+    ServiceWebsocketRegisterFunctionNamespace: null,
+    ServiceWebsocketRegisterFunctionQualifier: null,
+    ServiceWebsocketTransportFunctionName: null,
+    ServiceWebsocketTransportFunctionNamespace: null,
+    ServiceWebsocketTransportFunctionQualifier: null,
+    Tags: [],
   }
   const fillItems = (u: unknown, defaults: Obj): unknown =>
     Array.isArray(u) ? u.map((x) => ({ ...defaults, ...(x as Obj) })) : []
@@ -476,7 +515,13 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     }
   }
 
-  const DescribeApi = (p: Params): Obj => ({ Result: clone(api(reqStr(p, 'ServiceId'), reqStr(p, 'ApiId')).info) })
+  /** an API as described: with its service's description, published where its service is released */
+  const apiView = (serviceId: string, apiId: string): Obj => ({
+    ...clone(api(serviceId, apiId).info),
+    ServiceDesc: services.get(serviceId)!.info.ServiceDesc,
+    Environments: ENVS.filter((e) => services.get(serviceId)!.released.has(e)),
+  })
+  const DescribeApi = (p: Params): Obj => ({ Result: apiView(reqStr(p, 'ServiceId'), reqStr(p, 'ApiId')) })
 
   const ModifyApi = (p: Params): Obj => {
     const serviceId = reqStr(p, 'ServiceId')
@@ -669,6 +714,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
         ServiceId: b.ServiceId,
         ApiId: b.ApiId,
       })),
+      Tags: [],
     }
   }
 
@@ -709,6 +755,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
         MaxRequestNum: pl.MaxRequestNum,
         CreatedTime: pl.CreatedTime,
         ModifiedTime: pl.ModifiedTime,
+        Tags: [],
       }))
     return listed(all, p, 'UsagePlanStatusSet')
   }
@@ -858,7 +905,9 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
     const serviceId = reqStr(p, 'ServiceId')
     service(serviceId)
     return listed(
-      bindings.filter((b) => b.ServiceId === serviceId && b.BindType === 'SERVICE').map(envRow),
+      bindings
+        .filter((b) => b.ServiceId === serviceId && b.BindType === 'SERVICE')
+        .map((b) => ({ ...envRow(b), Tags: [] })),
       p,
       'ServiceUsagePlanList',
     )
@@ -1232,7 +1281,7 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
 
   const DescribeAPIDocs = (p: Params): Obj =>
     listed(
-      docs.map((d) => ({ ...d })),
+      docs.map((d) => ({ ...d, Tags: [] })),
       p,
       'APIDocSet',
     )
@@ -1269,13 +1318,22 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
 
   const DescribeApiForApiApp = (p: Params): Obj => {
     reqStr(p, 'ApiRegion')
-    return { Result: clone(api(reqStr(p, 'ServiceId'), reqStr(p, 'ApiId')).info) }
+    return { Result: apiView(reqStr(p, 'ServiceId'), reqStr(p, 'ApiId')) }
   }
 
   const DescribeServiceForApiApp = (p: Params): Obj => {
     reqStr(p, 'ApiRegion')
     const s = service(reqStr(p, 'ServiceId'))
-    const { InstanceId: _i, UniqVpcId: _v, ...v } = serviceView(s)
+    // the model for API apps has neither the instance nor the cluster fields
+    const {
+      InstanceId: _i,
+      UniqVpcId: _v,
+      DeploymentType: _d,
+      SetType: _t,
+      SpecialUse: _u,
+      InstanceName: _n,
+      ...v
+    } = serviceView(s)
     return v
   }
 

@@ -260,6 +260,11 @@ export const cloudEmulator = (
     UpdatedTime: '2024-01-01 00:00:00',
     AddressTemplateSet: g.AddressTemplateIdSet.map((id) => ({
       AddressTemplateId: id,
+      // the member's name where the template is known; a single address has no range
+      AddressTemplateName:
+        (fx.addressTemplates ?? []).find((t) => t.AddressTemplateId === id)?.AddressTemplateName ?? '',
+      From: '',
+      To: '',
       Description: '',
       UpdatedTime: '2024-01-01 00:00:00',
     })),
@@ -320,6 +325,11 @@ export const cloudEmulator = (
       ElasticBandwidthFlag: false,
     },
     TagInfoList: [...(b.Tags ?? [])],
+    // one enterprise instance, bought for real: no standard package of either kind
+    InstanceCount: 1,
+    DryRun: false,
+    StandardPackageConfig: null,
+    StandardPlusPackageConfig: null,
   })
   const bgp = (fx.bgpInstances ?? []).map(bgpOf)
   const antiddosService: Record<string, (p: Params) => Obj> = {
