@@ -30,7 +30,19 @@ export const isProtected = (u: unknown): u is ProtectedSecret =>
 export const makeProtector = (salt: string, passphrase?: string): Protector => {
   const key = passphrase ? scryptSync(passphrase, salt, 32) : undefined
   const hmacKey = key ?? Buffer.from(salt, 'utf8')
-  const digest = (value: unknown) => createHmac('sha256', hmacKey).update(JSON.stringify(value)).digest('base64url')
+  // a run protects the same secret several times (what is sent, what is recorded, each plan):
+  // one HMAC per distinct value, remembered by the protector (an operation's, or an emulator's:
+  // bounded, so a long-lived one does not grow without end)
+  const digests = new Map<string, string>()
+  const digest = (value: unknown) => {
+    const text = JSON.stringify(value)
+    let d = digests.get(text)
+    if (d === undefined) {
+      if (digests.size >= 4096) digests.clear()
+      digests.set(text, (d = createHmac('sha256', hmacKey).update(text).digest('base64url')))
+    }
+    return d
+  }
   return {
     digest,
     protect: (value) => {

@@ -63,6 +63,8 @@ export interface MockRun {
 
 /** The mock's default clock: a fixed instant, so plans and state are the same on every run. */
 export const MOCK_NOW = '2024-01-01T00:00:00.000Z'
+// parsed once: the run asks the clock per step and per checked node, and parsing the text each time showed in the profile
+const MOCK_NOW_MS = Date.parse(MOCK_NOW)
 
 /** A new stack's lineage and salt, derived from a seed rather than drawn at random. */
 export const seededState = (seed: string): { readonly lineage: string; readonly salt: string } => {
@@ -102,7 +104,7 @@ export const mockWith =
       store: memoryStore(opts.state ? { [stack.name]: opts.state } : {}),
       events: opts.events ?? noEvents,
       concurrency: opts.concurrency ?? DEFAULT_CONCURRENCY,
-      now: opts.now ?? (() => new Date(MOCK_NOW)),
+      now: opts.now ?? (() => new Date(MOCK_NOW_MS)),
       newState: () => seededState(opts.seed ?? stack.name),
       ...(opts.passphrase ? { passphrase: opts.passphrase } : {}),
     }

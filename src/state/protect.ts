@@ -30,12 +30,15 @@ export const protectSecrets = (
 ): unknown =>
   patterns.length === 0
     ? protectAt(value, NO_PATTERNS, p, path)
-    : protectAt(
-        value,
-        patterns.map((x) => x.split('.')),
-        p,
-        [...path],
-      )
+    : protectAt(value, splitPatterns(patterns), p, [...path])
+
+// a spec's secret paths split once (this runs for every record of every step of such a spec)
+const split = new WeakMap<ReadonlyArray<string>, ReadonlyArray<ReadonlyArray<string>>>()
+const splitPatterns = (patterns: ReadonlyArray<string>): ReadonlyArray<ReadonlyArray<string>> => {
+  let s = split.get(patterns)
+  if (!s) split.set(patterns, (s = patterns.map((x) => x.split('.'))))
+  return s
+}
 
 // without patterns the path is never pushed to, so the caller's array can be shared
 const NO_PATTERNS: ReadonlyArray<ReadonlyArray<string>> = Object.freeze([])
