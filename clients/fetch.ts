@@ -10,7 +10,6 @@ import { scalarText } from '../src/core/scalar-text'
 import * as http from 'node:http'
 import * as https from 'node:https'
 import type { Socket } from 'node:net'
-import crossFetch from 'cross-fetch'
 import * as E from 'fp-ts/Either'
 import type { HttpClient, HttpError, HttpRequest, HttpResponse } from './http'
 import { localhostLookup } from './localhost-lookup'
@@ -206,9 +205,14 @@ const lowerHeaders = (h: Headers): Record<string, string> => {
   return out
 }
 
+// cross-fetch (node-fetch, whatwg-url and its Unicode tables) is loaded by the first request, not
+// when the module is: a command that sends nothing (a plan from state, --help) starts faster
+let crossFetch: Promise<typeof globalThis.fetch> | undefined
+const defaultFetch = () =>
+  (crossFetch ??= import('cross-fetch').then((m: { default: typeof globalThis.fetch }) => m.default))
+
 /** The real transport: an HttpClient over cross-fetch, every request bounded in time. */
 export const fetchClient = (opts: FetchClientOptions = {}): HttpClient => {
-  const impl = opts.fetch ?? crossFetch
   const ours = opts.fetch === undefined
   const maxRedirects = opts.maxRedirects ?? 5
   const defaultTimeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
@@ -216,6 +220,7 @@ export const fetchClient = (opts: FetchClientOptions = {}): HttpClient => {
   return (req) => async () => {
     if (req.signal?.aborted)
       return E.left(httpError('Aborted', req, `${req.method} ${req.url}: aborted before it was sent`, false))
+    const impl = opts.fetch ?? (await defaultFetch())
 
     const ctl = new AbortController()
     let timedOut = false
