@@ -3,11 +3,36 @@
  * renames for the fields that do not follow the rule (`chatAChannels` ↔ `slack_channels`).
  */
 
-export const toSnake = (s: string): string => s.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())
-export const toCamel = (s: string): string => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())
+// Field names are a small vocabulary converted for every field of every request and reply: each
+// conversion is remembered (a regular expression with a callback per key per body showed in the
+// profile of a concurrent apply). Bounded, since keys of free-form maps (tags) pass through too.
+const memo = (f: (s: string) => string): ((s: string) => string) => {
+  const seen = new Map<string, string>()
+  return (s) => {
+    let r = seen.get(s)
+    if (r === undefined) {
+      if (seen.size >= 4096) seen.clear()
+      seen.set(s, (r = f(s)))
+    }
+    return r
+  }
+}
+
+export const toSnake = memo((s: string): string => s.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()))
+export const toCamel = memo((s: string): string => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()))
+
+const NO_RENAMES: Readonly<Record<string, string>> = Object.freeze({})
+
+// the reverse of each renames table, made once per table (tables are module constants of the specs)
+const reversed = new WeakMap<Readonly<Record<string, string>>, Readonly<Record<string, string>>>()
+const reverseOf = (renames: Readonly<Record<string, string>>): Readonly<Record<string, string>> => {
+  let back = reversed.get(renames)
+  if (!back) reversed.set(renames, (back = Object.fromEntries(Object.entries(renames).map(([a, b]) => [b, a]))))
+  return back
+}
 
 /** spec name → wire name, for every nesting level; `renames` maps spec names to wire names. */
-export const keysToWire = (u: unknown, renames: Readonly<Record<string, string>> = {}): unknown => {
+export const keysToWire = (u: unknown, renames: Readonly<Record<string, string>> = NO_RENAMES): unknown => {
   if (Array.isArray(u)) return u.map((x) => keysToWire(x, renames))
   if (typeof u === 'object' && u !== null && Object.getPrototypeOf(u) === Object.prototype) {
     const o: Record<string, unknown> = {}
@@ -18,8 +43,8 @@ export const keysToWire = (u: unknown, renames: Readonly<Record<string, string>>
 }
 
 /** wire name → spec name, for every nesting level; `renames` maps spec names to wire names. */
-export const keysFromWire = (u: unknown, renames: Readonly<Record<string, string>> = {}): unknown => {
-  const back: Record<string, string> = Object.fromEntries(Object.entries(renames).map(([a, b]) => [b, a]))
+export const keysFromWire = (u: unknown, renames: Readonly<Record<string, string>> = NO_RENAMES): unknown => {
+  const back = reverseOf(renames)
   const go = (x: unknown): unknown => {
     if (Array.isArray(x)) return x.map(go)
     if (typeof x === 'object' && x !== null && Object.getPrototypeOf(x) === Object.prototype) {
