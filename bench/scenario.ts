@@ -103,7 +103,14 @@ const total = (counts: Readonly<Record<string, number>>): number => Object.value
 // ── scenarios ────────────────────────────────────────────────────────────────
 type Result = Record<string, unknown> & { inProcessMs: number }
 
-const scenarios: Record<string, (o: { n: number; concurrency?: number }) => Promise<Result>> = {
+interface Options {
+  readonly n: number
+  readonly concurrency?: number
+  readonly store?: string
+  readonly workload?: string
+}
+
+const scenarios: Record<string, (o: Options) => Promise<Result>> = {
   /** unit-testing a stack on the mock interpreter: compile + plan + mock apply + outputs */
   mock: async ({ n }) => runMock(n),
 
@@ -143,53 +150,16 @@ const scenarios: Record<string, (o: { n: number; concurrency?: number }) => Prom
     return { inProcessMs, noops }
   },
 
-  /** apply on the mock handler with the file store: every step's records durable before the next depends on them */
-  'durable-apply': async ({ n }) => {
-    const { mkdtempSync, readdirSync, rmSync, statSync } = await import('node:fs')
-    const { tmpdir } = await import('node:os')
-    const join = (await import('node:path')).join.bind(null)
-    const { fileStore } = await import('trellis')
-    const { apply } = await operations()
-    const mockHandler = await mockHandlerOf()
-    const dir = mkdtempSync(join(tmpdir(), 'trellis-bench-'))
-    try {
-      const files = fileStore({ dir })
-      let appends = 0
-      let records = 0
-      let writes = 0
-      const store: StateStore = {
-        ...files,
-        append: (stack, rs) => {
-          appends++
-          records += rs.length
-          return files.append(stack, rs)
-        },
-        write: (stack, st) => {
-          writes++
-          return files.write(stack, st)
-        },
-      }
-      const s = costWorkload(n)
-      const t0 = performance.now()
-      const r = orThrow(await apply(s)(envOf(mockHandler(), store))())
-      const inProcessMs = ms(t0)
-      const resources = Object.keys(r.state.resources).length
-      if (resources !== n) throw new Error(`expected ${n} resources in state, got ${resources}`)
-      const snapshotKb = Math.round(statSync(join(dir, `${s.name}.json`)).size / 1024)
-      const journalLeft = readdirSync(dir).includes(`${s.name}.journal`)
-      return {
-        inProcessMs,
-        appends,
-        records,
-        recordsPerAppend: Math.round((records / appends) * 10) / 10,
-        snapshotWrites: writes,
-        snapshotKb,
-        journalCompacted: !journalLeft,
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
-  },
+  /**
+   * apply on the mock handler with a durable store (`--store file|postgres`, `--workload cost|mixed`):
+   * every step's write-ahead records durable before the next depends on them
+   */
+  'durable-apply': async ({ n, store = 'file', workload = 'cost' }) =>
+    (await import('./durable-run')).runDurable(
+      n,
+      workload === 'mixed' ? 'mixed' : 'cost',
+      store === 'postgres' ? 'postgres' : 'file',
+    ),
 
   /** the real handler over loopback HTTP, 20 ms added to every answer */
   'latency-apply': async ({ n, concurrency = DEFAULT_CONCURRENCY }) => {
@@ -307,5 +277,11 @@ if (!run) {
 }
 const n = flag('--n') ?? 10_000
 const concurrency = flag('--concurrency')
-const r = await run({ n, ...(concurrency !== undefined ? { concurrency } : {}) })
+const text = (k: string): string | undefined => (argv.includes(k) ? argv[argv.indexOf(k) + 1] : undefined)
+const r = await run({
+  n,
+  ...(concurrency !== undefined ? { concurrency } : {}),
+  ...(text('--store') !== undefined ? { store: text('--store') } : {}),
+  ...(text('--workload') !== undefined ? { workload: text('--workload') } : {}),
+})
 process.stdout.write(JSON.stringify({ scenario: name, n, ...r, peakRssMb: peakRssMb() }) + '\n')
