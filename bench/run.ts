@@ -68,6 +68,21 @@ const measure = (script: string, args: ReadonlyArray<string>, cwd = root): Promi
     })
   })
 
+/** A process that prints no result (the CLI, an empty node): spawn to exit, nothing else. */
+const measureRaw = (args: ReadonlyArray<string>, cwd = root): Promise<Sample> =>
+  new Promise((resolve, reject) => {
+    const t0 = performance.now()
+    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] })
+    let err = ''
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => {
+      const wallMs = Math.round((performance.now() - t0) * 10) / 10
+      if (code !== 0) reject(new Error(`node ${args.join(' ')} exited ${code}: ${err.trim().slice(-400)}`))
+      else resolve({ wallMs, inProcessMs: NaN, peakRssMb: NaN })
+    })
+  })
+
 const median = (xs: ReadonlyArray<number>): number => {
   const s = [...xs].sort((a, b) => a - b)
   const m = Math.floor(s.length / 2)
@@ -390,6 +405,47 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
         },
         ...ratioTargets,
       ],
+    }
+  },
+
+  startup: async (n = 10_000) => {
+    // the compiled package (dist/) under plain node, as a user runs it: whole processes
+    ensureDist(root, log)
+    const [selfJs] = await compileAgainstDist([join(here, 'mock-main.ts')], root, join(here, 'tmp', 'dist'))
+    const cli = join(root, 'dist', 'trellis.mjs')
+    const raw = async (label: string, args: ReadonlyArray<string>): Promise<Point> => {
+      const xs: Sample[] = []
+      for (let i = 0; i < runs; i++) {
+        const x = await measureRaw(args)
+        log(`  startup: ${label} run ${i + 1}/${runs}: wall ${x.wallMs} ms`)
+        xs.push(x)
+      }
+      return {
+        scenario: 'startup',
+        label,
+        n: 10,
+        wallMs: median(xs.map((x) => x.wallMs)),
+        inProcessMs: NaN,
+        peakRssMb: NaN,
+        runs: xs,
+      }
+    }
+    const mockPt = { ...(await repeat('startup: mock (dist)', n, selfJs, ['--n', String(n)])), label: 'mock (dist)' }
+    const planMjs = await raw('trellis plan, .mjs program', [cli, 'plan', join(here, 'startup-program.mjs')])
+    const planTs = await raw('trellis plan, .ts program (tsx)', [cli, 'plan', join(here, 'startup-program.ts')])
+    const bare = await raw('node -e "" (node alone)', ['-e', ''])
+    const mockTargets = [{ text: 'mock 10,000 through dist, spawn to exit ≤ 450 ms', met: mockPt.wallMs <= 450 }]
+    const planTargets = [{ text: '10-resource plan, spawn to exit ≤ 350 ms', met: planMjs.wallMs <= 350 }]
+    return {
+      ...mockPt,
+      scenario: 'startup',
+      points: [
+        { ...mockPt, targets: mockTargets },
+        { ...planMjs, targets: planTargets },
+        { ...planTs, targets: [] },
+        { ...bare, targets: [] },
+      ],
+      targets: [...mockTargets, ...planTargets],
     }
   },
 
