@@ -9,6 +9,7 @@ import { promises as fs } from 'node:fs'
 import { resolve } from 'node:path'
 import * as E from 'fp-ts/Either'
 import { emulators, readEmulatorData, writeEmulatorData, type PlatformSeed } from '../../clients/emulators/emulators'
+import { lockEmulatorData } from '../../clients/emulators/data-lock'
 import { serveEmulators, SEED_PATH } from '../../clients/emulators/serve-emulators'
 import {
   defaultDataFile,
@@ -38,6 +39,8 @@ export interface EmulateFlags {
   readonly data?: string
   readonly faults?: string
   readonly stateDir?: string
+  /** how long to wait for an in-process --emulate run holding the data file (default 60 s; tests) */
+  readonly lockWaitMs?: number
 }
 
 /** `rate=0.2,seed=7,kinds=429+503` → fault options, or a usage error naming the part that is wrong. */
@@ -89,9 +92,17 @@ export const startEmulate = async (flags: EmulateFlags): Promise<Running> => {
     throw new EmulateUsageError(
       `an emulator is already running for ${stateDir} (pid ${other.pid}, cost at ${other.endpoints.cost}); stop it first`,
     )
+  // held while serving: an in-process --emulate run open on this directory finishes (and saves)
+  // first, and none starts meanwhile, so neither writes over the other's objects
+  const release = await lockEmulatorData(data, flags.lockWaitMs === undefined ? {} : { waitMs: flags.lockWaitMs })
   const set = emulators()
-  const saved = await readEmulatorData(data)
-  if (saved) set.restore(saved)
+  try {
+    const saved = await readEmulatorData(data)
+    if (saved) set.restore(saved)
+  } catch (e) {
+    await release()
+    throw e
+  }
 
   // saves soon after changes, so even a killed emulator loses at most the last moment's
   let dirty = false
@@ -116,8 +127,9 @@ export const startEmulate = async (flags: EmulateFlags): Promise<Running> => {
     onChange: () => {
       dirty = true
     },
-  }).catch((e: unknown) => {
+  }).catch(async (e: unknown) => {
     clearInterval(timer)
+    await release()
     throw e
   })
   const endpoint: EmulatorEndpoint = {
@@ -135,6 +147,7 @@ export const startEmulate = async (flags: EmulateFlags): Promise<Running> => {
       await served.close()
       await save()
       await fs.rm(endpointFile(stateDir), { force: true })
+      await release()
     },
   }
 }
@@ -177,11 +190,16 @@ export const seedEmulators = async (file: string, flags: EmulateFlags): Promise<
     return `Seeded the running emulator (pid ${running.pid}) with ${describe(objects)}.`
   }
   const data = resolve(flags.data ?? defaultDataFile(stateDir))
-  const set = emulators()
-  const saved = await readEmulatorData(data)
-  if (saved) set.restore(saved)
-  set.seed(objects)
-  await writeEmulatorData(data, set.snapshot())
+  const release = await lockEmulatorData(data, flags.lockWaitMs === undefined ? {} : { waitMs: flags.lockWaitMs })
+  try {
+    const set = emulators()
+    const saved = await readEmulatorData(data)
+    if (saved) set.restore(saved)
+    set.seed(objects)
+    await writeEmulatorData(data, set.snapshot())
+  } finally {
+    await release()
+  }
   return `Seeded ${data} with ${describe(objects)}.`
 }
 

@@ -12,7 +12,8 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { emulators, readEmulatorData } from '../../clients/emulators/emulators'
 import { dataLockFile, lockEmulatorData } from '../../clients/emulators/data-lock'
-import { defaultDataFile } from '../../clients/emulators/local-platforms'
+import { defaultDataFile, openLocalPlatforms } from '../../clients/emulators/local-platforms'
+import { seedEmulators, startEmulate } from '../../src/cli/emulate'
 import { inTempDir } from '../fixtures/in-temp-dir'
 
 const test = suite('emulator data file: concurrent runs')
@@ -88,6 +89,62 @@ test('a run waits boundedly: a lock held past the wait is a clear error; a dead 
     const again = await lockEmulatorData(file, { waitMs: 1_000 })
     await again()
     assert.not.ok(existsSync(dataLockFile(file)))
+  })
+})
+
+const folderTitles = async (dir: string): Promise<string[]> => {
+  const set = emulators()
+  set.restore((await readEmulatorData(defaultDataFile(dir)))!)
+  return set.cost
+    .objects()
+    .filter((o) => o.kind === 'folders')
+    .map((o) => (o.body as { title: string }).title)
+    .sort()
+}
+
+const makeFolder = async (l: Awaited<ReturnType<typeof openLocalPlatforms>>, title: string): Promise<void> => {
+  const r = await l.emulators!.cost.client({
+    method: 'POST',
+    url: 'https://api.vantage.sh/v2/folders',
+    headers: { authorization: 'Bearer emulator-token', 'content-type': 'application/json' },
+    body: JSON.stringify({ title, workspace_token: 'wrkspc_default' }),
+  })()
+  assert.ok(r._tag === 'Right' && r.right.status === 201, JSON.stringify(r))
+}
+
+test('`trellis emulate` and `emulate seed` take the same lock: they wait for an open --emulate run, and it waits for them', async () => {
+  await inTempDir('emu-concurrent', async (dir) => {
+    const open = await openLocalPlatforms({ stateDir: dir })
+    await makeFolder(open, 'in-process')
+    // the server does not start over an open run's data (it would serve, then save, without its objects)
+    await startEmulate({ stateDir: dir, lockWaitMs: 150 }).then(
+      async (r) => {
+        await r.stop()
+        assert.unreachable('served while an --emulate run held the data file')
+      },
+      (e: Error) => assert.match(e.message, /is in use by another --emulate run/),
+    )
+    // a seed waits for the run to close, then adds to what it saved
+    const seedFile = join(dir, 'seed.json')
+    writeFileSync(seedFile, JSON.stringify({ cost: { folders: [{ token: 'fldr_seeded', title: 'seeded' }] } }))
+    const seeding = seedEmulators(seedFile, { stateDir: dir, lockWaitMs: 10_000 })
+    await new Promise((r) => setTimeout(r, 200))
+    await open.close()
+    assert.match(await seeding, /Seeded .* with 1 cost folders/)
+    assert.equal(await folderTitles(dir), ['in-process', 'seeded'])
+    // the server holds the lock while it serves, so an in-process run cannot write under it
+    const running = await startEmulate({ stateDir: dir, lockWaitMs: 1_000 })
+    try {
+      assert.ok(existsSync(dataLockFile(defaultDataFile(dir))), 'the server holds the data file')
+      await lockEmulatorData(defaultDataFile(dir), { waitMs: 100 }).then(
+        () => assert.unreachable('took the served data file'),
+        (e: Error) => assert.match(e.message, /in use/),
+      )
+    } finally {
+      await running.stop()
+    }
+    assert.not.ok(existsSync(dataLockFile(defaultDataFile(dir))), 'stopped: the lock is gone')
+    assert.equal(await folderTitles(dir), ['in-process', 'seeded'])
   })
 })
 
