@@ -3,7 +3,7 @@
  */
 import * as TE from 'fp-ts/TaskEither'
 import { hostname } from 'node:os'
-import { applyRecords, type JournalTarget, type State } from './state'
+import { applyRecords, type JournalTarget, type PendingOp, type State } from './state'
 import { stateError, type LockInfo, type StateStore } from './state-store'
 
 /** State in memory, with the file store's semantics (mock runs and tests). */
@@ -13,12 +13,14 @@ export const memoryStore = (
   const states = new Map<string, State>(Object.entries(initial))
   // each stack's journal folded as it arrives (what the snapshot plus its records say), rather
   // than every record kept until the next snapshot: a big apply's records were megabytes held
-  const folded = new Map<string, JournalTarget>()
+  const folded = new Map<string, JournalTarget & { readonly pending: Map<string, PendingOp> }>()
   const locks = new Map<string, LockInfo>()
   const current = (stack: string): State | undefined => {
     const s = states.get(stack)
     const f = folded.get(stack)
-    return s && f ? { ...s, resources: { ...f.resources }, pending: { ...f.pending }, outputs: f.outputs } : s
+    return s && f
+      ? { ...s, resources: { ...f.resources }, pending: Object.fromEntries(f.pending), outputs: f.outputs }
+      : s
   }
   return {
     snapshot: current,
@@ -55,7 +57,11 @@ export const memoryStore = (
         let f = folded.get(stack)
         if (!f) {
           const s = states.get(stack)
-          f = { resources: { ...s?.resources }, pending: { ...s?.pending }, outputs: s?.outputs ?? {} }
+          f = {
+            resources: { ...s?.resources },
+            pending: new Map(Object.entries(s?.pending ?? {})),
+            outputs: s?.outputs ?? {},
+          }
           folded.set(stack, f)
         }
         applyRecords(f, records)

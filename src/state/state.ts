@@ -74,16 +74,22 @@ export type JournalRecord =
 /** The parts of a state journal records change, as working copies (mutated in place). */
 export interface JournalTarget {
   readonly resources: Record<string, ResourceState>
-  readonly pending: Record<string, PendingOp>
+  /** a Map where ids come and go by the thousand (the memory store's fold): as object keys, every
+   * write-ahead id was interned and the object kept rehashing as ids were deleted */
+  readonly pending: Record<string, PendingOp> | Map<string, PendingOp>
   outputs: State['outputs']
 }
 
 /** Apply journal records to working copies, in place. */
 export const applyRecords = (into: JournalTarget, records: ReadonlyArray<JournalRecord>): void => {
   for (const r of records) {
-    if (r.t === 'pending') into.pending[r.op.opId] = r.op
-    else if (r.t === 'settled') delete into.pending[r.opId]
-    else if (r.t === 'put') into.resources[r.resource.address] = r.resource
+    if (r.t === 'pending') {
+      if (into.pending instanceof Map) into.pending.set(r.op.opId, r.op)
+      else into.pending[r.op.opId] = r.op
+    } else if (r.t === 'settled') {
+      if (into.pending instanceof Map) into.pending.delete(r.opId)
+      else delete into.pending[r.opId]
+    } else if (r.t === 'put') into.resources[r.resource.address] = r.resource
     else if (r.t === 'drop') delete into.resources[r.address]
     else into.outputs = r.outputs
   }
@@ -92,7 +98,7 @@ export const applyRecords = (into: JournalTarget, records: ReadonlyArray<Journal
 /** Apply journal records to a state (pure). */
 export const replay = (s: State, records: ReadonlyArray<JournalRecord>): State => {
   if (records.length === 0) return s
-  const into: JournalTarget = { resources: { ...s.resources }, pending: { ...s.pending }, outputs: s.outputs }
+  const into = { resources: { ...s.resources }, pending: { ...s.pending }, outputs: s.outputs }
   applyRecords(into, records)
   return { ...s, ...into }
 }
