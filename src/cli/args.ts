@@ -5,7 +5,7 @@
  * name — found before anything is loaded or sent.
  */
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from 'node:util'
-import { closest } from '../workspace/closest'
+import { closestStrict as closest } from '../core/closest-name'
 import { COMMANDS, FLAGS, commandNamed, type CommandSpec } from './commands'
 
 export interface Args {

@@ -462,7 +462,7 @@ const stateCommand = async (args: Args, w: Workspace, stack: string, out: Out, j
       if (!s) throw new TrellisError('state', [], `stack ${stack} has no state`)
       const addr = args.positionals[0] === undefined ? undefined : normalizeAddress(args.positionals[0])
       if (addr !== undefined && !s.resources[addr]) {
-        const { closest } = await import('../workspace/closest')
+        const { closestStrict: closest } = await import('../core/closest-name')
         const near = closest(addr, Object.keys(s.resources))
         throw new TrellisError('failed', [
           {

@@ -12,7 +12,7 @@ import { labelOfAddress } from '../core/node'
 import { moveResource } from '../state/move-resource'
 import type { State } from '../state/state'
 import type { LockInfo } from '../state/state-store'
-import { closest } from '../workspace/closest'
+import { closestStrict as closest } from '../core/closest-name'
 import { fromEngineError, TrellisError } from '../workspace/trellis-error'
 import type { Workspace } from '../workspace/workspace'
 

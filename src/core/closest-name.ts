@@ -17,8 +17,15 @@ const distance = (a: string, b: string): number => {
   return prev[y.length]
 }
 
-/** The nearest of `names` to `given`, or undefined when none is near (more than half the letters differ). */
-export const closestName = (given: string, names: Iterable<string>): string | undefined => {
+/** How far a name may be from the given one and still be offered: half its letters by default. */
+const halfTheLetters = (length: number): number => Math.max(2, Math.ceil(length / 2))
+
+/** The nearest of `names` to `given`, or undefined when none is within `near` edits of it. */
+export const closestName = (
+  given: string,
+  names: Iterable<string>,
+  near: (length: number) => number = halfTheLetters,
+): string | undefined => {
   let best: string | undefined
   let bestD = Infinity
   for (const n of names) {
@@ -28,5 +35,12 @@ export const closestName = (given: string, names: Iterable<string>): string | un
       bestD = d
     }
   }
-  return best !== undefined && bestD <= Math.max(2, Math.ceil(given.length / 2)) ? best : undefined
+  return best !== undefined && bestD <= near(given.length) ? best : undefined
 }
+
+/**
+ * The nearest within a third of the letters: for commands, flags and addresses, where a wider net
+ * would offer an unrelated name as the one meant.
+ */
+export const closestStrict = (given: string, names: Iterable<string>): string | undefined =>
+  closestName(given, names, (length) => Math.max(2, Math.floor(length / 3)))
