@@ -10,6 +10,7 @@ import { promises as fs } from 'node:fs'
 import { hostname } from 'node:os'
 import { dirname } from 'node:path'
 import { processAlive } from '../../src/core/process-alive'
+import { emulators, readEmulatorData, type EmulatorSet } from './emulators'
 
 export interface DataLockOptions {
   /** how long to wait for another run's lock (default 60 s) */
@@ -76,4 +77,25 @@ const olderThan = async (path: string, ms: number): Promise<boolean> => {
   } catch {
     return false
   }
+}
+
+/**
+ * The emulators as a data file holds them, with its lock taken: what every run that will save the
+ * file back starts with (an --emulate run, the server, a seed). The lock is released if the file
+ * cannot be read.
+ */
+export const openEmulatorData = async (
+  file: string,
+  waitMs: number | undefined,
+): Promise<{ readonly set: EmulatorSet; readonly release: () => Promise<void> }> => {
+  const release = await lockEmulatorData(file, waitMs === undefined ? {} : { waitMs })
+  const set = emulators()
+  try {
+    const saved = await readEmulatorData(file)
+    if (saved) set.restore(saved)
+  } catch (e) {
+    await release()
+    throw e
+  }
+  return { set, release }
 }

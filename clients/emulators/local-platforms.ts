@@ -20,15 +20,8 @@ import { retry } from '../retry'
 import { platformClients } from '../platforms'
 import { EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY } from './cloud'
 import { HOSTING_EMULATOR_TOKEN } from './hosting'
-import { lockEmulatorData } from './data-lock'
-import {
-  EMULATED_PLATFORMS,
-  emulators,
-  readEmulatorData,
-  writeEmulatorData,
-  type EmulatedPlatform,
-  type EmulatorSet,
-} from './emulators'
+import { openEmulatorData } from './data-lock'
+import { EMULATED_PLATFORMS, writeEmulatorData, type EmulatedPlatform, type EmulatorSet } from './emulators'
 
 // ── model ────────────────────────────────────────────────────────────────────
 /** the namespace of emulated state under the state directory */
@@ -133,15 +126,7 @@ export const openLocalPlatforms = async (opts: LocalPlatformsOptions = {}): Prom
   }
   const data = opts.data ?? defaultDataFile(stateDir)
   // held until close: another run on this directory waits, rather than losing its objects to ours
-  const release = await lockEmulatorData(data, opts.lockWaitMs === undefined ? {} : { waitMs: opts.lockWaitMs })
-  const set = emulators()
-  try {
-    const saved = await readEmulatorData(data)
-    if (saved) set.restore(saved)
-  } catch (e) {
-    await release()
-    throw e
-  }
+  const { set, release } = await openEmulatorData(data, opts.lockWaitMs)
   let closed = false
   return {
     mode: 'in-process',

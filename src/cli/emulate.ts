@@ -8,8 +8,8 @@
 import { promises as fs } from 'node:fs'
 import { resolve } from 'node:path'
 import * as E from 'fp-ts/Either'
-import { emulators, readEmulatorData, writeEmulatorData, type PlatformSeed } from '../../clients/emulators/emulators'
-import { lockEmulatorData } from '../../clients/emulators/data-lock'
+import { writeEmulatorData, type PlatformSeed } from '../../clients/emulators/emulators'
+import { openEmulatorData } from '../../clients/emulators/data-lock'
 import { serveEmulators, SEED_PATH } from '../../clients/emulators/serve-emulators'
 import {
   defaultDataFile,
@@ -94,15 +94,7 @@ export const startEmulate = async (flags: EmulateFlags): Promise<Running> => {
     )
   // held while serving: an in-process --emulate run open on this directory finishes (and saves)
   // first, and none starts meanwhile, so neither writes over the other's objects
-  const release = await lockEmulatorData(data, flags.lockWaitMs === undefined ? {} : { waitMs: flags.lockWaitMs })
-  const set = emulators()
-  try {
-    const saved = await readEmulatorData(data)
-    if (saved) set.restore(saved)
-  } catch (e) {
-    await release()
-    throw e
-  }
+  const { set, release } = await openEmulatorData(data, flags.lockWaitMs)
 
   // saves soon after changes, so even a killed emulator loses at most the last moment's
   let dirty = false
@@ -190,11 +182,8 @@ export const seedEmulators = async (file: string, flags: EmulateFlags): Promise<
     return `Seeded the running emulator (pid ${running.pid}) with ${describe(objects)}.`
   }
   const data = resolve(flags.data ?? defaultDataFile(stateDir))
-  const release = await lockEmulatorData(data, flags.lockWaitMs === undefined ? {} : { waitMs: flags.lockWaitMs })
+  const { set, release } = await openEmulatorData(data, flags.lockWaitMs)
   try {
-    const set = emulators()
-    const saved = await readEmulatorData(data)
-    if (saved) set.restore(saved)
     set.seed(objects)
     await writeEmulatorData(data, set.snapshot())
   } finally {
