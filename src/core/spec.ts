@@ -60,6 +60,11 @@ export interface ResourceWire<I, O> {
   /** one request that lists every object of this type (bulk refresh, reconciliation) */
   readonly list?: (ctx: WireContext) => WireRequest
   /**
+   * for types the platform lists only under a parent (the records of a zone, the variables of a
+   * site): bulk refresh makes one (paged) request per parent instead of a read per object
+   */
+  readonly listIn?: ListIn<I, O>
+  /**
    * a request listing the objects that could be the one a create of `sent` made (its reply: an
    * array of items, or one item; NotFound means none) — for types the platform cannot list whole,
    * or to narrow the search (the records of one zone, a variable by its key)
@@ -75,6 +80,14 @@ export interface ResourceWire<I, O> {
   readonly matches?: (sent: I, observed: Observed<I, O>) => boolean
   /** does this read error mean the object is gone? Default: kind NotFound. */
   readonly gone?: (e: PlatformError) => boolean
+}
+
+/** How an existing object is listed with its siblings: its parent's key and the request listing that parent. */
+export interface ListIn<I, O> {
+  /** the parent's key (objects with the same key share one request); undefined: read the object alone */
+  readonly parent: (id: string, ctx: WireContext & { readonly inputs: I; readonly outputs: O }) => string | undefined
+  /** the request listing every object of that parent, each item as `decode` reads a single object */
+  readonly request: (id: string, ctx: WireContext & { readonly inputs: I; readonly outputs: O }) => WireRequest
 }
 
 export interface ImportTarget<I> {

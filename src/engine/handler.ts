@@ -5,7 +5,7 @@
  */
 import type { TaskEither } from 'fp-ts/TaskEither'
 import type { LookupSpec, Observed, ResourceSpec } from '../core/spec'
-import type { PlatformError } from '../core/wire'
+import type { PlatformError, WireRequest } from '../core/wire'
 import type { ProviderSpec } from '../core/provider'
 
 export interface OpContext {
@@ -70,6 +70,11 @@ export interface Handler {
   ) => TaskEither<StepFailure, Readonly<Record<string, unknown>>>
   /** every object of a type (bulk refresh); undefined when the platform cannot list it */
   readonly list?: (c: OpContext) => TaskEither<StepFailure, ReadonlyArray<Obs>> | undefined
+  /**
+   * every item one listing request (a spec's `list` or `listIn`) gives, all its pages, not decoded:
+   * bulk refresh decodes each with the inputs of the object it is (as a read would)
+   */
+  readonly listItems?: (c: OpContext, req: WireRequest) => TaskEither<StepFailure, ReadonlyArray<unknown>>
   /**
    * Run a provider's `resolve` hook (e.g. look up and validate a default team) once per provider
    * instance before planning; absent for handlers that never reach a platform.

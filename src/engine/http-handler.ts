@@ -201,6 +201,15 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
       )
     },
     list,
+    // a listing that answers one object (an endpoint typed as returning one) is a list of one
+    listItems: (c, req) =>
+      pipe(
+        send(c, 'list', req),
+        TE.map((items): ReadonlyArray<unknown> =>
+          Array.isArray(items) ? (items as unknown[]) : items === null || items === undefined ? [] : [items],
+        ),
+        TE.mapLeft(hide(c)),
+      ),
     configure: (spec, instance, config) =>
       spec.resolve
         ? pipe(

@@ -23,6 +23,7 @@ import { UNKNOWN, hasUnknown } from './unknown'
 import { defaultsFor, diffInputs, type FieldChange } from './diff'
 import { adoptedInputs, reconciledInputs } from './adopt'
 import { withComputedOutputs } from './computed'
+import { readEvery, type ReadGroup } from './bulk-read'
 import { makeProtector, newSalt, passphraseProblem, protectSecrets, type Protector } from '../state/protect'
 import { emptyState, type PendingOp, type ResourceState, type State } from '../state/state'
 import { stateError, type Lock, type StateError } from '../state/state-store'
@@ -392,7 +393,7 @@ const resolveLookups = async (
   return out
 }
 
-/** Read every resource of the state: bulk lists where the platform lists, single reads otherwise. */
+/** Read every resource of the state: bulk lists where the platform lists (bulk-read.ts), single reads otherwise. */
 const refreshState = async (
   env: Env,
   graph: Graph | undefined,
@@ -440,34 +441,12 @@ const refreshState = async (
     }
     if (changes.length) drift.push({ address: r.address, gone: false, changes })
   }
-  const failures: StepFailure[] = []
-  await Promise.all(
-    [...groups.values()].map(async (rs) => {
-      const c = opCtx(env, graph, rs[0])
-      if (!c) return
-      const bulk = rs.length > 1 ? env.handler.list?.(c) : undefined
-      if (bulk) {
-        const r = await bulk()
-        if (E.isRight(r)) {
-          const byId = new Map(r.right.map((o) => [o.id, o]))
-          for (const x of rs) apply(x, { ...c, address: x.address, name: x.name }, byId.get(x.id))
-          return
-        }
-      }
-      // one read each, a few at a time
-      let i = 0
-      const worker = async () => {
-        while (i < rs.length) {
-          const x = rs[i++]
-          const cx = { ...c, address: x.address, name: x.name }
-          const r = await env.handler.read(cx, x.id, x.inputs, x.outputs)()
-          if (E.isLeft(r)) failures.push(r.left)
-          else apply(x, cx, r.right)
-        }
-      }
-      await Promise.all(Array.from({ length: Math.min(env.concurrency, rs.length) }, worker))
-    }),
-  )
+  const readGroups: ReadGroup[] = []
+  for (const rs of groups.values()) {
+    const c = opCtx(env, graph, rs[0])
+    if (c) readGroups.push({ c, members: rs })
+  }
+  const failures = await readEvery(env, readGroups, apply)
   if (failures.length > 0) fail({ _tag: 'LookupError', failures })
   return { state: { ...s, resources }, drift }
 }

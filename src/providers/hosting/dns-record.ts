@@ -101,6 +101,10 @@ export const recordBody = (i: DnsRecordInputs) =>
     tag: i.type === 'CAA' ? i.tag : undefined,
   })
 
+/** every record of a zone: the operation declares no paging, the platform answers them all */
+const zoneRecords = (zoneId: string) =>
+  rest('GET', apiPath`/dns_zones/${zoneId}/dns_records`, { paginate: { items: '', paged: false } })
+
 export const DnsRecord = defineResource({
   token: 'hosting:DnsRecord',
   doc:
@@ -129,8 +133,9 @@ export const DnsRecord = defineResource({
     read: (id, ctx) => rest('GET', apiPath`/dns_zones/${ctx.inputs.zoneId}/dns_records/${id}`),
     delete: (id, ctx) => rest('DELETE', apiPath`/dns_zones/${ctx.inputs.zoneId}/dns_records/${id}`),
     // a lost create is looked for among the records of its zone
-    find: (sent) =>
-      rest('GET', apiPath`/dns_zones/${sent.zoneId}/dns_records`, { paginate: { items: '', paged: false } }),
+    find: (sent) => zoneRecords(sent.zoneId),
+    // refresh lists each zone's records once
+    listIn: { parent: (_id, ctx) => ctx.inputs.zoneId, request: (_id, ctx) => zoneRecords(ctx.inputs.zoneId) },
     decode: (reply, ctx) =>
       pipe(
         withId(reply, 'a DNS record'),

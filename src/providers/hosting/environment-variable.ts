@@ -307,6 +307,17 @@ export const EnvironmentVariable = defineResource({
     // a variable's id is its natural key: a lost create is read back by it (404: nothing was made)
     find: (sent, ctx) =>
       rest('GET', apiPath`/accounts/${teamOf(sent, ctx)}/env/${sent.key}`, { query: siteQuery(sent) }),
+    // refresh lists the variables of each site (or of the team, for team-level ones) once
+    listIn: {
+      parent: (id) => {
+        const p = splitId(id)
+        return `${p.teamId}:${p.siteId ?? ''}`
+      },
+      request: (id) => {
+        const p = splitId(id)
+        return rest('GET', apiPath`/accounts/${p.teamId}/env`, { query: siteQuery(p) })
+      },
+    },
     update: (id, i) => {
       const p = splitId(id)
       // the key is a required query parameter (the rename target); it never changes here

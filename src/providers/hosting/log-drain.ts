@@ -232,6 +232,11 @@ export const LogDrain = defineResource({
     // a lost create is looked for among the drains of its site (the secrets in serviceConfig are
     // not compared: the platform's copy is not ours to read back, see decodeConfig)
     find: (sent) => rest('GET', apiPath`/sites/${sent.siteId ?? ''}/log_drains`),
+    // refresh lists each site's drains once
+    listIn: {
+      parent: (_id, ctx) => ctx.inputs.siteId,
+      request: (_id, ctx) => rest('GET', apiPath`/sites/${ctx.inputs.siteId ?? ''}/log_drains`),
+    },
     decode: (reply, ctx) =>
       pipe(
         withId(reply, 'a log drain'),
