@@ -6,7 +6,8 @@
  *   (compiled mode: node bench/tmp/dist/emulator-server.mjs …)
  *
  * prints `{"url": …}` once listening; every answer waits `--latency` ms first. `GET /__bench/stats`
- * answers the count of answers by status. Ends when its stdin closes.
+ * answers the count of answers by status and the
+ * server's CPU time so far. Ends when its stdin closes.
  */
 import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
@@ -28,12 +29,17 @@ const emu = costEmulator({
   rateLimit: perSecond !== undefined ? { limit: perSecond, windowMs: 1000 } : { limit: 1e9, windowMs: 3_600_000 },
 })
 const statuses: Record<string, number> = {}
+const cpuMs = (): number => {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1000
+}
 const client: HttpClient = (req) => {
   if (req.url.endsWith('/__bench/stats'))
     return TE.right({
       status: 200,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ statuses }),
+      // the server's own CPU so far (ms), so a bench can tell a busy server from a busy client
+      body: JSON.stringify({ statuses, cpuMs: cpuMs() }),
     })
   return async () => {
     if (latencyMs > 0) await new Promise((r) => setTimeout(r, latencyMs))

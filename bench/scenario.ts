@@ -88,14 +88,15 @@ const servedEmulator = async (opts: { readonly latencyMs?: number; readonly rate
     })
     child.on('exit', (code) => reject(new Error(`the emulator server exited (${code})`)))
   })
-  const statuses = async (): Promise<Record<string, number>> =>
-    ((await (await fetch(`${url}/__bench/stats`)).json()) as { statuses: Record<string, number> }).statuses
+  const stats = async (): Promise<{ statuses: Record<string, number>; cpuMs: number }> =>
+    (await (await fetch(`${url}/__bench/stats`)).json()) as { statuses: Record<string, number>; cpuMs: number }
+  const statuses = async (): Promise<Record<string, number>> => (await stats()).statuses
   const close = () =>
     new Promise<void>((resolve) => {
       child.once('exit', () => resolve())
       child.stdin.end()
     })
-  return { url, statuses, close }
+  return { url, stats, statuses, close }
 }
 
 const total = (counts: Readonly<Record<string, number>>): number => Object.values(counts).reduce((a, b) => a + b, 0)
@@ -171,10 +172,14 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
     try {
       const handler = await realHandlerOver(compose(retry())(fetchClient()), server.url)
       const s = costWorkload(n)
+      const serverBefore = await server.stats()
+      const cpu0 = process.cpuUsage()
       const t0 = performance.now()
       orThrow(await apply(s)(envOf(handler, memoryStore(), concurrency))())
       const inProcessMs = ms(t0)
-      const requests = total(await server.statuses())
+      const cpu = process.cpuUsage(cpu0)
+      const serverAfter = await server.stats()
+      const requests = total(serverAfter.statuses) - total(serverBefore.statuses)
       // chains of three: the longest path is three requests
       const criticalPath = Math.min(3, n) * latencyMs
       const lowerBoundMs = Math.max(criticalPath, (requests * latencyMs) / concurrency)
@@ -185,6 +190,9 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
         latencyMs,
         lowerBoundMs,
         vsLowerBound: Math.round((inProcessMs / lowerBoundMs) * 100) / 100,
+        // CPU time of each side during the apply: either one near inProcessMs means it is CPU-bound
+        clientCpuMs: Math.round((cpu.user + cpu.system) / 100) / 10,
+        serverCpuMs: Math.round((serverAfter.cpuMs - serverBefore.cpuMs) * 10) / 10,
       }
     } finally {
       await server.close()

@@ -1,0 +1,150 @@
+/**
+ * nodeHttpClient, the transport on Node, against raw loopback servers: connections are reused
+ * (keep-alive) up to the number of requests in flight, compressed replies are decoded, a reply
+ * cut mid-body or dripped past the timeout ends promptly with the right kind, and the fetch
+ * fallback (cross-fetch) still speaks the same HttpClient.
+ */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import * as E from 'fp-ts/Either'
+import * as http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import * as zlib from 'node:zlib'
+import crossFetch from 'cross-fetch'
+import { nodeHttpClient } from '../../clients/node-http-client'
+import { fetchClient } from '../../clients/fetch'
+
+const test = suite('node http client')
+const client = nodeHttpClient()
+
+const withServer = async <A>(
+  handler: http.RequestListener,
+  f: (base: string, connections: () => number) => Promise<A>,
+): Promise<A> => {
+  let connections = 0
+  const server = http.createServer(handler)
+  server.on('connection', () => void connections++)
+  await new Promise<void>((res) => server.listen(0, '127.0.0.1', () => res()))
+  try {
+    return await f(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, () => connections)
+  } finally {
+    server.closeAllConnections()
+    await new Promise((res) => server.close(res))
+  }
+}
+
+test('sequential and concurrent requests reuse kept-alive connections', async () => {
+  await withServer(
+    (req, res) => {
+      req.resume()
+      req.on('end', () => setTimeout(() => res.end('{"ok":true}'), 5))
+    },
+    async (base, connections) => {
+      for (let i = 0; i < 10; i++) {
+        const r = await client({ method: 'POST', url: `${base}/x`, headers: {}, body: '{}' })()
+        assert.ok(E.isRight(r) && r.right.body === '{"ok":true}')
+      }
+      assert.is(connections(), 1)
+      for (let round = 0; round < 3; round++) {
+        const rs = await Promise.all(
+          Array.from({ length: 8 }, () => client({ method: 'GET', url: `${base}/y`, headers: {} })()),
+        )
+        assert.ok(rs.every(E.isRight))
+      }
+      // never more connections than requests in flight at once
+      assert.ok(connections() <= 8, `${connections()} connections`)
+    },
+  )
+})
+
+test('gzip, deflate and brotli replies are decoded, and the request asks for them', async () => {
+  const text = JSON.stringify({ items: Array.from({ length: 50 }, (_, i) => ({ token: `rprt_${i}`, title: 'é ✓' })) })
+  const seen: string[] = []
+  await withServer(
+    (req, res) => {
+      seen.push(req.headers['accept-encoding'] ?? '')
+      const enc = req.url!.slice(1)
+      const body =
+        enc === 'gzip'
+          ? zlib.gzipSync(text)
+          : enc === 'deflate'
+            ? zlib.deflateSync(text)
+            : enc === 'raw-deflate'
+              ? zlib.deflateRawSync(text)
+              : zlib.brotliCompressSync(text)
+      res.writeHead(200, { 'content-encoding': enc === 'raw-deflate' ? 'deflate' : enc }).end(body)
+    },
+    async (base) => {
+      for (const enc of ['gzip', 'deflate', 'raw-deflate', 'br']) {
+        const r = await client({ method: 'GET', url: `${base}/${enc}`, headers: {} })()
+        assert.ok(E.isRight(r), enc)
+        if (E.isRight(r)) assert.is(r.right.body, text, enc)
+      }
+    },
+  )
+  assert.ok(
+    seen.every((s) => s.includes('gzip')),
+    seen.join(' | '),
+  )
+})
+
+test('a reply cut mid-body is a ConnectionReset that may have been applied', async () => {
+  await withServer(
+    (req, res) => {
+      res.writeHead(200, { 'content-length': '100' })
+      res.write('{"tok', () => req.socket.destroy())
+    },
+    async (base) => {
+      const r = await client({ method: 'POST', url: `${base}/cut`, headers: {}, body: '{}' })()
+      assert.ok(E.isLeft(r))
+      if (E.isLeft(r)) {
+        assert.is(r.left.kind, 'ConnectionReset')
+        assert.is(r.left.sent, true)
+        assert.match(r.left.message, 'closed in the middle of the reply')
+      }
+    },
+  )
+})
+
+test('a reply dripped slower than the timeout ends at the timeout, as a Timeout', async () => {
+  await withServer(
+    (_req, res) => {
+      res.writeHead(200, { 'content-length': '1000' })
+      const t = setInterval(() => res.write('x'), 10)
+      res.on('close', () => clearInterval(t))
+    },
+    async (base) => {
+      const t0 = Date.now()
+      const r = await client({ method: 'GET', url: `${base}/drip`, headers: {}, timeoutMs: 80 })()
+      assert.ok(Date.now() - t0 < 1000)
+      assert.ok(E.isLeft(r) && r.left.kind === 'Timeout' && r.left.sent)
+      if (E.isLeft(r)) assert.match(r.left.message, 'no complete reply within 80 ms')
+    },
+  )
+})
+
+test('a header value Node refuses fails before anything is sent', async () => {
+  const r = await client({ method: 'POST', url: 'http://127.0.0.1:9/x', headers: { 'x-bad': 'a\nb' }, body: '{}' })()
+  assert.ok(E.isLeft(r) && r.left.kind === 'ConnectFailed' && !r.left.sent)
+})
+
+test('the fetch fallback (cross-fetch) speaks the same HttpClient', async () => {
+  const viaFetch = fetchClient({ fetch: crossFetch })
+  await withServer(
+    (req, res) => {
+      req.resume()
+      req.on('end', () => res.writeHead(201, { 'x-rate-limit-remaining': '3' }).end('{"token":"fldr_1"}'))
+    },
+    async (base) => {
+      const r = await viaFetch({ method: 'POST', url: `${base}/v2/folders`, headers: {}, body: '{}' })()
+      assert.ok(E.isRight(r))
+      if (E.isRight(r)) {
+        assert.is(r.right.status, 201)
+        assert.is(r.right.headers['x-rate-limit-remaining'], '3')
+        assert.is(r.right.body, '{"token":"fldr_1"}')
+      }
+    },
+  )
+})
+
+test.run()
