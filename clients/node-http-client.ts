@@ -69,6 +69,87 @@ const schemeOf = (tls: boolean): Scheme | Promise<Scheme> => {
 
 const zlibOf = async (): Promise<typeof Zlib> => (zlib ??= await import('node:zlib'))
 
+// ── requests ─────────────────────────────────────────────────────────────────
+/** Where a request goes, as http.request takes it. */
+interface Target {
+  readonly tls: boolean
+  /** for the socket: an IPv6 address without its brackets */
+  readonly hostname: string
+  readonly port: number | undefined
+  /** for the Host header: the name, and the port when it is not the scheme's own */
+  readonly host: string
+  readonly path: string
+  /** user info in the URL, as a Basic authorization */
+  readonly auth?: string
+}
+
+const basic = (u: URL): string | undefined =>
+  u.username === '' && u.password === ''
+    ? undefined
+    : `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}`
+
+const targetOf = (u: URL, path: string): Target => ({
+  tls: u.protocol === 'https:',
+  hostname: u.hostname.startsWith('[') ? u.hostname.slice(1, -1) : u.hostname,
+  port: u.port === '' ? undefined : Number(u.port),
+  host: u.host,
+  path,
+  auth: basic(u),
+})
+
+/** a request path that goes on the wire exactly as written */
+const PLAIN_PATH = /^\/[\w\-.~!$&'()*+,;=:@/?%]*$/
+
+/**
+ * A request's target. The origins a client talks to are few, so each is parsed once (per client)
+ * and only the path is taken from the URL; anything unusual (user info, characters a URL parser
+ * would escape, another scheme) goes through the URL parser, which throws on what it refuses.
+ */
+const targeting = (): ((url: string) => Target) => {
+  const origins = new Map<string, URL | null>()
+  return (url) => {
+    const slashes = url.indexOf('://')
+    const end = slashes < 0 ? -1 : url.indexOf('/', slashes + 3)
+    if (end > 0) {
+      const origin = url.slice(0, end)
+      let o = origins.get(origin)
+      if (o === undefined) {
+        const u = URL.canParse(origin) ? new URL(origin) : undefined
+        o = u && (u.protocol === 'http:' || u.protocol === 'https:') && u.href === `${u.origin}/` ? u : null
+        if (origins.size < 64) origins.set(origin, o)
+      }
+      const path = url.slice(end)
+      if (o && PLAIN_PATH.test(path)) return targetOf(o, path)
+    }
+    const u = new URL(url)
+    if (u.protocol !== 'http:' && u.protocol !== 'https:')
+      throw Object.assign(new Error(`${u.protocol} is not http: or https:`), { code: 'ERR_INVALID_PROTOCOL' })
+    return targetOf(u, `${u.pathname}${u.search}`)
+  }
+}
+
+const ACCEPT_ENCODING = 'gzip, deflate, br'
+const BODY_EXPECTED: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH'])
+
+/**
+ * The request's headers as the flat list http.request takes whole (no setHeader per header), with
+ * what Node adds to an object of headers: Host and Content-Length; and Accept-Encoding, which the
+ * fetch transport sent too.
+ */
+const headerList = (hop: Hop, t: Target, body: string | undefined): string[] => {
+  const list: string[] = []
+  const h = hop.headers
+  for (const k in h) list.push(k, h[k])
+  if (h['host'] === undefined) list.push('host', t.host)
+  if (t.auth !== undefined && h['authorization'] === undefined) list.push('authorization', t.auth)
+  if (h['accept-encoding'] === undefined) list.push('accept-encoding', ACCEPT_ENCODING)
+  if (h['content-length'] === undefined) {
+    if (body !== undefined) list.push('content-length', String(Buffer.byteLength(body)))
+    else if (BODY_EXPECTED.has(hop.method)) list.push('content-length', '0')
+  }
+  return list
+}
+
 // ── replies ──────────────────────────────────────────────────────────────────
 const flatHeaders = (h: Http.IncomingHttpHeaders): Record<string, string> => {
   const out: Record<string, string> = {}
@@ -96,7 +177,13 @@ const inflate = async (encoding: string, raw: Buffer): Promise<string> => {
 type Settle = (r: E.Either<HttpError, HttpResponse>) => void
 
 /** One request and the redirects it leads to, settled exactly once: answer, failure or timer. */
-const exchange = (req: HttpRequest, maxRedirects: number, timeoutMs: number, resolve: Settle): void => {
+const exchange = (
+  req: HttpRequest,
+  target: (url: string) => Target,
+  maxRedirects: number,
+  timeoutMs: number,
+  resolve: Settle,
+): void => {
   let hop: Hop = { method: req.method, url: req.url, headers: req.headers, body: req.body }
   let hops = 0
   let origin: string | undefined
@@ -183,17 +270,30 @@ const exchange = (req: HttpRequest, maxRedirects: number, timeoutMs: number, res
     connected = false
     responded = false
     reading = undefined
-    const tls = hop.url.startsWith('https:')
-    const scheme = schemeOf(tls)
+    let t: Target
+    try {
+      t = target(hop.url)
+    } catch (e) {
+      return fail(e)
+    }
+    const scheme = schemeOf(t.tls)
     if (scheme instanceof Promise) {
       scheme.then(send, (e: unknown) => fail(e))
       return
     }
+    const tls = t.tls
+    const body = hop.body !== undefined && hop.method !== 'GET' && hop.method !== 'HEAD' ? hop.body : undefined
     let r: Http.ClientRequest
     try {
-      // throws at once on a URL, scheme or header value Node refuses: nothing was sent
-      r = scheme.request(hop.url, { method: hop.method, headers: hop.headers, agent: scheme.agent })
-      if (hop.headers['accept-encoding'] === undefined) r.setHeader('accept-encoding', 'gzip, deflate, br')
+      // throws at once on a header Node refuses: nothing was sent
+      r = scheme.request({
+        hostname: t.hostname,
+        port: t.port,
+        path: t.path,
+        method: hop.method,
+        headers: headerList(hop, t, body),
+        agent: scheme.agent,
+      })
     } catch (e) {
       return fail(e)
     }
@@ -209,7 +309,7 @@ const exchange = (req: HttpRequest, maxRedirects: number, timeoutMs: number, res
     })
     r.once('response', receive)
     // headers and body leave in one write
-    if (hop.body !== undefined && hop.method !== 'GET' && hop.method !== 'HEAD') r.end(hop.body)
+    if (body !== undefined) r.end(body)
     else r.end()
   }
 
@@ -221,12 +321,13 @@ const exchange = (req: HttpRequest, maxRedirects: number, timeoutMs: number, res
 export const nodeHttpClient = (opts: NodeHttpClientOptions = {}): HttpClient => {
   const maxRedirects = opts.maxRedirects ?? 5
   const defaultTimeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const target = targeting()
   return (req) => () => {
     if (req.signal?.aborted)
       return Promise.resolve(
         E.left(httpError('Aborted', req, `${req.method} ${req.url}: aborted before it was sent`, false)),
       )
     const timeoutMs = req.timeoutMs !== undefined && req.timeoutMs > 0 ? req.timeoutMs : defaultTimeoutMs
-    return new Promise((resolve) => exchange(req, maxRedirects, timeoutMs, resolve))
+    return new Promise((resolve) => exchange(req, target, maxRedirects, timeoutMs, resolve))
   }
 }

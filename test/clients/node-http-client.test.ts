@@ -123,6 +123,27 @@ test('a reply dripped slower than the timeout ends at the timeout, as a Timeout'
   )
 })
 
+test('user info, unescaped characters and fragments in a URL are sent as a URL parser would', async () => {
+  const seen: Array<{ url?: string; auth?: string; host?: string }> = []
+  await withServer(
+    (req, res) => {
+      seen.push({ url: req.url, auth: req.headers.authorization, host: req.headers.host })
+      res.end('ok')
+    },
+    async (base) => {
+      const port = new URL(base).port
+      const at = base.replace('http://', 'http://us%40er:p%3Ass@')
+      for (const url of [`${at}/a?b=1`, `${base}/a b/é?q=x y#frag`, `${base}/plain/path?limit=10&page=2`])
+        assert.ok(E.isRight(await client({ method: 'GET', url, headers: {} })()), url)
+      assert.equal(seen, [
+        { url: '/a?b=1', auth: `Basic ${Buffer.from('us@er:p:ss').toString('base64')}`, host: `127.0.0.1:${port}` },
+        { url: '/a%20b/%C3%A9?q=x%20y', auth: undefined, host: `127.0.0.1:${port}` },
+        { url: '/plain/path?limit=10&page=2', auth: undefined, host: `127.0.0.1:${port}` },
+      ])
+    },
+  )
+})
+
 test('a header value Node refuses fails before anything is sent', async () => {
   const r = await client({ method: 'POST', url: 'http://127.0.0.1:9/x', headers: { 'x-bad': 'a\nb' }, body: '{}' })()
   assert.ok(E.isLeft(r) && r.left.kind === 'ConnectFailed' && !r.left.sent)
