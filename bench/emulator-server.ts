@@ -6,12 +6,13 @@
  *   (compiled mode: node bench/tmp/dist/emulator-server.mjs …)
  *
  * prints `{"url": …}` once listening; every answer waits `--latency` ms first. `GET /__bench/stats`
- * answers the count of answers by status and the
- * server's CPU time so far. Ends when its stdin closes.
+ * answers the count of answers by status, the server's CPU time so far, the connections it
+ * accepted and the shortest delay it gave an answer. Ends when its stdin closes.
  */
+import * as http from 'node:http'
 import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
-import { costEmulator, serve, type HttpClient } from 'trellis/clients'
+import { costEmulator, type HttpClient, type HttpRequest } from 'trellis/clients'
 
 const argv = process.argv.slice(2)
 const opt = (k: string): string | undefined => {
@@ -29,6 +30,8 @@ const emu = costEmulator({
   rateLimit: perSecond !== undefined ? { limit: perSecond, windowMs: 1000 } : { limit: 1e9, windowMs: 3_600_000 },
 })
 const statuses: Record<string, number> = {}
+let minDelayMs = Infinity
+let connections = 0
 const cpuMs = (): number => {
   const u = process.cpuUsage()
   return (u.user + u.system) / 1000
@@ -39,16 +42,68 @@ const client: HttpClient = (req) => {
       status: 200,
       headers: { 'content-type': 'application/json' },
       // the server's own CPU so far (ms), so a bench can tell a busy server from a busy client
-      body: JSON.stringify({ statuses, cpuMs: cpuMs() }),
+      body: JSON.stringify({
+        statuses,
+        cpuMs: cpuMs(),
+        connections,
+        minDelayMs: minDelayMs === Infinity ? null : Math.round(minDelayMs * 100) / 100,
+      }),
     })
   return async () => {
-    if (latencyMs > 0) await new Promise((r) => setTimeout(r, latencyMs))
+    // the request was read in full before this runs: the answer leaves no sooner than latencyMs
+    // after it arrived (a timer may fire up to a millisecond early: what is missing is waited too)
+    const t0 = performance.now()
+    for (let left = latencyMs; left > 0; left = latencyMs - (performance.now() - t0))
+      await new Promise((r) => setTimeout(r, Math.ceil(left)))
+    const waited = performance.now() - t0
+    if (latencyMs > 0 && waited < minDelayMs) minDelayMs = waited
     const r = await emu.client(req)()
     if (E.isRight(r)) statuses[r.right.status] = (statuses[r.right.status] ?? 0) + 1
     return r
   }
 }
-const served = await serve(client)
-process.stdout.write(JSON.stringify({ url: served.url }) + '\n')
+// Served by a plain node:http server rather than clients/serve.ts, whose hostile acts, per-request
+// abort controllers and header copies are test machinery: here the server's own CPU per request is
+// part of what is measured, so it does no more than a platform's would. Connections are kept alive.
+const headersOf = (h: http.IncomingHttpHeaders): Record<string, string> => {
+  const out: Record<string, string> = {}
+  for (const k in h) {
+    const v = h[k]
+    if (v !== undefined) out[k] = typeof v === 'string' ? v : v.join(', ')
+  }
+  return out
+}
+const FRAMING: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive'])
+const server = http.createServer((req, res) => {
+  let body = ''
+  req.setEncoding('utf8')
+  req.on('data', (c: string) => (body += c))
+  req.on('end', () => {
+    const request: HttpRequest = {
+      method: (req.method ?? 'GET') as HttpRequest['method'],
+      url: `http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`,
+      headers: headersOf(req.headers),
+      ...(body !== '' ? { body } : {}),
+    }
+    client(request)().then(
+      (r) => {
+        if (E.isLeft(r)) return void req.socket.destroy()
+        const out: Record<string, string> = {}
+        for (const [k, v] of Object.entries(r.right.headers)) if (!FRAMING.has(k.toLowerCase())) out[k] = v
+        const noBody = request.method === 'HEAD' || r.right.status === 204 || r.right.status === 304
+        if (!noBody) out['content-length'] = String(Buffer.byteLength(r.right.body))
+        res.writeHead(r.right.status, out).end(noBody ? undefined : r.right.body)
+      },
+      () => void req.socket.destroy(),
+    )
+  })
+})
+server.on('connection', () => void connections++)
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+const { port } = server.address() as { port: number }
+process.stdout.write(JSON.stringify({ url: `http://127.0.0.1:${port}` }) + '\n')
 process.stdin.resume()
-process.stdin.on('end', () => void served.close().then(() => process.exit(0)))
+process.stdin.on('end', () => {
+  server.closeAllConnections()
+  server.close(() => process.exit(0))
+})

@@ -88,8 +88,8 @@ const servedEmulator = async (opts: { readonly latencyMs?: number; readonly rate
     })
     child.on('exit', (code) => reject(new Error(`the emulator server exited (${code})`)))
   })
-  const stats = async (): Promise<{ statuses: Record<string, number>; cpuMs: number }> =>
-    (await (await fetch(`${url}/__bench/stats`)).json()) as { statuses: Record<string, number>; cpuMs: number }
+  type Stats = { statuses: Record<string, number>; cpuMs: number; connections: number; minDelayMs: number | null }
+  const stats = async (): Promise<Stats> => (await (await fetch(`${url}/__bench/stats`)).json()) as Stats
   const statuses = async (): Promise<Record<string, number>> => (await stats()).statuses
   const close = () =>
     new Promise<void>((resolve) => {
@@ -193,6 +193,10 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
         // CPU time of each side during the apply: either one near inProcessMs means it is CPU-bound
         clientCpuMs: Math.round((cpu.user + cpu.system) / 100) / 10,
         serverCpuMs: Math.round((serverAfter.cpuMs - serverBefore.cpuMs) * 10) / 10,
+        // the bound is honest only if every answer really waited latencyMs; and keep-alive holds
+        // the client to at most one connection per request in flight
+        minDelayMs: serverAfter.minDelayMs,
+        connections: serverAfter.connections - serverBefore.connections,
       }
     } finally {
       await server.close()
