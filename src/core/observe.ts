@@ -9,6 +9,15 @@ import { fieldsOf } from './codecs'
 import type { Identity, ImportTarget, Observed } from './spec'
 import { formatIssue, findingsFromErrors, issue } from './issue'
 
+// The field names of each codec, worked out once per codec (specs' codecs are module constants):
+// fieldsOf also asks every field's codec whether it takes undefined, which is too much per reply.
+const names = new WeakMap<t.Mixed, ReadonlyArray<string>>()
+const namesOf = (codec: t.Mixed): ReadonlyArray<string> => {
+  let n = names.get(codec)
+  if (!n) names.set(codec, (n = fieldsOf(codec).map((f) => f.name)))
+  return n
+}
+
 /** Decode a spec-named object into Observed: inputs keep declared input fields, outputs are decoded. */
 export const observe = <I, O>(
   inputsCodec: t.Type<I, unknown, unknown>,
@@ -18,11 +27,9 @@ export const observe = <I, O>(
   what: string,
 ): E.Either<string, Observed<I, O>> => {
   const inputs: Record<string, unknown> = {}
-  for (const f of fieldsOf(inputsCodec))
-    if (obj[f.name] !== undefined && obj[f.name] !== null) inputs[f.name] = obj[f.name]
+  for (const k of namesOf(inputsCodec)) if (obj[k] !== undefined && obj[k] !== null) inputs[k] = obj[k]
   const outs: Record<string, unknown> = {}
-  for (const f of fieldsOf(outputsCodec))
-    if (obj[f.name] !== undefined && obj[f.name] !== null) outs[f.name] = obj[f.name]
+  for (const k of namesOf(outputsCodec)) if (obj[k] !== undefined && obj[k] !== null) outs[k] = obj[k]
   return pipe(
     outputsCodec.decode(outs),
     E.mapLeft((errs) =>
