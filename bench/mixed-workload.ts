@@ -70,9 +70,12 @@ const maker = () => {
 const exportLast = (s: Stack, last: Built | undefined): Stack => (last ? s.export('last', last.out.id) : s)
 
 /** n nodes of the mixed shapes, added to the stack in one call */
-export const mixedWorkload = (n: number, name = 'mixed'): Stack => {
+export const mixedWorkload = (n: number, name = 'mixed'): Stack => stackOfShapes(mixedNodes(n), name)
+
+/** the given shapes (e.g. mixed shapes adjusted for a scenario), added to a stack in one call */
+export const stackOfShapes = (shapes: ReadonlyArray<NodeShape>, name: string): Stack => {
   const make = maker()
-  const items = mixedNodes(n).map(make)
+  const items = shapes.map(make)
   return exportLast(stack(name, { providers: mixedProviders() }).add(...items), items[items.length - 1])
 }
 

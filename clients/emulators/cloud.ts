@@ -94,8 +94,11 @@ export interface CloudEmulatorOptions {
   readonly seed?: number
   /** the server's clock: signature freshness, timestamps, temporary key expiry */
   readonly now?: () => Date
-  /** default: 1,000 requests per second */
-  readonly rateLimit?: { readonly limit: number; readonly windowMs: number }
+  /**
+   * default: 1,000 requests per second; `perAction`: each action counted on its own, as the
+   * platform documents its limits (a frequency per API)
+   */
+  readonly rateLimit?: { readonly limit: number; readonly windowMs: number; readonly perAction?: boolean }
   /** the largest page the server gives (the platform caps Limit at 100) */
   readonly pageSize?: number
   /** SecretId → SecretKey it accepts (default: the one emulator key pair) */
@@ -160,7 +163,8 @@ export const cloudEmulator = (
   const camRoles = opts.camRoles ?? ['emulator-cvm-role']
   const fx = opts.fixtures ?? {}
   const counts: Record<string, number> = {}
-  const hits: number[] = []
+  /** request times in the current window, per action when the limit is per action ('' otherwise) */
+  const hitsOf = new Map<string, number[]>()
   /** temporary keys handed out by STS and the metadata service */
   const temp = new Map<string, { key: string; token: string; expires: number; account: string; arn: string }>()
   const tags = new Map<string, Map<string, string>>()
@@ -553,6 +557,8 @@ export const cloudEmulator = (
     counts[name] = (counts[name] ?? 0) + 1
 
     const t = now().getTime()
+    const hitsKey = limit.perAction ? name : ''
+    const hits = hitsOf.get(hitsKey) ?? hitsOf.set(hitsKey, []).get(hitsKey)!
     while (hits.length && hits[0] <= t - limit.windowMs) hits.shift()
     if (hits.length >= limit.limit)
       return apiError(

@@ -135,6 +135,9 @@ const theStack = () => {
       serviceConfig: { url: secret(`https://logs.example.com/${d}`) },
     }),
   )
+  const metrics = sites.map((s, i) =>
+    hosting.siteMetricsSettings(`metrics-${i}`, { siteId: s.out.id, realUserMetrics: true }),
+  )
   const folder = cost.folder('folder', { title: 'Finance', workspaceToken: 'wrkspc_default' })
   const reports = [1, 2, 3, 4, 5].map((r) =>
     cost.costReport(`report-${r}`, { title: `Report ${r}`, folderToken: folder.out.token, filter: `costs.r = ${r}` }),
@@ -144,7 +147,7 @@ const theStack = () => {
       hosting: hosting.provider({ token: secret(TOKEN), defaultTeamSlug: 'acme' }),
       cost: cost.provider({ apiToken: secret(TOKEN) }),
     },
-  }).add(team, ...sites, ...zones, ...records, ...vars, ...drains, folder, ...reports)
+  }).add(team, ...sites, ...zones, ...records, ...vars, ...drains, ...metrics, folder, ...reports)
 }
 
 const sorted = (r: RefreshResult) => ({
@@ -181,6 +184,9 @@ test('a bulk refresh sees what one read per resource sees: changes, deletions, p
     'DELETE',
     `/sites/${String(res['hosting:LogDrain/drain-y'].inputs.siteId)}/log_drains/${idOf('hosting:LogDrain/drain-y')}`,
   )
+  await w.hostingCall('PATCH', `/sites/${String(res['hosting:SiteMetricsSettings/metrics-1'].inputs.siteId)}`, {
+    rum_enabled: false,
+  })
   await w.costCall('PUT', `/cost_reports/${idOf('cost:CostReport/report-2')}`, { title: 'Renamed by hand' })
   await w.costCall('DELETE', `/cost_reports/${idOf('cost:CostReport/report-4')}`)
 
@@ -208,14 +214,16 @@ test('a bulk refresh sees what one read per resource sees: changes, deletions, p
   assert.equal(changed, [
     ['cost:CostReport/report-2', ['title']],
     ['hosting:EnvironmentVariable/env-1-B', ['values']],
+    ['hosting:SiteMetricsSettings/metrics-1', ['realUserMetrics']],
   ])
 
-  // one read each: 4 zones + 15 records + 6 variables + 3 drains + 1 folder + 5 reports = 34, and
-  // the provider's default team looked up (1); bulk: the 3 zones left in 2 pages, records 1 listing
-  // per zone (the deleted zone's answers 404, so its 5 records are read alone), variables 1 listing
-  // per site, drains 1, the folder 1 read, the 4 reports left in 2 pages, the default team 1
-  assert.is(singleRequests, 34 + 1)
-  assert.is(bulkRequests, 2 + (2 + 1 + 5) + 2 + 1 + 1 + 2 + 1)
+  // one read each: 4 zones + 15 records + 6 variables + 3 drains + 2 metrics settings + 1 folder +
+  // 5 reports = 36, and the provider's default team looked up (1); bulk: the 3 zones left in 2
+  // pages, records 1 listing per zone (the deleted zone's answers 404, so its 5 records are read
+  // alone), variables 1 listing per site, drains 1, the 2 sites in 1 page, the folder 1 read, the 4
+  // reports left in 2 pages, the default team 1
+  assert.is(singleRequests, 36 + 1)
+  assert.is(bulkRequests, 2 + (2 + 1 + 5) + 2 + 1 + 1 + 1 + 2 + 1)
 })
 
 test('a listing that cannot be read falls back to one read per object, with its errors', async () => {
@@ -233,7 +241,7 @@ test('a listing that cannot be read falls back to one read per object, with its 
   const r = await run(refresh(s, { dryRun: true })(w.envOf(failing, store)))
   assert.equal(r.drift, [])
   // each failed listing sent nothing here; then one read each, and the default team
-  assert.is(w.requests() - r0, 34 + 1)
+  assert.is(w.requests() - r0, 36 + 1)
 })
 
 test.run()

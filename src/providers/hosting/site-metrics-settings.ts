@@ -89,7 +89,8 @@ export const SiteMetricsSettings = defineResource({
   doc:
     'Site analytics and real user metrics of a site (either may cost money on some plans). A setting left out is not ' +
     'managed. Analytics cannot be disabled within 10 minutes of enabling it: the plan says when it will be allowed. ' +
-    "Removing this resource leaves the site's settings as they are. Import by site id.",
+    "Removing this resource leaves the site's settings as they are. Refresh reads them from the listing of every site " +
+    '(`GET /sites`, paged). Import by site id.',
   inputs: SiteMetricsSettingsInputs,
   outputs: SiteMetricsSettingsOutputs,
   identity: compositeId<Inputs>(':', [{ label: 'site_id', field: 'siteId' }], 0),
@@ -101,6 +102,8 @@ export const SiteMetricsSettings = defineResource({
     read: (id) => readSite(id),
     // the settings are the site's own: a lost write is read back and adopted when the site shows what was sent
     find: (sent) => readSite(sent.siteId),
+    // refresh reads every site in one paged listing (the same site objects a read answers)
+    list: () => rest('GET', apiPath`/sites`, { paginate: { items: '', pageSize: 100 } }),
     update: (_id, i) => write(i),
     // the platform's provider only stops managing the settings
     delete: 'forget',

@@ -100,6 +100,23 @@ test('emulator: RequestLimitExceeded past the rate limit', async () => {
   assert.equal(codes, [undefined, undefined, 'RequestLimitExceeded'])
 })
 
+test('emulator: a per-action rate limit counts each action on its own', async () => {
+  const emu = cloudEmulator({ now: () => new Date(T0), rateLimit: { limit: 2, windowMs: 1000, perAction: true } })
+  const codes = []
+  for (const action of ['DescribeServicesStatus', 'DescribeUsagePlansStatus', 'DescribeServicesStatus'])
+    for (let i = 0; i < 2; i++) codes.push((await post(emu, { action })).json.Response.Error?.Code)
+  codes.push((await post(emu, { action: 'DescribeUsagePlansStatus' })).json.Response.Error?.Code)
+  assert.equal(codes, [
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    'RequestLimitExceeded',
+    'RequestLimitExceeded',
+    'RequestLimitExceeded',
+  ])
+})
+
 test('emulator: a new service is invisible to DescribeService for the configured polls', async () => {
   const emu = cloudEmulator({ now: () => new Date(T0), visibleAfter: 2 })
   const c = await post(emu, {
