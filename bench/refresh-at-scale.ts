@@ -273,10 +273,7 @@ function floorOf(rs: ReadonlyArray<{ token: string; id: string; inputs: unknown;
         (a, ps) =>
           a +
           (ps.length > 1
-            ? pages(
-                w.listIn!.request(ps[0].id, { config, inputs: ps[0].inputs as never, outputs: ps[0].outputs as never }),
-                ps.length,
-              )
+            ? pages(w.listIn!.request(ps[0].id, { config, inputs: ps[0].inputs, outputs: ps[0].outputs }), ps.length)
             : 1),
         0,
       )
