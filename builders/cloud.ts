@@ -34,8 +34,9 @@ export const apiGatewayService = cloud.apiGatewayService
  * `cloud:ApiGatewayApi`: An API of a gateway service. The back end is chosen by serviceConfigType
  * (HTTP by default: serviceConfigUrl, serviceConfigPath and serviceConfigMethod are then required).
  * Most fields come from the wire reference (see the module doc); limits (releaseLimit, preLimit,
- * testLimit) are per-environment request-rate caps, 5000 meaning unlimited. Call it with a node name
- * and, optionally, initial inputs.
+ * testLimit) are per-environment request-rate caps, 5000 meaning unlimited. Refresh reads each API
+ * alone (DescribeApi and its limits): the service's listing (DescribeApisStatus) carries neither the
+ * back end nor the limits. Call it with a node name and, optionally, initial inputs.
  */
 export const apiGatewayApi = cloud.apiGatewayApi
 /**
@@ -59,14 +60,18 @@ export const apiGatewayUsagePlan = cloud.apiGatewayUsagePlan
  * prepub) of a service, or of one API when bindType is API; accessKeyIds (from the wire reference) are
  * bound to the plan too. Every change replaces the attachment, the old binding removed first. Waits:
  * binding and unbinding are repeated until acknowledged, up to 5 minutes each; a service or plan that
- * is gone ends a delete as done. Call it with a node name and, optionally, initial inputs.
+ * is gone ends a delete as done. Refresh reads each attachment alone: a binding is seen only through
+ * its plan, the service's bindings and the plan's keys together. Call it with a node name and,
+ * optionally, initial inputs.
  */
 export const apiGatewayUsagePlanAttachment = cloud.apiGatewayUsagePlanAttachment
 /**
  * `cloud:ApiGatewayServiceRelease`: Releases (publishes) a service to an environment: test, release or
  * prepub. The service needs at least one API. From the wire reference: the output releaseVersion.
  * Every change replaces the release; deleting it un-releases the environment. Waits: until the service
- * is visible, up to 3 minutes. Call it with a node name and, optionally, initial inputs.
+ * is visible, up to 3 minutes. Refresh reads each release alone: it is one environment's release
+ * history of one service, checked against the service's released environments. Call it with a node
+ * name and, optionally, initial inputs.
  */
 export const apiGatewayServiceRelease = cloud.apiGatewayServiceRelease
 /**
@@ -79,8 +84,9 @@ export const apiGatewayPlugin = cloud.apiGatewayPlugin
 /**
  * `cloud:ApiGatewayCustomDomain`: A custom domain of a gateway service. With isDefaultMapping false,
  * pathMappings ("<path>#<environment>") route paths to environments. From the wire reference:
- * certificateId (needed for https), isForcedHttps and the output status. Call it with a node name and,
- * optionally, initial inputs.
+ * certificateId (needed for https), isForcedHttps and the output status. Refresh reads each domain
+ * alone: its path mappings are listed per domain (DescribeServiceSubDomainMappings). Call it with a
+ * node name and, optionally, initial inputs.
  */
 export const apiGatewayCustomDomain = cloud.apiGatewayCustomDomain
 /**
@@ -88,8 +94,9 @@ export const apiGatewayCustomDomain = cloud.apiGatewayCustomDomain
  * (block), strategyData the addresses or CIDR ranges, one per line. From the wire reference: the
  * outputs strategyId and createTime; only strategyData changes in place. Waits: after a create, until
  * the strategy is visible, up to 3 minutes; a strategy whose create reply was lost is looked for in
- * the listing 5 times, up to 1 minute (the platform lists new objects late). Call it with a node name
- * and, optionally, initial inputs.
+ * the listing 5 times, up to 1 minute (the platform lists new objects late). Refresh reads each
+ * strategy alone (DescribeIPStrategy): the service's listing is read only to find a lost create. Call
+ * it with a node name and, optionally, initial inputs.
  */
 export const apiGatewayIpStrategy = cloud.apiGatewayIpStrategy
 /**

@@ -57,7 +57,8 @@ export const logDrain = hosting.logDrain
 /**
  * `hosting:SiteFirewallTrafficRules`: Traffic rules of one site: a rule set for published and one for
  * unpublished deploys, each a default action with IP (CIDR) and geographic restrictions and
- * exceptions. Every change rewrites both rule sets; deleting removes them. Import by site id. Call it
+ * exceptions. Every change rewrites both rule sets; deleting removes them. Refresh reads it alone: a
+ * site has one rule set and nothing lists the rule sets of several sites. Import by site id. Call it
  * with a node name and, optionally, initial inputs.
  */
 export const siteFirewallTrafficRules = hosting.siteFirewallTrafficRules
@@ -65,21 +66,24 @@ export const siteFirewallTrafficRules = hosting.siteFirewallTrafficRules
  * `hosting:TeamFirewallTrafficRules`: Traffic rules of a whole team (teamId or the default team): a
  * rule set for published and one for unpublished deploys, each a default action with IP (CIDR) and
  * geographic restrictions and exceptions. Every change rewrites both rule sets; deleting removes them.
- * Import by team id. Call it with a node name and, optionally, initial inputs.
+ * Refresh reads it alone: a team has one rule set. Import by team id. Call it with a node name and,
+ * optionally, initial inputs.
  */
 export const teamFirewallTrafficRules = hosting.teamFirewallTrafficRules
 /**
  * `hosting:SiteMetricsSettings`: Site analytics and real user metrics of a site (either may cost money
  * on some plans). A setting left out is not managed. Analytics cannot be disabled within 10 minutes of
  * enabling it: the plan says when it will be allowed. Removing this resource leaves the site's
- * settings as they are. Import by site id. Call it with a node name and, optionally, initial inputs.
+ * settings as they are. Refresh reads them from the listing of every site (`GET /sites`, paged).
+ * Import by site id. Call it with a node name and, optionally, initial inputs.
  */
 export const siteMetricsSettings = hosting.siteMetricsSettings
 /**
  * `hosting:WafPolicy`: A web application firewall policy of a team: name, description and managed rule
  * sets (crs-basic) with an overall threshold (5 is recommended), passive mode, per-category
- * thresholds, excluded patterns and rule overrides. Only a teamId change replaces it. Import as
- * <team_id>:<policy_id>. Call it with a node name and, optionally, initial inputs.
+ * thresholds, excluded patterns and rule overrides. Only a teamId change replaces it. Refresh reads
+ * each policy alone: no document lists a team's policies. Import as <team_id>:<policy_id>. Call it
+ * with a node name and, optionally, initial inputs.
  */
 export const wafPolicy = hosting.wafPolicy
 /**

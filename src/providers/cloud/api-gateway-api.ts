@@ -500,7 +500,8 @@ export const ApiGatewayApi = defineResource({
   token: 'cloud:ApiGatewayApi',
   doc:
     'An API of a gateway service. The back end is chosen by serviceConfigType (HTTP by default: serviceConfigUrl, serviceConfigPath and serviceConfigMethod are then required). ' +
-    'Most fields come from the wire reference (see the module doc); limits (releaseLimit, preLimit, testLimit) are per-environment request-rate caps, 5000 meaning unlimited.',
+    'Most fields come from the wire reference (see the module doc); limits (releaseLimit, preLimit, testLimit) are per-environment request-rate caps, 5000 meaning unlimited. ' +
+    "Refresh reads each API alone (DescribeApi and its limits): the service's listing (DescribeApisStatus) carries neither the back end nor the limits.",
   inputs: ApiGatewayApiInputs,
   outputs: ApiGatewayApiOutputs,
   identity: compositeId<I>(

@@ -138,7 +138,8 @@ export const ApiGatewayCustomDomain = defineResource({
   token: 'cloud:ApiGatewayCustomDomain',
   doc:
     'A custom domain of a gateway service. With isDefaultMapping false, pathMappings ("<path>#<environment>") route paths to environments. ' +
-    'From the wire reference: certificateId (needed for https), isForcedHttps and the output status.',
+    'From the wire reference: certificateId (needed for https), isForcedHttps and the output status. ' +
+    'Refresh reads each domain alone: its path mappings are listed per domain (DescribeServiceSubDomainMappings).',
   inputs: ApiGatewayCustomDomainInputs,
   outputs: ApiGatewayCustomDomainOutputs,
   // the platform refuses to bind one domain twice: a replacement unbinds the old binding first

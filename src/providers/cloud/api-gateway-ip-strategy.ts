@@ -125,7 +125,8 @@ export const ApiGatewayIpStrategy = defineResource({
   doc:
     'An IP strategy of a service: strategyType WHITE (allow only) or BLACK (block), strategyData the addresses or CIDR ranges, one per line. ' +
     'From the wire reference: the outputs strategyId and createTime; only strategyData changes in place. ' +
-    'Waits: after a create, until the strategy is visible, up to 3 minutes; a strategy whose create reply was lost is looked for in the listing 5 times, up to 1 minute (the platform lists new objects late).',
+    'Waits: after a create, until the strategy is visible, up to 3 minutes; a strategy whose create reply was lost is looked for in the listing 5 times, up to 1 minute (the platform lists new objects late). ' +
+    "Refresh reads each strategy alone (DescribeIPStrategy): the service's listing is read only to find a lost create.",
   inputs: ApiGatewayIpStrategyInputs,
   outputs: ApiGatewayIpStrategyOutputs,
   identity: compositeId<I>(

@@ -106,7 +106,8 @@ export const ApiGatewayServiceRelease = defineResource({
   token: 'cloud:ApiGatewayServiceRelease',
   doc:
     'Releases (publishes) a service to an environment: test, release or prepub. The service needs at least one API. From the wire reference: the output releaseVersion. ' +
-    'Every change replaces the release; deleting it un-releases the environment. Waits: until the service is visible, up to 3 minutes.',
+    'Every change replaces the release; deleting it un-releases the environment. Waits: until the service is visible, up to 3 minutes. ' +
+    "Refresh reads each release alone: it is one environment's release history of one service, checked against the service's released environments.",
   inputs: ApiGatewayServiceReleaseInputs,
   outputs: ApiGatewayServiceReleaseOutputs,
   identity,

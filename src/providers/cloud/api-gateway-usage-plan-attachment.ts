@@ -149,7 +149,8 @@ export const ApiGatewayUsagePlanAttachment = defineResource({
   doc:
     'Binds a usage plan to an environment (test, release or prepub) of a service, or of one API when bindType is API; accessKeyIds (from the wire reference) ' +
     'are bound to the plan too. Every change replaces the attachment, the old binding removed first. Waits: binding and unbinding ' +
-    'are repeated until acknowledged, up to 5 minutes each; a service or plan that is gone ends a delete as done.',
+    'are repeated until acknowledged, up to 5 minutes each; a service or plan that is gone ends a delete as done. ' +
+    "Refresh reads each attachment alone: a binding is seen only through its plan, the service's bindings and the plan's keys together.",
   inputs: ApiGatewayUsagePlanAttachmentInputs,
   outputs: ApiGatewayUsagePlanAttachmentOutputs,
   identity,

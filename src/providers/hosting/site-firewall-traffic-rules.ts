@@ -58,7 +58,7 @@ export const SiteFirewallTrafficRules = defineResource({
   doc:
     'Traffic rules of one site: a rule set for published and one for unpublished deploys, each a default action with IP ' +
     '(CIDR) and geographic restrictions and exceptions. Every change rewrites both rule sets; deleting removes them. ' +
-    'Import by site id.',
+    'Refresh reads it alone: a site has one rule set and nothing lists the rule sets of several sites. Import by site id.',
   inputs: SiteFirewallTrafficRulesInputs,
   outputs: SiteFirewallTrafficRulesOutputs,
   identity: compositeId<Inputs>(':', [{ label: 'site_id', field: 'siteId' }], 0),

@@ -53,7 +53,7 @@ export const TeamFirewallTrafficRules = defineResource({
   doc:
     'Traffic rules of a whole team (teamId or the default team): a rule set for published and one for unpublished deploys, ' +
     'each a default action with IP (CIDR) and geographic restrictions and exceptions. Every change rewrites both rule ' +
-    'sets; deleting removes them. Import by team id.',
+    'sets; deleting removes them. Refresh reads it alone: a team has one rule set. Import by team id.',
   inputs: TeamFirewallTrafficRulesInputs,
   outputs: TeamFirewallTrafficRulesOutputs,
   identity: compositeId<Inputs>(':', [{ label: 'team_id', field: 'teamId' }], 0),

@@ -248,7 +248,8 @@ export const WafPolicy = defineResource({
   doc:
     'A web application firewall policy of a team: name, description and managed rule sets (crs-basic) with an overall ' +
     'threshold (5 is recommended), passive mode, per-category thresholds, excluded patterns and rule overrides. Only a ' +
-    'teamId change replaces it. Import as <team_id>:<policy_id>.',
+    "teamId change replaces it. Refresh reads each policy alone: no document lists a team's policies. Import as " +
+    '<team_id>:<policy_id>.',
   inputs: WafPolicyInputs,
   outputs: WafPolicyOutputs,
   identity: importIds<Inputs>([
