@@ -153,8 +153,10 @@ const handler: Handler = {
 try {
   const startedAt = Date.now()
   const t1 = performance.now()
+  const cpu0 = process.cpuUsage()
   const r = orThrow(await refresh(stack)(envOf(handler, store))())
   const inProcessMs = ms(t1)
+  const cpu = process.cpuUsage(cpu0)
   if (Object.keys(r.state.resources).length !== resources.length) throw new Error('refresh lost resources')
   if (r.drift.length > 0) throw new Error(`refresh found drift in an untouched stack: ${r.drift[0].address}`)
   const served = await stats()
@@ -197,6 +199,8 @@ try {
       n,
       resources: resources.length,
       inProcessMs,
+      // the client's CPU during the refresh (the rest is waiting for the platforms)
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
       setupMs,
       latencyMs,
       concurrency,

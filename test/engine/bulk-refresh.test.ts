@@ -23,6 +23,7 @@ import { platformClients } from '../../clients/platforms'
 import { hostingEmulator } from '../../clients/emulators/hosting'
 import { costEmulator } from '../../clients/emulators/cost'
 import type { HttpClient } from '../../clients/http'
+import type { WireRequest } from '../../src/core/wire'
 
 const hosting = buildersFor(hostingProvider) as any
 const cost = buildersFor(costProvider) as any
@@ -242,6 +243,22 @@ test('a listing that cannot be read falls back to one read per object, with its 
   assert.equal(r.drift, [])
   // each failed listing sent nothing here; then one read each, and the default team
   assert.is(w.requests() - r0, 36 + 1)
+})
+
+test('every listing a refresh sends only reads: list and listIn requests are GETs or Describe actions', () => {
+  const readOnly = (r: WireRequest) =>
+    r._tag === 'Rest' ? r.method === 'GET' : /^(Describe|Get|List)/.test(r.action) && r.then === undefined
+  let listIns = 0
+  for (const s of registry.resources.values()) {
+    if (s.wire.list) assert.ok(readOnly(s.wire.list({ config: {} })), `${s.token} list`)
+    if (!s.wire.listIn) continue
+    listIns++
+    const ctx = { config: {}, inputs: s.examples.valid, outputs: s.examples.outputs }
+    const id = 'example-id'
+    assert.type(s.wire.listIn.parent(id, ctx), 'string', `${s.token} listIn.parent of the valid example`)
+    assert.ok(readOnly(s.wire.listIn.request(id, ctx)), `${s.token} listIn.request`)
+  }
+  assert.ok(listIns >= 3)
 })
 
 test.run()
