@@ -295,8 +295,9 @@ function floorOf(rs: ReadonlyArray<{ token: string; id: string; inputs: unknown;
 /**
  * The least time `requests` requests to one platform can take: at `concurrency` in flight, each
  * answered `latencyMs` late; the client's bucket (burst, then its rate); the platform's windows
- * (cost and hosting: fixed windows aligned to the clock, from the window the refresh starts in;
- * cloud: a sliding second). Platforms are refreshed side by side, so the run's bound is the largest.
+ * (cost and hosting: fixed windows aligned to the clock, from the window the refresh starts in).
+ * The cloud counts each action on its own: the shipped budget, the same rate for all actions
+ * together, is the tighter. Platforms are refreshed side by side, so the run's bound is the largest.
  */
 function boundMs(p: Platform, requests: number, startedAt: number): number {
   if (requests === 0) return 0
@@ -306,8 +307,8 @@ function boundMs(p: Platform, requests: number, startedAt: number): number {
   const l = REAL_LIMITS[p]
   const windows = Math.floor((requests - 1) / l.limit)
   const server =
-    p === 'cloud'
-      ? windows * l.windowMs + latencyMs
+    'perAction' in l
+      ? 0
       : Math.max(0, Math.floor(startedAt / l.windowMs) * l.windowMs + windows * l.windowMs - startedAt) + latencyMs
   return Math.max(pipe, bucket, server)
 }
