@@ -50,6 +50,42 @@ test('journal records are durable before the snapshot is rewritten, and fold int
   assert.not.ok(existsSync(join(s.dir, 'web.journal')))
 })
 
+test('under the lock the journal stays open across appends, and never outlives the file it names', async () => {
+  const s = fresh()
+  const ok = async <A>(te: () => Promise<import('fp-ts/Either').Either<{ message: string }, A>>): Promise<A> => {
+    const r = await te()
+    if (isLeft(r)) throw new Error(r.left.message)
+    return r.right
+  }
+  await ok(s.write('web', base()))
+  const lock = await ok(s.lock('web'))
+  await ok(s.append('web', [put(1)]))
+  await ok(s.append('web', [put(2)]))
+  // the snapshot folds the journal and removes it: the next append starts a new file
+  const folded = await ok(s.read('web'))
+  const snap = await ok(s.write('web', folded!))
+  await ok(s.append('web', [put(3)]))
+  const other = fileStore({ dir: s.dir })
+  assert.equal(Object.keys((await ok(other.read('web')))!.resources).sort(), [
+    'demo:Shelf/s1',
+    'demo:Shelf/s2',
+    'demo:Shelf/s3',
+  ])
+  await ok(lock.release())
+  // another holder folds and removes the journal; this instance, locking again, appends to a new one
+  const lock2 = await ok(other.lock('web'))
+  await ok(other.write('web', (await ok(other.read('web')))!))
+  await ok(lock2.release())
+  assert.not.ok(existsSync(join(s.dir, 'web.journal')))
+  const lock3 = await ok(s.lock('web'))
+  await ok(s.read('web'))
+  await ok(s.append('web', [put(4)]))
+  await ok(lock3.release())
+  const after = (await ok(fileStore({ dir: s.dir }).read('web')))!
+  assert.is(after.serial, snap.serial + 1)
+  assert.ok(after.resources['demo:Shelf/s4'], 'the append after another holder folded the journal is durable')
+})
+
 test('a torn last journal line (crash mid-append) loses only that record', async () => {
   const s = fresh()
   await s.write('web', base())()
