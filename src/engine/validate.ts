@@ -5,7 +5,15 @@
  */
 import * as t from 'io-ts'
 import { isLeft } from 'fp-ts/Either'
-import { CheckedType, DefaultedType, elementOf, fieldsOf, isObjectCodec, recordValueOf } from '../core/codecs'
+import {
+  CheckedType,
+  DefaultedType,
+  SecretString,
+  elementOf,
+  fieldsOf,
+  isObjectCodec,
+  recordValueOf,
+} from '../core/codecs'
 import { findingsFromErrors, type Finding } from '../core/issue'
 import { isRef } from '../core/ref'
 import { isUnknown } from './unknown'
@@ -128,10 +136,21 @@ const primitiveLeaf = (codec: t.Mixed): boolean =>
   codec instanceof t.UndefinedType ||
   codec instanceof t.LiteralType
 
-const guarded =
-  (inner: Check): Check =>
-  (u) =>
-    isPlaceholder(u) ? true : isSecret(u) ? false : inner(u)
+/**
+ * A secret holding a scalar is checked by its value (what decoding sees); one holding an object
+ * or another secret answers no and takes the slow path, where a ref inside a secret is an error,
+ * never a placeholder. Secret strings (tokens, keys, URLs) sent every mixed stack's env vars and
+ * log drains the slow way, io-ts decoding included.
+ */
+const openScalar = (u: unknown, check: Check): boolean => {
+  const v = reveal(u as Parameters<typeof reveal>[0])
+  return (typeof v !== 'object' || v === null) && check(v)
+}
+
+const guarded = (inner: Check): Check => {
+  const g: Check = (u) => (isPlaceholder(u) ? true : isSecret(u) ? openScalar(u, g) : inner(u))
+  return g
+}
 
 /**
  * Would validating a value report nothing — no unknown field, and decoding (secrets revealed)
@@ -142,9 +161,10 @@ const guarded =
  * parts of an object codec (the members of an intersection see the whole object's keys).
  *
  * It answers yes only for codecs whose `is` is known to agree with `validate` (io-ts's own
- * combinators and primitives, CheckedType, DefaultedType); anything else — a secret, a custom
- * codec, a refinement — answers no, and the caller validates the slow way, which finds the same
- * or more. A ref answers yes: every error decoding could find under a ref is dropped.
+ * combinators and primitives, CheckedType, DefaultedType); anything else — a custom codec, a
+ * refinement, a secret holding anything but a scalar — answers no, and the caller validates the
+ * slow way, which finds the same or more. A ref answers yes: every error decoding could find under
+ * a ref is dropped.
  */
 const makeChecks = (shape: (c: t.Mixed) => Shape) => {
   const stricts = new Map<t.Mixed, Check>()
@@ -169,7 +189,7 @@ const makeChecks = (shape: (c: t.Mixed) => Shape) => {
   const structural: (c: t.Mixed) => Check = memo(structurals, (codec) => {
     if (primitiveLeaf(codec)) {
       const is = codec.is.bind(codec)
-      return (u) => is(u) || isPlaceholder(u)
+      return (u) => is(u) || isPlaceholder(u) || (isSecret(u) && openScalar(u, is))
     }
     if (codec instanceof t.ExactType || codec instanceof t.ReadonlyType) return structural(codec.type as t.Mixed)
     if (codec instanceof t.InterfaceType) {
@@ -235,6 +255,8 @@ const makeChecks = (shape: (c: t.Mixed) => Shape) => {
     }
     if (codec instanceof t.UnknownType || codec instanceof t.AnyType) return guarded(() => true)
     if (codec instanceof CheckedType) return guarded(codec.is.bind(codec))
+    // decoding sees secrets revealed: a string, or a secret holding one (see guarded)
+    if (codec === SecretString) return guarded((u) => typeof u === 'string')
     return guarded(() => false)
   })
   return { strict, structural }

@@ -13,6 +13,8 @@ import { registry } from '../../src/providers'
 import { fieldsOf } from '../../src/core/codecs'
 import { makeValidator } from '../../src/engine/validate'
 import { anyValueOf, mutated } from '../fixtures/arbitraries'
+import { isSecret, reveal, secret } from '../../src/core/secret'
+import { makeRef } from '../../src/core/ref'
 
 const quick = makeValidator()
 const slow = makeValidator({ quick: false })
@@ -49,6 +51,39 @@ test("the quick checks accept the specs' valid examples (nothing found by either
     assert.equal(quick(codec, valid), [], token)
     agree(token, codec, valid)
   }
+})
+
+test('a secret is checked by the value it holds: valid scalars pass, others are found as the slow path finds them', () => {
+  let wrapped = 0
+  for (const [token, codec, valid] of codecs.filter(([t]) => !t.startsWith('provider'))) {
+    for (const k of Object.keys(valid)) {
+      const x = valid[k]
+      if (isSecret(x)) {
+        // a secret field given as a plain string is accepted (and made a secret) by decoding
+        wrapped++
+        const plain = { ...valid, [k]: reveal(x) }
+        assert.equal(quick(codec, plain), [], `${token}.${k} as a plain value`)
+        agree(`${token}.${k} as a plain value`, codec, plain)
+        for (const bad of [secret(42), secret(secret(reveal(x))), 42])
+          agree(`${token}.${k} as ${JSON.stringify(bad)}`, codec, { ...valid, [k]: bad })
+        continue
+      }
+      if (typeof x === 'object' && x !== null) continue
+      wrapped++
+      const v = { ...valid, [k]: secret(x) }
+      assert.equal(quick(codec, v), [], `${token}.${k} as a secret`)
+      agree(`${token}.${k} as a secret`, codec, v)
+      // a secret holding the wrong kind of value, a ref, an object or another secret
+      for (const bad of [
+        secret(typeof x === 'string' ? 42 : 'not it'),
+        secret(makeRef('cost:Folder/f', ['token'])),
+        secret({ x }),
+        secret(secret(x)),
+      ])
+        agree(`${token}.${k} as ${JSON.stringify(bad)}`, codec, { ...valid, [k]: bad })
+    }
+  }
+  assert.ok(wrapped > 50)
 })
 
 test('the quick checks and the slow path find the same on random mutations of every spec', () => {
