@@ -11,7 +11,6 @@
  */
 import { promises as fs } from 'node:fs'
 import * as E from 'fp-ts/Either'
-import { join } from 'node:path'
 import type { ClientFactory } from '../../src/core/provider'
 import { secret } from '../../src/core/secret'
 import { fetchClient } from '../fetch'
@@ -21,14 +20,11 @@ import { platformClients } from '../platforms'
 import { EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY } from './cloud'
 import { HOSTING_EMULATOR_TOKEN } from './hosting'
 import { openEmulatorData } from './data-lock'
+import { defaultDataFile, endpointFile } from './emulated-paths'
 import { EMULATED_PLATFORMS, writeEmulatorData, type EmulatedPlatform, type EmulatorSet } from './emulators'
 
 // ── model ────────────────────────────────────────────────────────────────────
-/** the namespace of emulated state under the state directory */
-export const EMULATED_DIR = 'emulated'
-export const emulatedStateDir = (stateDir: string): string => join(stateDir, EMULATED_DIR)
-export const endpointFile = (stateDir: string): string => join(stateDir, EMULATED_DIR, 'endpoint.json')
-export const defaultDataFile = (stateDir: string): string => join(stateDir, 'emulator.json')
+export { EMULATED_DIR, emulatedStateDir, endpointFile, defaultDataFile } from './emulated-paths'
 
 /** What a running `trellis emulate` leaves for the runs that talk to it. */
 export interface EmulatorEndpoint {

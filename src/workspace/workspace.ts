@@ -34,14 +34,14 @@ import { postgresStore } from '../state/postgres-store'
 import type { PendingOp, ResourceState, State } from '../state/state'
 import type { StateStore } from '../state/state-store'
 import type { HttpClient } from '../../clients/http'
-import { emulatedWiring, localWiring, type Emulators } from './emulated-handler'
+import type { Emulators } from './emulated-handler'
 import { platformGuard } from '../state/platform-guard'
-import { emulatedStateDir, openLocalPlatforms, type LocalPlatforms } from '../../clients/emulators/local-platforms'
+import type { LocalPlatforms } from '../../clients/emulators/local-platforms'
+import { emulatedStateDir } from '../../clients/emulators/emulated-paths'
 import { normalizeAddress } from './address'
 import { closestStrict as closest } from '../core/closest-name'
 import { jsonValue } from './json-value'
 import { withEnvFallbacks } from './provider-env'
-import { realWiring } from './real-handler'
 import { fromEngineError, TrellisError, usageError, type TrellisIssue } from './trellis-error'
 import type { Wiring } from './wiring'
 
@@ -247,22 +247,33 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
           'real',
           opts.stateUrl ? {} : { where: stateDir, notStacks: ['emulator'] },
         ))
-  const given = opts.emulate && opts.emulate !== true ? emulatedWiring(opts.emulate, registry) : undefined
+  const given = opts.emulate && opts.emulate !== true ? opts.emulate : undefined
   // the lasting emulated platforms are opened on first use (they may read a file or probe a port)
   let local: Promise<LocalPlatforms> | undefined
   let opened: LocalPlatforms | undefined
   let wiring: Wiring | undefined
+  // the clients, emulators and their wiring are loaded by the first run that needs them, so a
+  // program that imports trellis for the language or the mock interpreter does not load them
   const ready = async (): Promise<Wiring> => {
     if (wiring) return wiring
-    if (given) return (wiring = given)
+    if (given) {
+      const { emulatedWiring } = await import('./emulated-handler')
+      return (wiring ??= emulatedWiring(given, registry))
+    }
     if (opts.emulate === true) {
+      const [{ openLocalPlatforms }, { localWiring }] = await Promise.all([
+        import('../../clients/emulators/local-platforms'),
+        import('./emulated-handler'),
+      ])
       local ??= openLocalPlatforms({
         stateDir,
         ...(opts.emulatorData ? { data: opts.emulatorData } : {}),
       }).then((l) => (opened = l))
-      return (wiring = localWiring(await local, registry))
+      const l = await local
+      return (wiring ??= localWiring(l, registry))
     }
-    return (wiring = realWiring({
+    const { realWiring } = await import('./real-handler')
+    return (wiring ??= realWiring({
       registry,
       env,
       ...(opts.debug ? { debug: opts.debug } : {}),
@@ -400,7 +411,7 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
   return {
     store,
     get emulators() {
-      return given?.emulators ?? opened?.emulators
+      return given ?? opened?.emulators
     },
     plan: async (stack, o = {}) => {
       const s = await prepare(stack)
