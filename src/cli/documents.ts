@@ -7,14 +7,12 @@ import type { Registry } from '../core/registry'
 import type { Plan } from '../engine/plan'
 import type { Drift } from '../engine/operations'
 import type { ResourceState } from '../state/state'
+import { secretsOf, stepToJson, type StepSchema } from '../engine/step-json'
 import { jsonValue } from '../workspace/json-value'
 import type { ApplyOutcome, PlanResult, RefreshOutcome } from '../workspace/workspace'
 import type { TrellisError } from '../workspace/trellis-error'
 
 export const FORMAT_VERSION = 1
-
-const secretsOf = (registry: Registry, token: string): ReadonlyArray<string> =>
-  registry.resources.get(token)?.secrets ?? registry.lookups.get(token)?.secrets ?? []
 
 const driftDoc = (registry: Registry, d: ReadonlyArray<Drift>) =>
   d.map((x) => {
@@ -30,45 +28,33 @@ const driftDoc = (registry: Registry, d: ReadonlyArray<Drift>) =>
     }
   })
 
-export const planSteps = (plan: Plan, registry: Registry) =>
-  plan.steps.map((s) => {
-    const secrets = secretsOf(registry, s.token)
-    return {
-      address: s.address,
-      token: s.token,
-      name: s.name,
-      kind: s.kind,
-      action: s.action,
-      provider: s.provider,
-      diff: s.diff.map((d) => ({
-        path: d.path,
-        kind: d.kind,
-        before: jsonValue(d.before, secrets, [d.path]) ?? null,
-        after: jsonValue(d.after, secrets, [d.path]) ?? null,
-        replaces: d.replaces,
-        // a nested object or array: its changes by key and index, and how many siblings stayed
-        ...(d.inner !== undefined
-          ? {
-              changes: d.inner.map((c) => {
-                const at = [d.path, ...c.path.map(String)]
-                return {
-                  path: at.join('.'),
-                  kind: c.kind,
-                  before: jsonValue(c.before, secrets, at) ?? null,
-                  after: jsonValue(c.after, secrets, at) ?? null,
-                }
-              }),
-              unchanged: d.unchanged ?? 0,
+/** format 1's steps: markers for values, a nested change's keys and indices dotted, flags at the end */
+const DOCUMENT_STEPS: StepSchema = {
+  value: jsonValue,
+  // a nested object or array: its changes by key and index, and how many siblings stayed
+  change: (d, secrets) =>
+    d.inner !== undefined
+      ? {
+          changes: d.inner.map((c) => {
+            const at = [d.path, ...c.path.map(String)]
+            return {
+              path: at.join('.'),
+              kind: c.kind,
+              before: jsonValue(c.before, secrets, at) ?? null,
+              after: jsonValue(c.after, secrets, at) ?? null,
             }
-          : {}),
-      })),
-      inputs: jsonValue(s.inputs, secrets),
-      dependsOn: s.deps,
-      notes: s.notes,
-      ...(s.deleteBeforeReplace !== undefined ? { deleteBeforeReplace: s.deleteBeforeReplace } : {}),
-      ...(s.movedFrom !== undefined ? { movedFrom: s.movedFrom } : {}),
-    }
-  })
+          }),
+          unchanged: d.unchanged ?? 0,
+        }
+      : {},
+  flags: () => ({}),
+  trailing: (s) => ({
+    ...(s.deleteBeforeReplace !== undefined ? { deleteBeforeReplace: s.deleteBeforeReplace } : {}),
+    ...(s.movedFrom !== undefined ? { movedFrom: s.movedFrom } : {}),
+  }),
+}
+
+export const planSteps = (plan: Plan, registry: Registry) => plan.steps.map(stepToJson(DOCUMENT_STEPS, registry))
 
 export const planDoc = (r: PlanResult, registry: Registry) => ({
   formatVersion: FORMAT_VERSION,

@@ -15,6 +15,7 @@ import { isSecret, reveal, secret } from '../core/secret'
 import type { Stack } from '../core/stack'
 import type { Plan } from '../engine/plan'
 import { UNKNOWN } from '../engine/unknown'
+import { stepFromJson } from '../engine/step-json'
 import type { State } from '../state/state'
 import { TrellisError } from '../workspace/trellis-error'
 import type { PlanOptions, PlanResult } from '../workspace/workspace'
@@ -134,18 +135,7 @@ export const readSavedPlan = (file: string): SavedPlan => {
   if (d.formatVersion !== FORMAT_VERSION) throw notSaved(file, `format ${JSON.stringify(d.formatVersion)}`)
   if (!d.source || !d.plan || !Array.isArray(d.plan.steps)) throw notSaved(file, 'source or plan missing')
   const p = d.plan
-  const steps = p.steps.map((s) => ({
-    address: s.address,
-    token: s.token,
-    name: s.name,
-    kind: s.kind,
-    action: s.action,
-    provider: s.provider,
-    diff: s.diff.map((x) => ({ ...x, before: revive(x.before), after: revive(x.after) })),
-    inputs: revive(s.inputs) as Record<string, unknown>,
-    deps: s.dependsOn,
-    notes: s.notes,
-  }))
+  const steps = p.steps.map(stepFromJson(revive))
   const plan: Plan = { version: 1, stack: p.stack, lineage: p.lineage, baseSerial: p.baseSerial, steps, warnings: [] }
   return {
     source: d.source,

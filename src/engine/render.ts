@@ -3,33 +3,24 @@
  * `[secret]`, unknown values as `(known after apply)`, whatever the source.
  */
 import { labelOf, labelOfAddress } from '../core/node'
-import { isRef } from '../core/ref'
 import { isSecret, isSecretMarker } from '../core/secret'
 import { formatIssue } from '../core/issue'
-import { isSecretPath } from '../state/protect'
 import type { Registry } from '../core/registry'
 import { summary, type Plan, type Step } from './plan'
-import { isUnknown } from './unknown'
 import type { FieldChange } from './diff'
 import { lineDiff, type LineOp } from './line-diff'
+import { secretsOf, stepToJson, type StepSchema } from './step-json'
+import { valueEncoder } from './value-encoder'
 
 const SECRET = '[secret]'
 const UNKNOWN_TEXT = '(known after apply)'
 
 /** A display-safe copy: secrets → [secret], unknowns → (known after apply), refs → ref(...). */
-export const displayValue = (u: unknown, secretPaths: ReadonlyArray<string> = [], path: string[] = []): unknown => {
-  if (isSecret(u) || isSecretMarker(u)) return SECRET
-  if (path.length > 0 && u !== undefined && u !== null && isSecretPath(secretPaths, path)) return SECRET
-  if (isUnknown(u)) return UNKNOWN_TEXT
-  if (isRef(u)) return UNKNOWN_TEXT
-  if (Array.isArray(u)) return u.map((x, i) => displayValue(x, secretPaths, [...path, String(i)]))
-  if (typeof u === 'object' && u !== null) {
-    const o: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(u)) o[k] = displayValue(v, secretPaths, [...path, k])
-    return o
-  }
-  return u
-}
+export const displayValue = valueEncoder({
+  isSecret: (u) => isSecret(u) || isSecretMarker(u),
+  secret: SECRET,
+  unknown: UNKNOWN_TEXT,
+})
 
 const show = (u: unknown): string => {
   if (u === undefined) return '(none)'
@@ -63,9 +54,6 @@ export interface RenderOptions {
   /** show unchanged nodes too */
   readonly all?: boolean
 }
-
-const secretsOf = (registry: Registry | undefined, token: string): ReadonlyArray<string> =>
-  registry?.resources.get(token)?.secrets ?? registry?.lookups.get(token)?.secrets ?? []
 
 /** A plan as text for humans (secrets as `[secret]`, unknown values as `(known after apply)`). */
 export const renderPlan = (plan: Plan, registry?: Registry, o: RenderOptions = {}): string => {
@@ -193,6 +181,28 @@ const VERB: Record<Step['action'], string> = {
  */
 export const PLAN_JSON_VERSION = 2
 
+/** format 2's steps: display text for values, a change's rows as a person reads them, flags after the action */
+const DISPLAY_STEPS: StepSchema = {
+  value: displayValue,
+  change: (d, secrets) => {
+    const rows = displayChanges(d, secrets)
+    return {
+      ...(d.inner
+        ? { changes: rows.map((r) => ({ ...r, before: r.before ?? null, after: r.after ?? null })) }
+        : rows[0].lines
+          ? { lines: rows[0].lines }
+          : {}),
+      ...(d.unchanged ? { unchanged: d.unchanged } : {}),
+    }
+  },
+  flags: (s) => ({
+    ...(s.action === 'replace' ? { deleteBeforeReplace: s.deleteBeforeReplace ?? false } : {}),
+    ...(s.readAtApply ? { readAtApply: true } : {}),
+    ...(s.movedFrom !== undefined ? { movedFrom: s.movedFrom } : {}),
+  }),
+  trailing: () => ({}),
+}
+
 /** Versioned, display-safe JSON of a plan. */
 export const planToJson = (plan: Plan, registry?: Registry): unknown => ({
   formatVersion: PLAN_JSON_VERSION,
@@ -200,39 +210,7 @@ export const planToJson = (plan: Plan, registry?: Registry): unknown => ({
   lineage: plan.lineage,
   baseSerial: plan.baseSerial,
   summary: summary(plan),
-  steps: plan.steps.map((s) => {
-    const secrets = secretsOf(registry, s.token)
-    return {
-      address: s.address,
-      token: s.token,
-      name: s.name,
-      kind: s.kind,
-      action: s.action,
-      ...(s.action === 'replace' ? { deleteBeforeReplace: s.deleteBeforeReplace ?? false } : {}),
-      ...(s.readAtApply ? { readAtApply: true } : {}),
-      ...(s.movedFrom !== undefined ? { movedFrom: s.movedFrom } : {}),
-      provider: s.provider,
-      diff: s.diff.map((d) => {
-        const rows = displayChanges(d, secrets)
-        return {
-          path: d.path,
-          kind: d.kind,
-          before: displayValue(d.before, secrets, [d.path]) ?? null,
-          after: displayValue(d.after, secrets, [d.path]) ?? null,
-          replaces: d.replaces,
-          ...(d.inner
-            ? { changes: rows.map((r) => ({ ...r, before: r.before ?? null, after: r.after ?? null })) }
-            : rows[0].lines
-              ? { lines: rows[0].lines }
-              : {}),
-          ...(d.unchanged ? { unchanged: d.unchanged } : {}),
-        }
-      }),
-      inputs: displayValue(s.inputs, secrets),
-      dependsOn: s.deps,
-      notes: s.notes,
-    }
-  }),
+  steps: plan.steps.map(stepToJson(DISPLAY_STEPS, registry)),
   outputs: (plan.outputs ?? []).map((d) => ({
     path: d.path,
     kind: d.kind,

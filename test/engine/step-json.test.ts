@@ -1,0 +1,73 @@
+/**
+ * One step mapper serves planToJson (format 2), the CLI's plan document (format 1) and saved
+ * plans: on a plan reaching every branch, each output is byte for byte what the three separate
+ * mappers wrote before they were one (fixtures/step-json.golden.json, written by that code).
+ */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { hasChanges, planToJson, registry, stack, summary } from '../../src/index'
+import { planDoc, planSteps } from '../../src/cli/documents'
+import { readSavedPlan, savedPlanDoc, writeSavedPlan } from '../../src/cli/saved-plan'
+import { everyBranchPlan as plan } from './step-json-plan'
+
+const test = suite('plan steps as JSON: one mapper, three documents')
+const golden = JSON.parse(readFileSync(new URL('./fixtures/step-json.golden.json', import.meta.url), 'utf8')) as Record<
+  string,
+  unknown
+>
+const same = (name: string, value: unknown) =>
+  assert.fixture(JSON.stringify(value, null, 2), JSON.stringify(golden[name], null, 2), name)
+
+test('planToJson, with and without a registry', () => {
+  same('planToJson', planToJson(plan, registry))
+  same('planToJsonNoRegistry', planToJson(plan))
+  const steps = (planToJson(plan, registry) as { steps: Array<Record<string, unknown>> }).steps
+  assert.equal(Object.keys(steps[0]).slice(0, 7), [
+    'address',
+    'token',
+    'name',
+    'kind',
+    'action',
+    'deleteBeforeReplace',
+    'provider',
+  ])
+})
+
+test("the CLI's plan steps: markers, flags last", () => {
+  same('planSteps', planSteps(plan, registry))
+  const [first] = planSteps(plan, registry) as unknown as Array<Record<string, unknown>>
+  assert.equal(Object.keys(first).slice(-2), ['notes', 'deleteBeforeReplace'])
+  assert.equal((first.inputs as Record<string, unknown>).stored, { secret: true })
+})
+
+test('a saved plan read back renders as before', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'trellis-step-json-'))
+  try {
+    const file = join(dir, 'plan.json')
+    const r = {
+      stack: 'st',
+      plan,
+      hasChanges: hasChanges(plan),
+      summary: summary(plan),
+      refreshed: false,
+      changedOutside: [],
+      pending: [],
+      leftOut: [],
+    }
+    await writeSavedPlan(file, savedPlanDoc(r, stack('st'), 'prog.ts', {}, registry, undefined))
+    const saved = readSavedPlan(file)
+    same('savedPlanRead', {
+      planToJson: planToJson(saved.approved, registry),
+      planDoc: planDoc(saved.result, registry),
+    })
+    // no secret value is written: the protected 'kept', the lookup's 'n'
+    assert.not.match(readFileSync(file, 'utf8'), /"kept"|"n"/)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test.run()
