@@ -42,12 +42,21 @@ interface Sample {
 }
 
 /** Run one script in a fresh process (through tsx, as every side of a comparison is). */
-const measure = (script: string, args: ReadonlyArray<string>, cwd = root): Promise<Sample> =>
+const measure = (
+  script: string,
+  args: ReadonlyArray<string>,
+  cwd = root,
+  env?: Readonly<Record<string, string>>,
+): Promise<Sample> =>
   new Promise((resolve, reject) => {
     const t0 = performance.now()
     // TypeScript through tsx; compiled JavaScript (compiled mode of the peer comparison) as it is
     const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : []
-    const child = spawn(process.execPath, [...loader, script, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [...loader, script, ...args], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(env ? { env: { ...process.env, ...env } } : {}),
+    })
     let out = ''
     let err = ''
     child.stdout.on('data', (d: Buffer) => (out += d.toString()))
@@ -134,6 +143,7 @@ interface Side {
   readonly name: string
   readonly script: string
   readonly args: ReadonlyArray<string>
+  readonly env?: Readonly<Record<string, string>>
 }
 
 /**
@@ -144,7 +154,7 @@ const interleave = async (n: number, sides: ReadonlyArray<Side>, times = runs): 
   const samples = new Map<string, Sample[]>(sides.map((s) => [s.name, []]))
   for (let i = 0; i < times; i++)
     for (const side of sides) {
-      const s = await measure(side.script, side.args)
+      const s = await measure(side.script, side.args, root, side.env)
       log(
         `  ${side.name} n=${n} round ${i + 1}/${times}: wall ${s.wallMs} ms, in-process ${s.inProcessMs} ms, peak RSS ${s.peakRssMb} MB`,
       )
@@ -354,6 +364,14 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
     const sides: Side[] = [
       { name: 'trellis (tsx)', script: join(here, 'scenario.ts'), args: ['mixed', '--n', String(n)] },
       { name: 'trellis (compiled JS)', script: selfJs, args: mixedArgs },
+      // a TypeScript program through tsx with trellis installed: `import 'trellis'` resolves through the
+      // package's exports to dist/ (a tsconfig without the repository's paths to the source)
+      {
+        name: 'trellis (tsx, package dist)',
+        script: join(here, 'scenario.ts'),
+        args: ['mixed', '--n', String(n)],
+        env: { TSX_TSCONFIG_PATH: join(here, 'tsconfig.package.json') },
+      },
     ]
     if (!missing) {
       const [pulumiJs, cdktfJs] = compileToCjs(
@@ -377,8 +395,16 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
     const selfJsPt = pts['trellis (compiled JS)']
     const ratio = (how: string, peer: string) =>
       pts[`${peer} (${how})`] ? roundRatios(how === 'tsx' ? self : selfJsPt, pts[`${peer} (${how})`]) : undefined
+    const selfPkg = pts['trellis (tsx, package dist)']
     const ratios = {
       tsx: { pulumiMocks: ratio('tsx', 'pulumi mocks'), cdktfSynth: ratio('tsx', 'cdktf synth') },
+      // not a target: the same peers (through tsx) against a tsx program using the installed package
+      tsxPackage: missing
+        ? undefined
+        : {
+            pulumiMocks: roundRatios(selfPkg, pts['pulumi mocks (tsx)']),
+            cdktfSynth: roundRatios(selfPkg, pts['cdktf synth (tsx)']),
+          },
       compiled: { pulumiMocks: ratio('compiled JS', 'pulumi mocks'), cdktfSynth: ratio('compiled JS', 'cdktf synth') },
     }
     const ratioTargets = missing
@@ -399,6 +425,7 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
         })
     return {
       ...self,
+      ...(await import('./mixed-workload')).mixedFacts(n),
       scenario: 'mixed',
       sides: pts,
       ratios,
