@@ -233,13 +233,9 @@ const exchange = (
     const headers = flatHeaders(res.headers)
     const encoding = headers['content-encoding']?.trim().toLowerCase()
     const compressed = encoding !== undefined && ENCODINGS.has(encoding)
+    // bytes, decoded once at the end (a reply is usually one chunk: no string decoder per reply)
     const chunks: Buffer[] = []
-    let text = ''
-    if (!compressed) res.setEncoding('utf8')
-    res.on('data', (c: Buffer | string) => {
-      if (typeof c === 'string') text += c
-      else chunks.push(c)
-    })
+    res.on('data', (c: Buffer) => void chunks.push(c))
     // a connection closed mid-body (an error, or a close without one): the request was surely received
     res.on('error', (e) => fail(e, { cut: !res.complete }))
     res.once('close', () => {
@@ -261,8 +257,9 @@ const exchange = (
       }
       const answer = (body: string): void =>
         settle(E.right({ status, headers, body: hop.method === 'HEAD' ? '' : body }))
-      if (!compressed) return answer(text)
-      inflate(encoding, Buffer.concat(chunks)).then(answer, (e: unknown) => fail(e))
+      const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
+      if (!compressed) return answer(raw.toString('utf8'))
+      inflate(encoding, raw).then(answer, (e: unknown) => fail(e))
     })
   }
 

@@ -43,6 +43,7 @@ export const USER_AGENT = 'trellis/0.1'
 export const MAX_PAGES = 10_000
 
 type Query = NonNullable<RestRequest['query']>
+type HttpHeaders = Readonly<Record<string, string>>
 interface Reply {
   readonly body: unknown
   readonly headers: Readonly<Record<string, string>>
@@ -185,6 +186,15 @@ export const restClient = (opts: RestClientOptions): PlatformClient => {
   const userAgent = opts.userAgent ?? USER_AGENT
   const secrets = opts.secrets ?? secretValues()
   const now = (): number => (opts.now ?? (() => new Date()))().getTime()
+  // the same few headers on every request: made once per token (transports never change a request)
+  let headersOf: { readonly token: string; readonly plain: HttpHeaders; readonly json: HttpHeaders } | undefined
+  const headersFor = (token: string, json: boolean): HttpHeaders => {
+    if (headersOf?.token !== token) {
+      const plain = { authorization: `Bearer ${token}`, accept: 'application/json', 'user-agent': userAgent }
+      headersOf = { token, plain, json: { ...plain, 'content-type': 'application/json' } }
+    }
+    return json ? headersOf.json : headersOf.plain
+  }
 
   const send: Send = (req, signal) => async () => {
     const name = describeRequest(req)
@@ -215,12 +225,7 @@ export const restClient = (opts: RestClientOptions): PlatformClient => {
     ) => E.left(platformError(kind, name, scrub(message), extra))
 
     const body = req.body === undefined || req.method === 'GET' ? undefined : JSON.stringify(revealDeep(req.body))
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${secretText}`,
-      accept: 'application/json',
-      'user-agent': userAgent,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    }
+    const headers = headersFor(secretText, body !== undefined)
     const path = req.path.startsWith('/') ? req.path : `/${req.path}`
 
     const exchange = async (query: Query): Promise<E.Either<PlatformError, Reply>> => {

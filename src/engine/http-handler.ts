@@ -92,16 +92,28 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
       clientOf(c).call(req, c.signal),
       TE.mapLeft((e) => failure(c, op, e)),
     )
-  const decode =
-    (c: OpContext, op: StepFailure['op'], inputs: Readonly<Record<string, unknown>>) =>
-    (reply: unknown): TE.TaskEither<StepFailure, Obs> =>
-      pipe(
-        c.spec.wire.decode(reply, { config: c.config, inputs }),
-        E.mapLeft((m) => decodeFailure(c, op, m)),
-        E.map((o) => o as Obs),
-        TE.fromEither,
-        TE.mapLeft(hide(c)),
-      )
+  const decoded = (
+    c: OpContext,
+    op: StepFailure['op'],
+    inputs: Readonly<Record<string, unknown>>,
+    reply: unknown,
+  ): E.Either<StepFailure, Obs> => {
+    const d = c.spec.wire.decode(reply, { config: c.config, inputs })
+    return E.isRight(d) ? (d as E.Either<never, Obs>) : E.left(hide(c)(decodeFailure(c, op, d.left)))
+  }
+  /**
+   * Send one request and decode its reply in one promise: every step of an apply goes through here,
+   * and a chain of TaskEither combinators per step was a visible part of its CPU.
+   */
+  const exchange = (
+    c: OpContext,
+    op: StepFailure['op'],
+    req: WireRequest,
+    inputs: Readonly<Record<string, unknown>>,
+  ): (() => Promise<E.Either<StepFailure, Obs>>) => {
+    const call = clientOf(c).call(req, c.signal)
+    return () => call().then((r) => (E.isLeft(r) ? E.left(failure(c, op, r.left)) : decoded(c, op, inputs, r.right)))
+  }
   const list = (c: OpContext): TE.TaskEither<StepFailure, ReadonlyArray<Obs>> | undefined => {
     const l = c.spec.wire.list
     if (!l) return undefined
@@ -124,32 +136,28 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
     !!e.cause && (c.spec.wire.gone ? c.spec.wire.gone(e.cause) : e.cause.kind === 'NotFound')
 
   return {
-    create: (c, inputs) =>
-      pipe(
-        send(c, 'create', c.spec.wire.create(inputs, { config: c.config })),
-        // the platform answered success: whatever we make of the reply, the object may exist
-        TE.chain((reply) =>
-          pipe(
-            decode(c, 'create', inputs)(reply),
-            TE.mapLeft((f): StepFailure => ({ ...f, ambiguous: true })),
-          ),
-        ),
-      ),
-    read: (c, id, inputs, outputs) =>
-      pipe(
-        send(c, 'read', c.spec.wire.read(id, { config: c.config, inputs, outputs })),
-        TE.chain(decode(c, 'read', inputs)),
-        TE.map((o): Obs | undefined => o),
-        TE.orElse((e) => (isGone(c, e) ? TE.right<StepFailure, Obs | undefined>(undefined) : TE.left(e))),
-      ),
+    create: (c, inputs) => {
+      const call = clientOf(c).call(c.spec.wire.create(inputs, { config: c.config }), c.signal)
+      return () =>
+        call().then((r) => {
+          if (E.isLeft(r)) return E.left(failure(c, 'create', r.left))
+          const d = decoded(c, 'create', inputs, r.right)
+          // the platform answered success: whatever we make of the reply, the object may exist
+          return E.isLeft(d) ? E.left({ ...d.left, ambiguous: true }) : d
+        })
+    },
+    read: (c, id, inputs, outputs) => {
+      const read = exchange(c, 'read', c.spec.wire.read(id, { config: c.config, inputs, outputs }), inputs)
+      return () =>
+        read().then((r): E.Either<StepFailure, Obs | undefined> =>
+          E.isLeft(r) && isGone(c, r.left) ? E.right(undefined) : r,
+        )
+    },
     update: (c, id, inputs, prior, outputs) => {
       const u = c.spec.wire.update
       if (!u)
         return TE.left(stepFailure(labelOfAddress(c.address), 'update', `${c.spec.token} cannot be updated in place`))
-      return pipe(
-        send(c, 'update', u(id, inputs, { config: c.config, prior, outputs })),
-        TE.chain(decode(c, 'update', inputs)),
-      )
+      return exchange(c, 'update', u(id, inputs, { config: c.config, prior, outputs }), inputs)
     },
     delete: (c, id, inputs, outputs) => {
       const d = c.spec.wire.delete
