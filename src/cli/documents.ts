@@ -51,6 +51,7 @@ const DOCUMENT_STEPS: StepSchema = {
   trailing: (s) => ({
     ...(s.deleteBeforeReplace !== undefined ? { deleteBeforeReplace: s.deleteBeforeReplace } : {}),
     ...(s.movedFrom !== undefined ? { movedFrom: s.movedFrom } : {}),
+    ...(s.readAtApply ? { readAtApply: true } : {}),
   }),
 }
 

@@ -67,4 +67,12 @@ export const stepFromJson =
     inputs: revive(s.inputs) as Record<string, unknown>,
     deps: s.dependsOn,
     notes: s.notes,
+    ...flagsOf(s),
   })
+
+/** the flags a step's JSON carries (either schema), as the step has them */
+const flagsOf = (j: Readonly<Record<string, unknown>>): Partial<Step> => ({
+  ...(typeof j.deleteBeforeReplace === 'boolean' ? { deleteBeforeReplace: j.deleteBeforeReplace } : {}),
+  ...(j.readAtApply === true ? { readAtApply: true } : {}),
+  ...(typeof j.movedFrom === 'string' ? { movedFrom: j.movedFrom } : {}),
+})

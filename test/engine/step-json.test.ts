@@ -1,7 +1,9 @@
 /**
  * One step mapper serves planToJson (format 2), the CLI's plan document (format 1) and saved
  * plans: on a plan reaching every branch, each output is byte for byte what the three separate
- * mappers wrote before they were one (fixtures/step-json.golden.json, written by that code).
+ * mappers wrote before they were one (fixtures/step-json.golden.json, written by that code), except
+ * that a saved plan now keeps a step's deleteBeforeReplace, movedFrom and readAtApply when read
+ * back (before, `show FILE` called a delete-first replacement create-first and lost moves).
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -63,6 +65,11 @@ test('a saved plan read back renders as before', async () => {
       planToJson: planToJson(saved.approved, registry),
       planDoc: planDoc(saved.result, registry),
     })
+    // the flags that change what a step means survive the round trip (a delete-first replacement,
+    // a move, a read at apply)
+    const flags = (p: typeof plan) =>
+      p.steps.map((s) => [s.address, s.deleteBeforeReplace, s.movedFrom, s.readAtApply ?? false])
+    assert.equal(flags(saved.approved), flags(plan))
     // no secret value is written: the protected 'kept', the lookup's 'n'
     assert.not.match(readFileSync(file, 'utf8'), /"kept"|"n"/)
   } finally {
