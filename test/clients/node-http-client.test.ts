@@ -116,7 +116,8 @@ test('a reply dripped slower than the timeout ends at the timeout, as a Timeout'
     async (base) => {
       const t0 = Date.now()
       const r = await client({ method: 'GET', url: `${base}/drip`, headers: {}, timeoutMs: 80 })()
-      assert.ok(Date.now() - t0 < 1000)
+      // the whole drip takes 10 s: a cut at the timeout ends far sooner, even on a loaded machine
+      assert.ok(Date.now() - t0 < 5000)
       assert.ok(E.isLeft(r) && r.left.kind === 'Timeout' && r.left.sent)
       if (E.isLeft(r)) assert.match(r.left.message, 'no complete reply within 80 ms')
     },
