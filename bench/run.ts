@@ -7,6 +7,7 @@
  *   npm run bench                                   every scenario, results.json + README table
  *   npm run bench -- --only <scenario> [--n N] [--runs R] --json    one scenario, JSON on stdout
  *   npm run bench -- --compiled [--only …]          the same through dist/ with plain node (no tsx)
+ *   npm run bench -- --skip a,b                     a full run without those scenarios
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -29,6 +30,8 @@ const only = opt('--only')
 const nArg = opt('--n') !== undefined ? Number(opt('--n')) : undefined
 const runs = Number(opt('--runs') ?? 3)
 const asJson = argv.includes('--json')
+/** scenarios a full run leaves out (`--skip a,b`): the table then says so */
+const skipped = (opt('--skip') ?? '').split(',').filter(Boolean)
 // every trellis process runs the compiled package (dist/) under plain node instead of the source under tsx
 const compiledMode = argv.includes('--compiled')
 const log = (s: string) => process.stderr.write(s + '\n')
@@ -739,7 +742,7 @@ const writeReadme = (
     : `Through tsx ${v.tsx}: every trellis process runs the TypeScript source. `
   const block = [
     `<!-- ${mark}:start -->`,
-    `${how}Measured ${env.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu} (${m.cores} cores, ${m.memoryGb} GB), ${m.os}, load average ${env.loadAverage} at the start and ${env.loadAverageAtEnd} at the end; Node ${v.node}, trellis ${v.trellis} (${v.commit}), @pulumi/pulumi ${v['@pulumi/pulumi'] ?? '—'}, cdktf ${v.cdktf ?? '—'}. Every figure is the median of ${env.runsPerFigure} runs, each in its own process (the latency curve: one run per point).`,
+    `${how}Measured ${env.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu} (${m.cores} cores, ${m.memoryGb} GB), ${m.os}, load average ${env.loadAverage} at the start and ${env.loadAverageAtEnd} at the end; Node ${v.node}, trellis ${v.trellis} (${v.commit}), @pulumi/pulumi ${v['@pulumi/pulumi'] ?? '—'}, cdktf ${v.cdktf ?? '—'}. Every figure is the median of ${env.runsPerFigure} runs, each in its own process (the latency curve: one run per point).${skipped.length ? ` Not run this time (\`--skip\`): ${skipped.join(', ')}.` : ''}`,
     '',
     table(outcomes),
     '',
@@ -768,6 +771,10 @@ if (only !== undefined) {
   const env = environment()
   const outcomes: Outcome[] = []
   for (const [name, run] of Object.entries(scenarios)) {
+    if (skipped.includes(name)) {
+      log(`── ${name}: skipped (--skip)`)
+      continue
+    }
     log(`── ${name}`)
     try {
       outcomes.push(await run())
