@@ -17,16 +17,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import * as E from 'fp-ts/Either'
+import { benchEnv, orThrow } from './bench-env'
 import {
   DEFAULT_CONCURRENCY,
   apply,
-  formatEngineError,
   httpHandler,
   memoryStore,
   refresh,
   registry,
-  type EngineError,
   type Env,
   type Handler,
 } from 'trellis'
@@ -48,19 +46,7 @@ const log = (s: string) => process.stderr.write(`  refresh-at-scale: ${s}\n`)
 const ms = (t0: number) => Math.round((performance.now() - t0) * 10) / 10
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d
 
-const orThrow = <A>(r: E.Either<EngineError, A>): A => {
-  if (E.isLeft(r)) throw new Error(formatEngineError(r.left).slice(0, 2000))
-  return r.right
-}
-
-const envOf = (handler: Handler, store: Env['store']): Env => ({
-  registry,
-  handler,
-  store,
-  events: () => undefined,
-  concurrency,
-  now: () => new Date(),
-})
+const envOf = (handler: Handler, store: Env['store']): Env => benchEnv(registry, handler, store, concurrency)
 
 // ── 1. the stack applied in this process ────────────────────────────────────
 // the tenants' teams and sites, which the shapes look up (hosting:getTeam / getSite)

@@ -5,12 +5,12 @@
  * (bench/run.ts) starts these, times the whole process and takes medians.
  */
 import * as E from 'fp-ts/Either'
+import { benchEnv, orThrow } from './bench-env'
 import {
   DEFAULT_CONCURRENCY,
   formatEngineError,
   makeRegistry,
   mockWith,
-  type EngineError,
   type Env,
   type Handler,
   type StateStore,
@@ -36,19 +36,8 @@ const registry = makeRegistry([cost.spec])
 const peakRssMb = (): number => Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10
 const ms = (t0: number): number => Math.round((performance.now() - t0) * 10) / 10
 
-const orThrow = <A>(r: E.Either<EngineError, A>): A => {
-  if (E.isLeft(r)) throw new Error(formatEngineError(r.left))
-  return r.right
-}
-
-const envOf = (handler: Handler, store: StateStore, concurrency = DEFAULT_CONCURRENCY): Env => ({
-  registry,
-  handler,
-  store,
-  events: () => undefined,
-  concurrency,
-  now: () => new Date(),
-})
+const envOf = (handler: Handler, store: StateStore, concurrency = DEFAULT_CONCURRENCY): Env =>
+  benchEnv(registry, handler, store, concurrency)
 
 /** The real handler's stack (REST client over an HttpClient) against one emulator. */
 const realHandlerOver = async (http: HttpClient, baseUrl?: string): Promise<Handler> => {
