@@ -17,6 +17,7 @@ import { httpError, type HttpClient, type HttpError, type HttpRequest, type Http
 import { localhostLookup } from './localhost-lookup'
 import { isRedirect, redirectHop, type Hop } from './redirect'
 import { transportError, type TransportAttempt } from './transport-error'
+import { flatHeaders } from './flat-headers'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface NodeHttpClientOptions {
@@ -151,14 +152,6 @@ const headerList = (hop: Hop, t: Target, body: string | undefined): string[] => 
 }
 
 // ── replies ──────────────────────────────────────────────────────────────────
-const flatHeaders = (h: Http.IncomingHttpHeaders): Record<string, string> => {
-  const out: Record<string, string> = {}
-  for (const k in h) {
-    const v = h[k]
-    if (v !== undefined) out[k] = typeof v === 'string' ? v : v.join(', ')
-  }
-  return out
-}
 
 const ENCODINGS: ReadonlySet<string> = new Set(['gzip', 'x-gzip', 'deflate', 'br'])
 

@@ -11,6 +11,7 @@ import type { Socket } from 'node:net'
 import * as E from 'fp-ts/Either'
 import type { HttpClient, HttpRequest, HttpResponse } from './http'
 import type { Actor } from './hostile'
+import { flatHeaders } from './flat-headers'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface ServeOptions {
@@ -44,13 +45,6 @@ const readBody = (req: http.IncomingMessage): Promise<string> =>
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
     req.on('error', reject)
   })
-
-const flatHeaders = (h: http.IncomingHttpHeaders): Record<string, string> => {
-  const out: Record<string, string> = {}
-  for (const [k, v] of Object.entries(h))
-    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v
-  return out
-}
 
 /** The response's own headers, without the framing ones node recomputes. */
 const framed = (out: HttpResponse): Record<string, string> =>
