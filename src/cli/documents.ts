@@ -39,6 +39,8 @@ const DOCUMENT_STEPS: StepSchema = {
             const at = [d.path, ...c.path.map(String)]
             return {
               path: at.join('.'),
+              // the same path unjoined, so a saved plan read back knows a key holding a dot from two keys
+              keys: c.path,
               kind: c.kind,
               before: jsonValue(c.before, secrets, at) ?? null,
               after: jsonValue(c.after, secrets, at) ?? null,

@@ -6,7 +6,7 @@
  * each says so in a `StepSchema`.
  */
 import type { Registry } from '../core/registry'
-import type { FieldChange } from './diff'
+import type { FieldChange, InnerChange } from './diff'
 import type { Step } from './plan'
 import type { ValueEncoder } from './value-encoder'
 
@@ -63,7 +63,7 @@ export const stepFromJson =
     kind: s.kind,
     action: s.action,
     provider: s.provider,
-    diff: s.diff.map((x) => ({ ...x, before: revive(x.before), after: revive(x.after) })),
+    diff: s.diff.map((x) => fieldChangeFromJson(x, revive)),
     inputs: revive(s.inputs) as Record<string, unknown>,
     deps: s.dependsOn,
     notes: s.notes,
@@ -76,3 +76,30 @@ const flagsOf = (j: Readonly<Record<string, unknown>>): Partial<Step> => ({
   ...(j.readAtApply === true ? { readAtApply: true } : {}),
   ...(typeof j.movedFrom === 'string' ? { movedFrom: j.movedFrom } : {}),
 })
+
+/**
+ * A field change read back. Format 1 writes a nested change's rows as `changes` (each with its
+ * unjoined `keys`) and `unchanged`; they become the change's `inner` rows again, so a saved plan
+ * shows the same per-key rows as the plan it came from.
+ */
+const fieldChangeFromJson = (x: StepJson['diff'][number], revive: (u: unknown) => unknown): FieldChange => {
+  const j = x as Readonly<Record<string, unknown>>
+  const rows = Array.isArray(j.changes) ? (j.changes as ReadonlyArray<Readonly<Record<string, unknown>>>) : undefined
+  const inner = rows?.every((r) => Array.isArray(r.keys))
+    ? rows.map((r): InnerChange => ({
+        path: r.keys as ReadonlyArray<string | number>,
+        kind: r.kind as InnerChange['kind'],
+        // JSON wrote the missing side as null: an added key had no before, a removed one no after
+        before: r.kind === 'add' ? undefined : revive(r.before),
+        after: r.kind === 'remove' ? undefined : revive(r.after),
+      }))
+    : undefined
+  return {
+    path: x.path,
+    kind: x.kind,
+    before: revive(x.before),
+    after: revive(x.after),
+    replaces: x.replaces,
+    ...(inner ? { inner, unchanged: typeof j.unchanged === 'number' ? j.unchanged : 0 } : {}),
+  }
+}

@@ -28,7 +28,9 @@ test('a nested change is shown by key in the plan document, with the unchanged s
   const steps = planSteps(again.plan, registry)
   const report = steps.find((s) => s.name === 'r')!
   const settings = report.diff.find((d) => d.path === 'settings') as Record<string, unknown>
-  assert.equal(settings.changes, [{ path: 'settings.amortize', kind: 'change', before: true, after: false }])
+  assert.equal(settings.changes, [
+    { path: 'settings.amortize', keys: ['amortize'], kind: 'change', before: true, after: false },
+  ])
   assert.ok((settings.unchanged as number) >= 2)
   const ajv = new Ajv({ allErrors: true })
   const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'plan.json'), 'utf8')) as Record<string, unknown>

@@ -3,7 +3,8 @@
  * plans: on a plan reaching every branch, each output is byte for byte what the three separate
  * mappers wrote before they were one (fixtures/step-json.golden.json, written by that code), except
  * that a saved plan now keeps a step's deleteBeforeReplace, movedFrom and readAtApply when read
- * back (before, `show FILE` called a delete-first replacement create-first and lost moves).
+ * back (before, `show FILE` called a delete-first replacement create-first and lost moves), and a
+ * nested change's rows by key and index (before, a saved plan showed such a change as one row).
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -70,6 +71,21 @@ test('a saved plan read back renders as before', async () => {
     const flags = (p: typeof plan) =>
       p.steps.map((s) => [s.address, s.deleteBeforeReplace, s.movedFrom, s.readAtApply ?? false])
     assert.equal(flags(saved.approved), flags(plan))
+    // so do a nested change's rows by key and index, and the count of siblings left as they were
+    // (their values below: secrets stay masked, the saved plan never held them)
+    const nested = (p: typeof plan) =>
+      p.steps.flatMap((s) =>
+        s.diff.flatMap((d) =>
+          d.inner ? [[s.address, d.path, d.unchanged ?? 0, d.inner.map((c) => [c.path, c.kind])]] : [],
+        ),
+      )
+    assert.ok(nested(plan).length > 0)
+    assert.equal(nested(saved.approved), nested(plan))
+    // and both documents' diffs read back are the plan's own
+    const diffs = (steps: ReadonlyArray<unknown>) => (steps as Array<{ diff: unknown }>).map((s) => s.diff)
+    const display = (p: typeof plan) => (planToJson(p, registry) as { steps: unknown[] }).steps
+    assert.equal(diffs(display(saved.approved)), diffs(display(plan)))
+    assert.equal(diffs(planDoc(saved.result, registry).steps), diffs(planSteps(plan, registry)))
     // no secret value is written: the protected 'kept', the lookup's 'n'
     assert.not.match(readFileSync(file, 'utf8'), /"kept"|"n"/)
   } finally {
