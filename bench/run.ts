@@ -365,15 +365,22 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
     ensureDist(root, log)
     const [selfJs] = await compileAgainstDist([join(here, 'mock-main.ts')], root, join(here, 'tmp', 'dist'))
     const sides: Side[] = [
-      { name: 'trellis (tsx)', script: join(here, 'scenario.ts'), args: ['mixed', '--n', String(n)] },
-      { name: 'trellis (compiled JS)', script: selfJs, args: mixedArgs },
-      // a TypeScript program through tsx with trellis installed: `import 'trellis'` resolves through the
-      // package's exports to dist/ (a tsconfig without the repository's paths to the source)
+      // a TypeScript program through tsx with trellis installed, as a user runs one and as the peers'
+      // programs run: `import 'trellis'` resolves through the package's exports to dist/ (a tsconfig
+      // without the repository's paths to the source), just as `@pulumi/pulumi` and `cdktf` load
+      // their installed JavaScript
       {
-        name: 'trellis (tsx, package dist)',
+        name: 'trellis (tsx)',
         script: join(here, 'scenario.ts'),
         args: ['mixed', '--n', String(n)],
         env: { TSX_TSCONFIG_PATH: join(here, 'tsconfig.package.json') },
+      },
+      { name: 'trellis (compiled JS)', script: selfJs, args: mixedArgs },
+      // not a target: the same program on the repository's source, every trellis file through tsx's loader
+      {
+        name: 'trellis (tsx, repository source)',
+        script: join(here, 'scenario.ts'),
+        args: ['mixed', '--n', String(n)],
       },
     ]
     if (!missing) {
@@ -398,15 +405,15 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
     const selfJsPt = pts['trellis (compiled JS)']
     const ratio = (how: string, peer: string) =>
       pts[`${peer} (${how})`] ? roundRatios(how === 'tsx' ? self : selfJsPt, pts[`${peer} (${how})`]) : undefined
-    const selfPkg = pts['trellis (tsx, package dist)']
+    const selfSource = pts['trellis (tsx, repository source)']
     const ratios = {
       tsx: { pulumiMocks: ratio('tsx', 'pulumi mocks'), cdktfSynth: ratio('tsx', 'cdktf synth') },
-      // not a target: the same peers (through tsx) against a tsx program using the installed package
-      tsxPackage: missing
+      // not a target: the same peers (through tsx) against trellis's source through tsx
+      tsxSource: missing
         ? undefined
         : {
-            pulumiMocks: roundRatios(selfPkg, pts['pulumi mocks (tsx)']),
-            cdktfSynth: roundRatios(selfPkg, pts['cdktf synth (tsx)']),
+            pulumiMocks: roundRatios(selfSource, pts['pulumi mocks (tsx)']),
+            cdktfSynth: roundRatios(selfSource, pts['cdktf synth (tsx)']),
           },
       compiled: { pulumiMocks: ratio('compiled JS', 'pulumi mocks'), cdktfSynth: ratio('compiled JS', 'cdktf synth') },
     }
