@@ -4,12 +4,14 @@
  * inputs echoed, deterministic ids, example outputs. Objects live in memory, so read, update,
  * delete and find behave like a platform's.
  */
+import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import { fieldsOf } from '../core/codecs'
 import type { ResourceSpec } from '../core/spec'
 import type { Handler } from './handler'
 import { stepFailure } from './handler'
 import { labelOfAddress } from '../core/node'
+import { immediate } from '../core/immediate'
 
 /** Pulumi-style mocks: `newResource` fabricates a resource's id and outputs, `call` answers a lookup. */
 export interface Mocks {
@@ -76,8 +78,9 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
   const used = (id: string): boolean => store.has(id) || retired.has(id)
   return {
     objects: () => store,
+    // answered at once (immediate): the run loop takes a mock step in the turn it starts
     create: (c, inputs) =>
-      TE.fromIO(() => {
+      immediate(() => {
         const m = mocks.newResource?.({ token: c.spec.token, name: c.name, inputs })
         let n = generation.get(c.address) ?? 0
         let id = m?.id
@@ -89,12 +92,12 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
         const outputs = mockOutputs(c.spec, id)
         if (m?.outputs) Object.assign(outputs, m.outputs)
         store.set(id, { token: c.spec.token, inputs, outputs })
-        return { id, inputs, outputs }
+        return E.right({ id, inputs, outputs })
       }),
     read: (c, id) =>
-      TE.fromIO(() => {
+      immediate(() => {
         const o = store.get(id)
-        return o && o.token === c.spec.token ? { id, inputs: o.inputs, outputs: o.outputs } : undefined
+        return E.right(o && o.token === c.spec.token ? { id, inputs: o.inputs, outputs: o.outputs } : undefined)
       }),
     update: (c, id, inputs) => {
       const o = store.get(id)
@@ -104,13 +107,14 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
       return TE.right({ id, inputs, outputs: o.outputs })
     },
     delete: (_c, id) =>
-      TE.fromIO(() => {
+      immediate(() => {
         if (store.delete(id)) retired.add(id)
+        return E.right(undefined)
       }),
     lookup: (c, args) =>
-      TE.fromIO(() => {
+      immediate(() => {
         const r: unknown = mocks.call?.({ token: c.spec.token, args }) ?? c.spec.examples.result
-        return { ...(r as Record<string, unknown>) }
+        return E.right({ ...(r as Record<string, unknown>) })
       }),
     list: (c) =>
       TE.right(

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { labelOfAddress } from '../core/node'
-import { isLeft } from 'fp-ts/Either'
+import { isLeft, left, type Either } from 'fp-ts/Either'
 import type { Graph, ResourceVertex } from './graph'
 import type { Env } from './env'
 import type { Handler, Obs, OpContext, StepFailure } from './handler'
@@ -25,6 +25,10 @@ import { WAIT_TIMED_OUT } from '../core/wire'
 import { issue } from '../core/issue'
 import { checkResolved } from './check-resolved'
 import { makeValidator } from './validate'
+import { answerNow } from '../core/immediate'
+
+/** what `durable` gives once the records are written (a store that answers at once) */
+const WRITTEN: Promise<void> = Promise.resolve()
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface JournalEntry {
@@ -94,15 +98,24 @@ export const runPlan = async (
   }
   for (const [a, r] of lookups) if (!hasUnknown(r)) values.set(a, r as Record<string, unknown>)
 
-  // group commit: records of steps finishing together are appended in one durable write
+  // group commit: records of steps finishing together are appended in one durable write. A store
+  // that answers its appends at once (the memory store: nothing durable to wait for) gets each
+  // record set in the same turn, and the steps on it go on without a promise (see `pending`)
+  const storeNow = answerNow(env.store.append(plan.stack, [])) !== undefined
   let flushing: Promise<void> | undefined
   let queued: JournalRecord[] = []
   const durable = (rs: JournalRecord[]): Promise<void> => {
-    for (const r of rs) {
+    for (let i = 0; i < rs.length; i++) {
+      const r = rs[i]
       if (r.t === 'pending') pendingOps.set(r.op.opId, r.op)
       else if (r.t === 'settled') pendingOps.delete(r.opId)
       else if (r.t === 'put') resources[r.resource.address] = r.resource
       else if (r.t === 'drop') delete resources[r.address]
+    }
+    if (storeNow) {
+      const r = answerNow(env.store.append(plan.stack, rs))!()
+      if (isLeft(r)) throw new Error(`state journal: ${r.left.message}`)
+      return WRITTEN
     }
     queued.push(...rs)
     if (!flushing)
@@ -153,14 +166,15 @@ export const runPlan = async (
   /**
    * Write ahead: the entry for an operation about to be sent, durable before it is sent. Not
    * async, and the entry built once in the journal's field order: an async frame and a spread
-   * per step here showed in the allocation profile.
+   * per step here showed in the allocation profile. On a store that answers at once the entry
+   * is written when this returns, and the id comes back as it is rather than in a promise.
    */
   const pending = (
     op: PendingOp['op'],
     at: { readonly address: string; readonly token: string; readonly name: string; readonly provider: string },
     inputs: PendingOp['inputs'],
     id?: string,
-  ): Promise<string> => {
+  ): string | Promise<string> => {
     const opId = nextOpId()
     const entry = { op, address: at.address, token: at.token, name: at.name, provider: at.provider, inputs } as {
       -readonly [K in keyof PendingOp]: PendingOp[K]
@@ -168,7 +182,8 @@ export const runPlan = async (
     if (id !== undefined) entry.id = id
     entry.opId = opId
     entry.startedAt = now()
-    return durable([{ t: 'pending', op: entry }]).then(() => opId)
+    const written = durable([{ t: 'pending', op: entry }])
+    return storeNow ? opId : written.then(() => opId)
   }
   // a then, not an async function: one promise per call instead of an async frame and two
   const attempt = <A>(te: () => Promise<import('fp-ts/Either').Either<StepFailure, A>>): Promise<A> =>
@@ -245,27 +260,77 @@ export const runPlan = async (
 
   // A create is one attempt on the common path; what a lost reply needs lives in its own function
   // (a suspended async frame holds every local of its function, and this runs once per step).
-  const doCreate = (s: Step, v: ResourceVertex, inputs: Record<string, unknown>): Promise<ResourceState> =>
-    createAttempt(s, v, inputs, protect(v.spec, inputs), 1)
+  // On the mock interpreter (a store and a handler that answer at once) it is done when it
+  // returns: no promise, no turn of the event loop.
+  const doCreate = (
+    s: Step,
+    v: ResourceVertex,
+    inputs: Record<string, unknown>,
+  ): ResourceState | Promise<ResourceState> => createAttempt(s, v, inputs, protect(v.spec, inputs), 1)
 
-  // a chain of thens rather than an async function: fewer promises and no suspended frame per step
   const createAttempt = (
     s: Step,
     v: ResourceVertex,
     inputs: Record<string, unknown>,
     sent: Record<string, unknown>,
     attemptNo: number,
+  ): ResourceState | Promise<ResourceState> => {
+    if (storeNow) {
+      // a task is lazy: making it sends nothing, and says whether its answer needs waiting for
+      const task = h.create(ctxOf(s), inputs)
+      const answer = answerNow(task)
+      if (answer !== undefined) return createNow(s, v, inputs, sent, attemptNo, answer)
+      return sendCreate(s, v, inputs, sent, pending('create', s, sent) as string, attemptNo, task)
+    }
+    return (pending('create', s, sent) as Promise<string>).then((opId) =>
+      sendCreate(s, v, inputs, sent, opId, attemptNo, h.create(ctxOf(s), inputs)),
+    )
+  }
+
+  /**
+   * A create answered in the turn it is asked (the mock handler) on a store that answers at once
+   * (the memory store): nothing runs between the write-ahead entry and its settlement, so no one
+   * could see the entry; a created object is recorded as it is, and only a failure writes the
+   * entry first, so that what follows (settled, or kept for an unknown outcome) is as for any
+   * other create.
+   */
+  const createNow = (
+    s: Step,
+    v: ResourceVertex,
+    inputs: Record<string, unknown>,
+    sent: Record<string, unknown>,
+    attemptNo: number,
+    answer: () => Either<StepFailure, Obs>,
+  ): ResourceState | Promise<ResourceState> => {
+    let res: Either<StepFailure, Obs>
+    try {
+      res = answer()
+    } catch (e) {
+      res = left(e as StepFailure)
+    }
+    if (isLeft(res))
+      return afterCreateFailed(s, v, inputs, sent, pending('create', s, sent) as string, res.left, attemptNo)
+    const r = record(v, res.right.id, inputs, res.right, undefined, sent)
+    void durable([{ t: 'put', resource: r }])
+    return r
+  }
+
+  // a chain of thens rather than an async function: fewer promises and no suspended frame per step
+  const sendCreate = (
+    s: Step,
+    v: ResourceVertex,
+    inputs: Record<string, unknown>,
+    sent: Record<string, unknown>,
+    opId: string,
+    attemptNo: number,
+    task: ReturnType<Handler['create']>,
   ): Promise<ResourceState> =>
-    pending('create', s, sent).then((opId) =>
-      h
-        .create(ctxOf(s), inputs)()
-        .then(
-          (res) =>
-            isLeft(res)
-              ? afterCreateFailed(s, v, inputs, sent, opId, res.left, attemptNo)
-              : created(v, inputs, sent, opId, res.right),
-          (e: unknown) => afterCreateFailed(s, v, inputs, sent, opId, e as StepFailure, attemptNo),
-        ),
+    task().then(
+      (res) =>
+        isLeft(res)
+          ? afterCreateFailed(s, v, inputs, sent, opId, res.left, attemptNo)
+          : created(v, inputs, sent, opId, res.right),
+      (e: unknown) => afterCreateFailed(s, v, inputs, sent, opId, e as StepFailure, attemptNo),
     )
 
   const created = (
@@ -369,17 +434,19 @@ export const runPlan = async (
   type Done = { readonly id?: string; readonly note?: string }
   const NOTHING: Done = {}
 
-  // not async (see createAttempt); a throw becomes a rejection like an async function's would
-  const execute = (s: Step): Promise<Done> => {
+  // not async (see createAttempt); a throw becomes a rejection like an async function's would.
+  // A step done in the turn it started (see doCreate) gives its outcome as it is.
+  const execute = (s: Step): Done | Promise<Done> => {
     try {
       if (s.kind === 'Lookup') return executeLookup(s)
       if (s.action === 'delete' || s.action === 'forget') return executeDelete(s)
       const rv = graph.vertices.get(s.address) as ResourceVertex
       const inputs = inputsOf(s, rv)
-      if (s.action === 'noop') return Promise.resolve(NOTHING)
+      if (s.action === 'noop') return NOTHING
       // the common case stays short: other actions have their own function (see doCreate)
       if (s.action !== 'create') return changeExisting(s, rv, inputs)
-      return doCreate(s, rv, inputs).then((r) => settle(s, inputs, r))
+      const r = doCreate(s, rv, inputs)
+      return r instanceof Promise ? r.then((x) => settle(s, inputs, x)) : settle(s, inputs, r)
     } catch (e) {
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a step failure is data (see StepFailure)
       return Promise.reject(e)
@@ -589,33 +656,57 @@ export const runPlan = async (
   /** 1: done, 2: failed (each has its journal entry) */
   const outcome = new Uint8Array(n)
 
+  const succeeded = (si: number, t0: number, r: Done): void => {
+    const s = steps[si]
+    const ms = Date.now() - t0
+    const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = {
+      seq: seq++,
+      address: s.address,
+      action: s.action,
+      status: 'done',
+      ms,
+    }
+    if (r.id) entry.id = r.id
+    journal.push(entry)
+    if (r.note) env.events({ type: 'step-done', address: s.address, action: s.action, ms, note: r.note })
+    else env.events({ type: 'step-done', address: s.address, action: s.action, ms })
+    outcome[si] = 1
+    for (let e = firstUser[si]; e < firstUser[si + 1]; e++) if (--waiting[users[e]] === 0) ready[tail++] = users[e]
+  }
+  const failed = (si: number, t0: number, e: unknown): void => {
+    const s = steps[si]
+    const ms = Date.now() - t0
+    const f: StepFailure =
+      (e as StepFailure)?._tag === 'StepFailure'
+        ? (e as StepFailure)
+        : stepFailure(labelOfAddress(s.address), 'create', e instanceof Error ? e.message : String(e))
+    failures.push(f)
+    outcome[si] = 2
+    stopped = true
+    journal.push({ seq: seq++, address: s.address, action: s.action, status: 'failed', ms, message: f.message })
+    env.events({ type: 'step-failed', address: s.address, action: s.action, ms, message: f.message })
+  }
+
   await new Promise<void>((resolveAll) => {
     const pump = () => {
-      if (env.signal?.aborted) stopped = true
-      while (!stopped && running < env.concurrency && head < tail) {
+      // a loop, not a call per finished step: a step done in its own turn (the mock interpreter)
+      // is settled here and the next one taken, with no promise and no recursion
+      while (!(stopped ||= env.signal?.aborted === true) && running < env.concurrency && head < tail) {
         const si = ready[head++]
         const s = steps[si]
         running++
         const t0 = Date.now()
         env.events({ type: 'step-start', address: s.address, action: s.action, at: t0 })
-        execute(s).then(
-          (r) => {
+        const r = execute(s)
+        if (!(r instanceof Promise)) {
+          running--
+          succeeded(si, t0, r)
+          continue
+        }
+        r.then(
+          (done) => {
             try {
-              const ms = Date.now() - t0
-              const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = {
-                seq: seq++,
-                address: s.address,
-                action: s.action,
-                status: 'done',
-                ms,
-              }
-              if (r.id) entry.id = r.id
-              journal.push(entry)
-              if (r.note) env.events({ type: 'step-done', address: s.address, action: s.action, ms, note: r.note })
-              else env.events({ type: 'step-done', address: s.address, action: s.action, ms })
-              outcome[si] = 1
-              for (let e = firstUser[si]; e < firstUser[si + 1]; e++)
-                if (--waiting[users[e]] === 0) ready[tail++] = users[e]
+              succeeded(si, t0, done)
             } finally {
               // (not Promise.finally: a third promise per step)
               running--
@@ -624,23 +715,7 @@ export const runPlan = async (
           },
           (e: unknown) => {
             try {
-              const ms = Date.now() - t0
-              const f: StepFailure =
-                (e as StepFailure)?._tag === 'StepFailure'
-                  ? (e as StepFailure)
-                  : stepFailure(labelOfAddress(s.address), 'create', e instanceof Error ? e.message : String(e))
-              failures.push(f)
-              outcome[si] = 2
-              stopped = true
-              journal.push({
-                seq: seq++,
-                address: s.address,
-                action: s.action,
-                status: 'failed',
-                ms,
-                message: f.message,
-              })
-              env.events({ type: 'step-failed', address: s.address, action: s.action, ms, message: f.message })
+              failed(si, t0, e)
             } finally {
               running--
               pump()

@@ -1,7 +1,9 @@
 /**
  * In-memory StateStore (mock runs, tests). Same semantics as the file store, nothing durable.
  */
+import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
+import { immediate } from '../core/immediate'
 import { hostname } from 'node:os'
 import { applyRecords, type JournalTarget, type PendingOp, type State } from './state'
 import { stateError, type LockInfo, type StateStore } from './state-store'
@@ -52,8 +54,9 @@ export const memoryStore = (
         (e) => e as ReturnType<typeof stateError>,
       ),
     read: (stack) => TE.right(current(stack)),
+    // nothing to wait for: answered at once (immediate), so the run loop appends in the same turn
     append: (stack, records) =>
-      TE.fromIO(() => {
+      immediate(() => {
         let f = folded.get(stack)
         if (!f) {
           const s = states.get(stack)
@@ -65,6 +68,7 @@ export const memoryStore = (
           folded.set(stack, f)
         }
         applyRecords(f, records)
+        return E.right(undefined)
       }),
     write: (stack, state) => {
       // journal records never change serial or lineage: the snapshot alone answers the check

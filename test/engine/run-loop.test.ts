@@ -76,10 +76,13 @@ test('the first failure stops new work; in-flight steps finish and are recorded;
 test('cancellation: after abort no new step starts, in-flight ones finish and are saved', async () => {
   const m = mockHandler()
   const ac = new AbortController()
+  let sent = 0
   const h: Handler = {
     ...m,
+    // aborted once two creates are in flight (on the memory store a step's create is sent in the
+    // turn the step starts, so aborting at the first would leave the second not started)
     create: (c, i) => async () => {
-      ac.abort()
+      if (++sent === 2) ac.abort()
       await delay(2)
       return m.create(c, i)()
     },
