@@ -76,6 +76,13 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
   // held now and those deleted (no second set of every id held)
   const retired = new Set<string>()
   const used = (id: string): boolean => store.has(id) || retired.has(id)
+  // a type's id prefix, lower-cased once per type rather than once per create
+  const prefixes = new Map<ResourceSpec, string>()
+  const idPrefix = (spec: ResourceSpec): string => {
+    let p = prefixes.get(spec)
+    if (p === undefined) prefixes.set(spec, (p = spec.type.toLowerCase()))
+    return p
+  }
   return {
     objects: () => store,
     // answered at once (immediate): the run loop takes a mock step in the turn it starts
@@ -86,7 +93,7 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
         let id = m?.id
         while (id === undefined || (m?.id === undefined && used(id))) {
           n++
-          id = `${c.spec.type.toLowerCase()}-${c.name}${n > 1 ? `-${n}` : ''}`
+          id = `${idPrefix(c.spec)}-${c.name}${n > 1 ? `-${n}` : ''}`
         }
         generation.set(c.address, n)
         const outputs = mockOutputs(c.spec, id)

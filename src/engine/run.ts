@@ -25,6 +25,7 @@ import { WAIT_TIMED_OUT } from '../core/wire'
 import { issue } from '../core/issue'
 import { checkResolved } from './check-resolved'
 import { makeValidator } from './validate'
+import { noEvents } from './events'
 import { answerNow } from '../core/immediate'
 
 /** what `durable` gives once the records are written (a store that answers at once) */
@@ -73,6 +74,8 @@ export const runPlan = async (
 ): Promise<RunResult> => {
   const h = env.handler
   const validate = makeValidator()
+  // a step's start and end are events only for someone listening (two objects per step otherwise)
+  const listening = env.events !== noEvents
   const journal: JournalEntry[] = []
   const failures: StepFailure[] = []
   // working copies, mutated in place: a step's record costs O(1), not a copy of the whole state
@@ -526,7 +529,10 @@ export const runPlan = async (
         resolved,
         s.provider,
       )
-    const inputs = resolved === rv.node.inputs ? copyFields(resolved) : resolved
+    // the node's own inputs are copied only to be changed (overrides, absent fields dropped): most
+    // nodes without refs are sent and recorded as they are (frozen, so nothing downstream changes them)
+    const inputs =
+      resolved !== rv.node.inputs ? resolved : s.overrides || hasAbsent(resolved) ? copyFields(resolved) : resolved
     if (s.overrides) Object.assign(inputs, s.overrides)
     for (const k in inputs) if (inputs[k] === undefined) delete inputs[k]
     if (hasUnknown(inputs))
@@ -541,7 +547,9 @@ export const runPlan = async (
   /** Refs to this node now see what the step made. */
   const settle = (s: Step, inputs: Readonly<Record<string, unknown>>, r: ResourceState): Done => {
     values.delete(s.address)
-    resourceFields.set(s.address, { inputs, outputs: r.outputs, id: r.id })
+    // the record itself when it holds the inputs as sent (no secret protected, no default added):
+    // an object fewer per step
+    resourceFields.set(s.address, r.inputs === inputs ? r : { inputs, outputs: r.outputs, id: r.id })
     return r
   }
 
@@ -668,7 +676,9 @@ export const runPlan = async (
     }
     if (r.id) entry.id = r.id
     journal.push(entry)
-    if (r.note) env.events({ type: 'step-done', address: s.address, action: s.action, ms, note: r.note })
+    if (!listening) {
+      // nobody to tell
+    } else if (r.note) env.events({ type: 'step-done', address: s.address, action: s.action, ms, note: r.note })
     else env.events({ type: 'step-done', address: s.address, action: s.action, ms })
     outcome[si] = 1
     for (let e = firstUser[si]; e < firstUser[si + 1]; e++) if (--waiting[users[e]] === 0) ready[tail++] = users[e]
@@ -696,7 +706,7 @@ export const runPlan = async (
         const s = steps[si]
         running++
         const t0 = Date.now()
-        env.events({ type: 'step-start', address: s.address, action: s.action, at: t0 })
+        if (listening) env.events({ type: 'step-start', address: s.address, action: s.action, at: t0 })
         const r = execute(s)
         if (!(r instanceof Promise)) {
           running--
@@ -775,6 +785,12 @@ export const runPlan = async (
     diffInputs(state0.outputs, outputs, { replaceOn: [], ignore: [], equals: {}, updatable: true, protector }).length >
       0
   return { state: final, journal, failures, outputs, outputsChanged }
+}
+
+/** Does a record hold a field set to undefined (left out when sent)? */
+const hasAbsent = (o: Readonly<Record<string, unknown>>): boolean => {
+  for (const k in o) if (o[k] === undefined) return true
+  return false
 }
 
 export type { Handler }
