@@ -123,6 +123,14 @@ const handler: Handler = {
     const te = real.read(c, id, i, o)
     return () => als.run(c.spec.token, te)
   },
+  ...(real.readShared
+    ? {
+        readShared: (...args: Parameters<NonNullable<Handler['readShared']>>) => {
+          const te = real.readShared!(...args)
+          return () => als.run(args[0].spec.token, te)
+        },
+      }
+    : {}),
   ...(real.listItems
     ? {
         listItems: (

@@ -65,6 +65,12 @@ export interface ResourceWire<I, O> {
    */
   readonly listIn?: ListIn<I, O>
   /**
+   * for types read one object at a time whose read includes listings of a parent (the limits of a
+   * service's APIs, a service's bindings, a plan's keys): bulk refresh sends each listing once and
+   * hands its items to every read that needs it
+   */
+  readonly shares?: Shares<I, O>
+  /**
    * a request listing the objects that could be the one a create of `sent` made (its reply: an
    * array of items, or one item; NotFound means none) — for types the platform cannot list whole,
    * or to narrow the search (the records of one zone, a variable by its key)
@@ -88,6 +94,28 @@ export interface ListIn<I, O> {
   readonly parent: (id: string, ctx: WireContext & { readonly inputs: I; readonly outputs: O }) => string | undefined
   /** the request listing every object of that parent, each item as `decode` reads a single object */
   readonly request: (id: string, ctx: WireContext & { readonly inputs: I; readonly outputs: O }) => WireRequest
+}
+
+type ReadContext<I, O> = WireContext & { readonly inputs: I; readonly outputs: O }
+
+/** Items of the listings a read shares, by the name `Shares.requests` gives them (a failed listing is left out). */
+export type SharedItems = Readonly<Record<string, ReadonlyArray<unknown>>>
+
+/** A read the shared listings answered whole: nothing is left to send (`result` as a sent read's reply or error). */
+export interface Settled {
+  readonly _tag: 'Settled'
+  readonly result: Either<PlatformError, unknown>
+}
+
+/** The listings of a parent that the reads of one refresh share, and the read that uses them. */
+export interface Shares<I, O> {
+  /**
+   * the listings this object's read needs, by name: each depends only on its parent (every object of
+   * that parent gives the same request) and its reply is an array of items (paged whole)
+   */
+  readonly requests: (id: string, ctx: ReadContext<I, O>) => Readonly<Record<string, WireRequest>>
+  /** the read, given the items of the listings that answered: what it still sends, or its reply */
+  readonly read: (id: string, ctx: ReadContext<I, O>, shared: SharedItems) => WireRequest | Settled
 }
 
 export interface ImportTarget<I> {

@@ -2,14 +2,18 @@
  * readEvery: the reads of a refresh, with as few requests as the specs allow — one (paged) listing
  * per type where the platform lists the whole type (`wire.list`), one per parent where it lists
  * under a parent (`wire.listIn`: the records of a zone), one read per object otherwise — with
- * `env.concurrency` requests at a time per platform.
+ * `env.concurrency` requests at a time per platform. A read that includes listings of a parent
+ * (`wire.shares`: the limits of a service's APIs, a plan's keys) gets their items from one request
+ * per listing for the whole refresh, whichever reads or types ask for it.
  *
  * A listed item is decoded as a read decodes it, with the inputs of the object it is, so a listing
  * observes what a read would; an object a complete listing does not hold is gone. When a listing
  * fails, or an item of it cannot be decoded (it might have been one of ours), the objects it did
- * not show are read one by one, which gives their own answer or error.
+ * not show are read one by one, which gives their own answer or error. A shared listing that fails
+ * is left out of what its reads are given: each then sends its own requests.
  */
 import * as E from 'fp-ts/Either'
+import type { SharedItems } from '../core/spec'
 import type { WireRequest } from '../core/wire'
 import type { ResourceState } from '../state/state'
 import type { Env } from './env'
@@ -44,11 +48,17 @@ export const readEvery = async (
   }
   const at = (c: OpContext, r: ResourceState): OpContext => ({ ...c, address: r.address, name: r.name })
 
+  const readShared = env.handler.readShared
+  /** one object's read (given the items of the listings it shares, when it shares some) */
   const read =
-    (c: OpContext, r: ResourceState): Task =>
+    (c: OpContext, r: ResourceState, shared?: SharedItems): Task =>
     async () => {
       const cx = at(c, r)
-      const got = await env.handler.read(cx, r.id, r.inputs, r.outputs)()
+      const got = await (
+        shared && readShared
+          ? readShared(cx, r.id, r.inputs, r.outputs, shared)
+          : env.handler.read(cx, r.id, r.inputs, r.outputs)
+      )()
       if (E.isLeft(got)) failures.push(got.left)
       else seen(r, cx, got.right)
     }
@@ -57,10 +67,23 @@ export const readEvery = async (
   }
 
   const listItems = env.handler.listItems
+  // each listing is sent once per refresh and provider instance, whoever asks for it: a type's own
+  // listing and the same listing shared by another type's reads (a release and the services)
+  type Listed = Promise<E.Either<StepFailure | undefined, ReadonlyArray<unknown>>>
+  const sent = new WeakMap<object, Map<string, Listed>>()
+  const listOnce = (c: OpContext, req: WireRequest): Listed => {
+    if (!listItems) return Promise.resolve(E.left(undefined))
+    let byReq = sent.get(c.config)
+    if (!byReq) sent.set(c.config, (byReq = new Map<string, Listed>()))
+    const k = JSON.stringify(req)
+    let p = byReq.get(k)
+    if (!p) byReq.set(k, (p = listItems(c, req)()))
+    return p
+  }
   const listing =
     (c: OpContext, req: WireRequest, members: ReadonlyArray<ResourceState>): Task =>
     async () => {
-      const got = listItems ? await listItems(c, req)() : E.left(undefined)
+      const got = await listOnce(c, req)
       // the listing failed: each object answers for itself
       if (E.isLeft(got)) return readAlone(c, members)
       const byId = new Map<string, ResourceState[]>()
@@ -91,10 +114,46 @@ export const readEvery = async (
       }
     }
 
+  // reads given shared listings: a listing is queued once (in the listings' turn) for all its reads;
+  // a read is queued when every listing it needs has answered
+  type Then = (items: ReadonlyArray<unknown> | undefined) => void
+  const waiting = new WeakMap<object, Map<string, Then[]>>()
+  const share = (c: OpContext, r: ResourceState, requests: Readonly<Record<string, WireRequest>>): void => {
+    const items: Record<string, ReadonlyArray<unknown>> = {}
+    const go = read(c, r, items)
+    const names = Object.keys(requests)
+    let left = names.length
+    if (left === 0) return void queueOf(c).reads.push(go)
+    let byReq = waiting.get(c.config)
+    if (!byReq) waiting.set(c.config, (byReq = new Map<string, Then[]>()))
+    for (const name of names) {
+      const req = requests[name]
+      const k = JSON.stringify(req)
+      let then = byReq.get(k)
+      if (!then) {
+        const all: Then[] = (then = [])
+        byReq.set(k, all)
+        queueOf(c).listings.push(async () => {
+          const got = await listOnce(c, req)
+          for (const f of all) f(E.isRight(got) ? got.right : undefined)
+        })
+      }
+      then.push((got) => {
+        // a listing that failed is not handed over: the read sends its own requests
+        if (got) items[name] = got
+        if (--left === 0) queueOf(c).reads.push(go)
+      })
+    }
+  }
+
   for (const { c, members } of groups) {
     const w = c.spec.wire
     const q = queueOf(c)
     const wctx = (r: ResourceState) => ({ config: c.config, inputs: r.inputs as never, outputs: r.outputs as never })
+    if (listItems && readShared && w.shares && !(w.list && members.length > 1) && !w.listIn) {
+      for (const r of members) share(c, r, w.shares.requests(r.id, wctx(r)))
+      continue
+    }
     if (listItems && w.list && members.length > 1) {
       q.listings.push(listing(c, w.list({ config: c.config }), members))
       continue

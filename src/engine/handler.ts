@@ -4,7 +4,7 @@
  * and plan are shared.
  */
 import type { TaskEither } from 'fp-ts/TaskEither'
-import type { LookupSpec, Observed, ResourceSpec } from '../core/spec'
+import type { LookupSpec, Observed, ResourceSpec, SharedItems } from '../core/spec'
 import type { PlatformError, WireRequest } from '../core/wire'
 import type { ProviderSpec } from '../core/provider'
 
@@ -75,6 +75,17 @@ export interface Handler {
    * bulk refresh decodes each with the inputs of the object it is (as a read would)
    */
   readonly listItems?: (c: OpContext, req: WireRequest) => TaskEither<StepFailure, ReadonlyArray<unknown>>
+  /**
+   * a read given the items of the listings it shares with other reads of one refresh (a spec's
+   * `shares`); undefined: the object is gone
+   */
+  readonly readShared?: (
+    c: OpContext,
+    id: string,
+    inputs: Readonly<Record<string, unknown>>,
+    outputs: Readonly<Record<string, unknown>>,
+    shared: SharedItems,
+  ) => TaskEither<StepFailure, Obs | undefined>
   /**
    * Run a provider's `resolve` hook (e.g. look up and validate a default team) once per provider
    * instance before planning; absent for handlers that never reach a platform.

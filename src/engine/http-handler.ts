@@ -10,6 +10,7 @@ import * as TE from 'fp-ts/TaskEither'
 import { pipe } from 'fp-ts/function'
 import { labelOfAddress } from '../core/node'
 import type { ClientFactory } from '../core/provider'
+import type { Settled } from '../core/spec'
 import { isSecret, secret } from '../core/secret'
 import type { PlatformClient, PlatformError, WireRequest } from '../core/wire'
 import { isProtected } from '../state/protect'
@@ -134,6 +135,26 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
   }
   const isGone = (c: OpContext, e: StepFailure): boolean =>
     !!e.cause && (c.spec.wire.gone ? c.spec.wire.gone(e.cause) : e.cause.kind === 'NotFound')
+  /** a read's request sent and decoded (or its reply already settled by shared listings); gone is undefined */
+  const readBy = (
+    c: OpContext,
+    inputs: Readonly<Record<string, unknown>>,
+    req: WireRequest | Settled,
+  ): TE.TaskEither<StepFailure, Obs | undefined> => {
+    const read =
+      req._tag === 'Settled'
+        ? () =>
+            Promise.resolve(
+              E.isLeft(req.result)
+                ? E.left(failure(c, 'read', req.result.left))
+                : decoded(c, 'read', inputs, req.result.right),
+            )
+        : exchange(c, 'read', req, inputs)
+    return () =>
+      read().then((r): E.Either<StepFailure, Obs | undefined> =>
+        E.isLeft(r) && isGone(c, r.left) ? E.right(undefined) : r,
+      )
+  }
 
   return {
     create: (c, inputs) => {
@@ -146,12 +167,11 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
           return E.isLeft(d) ? E.left({ ...d.left, ambiguous: true }) : d
         })
     },
-    read: (c, id, inputs, outputs) => {
-      const read = exchange(c, 'read', c.spec.wire.read(id, { config: c.config, inputs, outputs }), inputs)
-      return () =>
-        read().then((r): E.Either<StepFailure, Obs | undefined> =>
-          E.isLeft(r) && isGone(c, r.left) ? E.right(undefined) : r,
-        )
+    read: (c, id, inputs, outputs) => readBy(c, inputs, c.spec.wire.read(id, { config: c.config, inputs, outputs })),
+    readShared: (c, id, inputs, outputs, shared) => {
+      const ctx = { config: c.config, inputs, outputs }
+      const sh = c.spec.wire.shares
+      return readBy(c, inputs, sh ? sh.read(id, ctx, shared) : c.spec.wire.read(id, ctx))
     },
     update: (c, id, inputs, prior, outputs) => {
       const u = c.spec.wire.update

@@ -30,6 +30,8 @@ import {
   resultOf,
   sameSet,
   sequence,
+  sequenceWith,
+  sharedRequests,
   stepsOf,
   str,
   toWire,
@@ -441,6 +443,35 @@ const readSteps = (serviceId: string, apiId: (acc: Steps) => string): Step[] => 
   },
 ]
 
+/**
+ * A refresh's read: the API, and its limits from the service's listing of every API's limits when
+ * one is handed over (shared by the service's APIs), else (or when that listing missed it) its own.
+ */
+const refreshSteps = (serviceId: string, apiId: string): Step[] => [
+  { name: 'api', request: () => apigw('DescribeApi', { ServiceId: serviceId, ApiId: apiId }) },
+  {
+    name: 'limits',
+    shared: 'skip',
+    request: () =>
+      apigw(
+        'DescribeApiEnvironmentStrategy',
+        { ServiceId: serviceId, Offset: 0, Limit: 100 },
+        { paginate: pages('Result.ApiEnvironmentStrategySet') },
+      ),
+  },
+  {
+    name: 'strategy',
+    request: (acc) =>
+      limitsOf(acc.limits, apiId)
+        ? undefined
+        : apigw('DescribeApiEnvironmentStrategy', { ServiceId: serviceId, ApiId: apiId, Offset: 0, Limit: 100 }),
+  },
+]
+
+/** The limits of one API in a listing of a service's APIs' limits (items), if it holds them. */
+const limitsOf = (items: unknown, apiId: string): Record<string, unknown> | undefined =>
+  Array.isArray(items) ? (items as unknown[]).filter(isObj).find((s) => s.ApiId === apiId) : undefined
+
 /** Normalise list items the platform echoes with its defaults filled in ("" strings, false flags, 0 codes). */
 const stripDefaults = (u: unknown): unknown =>
   Array.isArray(u)
@@ -501,7 +532,7 @@ export const ApiGatewayApi = defineResource({
   doc:
     'An API of a gateway service. The back end is chosen by serviceConfigType (HTTP by default: serviceConfigUrl, serviceConfigPath and serviceConfigMethod are then required). ' +
     'Most fields come from the wire reference (see the module doc); limits (releaseLimit, preLimit, testLimit) are per-environment request-rate caps, 5000 meaning unlimited. ' +
-    "Refresh reads each API alone (DescribeApi and its limits): the service's listing (DescribeApisStatus) carries neither the back end nor the limits.",
+    "Refresh reads each API alone (DescribeApi): the service's listing (DescribeApisStatus) carries neither the back end nor the limits; the limits of every API of a service come from one listing (DescribeApiEnvironmentStrategy by service) that its APIs share.",
   inputs: ApiGatewayApiInputs,
   outputs: ApiGatewayApiOutputs,
   identity: compositeId<I>(
@@ -618,7 +649,11 @@ export const ApiGatewayApi = defineResource({
         ...readSteps(i.serviceId, apiId),
       ])
     },
-    read: (apiId, ctx) => sequence(readSteps(ctx.inputs.serviceId, () => apiId)),
+    read: (apiId, ctx) => sequence(refreshSteps(ctx.inputs.serviceId, apiId)),
+    shares: {
+      requests: (apiId, ctx) => sharedRequests(refreshSteps(ctx.inputs.serviceId, apiId)),
+      read: (apiId, ctx, shared) => sequenceWith(refreshSteps(ctx.inputs.serviceId, apiId), {}, shared),
+    },
     update: (apiId, i, ctx) =>
       sequence([
         { name: 'modify', request: () => apigw('ModifyApi', { ...apiParams(i), ApiId: apiId }) },
@@ -657,7 +692,7 @@ export const ApiGatewayApi = defineResource({
       }
       if (steps) {
         const sets = listOf(resultOf(steps.strategy), 'ApiEnvironmentStrategySet').filter(isObj)
-        const mine = sets.find((s) => s.ApiId === id) ?? sets[0]
+        const mine = limitsOf(steps.limits, id) ?? sets.find((s) => s.ApiId === id) ?? sets[0]
         for (const e of listOf(mine, 'EnvironmentStrategySet').filter(isObj)) {
           const field = LIMITS.find(([, env]) => env === e.EnvironmentName)?.[0]
           const q = num(e.Quota)

@@ -17,16 +17,18 @@ import {
   bool,
   isGone,
   isObj,
-  itemsOf,
   joinId,
   known,
   listOf,
   num,
-  pagedStep,
+  pages,
   responseOf,
   resultOf,
   sameSet,
   sequence,
+  sequenceWith,
+  sharedOf,
+  sharedRequests,
   stepsOf,
   str,
   type Step,
@@ -105,21 +107,35 @@ const serviceSubDomain = (service: unknown, netType: string | undefined): string
     ? undefined
     : str(responseOf(service)[netType === 'INNER' ? 'InnerSubDomain' : 'OuterSubDomain'])
 
+/** the row of this sub-domain in its service's domains */
+const domainIn = (steps: Steps, sub: string) =>
+  sharedOf(steps, 'domains')
+    .filter(isObj)
+    .find((d) => d.DomainName === sub)
+
+/**
+ * The service's domains (a listing the domains of one service share in a refresh), then this
+ * domain's path mappings, which only a domain that is not default-mapped has.
+ */
 const readSteps = (serviceId: string, sub: string): Step[] => [
   {
-    name: 'mappings',
-    request: () => apigw('DescribeServiceSubDomainMappings', { ServiceId: serviceId, SubDomain: sub }),
+    name: 'domains',
+    shared: 'send',
+    request: () =>
+      apigw(
+        'DescribeServiceSubDomains',
+        { ServiceId: serviceId, Offset: 0, Limit: 100 },
+        { paginate: pages('Result.DomainSet') },
+      ),
+    absent: (acc: Steps) =>
+      domainIn(acc, sub) ? undefined : `domain ${sub} is no longer bound to service ${serviceId}`,
   },
   {
-    ...pagedStep(
-      'domains',
-      (Offset, Limit) => apigw('DescribeServiceSubDomains', { ServiceId: serviceId, Offset, Limit }),
-      'Result.DomainSet',
-    ),
-    absent: (acc: Steps) =>
-      itemsOf(acc, 'domains', 'Result.DomainSet').some((d) => isObj(d) && d.DomainName === sub)
-        ? undefined
-        : `domain ${sub} is no longer bound to service ${serviceId}`,
+    name: 'mappings',
+    request: (acc) =>
+      domainIn(acc, sub)?.IsDefaultMapping === false
+        ? apigw('DescribeServiceSubDomainMappings', { ServiceId: serviceId, SubDomain: sub })
+        : undefined,
   },
 ]
 
@@ -134,12 +150,24 @@ const modifyParams = (i: I) => ({
   ...((i.isDefaultMapping ?? true) ? {} : { PathMappingSet: mappingSet(i.pathMappings) }),
 })
 
+/** A read's steps and the values decode needs: an import, knowing no defaultDomain, also reads the service. */
+const refresh = (id: string, inputs: Partial<I>): [Step[], Record<string, unknown>] => {
+  const at = id.indexOf('#')
+  const serviceId = at > 0 ? id.slice(0, at) : (inputs.serviceId ?? '')
+  const sub = at > 0 ? id.slice(at + 1) : (inputs.subDomain ?? '')
+  return [
+    [...readSteps(serviceId, sub), ...(inputs.defaultDomain === undefined ? [serviceStep(serviceId)] : [])],
+    { serviceId, subDomain: sub },
+  ]
+}
+
 export const ApiGatewayCustomDomain = defineResource({
   token: 'cloud:ApiGatewayCustomDomain',
   doc:
     'A custom domain of a gateway service. With isDefaultMapping false, pathMappings ("<path>#<environment>") route paths to environments. ' +
     'From the wire reference: certificateId (needed for https), isForcedHttps and the output status. ' +
-    'Refresh reads each domain alone: its path mappings are listed per domain (DescribeServiceSubDomainMappings).',
+    "Refresh reads each domain from its service's domains (DescribeServiceSubDomains, one listing the service's domains share), and a domain " +
+    'that is not default-mapped also alone: its path mappings are listed per domain (DescribeServiceSubDomainMappings).',
   inputs: ApiGatewayCustomDomainInputs,
   outputs: ApiGatewayCustomDomainOutputs,
   // the platform refuses to bind one domain twice: a replacement unbinds the old binding first
@@ -221,14 +249,10 @@ export const ApiGatewayCustomDomain = defineResource({
         ],
         { serviceId: i.serviceId, subDomain: i.subDomain },
       ),
-    read: (id, ctx) => {
-      const at = id.indexOf('#')
-      const serviceId = at > 0 ? id.slice(0, at) : ctx.inputs.serviceId
-      const sub = at > 0 ? id.slice(at + 1) : ctx.inputs.subDomain
-      return sequence(
-        [...readSteps(serviceId, sub), ...(ctx.inputs.defaultDomain === undefined ? [serviceStep(serviceId)] : [])],
-        { serviceId, subDomain: sub },
-      )
+    read: (id, ctx) => sequence(...refresh(id, ctx.inputs)),
+    shares: {
+      requests: (id, ctx) => sharedRequests(refresh(id, ctx.inputs)[0]),
+      read: (id, ctx, shared) => sequenceWith(...refresh(id, ctx.inputs), shared),
     },
     update: (_id, i) =>
       sequence(
@@ -247,13 +271,7 @@ export const ApiGatewayCustomDomain = defineResource({
       const steps = stepsOf(reply)
       const serviceId = str(steps?.serviceId) ?? ctx.inputs.serviceId
       const sub = str(steps?.subDomain) ?? ctx.inputs.subDomain ?? str((reply as Record<string, unknown>)?.DomainName)
-      const d = steps
-        ? itemsOf(steps, 'domains', 'Result.DomainSet')
-            .filter(isObj)
-            .find((x) => x.DomainName === sub)
-        : isObj(reply)
-          ? reply
-          : undefined
+      const d = steps ? (sub === undefined ? undefined : domainIn(steps, sub)) : isObj(reply) ? reply : undefined
       if (!serviceId || !sub || !d || d.DomainName !== sub)
         return E.left(
           sub && serviceId

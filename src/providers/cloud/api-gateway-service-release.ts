@@ -23,6 +23,9 @@ import {
   responseOf,
   resultOf,
   sequence,
+  sequenceWith,
+  sharedOf,
+  sharedRequests,
   splitId,
   stepsOf,
   str,
@@ -30,6 +33,7 @@ import {
   type Step,
   type Steps,
 } from './shared/wire'
+import { listServices } from './api-gateway-service'
 
 export const ApiGatewayServiceReleaseInputs = t.exact(
   t.type({
@@ -74,10 +78,30 @@ const available = (service: unknown, env: string): boolean =>
   Array.isArray(responseOf(service).AvailableEnvironments) &&
   (responseOf(service).AvailableEnvironments as unknown[]).includes(env)
 
+/** the service's row in the listing of every service, when one was handed over */
+const listed = (acc: Steps, serviceId: string) =>
+  sharedOf(acc, 'services')
+    .filter(isObj)
+    .find((s) => s.ServiceId === serviceId)
+
+/**
+ * Where the service is released (from the listing of every service, which a refresh's releases share
+ * with the services' own refresh; a service it does not show is asked for alone, as it may be
+ * listed late), then the environment's release history, which holds the version and its description.
+ */
 const readSteps = (serviceId: string, env: string, version: (acc: Steps) => string | undefined): Step[] => [
   {
+    name: 'services',
+    shared: 'skip',
+    request: () => listServices(),
+    absent: (acc) => {
+      const row = listed(acc, serviceId)
+      return row && !available(row, env) ? `service ${serviceId} is no longer released in ${env}` : undefined
+    },
+  },
+  {
     name: 'service',
-    request: () => apigw('DescribeService', { ServiceId: serviceId }),
+    request: (acc) => (listed(acc, serviceId) ? undefined : apigw('DescribeService', { ServiceId: serviceId })),
     absent: (acc) => (available(acc.service, env) ? undefined : `service ${serviceId} is no longer released in ${env}`),
   },
   {
@@ -102,12 +126,19 @@ const readSteps = (serviceId: string, env: string, version: (acc: Steps) => stri
   },
 ]
 
+/** A read's steps and the values decode needs. */
+const refresh = (id: string, inputs: Partial<I>): [Step[], Record<string, unknown>] => {
+  const [serviceId, env, version] = partsOr(id, inputs)
+  return [readSteps(serviceId, env, () => version), { serviceId, environmentName: env, releaseVersion: version }]
+}
+
 export const ApiGatewayServiceRelease = defineResource({
   token: 'cloud:ApiGatewayServiceRelease',
   doc:
     'Releases (publishes) a service to an environment: test, release or prepub. The service needs at least one API. From the wire reference: the output releaseVersion. ' +
     'Every change replaces the release; deleting it un-releases the environment. Waits: until the service is visible, up to 3 minutes. ' +
-    "Refresh reads each release alone: it is one environment's release history of one service, checked against the service's released environments.",
+    "Refresh reads each release alone: it is one environment's release history of one service, checked against the service's released environments " +
+    "(in one refresh, from the listing of every service that the services' own refresh sends).",
   inputs: ApiGatewayServiceReleaseInputs,
   outputs: ApiGatewayServiceReleaseOutputs,
   identity,
@@ -160,12 +191,10 @@ export const ApiGatewayServiceRelease = defineResource({
         { serviceId: i.serviceId, environmentName: i.environmentName },
       )
     },
-    read: (id, ctx) => {
-      const [serviceId, env, version] = partsOr(id, ctx.inputs)
-      return sequence(
-        readSteps(serviceId, env, () => version),
-        { serviceId, environmentName: env, releaseVersion: version },
-      )
+    read: (id, ctx) => sequence(...refresh(id, ctx.inputs)),
+    shares: {
+      requests: (id, ctx) => sharedRequests(refresh(id, ctx.inputs)[0]),
+      read: (id, ctx, shared) => sequenceWith(...refresh(id, ctx.inputs), shared),
     },
     // a lost release is the environment's newest version, if the environment is released at all
     // (the default match then checks it carries the description that was sent)

@@ -36,6 +36,10 @@ import {
   type Steps,
 } from './shared/wire'
 
+/** Every service, paged whole (a listing of the whole type, which releases share in a refresh). */
+export const listServices = (): WireRequest =>
+  apigw('DescribeServicesStatus', { Offset: 0, Limit: 100 }, { paginate: pages('Result.ServiceSet') })
+
 export const ApiGatewayServiceInputs = t.exact(
   t.intersection([
     t.type({
@@ -413,7 +417,7 @@ export const ApiGatewayService = defineResource({
             'apigateway:DescribeService',
           )
     },
-    list: () => apigw('DescribeServicesStatus', { Offset: 0, Limit: 100 }, { paginate: pages('Result.ServiceSet') }),
+    list: () => listServices(),
     // a lost create's service may not be listed yet (G1): look by name a few times before
     // believing none was made
     find: (sent) =>

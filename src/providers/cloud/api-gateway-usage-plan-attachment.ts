@@ -16,12 +16,14 @@ import {
   apigw,
   isGone,
   isObj,
-  itemsOf,
   joinId,
   known,
-  pagedStep,
+  pages,
   resultOf,
   sequence,
+  sequenceWith,
+  sharedOf,
+  sharedRequests,
   splitId,
   stepsOf,
   str,
@@ -119,29 +121,39 @@ const matching = (i: Partial<I>, rows: ReadonlyArray<unknown>) =>
         (i.bindType !== 'API' || r.ApiId === i.apiId),
     )
 
+/**
+ * A binding is read from its service's bindings (DescribeServiceUsagePlan or DescribeApiUsagePlan)
+ * and, when it binds keys, its plan's keys: two listings, each of a parent, which the attachments
+ * of one service or one plan share in a refresh. A plan that is gone shows in either (no binding
+ * names it; its keys are ResourceNotFound.InvalidUsagePlan), so it is not read on its own.
+ */
 const readSteps = (i: I): Step[] => [
-  { name: 'plan', request: () => apigw('DescribeUsagePlan', { UsagePlanId: i.usagePlanId }) },
   {
-    ...pagedStep(
-      'bindings',
-      (Offset, Limit) =>
-        apigw(i.bindType === 'API' ? 'DescribeApiUsagePlan' : 'DescribeServiceUsagePlan', {
-          ServiceId: i.serviceId,
-          Offset,
-          Limit,
-        }),
-      listKey(i),
-    ),
+    name: 'bindings',
+    shared: 'send',
+    request: () =>
+      apigw(
+        i.bindType === 'API' ? 'DescribeApiUsagePlan' : 'DescribeServiceUsagePlan',
+        { ServiceId: i.serviceId, Offset: 0, Limit: 100 },
+        { paginate: pages(listKey(i)) },
+      ),
     absent: (acc: Steps) =>
-      matching(i, itemsOf(acc, 'bindings', listKey(i)))
+      matching(i, sharedOf(acc, 'bindings'))
         ? undefined
         : `usage plan ${i.usagePlanId} is no longer bound to ${i.serviceId} (${i.environment})`,
   },
-  pagedStep(
-    'keys',
-    (Offset, Limit) => apigw('DescribeUsagePlanSecretIds', { UsagePlanId: i.usagePlanId, Offset, Limit }),
-    'Result.AccessKeyList',
-  ),
+  {
+    name: 'keys',
+    shared: 'send',
+    request: () =>
+      (i.accessKeyIds ?? []).length
+        ? apigw(
+            'DescribeUsagePlanSecretIds',
+            { UsagePlanId: i.usagePlanId, Offset: 0, Limit: 100 },
+            { paginate: pages('Result.AccessKeyList') },
+          )
+        : undefined,
+  },
 ]
 
 export const ApiGatewayUsagePlanAttachment = defineResource({
@@ -150,7 +162,8 @@ export const ApiGatewayUsagePlanAttachment = defineResource({
     'Binds a usage plan to an environment (test, release or prepub) of a service, or of one API when bindType is API; accessKeyIds (from the wire reference) ' +
     'are bound to the plan too. Every change replaces the attachment, the old binding removed first. Waits: binding and unbinding ' +
     'are repeated until acknowledged, up to 5 minutes each; a service or plan that is gone ends a delete as done. ' +
-    "Refresh reads each attachment alone: a binding is seen only through its plan, the service's bindings and the plan's keys together.",
+    "Refresh reads each attachment alone: a binding is seen only through its service's bindings and its plan's keys together; " +
+    'in one refresh, the attachments of one service share its bindings listing and those of one plan its keys listing.',
   inputs: ApiGatewayUsagePlanAttachmentInputs,
   outputs: ApiGatewayUsagePlanAttachmentOutputs,
   identity,
@@ -210,6 +223,10 @@ export const ApiGatewayUsagePlanAttachment = defineResource({
         ...readSteps(i),
       ]),
     read: (_id, ctx) => sequence(readSteps(ctx.inputs)),
+    shares: {
+      requests: (_id, ctx) => sharedRequests(readSteps(ctx.inputs)),
+      read: (_id, ctx, shared) => sequenceWith(readSteps(ctx.inputs), {}, shared),
+    },
     // a binding is known by what it binds: a lost create is read back (not bound: nothing was made)
     find: (sent) => sequence(readSteps(sent)),
     delete: (_id, ctx) => {
@@ -238,14 +255,14 @@ export const ApiGatewayUsagePlanAttachment = defineResource({
     decode: (reply, ctx) => {
       const steps = stepsOf(reply)
       const sent = ctx.inputs
-      const row = steps ? matching(sent, itemsOf(steps, 'bindings', listKey(sent))) : isObj(reply) ? reply : undefined
+      const row = steps ? matching(sent, sharedOf(steps, 'bindings')) : isObj(reply) ? reply : undefined
       if (!row || typeof row.UsagePlanId !== 'string' || typeof row.ServiceId !== 'string')
         return E.left(
           `expected a usage plan binding with UsagePlanId and ServiceId, got ${JSON.stringify(reply).slice(0, 200)}`,
         )
       const bindType = steps ? (sent.bindType ?? 'SERVICE') : str(row.ApiId) ? 'API' : 'SERVICE'
       const bound = steps
-        ? itemsOf(steps, 'keys', 'Result.AccessKeyList')
+        ? sharedOf(steps, 'keys')
             .filter(isObj)
             .map((k) => str(k.AccessKeyId))
         : []

@@ -8,6 +8,8 @@ import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
 import {
   action,
+  describeRequest,
+  platformError,
   type ActionRequest,
   type Paginate,
   type PlatformError,
@@ -15,7 +17,7 @@ import {
   type WireRequest,
 } from '../../../core/wire'
 import { isRef } from '../../../core/ref'
-import type { Identity } from '../../../core/spec'
+import type { Identity, Settled, SharedItems } from '../../../core/spec'
 
 // ── services ─────────────────────────────────────────────────────────────────
 export interface Service {
@@ -265,6 +267,12 @@ export interface Step {
   readonly absent?: (acc: Steps) => string | undefined
   /** after the step: a message when what it saw forbids going on (a failed pre-check) */
   readonly refuse?: (acc: Steps) => string | undefined
+  /**
+   * a listing of a parent that the reads of one refresh may share (`Shares`): its request does not
+   * depend on `acc` and pages whole, so its reply is the items. Handed over, the items stand for its
+   * reply; otherwise `send` sends it as any step and `skip` passes over it (a later step stands in)
+   */
+  readonly shared?: 'send' | 'skip'
 }
 
 /**
@@ -313,8 +321,30 @@ export const stepsOf = (reply: unknown): Steps | undefined =>
 
 /** `extra`: values decode needs besides the replies (e.g. the version in a read's id). */
 export const sequence = (steps: ReadonlyArray<Step>, extra: Readonly<Record<string, unknown>> = {}): WireRequest => {
+  const r = sequenceWith(steps, extra)
+  if (r._tag === 'Settled') throw new Error('sequence: no step to run')
+  return r
+}
+
+/**
+ * A sequence given the items of the shared listings it needs (`Shares.read`): those steps are not
+ * sent. When nothing is left to send, the read is settled here: its reply (the steps attached), or
+ * the error a step's `absent` or `refuse` makes of what was handed over.
+ */
+export const sequenceWith = (
+  steps: ReadonlyArray<Step>,
+  extra: Readonly<Record<string, unknown>> = {},
+  given: SharedItems = {},
+): WireRequest | Settled => {
   const acc: Record<string, unknown> = {}
   const pageCount: Record<string, number> = {}
+  // after a step (every page): is the object gone, or may the sequence not go on?
+  const check = (s: Step): void => {
+    const missing = s.absent?.(acc)
+    if (missing !== undefined) throw new Error(`${GONE_MARK} ${missing}`)
+    const refused = s.refuse?.(acc)
+    if (refused !== undefined) throw new Error(refused)
+  }
   const withThen = (j: number, r: WireRequest): WireRequest => ({
     ...r,
     then: (reply: unknown) => {
@@ -327,10 +357,7 @@ export const sequence = (steps: ReadonlyArray<Step>, extra: Readonly<Record<stri
         pageCount[s.name] = page + 1
         return withThen(j, again)
       }
-      const missing = s.absent?.(acc)
-      if (missing !== undefined) throw new Error(`${GONE_MARK} ${missing}`)
-      const refused = s.refuse?.(acc)
-      if (refused !== undefined) throw new Error(refused)
+      check(s)
       const next = from(j + 1)
       if (!next) attachSteps(reply, { ...extra, ...acc })
       return next
@@ -338,16 +365,52 @@ export const sequence = (steps: ReadonlyArray<Step>, extra: Readonly<Record<stri
   })
   const from = (i: number): WireRequest | undefined => {
     for (let j = i; j < steps.length; j++) {
-      pageCount[steps[j].name] = 0
-      const r = steps[j].request(acc)
+      const s = steps[j]
+      pageCount[s.name] = 0
+      if (s.shared && Object.prototype.hasOwnProperty.call(given, s.name)) {
+        acc[s.name] = given[s.name]
+        check(s)
+        continue
+      }
+      if (s.shared === 'skip') continue
+      const r = s.request(acc)
       if (r) return withThen(j, r)
     }
     return undefined
   }
-  for (const k of Object.keys(acc)) delete acc[k]
-  const first = from(0)
-  if (!first) throw new Error('sequence: no step to run')
-  return first
+  let first: WireRequest | undefined
+  try {
+    first = from(0)
+  } catch (e) {
+    // what was handed over already answers: the object is gone, or the read refused
+    const step = steps.find((s) => s.shared && Object.prototype.hasOwnProperty.call(given, s.name))
+    const what = step ? describeRequest(step.request({})!) : 'sequence'
+    return {
+      _tag: 'Settled',
+      result: E.left(platformError('Malformed', what, e instanceof Error ? e.message : String(e))),
+    }
+  }
+  if (first) return first
+  if (Object.keys(acc).length === 0) throw new Error('sequence: no step to run')
+  const reply = {}
+  attachSteps(reply, { ...extra, ...acc })
+  return { _tag: 'Settled', result: E.right(reply) }
+}
+
+/** The items of a shared step (`Step.shared`): its reply, paged whole ([] when it was not run). */
+export const sharedOf = (steps: Steps | undefined, name: string): ReadonlyArray<unknown> => {
+  const v = steps?.[name]
+  return Array.isArray(v) ? v : []
+}
+
+/** The requests of a sequence's shared steps, by name (`Shares.requests`). */
+export const sharedRequests = (steps: ReadonlyArray<Step>): Readonly<Record<string, WireRequest>> => {
+  const out: Record<string, WireRequest> = {}
+  for (const s of steps) {
+    const r = s.shared ? s.request({}) : undefined
+    if (r) out[s.name] = r
+  }
+  return out
 }
 
 /** The replies of a paged or repeated step, as one array of replies. */
