@@ -24,7 +24,9 @@ import type { Wiring } from './wiring'
 const BUDGET: Record<string, { capacity: number; refillPerSecond: number }> = {
   cost: { capacity: 20, refillPerSecond: 5 },
   hosting: { capacity: 50, refillPerSecond: 8 },
-  cloud: { capacity: 20, refillPerSecond: 20 },
+  // the cloud counts each action per second (20) and sends no count back: a burst on top of 20 a
+  // second lets one action past its limit, and every refusal's back-off refills the burst again
+  cloud: { capacity: 1, refillPerSecond: 20 },
 }
 
 export interface RealWiringOptions {

@@ -141,6 +141,20 @@ test('every action trellis uses, sent by the SDK, is accepted and answers in the
     await gw('DescribeServiceEnvironmentStrategy', { ServiceId })
     await gw('ReleaseService', { ServiceId, EnvironmentName: 'release', ReleaseDesc: 'first' })
     await gw('DescribeServiceEnvironmentReleaseHistory', { ServiceId, EnvironmentName: 'release' })
+    // a refresh lists the limits of every API of a service at once, and sees where a service is
+    // released in the listing of every service
+    const limits = await gw('DescribeApiEnvironmentStrategy', { ServiceId, Offset: 0, Limit: 100 })
+    assert.equal(
+      (limits.Result as { ApiEnvironmentStrategySet: Array<{ ApiId: string }> }).ApiEnvironmentStrategySet.map(
+        (a) => a.ApiId,
+      ),
+      [ApiId],
+    )
+    const services = await gw('DescribeServicesStatus', { Offset: 0, Limit: 100 })
+    const row = (
+      services.Result as { ServiceSet: Array<{ ServiceId: string; AvailableEnvironments: string[] }> }
+    ).ServiceSet.find((s) => s.ServiceId === ServiceId)
+    assert.equal(row?.AvailableEnvironments, ['release'])
 
     const key = await gw('CreateApiKey', { SecretName: 'ci', AccessKeyType: 'auto' })
     const AccessKeyId = (key.Result as { AccessKeyId: string }).AccessKeyId
@@ -191,7 +205,12 @@ test('every action trellis uses, sent by the SDK, is accepted and answers in the
       IsDefaultMapping: true,
       NetSubDomain: String(described.OuterSubDomain),
     })
-    await gw('DescribeServiceSubDomains', { ServiceId })
+    const domains = await gw('DescribeServiceSubDomains', { ServiceId, Offset: 0, Limit: 100 })
+    // a default-mapped domain says so in the listing: a refresh reads no path mappings for it
+    assert.equal(
+      (domains.Result as { DomainSet: Array<{ IsDefaultMapping: boolean }> }).DomainSet.map((d) => d.IsDefaultMapping),
+      [true],
+    )
     await gw('DescribeServiceSubDomainMappings', { ServiceId, SubDomain: 'api.example.com' })
     await gw('ModifySubDomain', { ServiceId, SubDomain: 'api.example.com', IsDefaultMapping: true, Protocol: 'http' })
     await gw('UnBindSubDomain', { ServiceId, SubDomain: 'api.example.com' })
