@@ -35,8 +35,9 @@ export const apiGatewayService = cloud.apiGatewayService
  * (HTTP by default: serviceConfigUrl, serviceConfigPath and serviceConfigMethod are then required).
  * Most fields come from the wire reference (see the module doc); limits (releaseLimit, preLimit,
  * testLimit) are per-environment request-rate caps, 5000 meaning unlimited. Refresh reads each API
- * alone (DescribeApi and its limits): the service's listing (DescribeApisStatus) carries neither the
- * back end nor the limits. Call it with a node name and, optionally, initial inputs.
+ * alone (DescribeApi): the service's listing (DescribeApisStatus) carries neither the back end nor the
+ * limits; the limits of every API of a service come from one listing (DescribeApiEnvironmentStrategy
+ * by service) that its APIs share. Call it with a node name and, optionally, initial inputs.
  */
 export const apiGatewayApi = cloud.apiGatewayApi
 /**
@@ -61,7 +62,8 @@ export const apiGatewayUsagePlan = cloud.apiGatewayUsagePlan
  * bound to the plan too. Every change replaces the attachment, the old binding removed first. Waits:
  * binding and unbinding are repeated until acknowledged, up to 5 minutes each; a service or plan that
  * is gone ends a delete as done. Refresh reads each attachment alone: a binding is seen only through
- * its plan, the service's bindings and the plan's keys together. Call it with a node name and,
+ * its service's bindings and its plan's keys together; in one refresh, the attachments of one service
+ * share its bindings listing and those of one plan its keys listing. Call it with a node name and,
  * optionally, initial inputs.
  */
 export const apiGatewayUsagePlanAttachment = cloud.apiGatewayUsagePlanAttachment
@@ -70,8 +72,9 @@ export const apiGatewayUsagePlanAttachment = cloud.apiGatewayUsagePlanAttachment
  * prepub. The service needs at least one API. From the wire reference: the output releaseVersion.
  * Every change replaces the release; deleting it un-releases the environment. Waits: until the service
  * is visible, up to 3 minutes. Refresh reads each release alone: it is one environment's release
- * history of one service, checked against the service's released environments. Call it with a node
- * name and, optionally, initial inputs.
+ * history of one service, checked against the service's released environments (in one refresh, from
+ * the listing of every service that the services' own refresh sends). Call it with a node name and,
+ * optionally, initial inputs.
  */
 export const apiGatewayServiceRelease = cloud.apiGatewayServiceRelease
 /**
@@ -85,8 +88,9 @@ export const apiGatewayPlugin = cloud.apiGatewayPlugin
  * `cloud:ApiGatewayCustomDomain`: A custom domain of a gateway service. With isDefaultMapping false,
  * pathMappings ("<path>#<environment>") route paths to environments. From the wire reference:
  * certificateId (needed for https), isForcedHttps and the output status. Refresh reads each domain
- * alone: its path mappings are listed per domain (DescribeServiceSubDomainMappings). Call it with a
- * node name and, optionally, initial inputs.
+ * from its service's domains (DescribeServiceSubDomains, one listing the service's domains share), and
+ * a domain that is not default-mapped also alone: its path mappings are listed per domain
+ * (DescribeServiceSubDomainMappings). Call it with a node name and, optionally, initial inputs.
  */
 export const apiGatewayCustomDomain = cloud.apiGatewayCustomDomain
 /**
