@@ -27,7 +27,7 @@ export const NO_LIMITS = {
 export const SHIPPED_BUDGETS = {
   cost: { capacity: 20, refillPerSecond: 5 },
   hosting: { capacity: 50, refillPerSecond: 8 },
-  cloud: { capacity: 1, refillPerSecond: 20 },
+  cloud: { capacity: 1, refillPerSecond: 18 },
 } as const
 
 /** The largest page each platform serves (wire references: cost `limit` ≤ 1,000; hosting and cloud 100). */

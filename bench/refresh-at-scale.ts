@@ -278,7 +278,15 @@ function floorOf(rs: ReadonlyArray<{ token: string; id: string; inputs: unknown;
       how = `listing per parent (${parents.size} parents)`
     } else {
       floor = members.length
-      how = w.unfindable ? 'one read each: the platform documents no listing' : 'one read each'
+      const [r] = members
+      const shared = w.shares
+        ? Object.keys(w.shares.requests(r.id, { config, inputs: r.inputs, outputs: r.outputs }))
+        : []
+      how = w.unfindable
+        ? 'one read each: the platform documents no listing'
+        : shared.length
+          ? `one read each, sharing listings of a parent (${shared.join(', ')})`
+          : 'one read each'
     }
     byType[token] = { resources: members.length, floor, how }
     byPlatform[p] += floor

@@ -26,7 +26,7 @@ const BUDGET: Record<string, { capacity: number; refillPerSecond: number }> = {
   hosting: { capacity: 50, refillPerSecond: 8 },
   // the cloud counts each action per second (20) and sends no count back: a burst on top of 20 a
   // second lets one action past its limit, and every refusal's back-off refills the burst again
-  cloud: { capacity: 1, refillPerSecond: 20 },
+  cloud: { capacity: 1, refillPerSecond: 18 },
 }
 
 export interface RealWiringOptions {
