@@ -31,31 +31,38 @@ const reverseOf = (renames: Readonly<Record<string, string>>): Readonly<Record<s
   return back
 }
 
-/** spec name → wire name, for every nesting level; `renames` maps spec names to wire names. */
-export const keysToWire = (u: unknown, renames: Readonly<Record<string, string>> = NO_RENAMES): unknown => {
-  if (Array.isArray(u)) return u.map((x) => keysToWire(x, renames))
-  if (typeof u === 'object' && u !== null && Object.getPrototypeOf(u) === Object.prototype) {
-    const o: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(u)) if (v !== undefined) o[renames[k] ?? toSnake(k)] = keysToWire(v, renames)
-    return o
+// plain objects only: class instances, dates and secrets pass through as they are
+const isPlain = (u: unknown): u is Record<string, unknown> =>
+  typeof u === 'object' && u !== null && Object.getPrototypeOf(u) === Object.prototype
+
+// one walk per body, a for-in over each object (no entries arrays, no closure per call: this runs
+// for every request body and every reply)
+const toWire = (u: unknown, renames: Readonly<Record<string, string>>): unknown => {
+  if (Array.isArray(u)) return u.map((x) => toWire(x, renames))
+  if (!isPlain(u)) return u
+  const o: Record<string, unknown> = {}
+  for (const k in u) {
+    const v = u[k]
+    if (v !== undefined) o[renames[k] ?? toSnake(k)] = toWire(v, renames)
   }
-  return u
+  return o
 }
 
-/** wire name → spec name, for every nesting level; `renames` maps spec names to wire names. */
-export const keysFromWire = (u: unknown, renames: Readonly<Record<string, string>> = NO_RENAMES): unknown => {
-  const back = reverseOf(renames)
-  const go = (x: unknown): unknown => {
-    if (Array.isArray(x)) return x.map(go)
-    if (typeof x === 'object' && x !== null && Object.getPrototypeOf(x) === Object.prototype) {
-      const o: Record<string, unknown> = {}
-      for (const [k, v] of Object.entries(x)) o[back[k] ?? toCamel(k)] = go(v)
-      return o
-    }
-    return x
-  }
-  return go(u)
+const fromWire = (u: unknown, back: Readonly<Record<string, string>>): unknown => {
+  if (Array.isArray(u)) return u.map((x) => fromWire(x, back))
+  if (!isPlain(u)) return u
+  const o: Record<string, unknown> = {}
+  for (const k in u) o[back[k] ?? toCamel(k)] = fromWire(u[k], back)
+  return o
 }
+
+/** spec name → wire name, for every nesting level; `renames` maps spec names to wire names. */
+export const keysToWire = (u: unknown, renames: Readonly<Record<string, string>> = NO_RENAMES): unknown =>
+  toWire(u, renames)
+
+/** wire name → spec name, for every nesting level; `renames` maps spec names to wire names. */
+export const keysFromWire = (u: unknown, renames: Readonly<Record<string, string>> = NO_RENAMES): unknown =>
+  fromWire(u, reverseOf(renames))
 
 /** Keep only defined, non-null values of the named keys. */
 export const pick = <A extends Record<string, unknown>>(o: A, keys: ReadonlyArray<string>): Partial<A> => {

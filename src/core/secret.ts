@@ -42,14 +42,31 @@ export const reveal = <T>(s: Secret<T>): T => {
   return (s as unknown as { [VALUE]: T })[VALUE]
 }
 
-/** Deeply replace secrets by their values (for the wire layer only). */
+/**
+ * Deeply replace secrets by their values (for the wire layer only). What holds no secret is
+ * returned as it is, not copied: the wire layer only serialises the result, and most request
+ * bodies hold none.
+ */
 export const revealDeep = (u: unknown): unknown => {
   if (isSecret(u)) return revealDeep(reveal(u))
-  if (Array.isArray(u)) return u.map(revealDeep)
+  if (Array.isArray(u)) {
+    let out: unknown[] | undefined
+    for (let i = 0; i < u.length; i++) {
+      const x: unknown = u[i]
+      const v = revealDeep(x)
+      if (v !== x) (out ??= u.slice())[i] = v
+    }
+    return out ?? u
+  }
   if (typeof u === 'object' && u !== null && Object.getPrototypeOf(u) === Object.prototype) {
-    const o: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(u)) o[k] = revealDeep(v)
-    return o
+    const o = u as Record<string, unknown>
+    let out: Record<string, unknown> | undefined
+    for (const k in o) {
+      const x = o[k]
+      const v = revealDeep(x)
+      if (v !== x) (out ??= { ...o })[k] = v
+    }
+    return out ?? u
   }
   return u
 }
