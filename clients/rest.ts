@@ -63,11 +63,15 @@ export const originOf = (baseUrl: string): string | undefined => {
 const enc = encodeURIComponent
 
 /** `a=1&tags=x,y`: undefined values and empty arrays are left out; arrays are comma-joined. */
-export const encodeQuery = (q: Query): string =>
-  Object.entries(q)
-    .filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0))
-    .map(([k, v]) => `${enc(k)}=${enc(Array.isArray(v) ? v.join(',') : String(v))}`)
-    .join('&')
+export const encodeQuery = (q: Query): string => {
+  let out = ''
+  for (const k in q) {
+    const v = q[k]
+    if (v === undefined || (Array.isArray(v) && v.length === 0)) continue
+    out += `${out === '' ? '' : '&'}${enc(k)}=${enc(Array.isArray(v) ? v.join(',') : String(v))}`
+  }
+  return out
+}
 
 export const kindOfStatus = (status: number): PlatformErrorKind =>
   status === 401
@@ -179,6 +183,145 @@ const tokenOf = (t: Secret<string> | string | undefined): E.Either<string, strin
   return typeof v === 'string' && v.trim() !== '' ? E.right(v) : E.left('the API token is empty')
 }
 
+// ── one call ─────────────────────────────────────────────────────────────────
+type Extra = Partial<Pick<PlatformError, 'status' | 'ambiguous'>>
+
+/** One REST request and its pages (a class: a call allocates one object, not a closure per helper). */
+class RestCall {
+  private readonly write: boolean
+  private readonly path: string
+
+  constructor(
+    private readonly opts: RestClientOptions,
+    private readonly req: RestRequest,
+    private readonly origin: string,
+    private readonly body: string | undefined,
+    private readonly headers: HttpHeaders,
+    private readonly scrub: (s: string) => string,
+    private readonly now: () => number,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    this.write = !isRead(req)
+    this.path = req.path.startsWith('/') ? req.path : `/${req.path}`
+  }
+
+  private fail(kind: PlatformErrorKind, message: string, extra: Extra = {}): E.Either<PlatformError, never> {
+    return E.left(platformError(kind, describeRequest(this.req), this.scrub(message), extra))
+  }
+
+  private fromHttpError(e: HttpError): E.Either<PlatformError, never> {
+    return this.fail(e.kind === 'Timeout' ? 'Timeout' : e.kind === 'Aborted' ? 'Aborted' : 'Network', e.message, {
+      ambiguous: this.write && e.sent,
+    })
+  }
+
+  private async exchange(query: Query): Promise<E.Either<PlatformError, Reply>> {
+    const { opts, req, path } = this
+    const qs = encodeQuery(query)
+    const url = `${this.origin}${path}${qs ? (path.includes('?') ? '&' : '?') + qs : ''}`
+    const r = await opts.http({
+      method: req.method,
+      url,
+      headers: this.headers,
+      body: this.body,
+      timeoutMs: opts.timeoutMs,
+      signal: this.signal,
+    })()
+    if (E.isLeft(r)) return this.fromHttpError(r.left)
+    const res = r.right
+    if (res.status >= 300) {
+      const note = overlongWaitNote(res, this.now())
+      const message =
+        res.status < 400
+          ? `unexpected redirect (HTTP ${res.status}) to ${res.headers.location ?? 'nowhere'}`
+          : `${errorMessage(opts.style, res)}${note ? `; ${note}` : ''}`
+      return this.fail(kindOfStatus(res.status), message, {
+        status: res.status,
+        ambiguous: this.write && res.status >= 500,
+      })
+    }
+    if (res.body.trim() === '') return E.right({ body: null, headers: res.headers })
+    try {
+      return E.right({ body: JSON.parse(res.body) as unknown, headers: res.headers })
+    } catch {
+      const what = /^\s*</.test(res.body)
+        ? `an HTML page (${excerpt(res.body, 80)})`
+        : `not valid JSON (${excerpt(res.body, 80)}, ${res.body.length} bytes)`
+      return this.fail('Malformed', `the platform answered ${res.status} but the reply is ${what}`, {
+        status: res.status,
+        ambiguous: this.write,
+      })
+    }
+  }
+
+  private itemsOf(reply: Reply, key: string): E.Either<PlatformError, ReadonlyArray<unknown>> {
+    const v =
+      key === ''
+        ? reply.body
+        : typeof reply.body === 'object' && reply.body !== null
+          ? (reply.body as Record<string, unknown>)[key]
+          : undefined
+    if (Array.isArray(v)) return E.right(v)
+    if (key !== '' && v == null && typeof reply.body === 'object' && reply.body !== null) return E.right([])
+    return this.fail(
+      'Malformed',
+      `expected a list ${key === '' ? 'as the reply body' : `under "${key}"`} in each page, got ${excerpt(JSON.stringify(reply.body) ?? 'nothing', 80)}`,
+    )
+  }
+
+  async run(): Promise<E.Either<PlatformError, unknown>> {
+    const { opts, req } = this
+    if (!req.paginate) {
+      const r = await this.exchange(req.query ?? {})
+      return E.isLeft(r) ? r : E.right(r.right.body)
+    }
+    const p = req.paginate
+    if (p.paged === false) {
+      // only what the operation declares: no limit/page or page/per_page parameters
+      const r = await this.exchange(req.query ?? {})
+      if (E.isLeft(r)) return r
+      const items = this.itemsOf(r.right, p.items)
+      return E.isLeft(items) ? items : E.right(p.max === undefined ? items.right : items.right.slice(0, p.max))
+    }
+    const max = p.max ?? Infinity
+    const size = p.pageSize ?? (opts.style === 'cost' ? 1000 : 100)
+    const all: unknown[] = []
+    let page = 1
+    for (let n = 0; n < MAX_PAGES; n++) {
+      const query = opts.style === 'cost' ? { ...req.query, limit: size, page } : { ...req.query, page, per_page: size }
+      const r = await this.exchange(query)
+      if (E.isLeft(r)) return r
+      const items = this.itemsOf(r.right, p.items)
+      if (E.isLeft(items)) return items
+      all.push(...items.right)
+      if (all.length >= max) return E.right(all.slice(0, max))
+      let next: number | undefined
+      if (opts.style === 'cost') {
+        // links.next null or absent (some endpoints have no links at all): this was the last page
+        const links = (r.right.body as { links?: { next?: unknown } } | null)?.links
+        const url = typeof links?.next === 'string' && links.next !== '' ? links.next : undefined
+        if (!url) return E.right(all)
+        next = pageOf(url, this.origin)
+        if (next === undefined) return this.fail('Malformed', `links.next (${excerpt(url, 120)}) names no page number`)
+      } else {
+        if (items.right.length === 0) return E.right(all)
+        const link = r.right.headers.link
+        if (link === undefined) {
+          if (items.right.length < size) return E.right(all)
+          next = page + 1
+        } else {
+          const url = parseLinkHeader(link).next
+          if (!url) return E.right(all)
+          next = pageOf(url, this.origin) ?? page + 1
+        }
+      }
+      if (next <= page) return this.fail('Malformed', `the next page (${next}) does not come after page ${page}`)
+      page = next
+    }
+    return this.fail('Malformed', `more than ${MAX_PAGES} pages; giving up`)
+  }
+}
+
 // ── client ───────────────────────────────────────────────────────────────────
 /** A bearer-token JSON REST platform client (pagination styles, error bodies). */
 export const restClient = (opts: RestClientOptions): PlatformClient => {
@@ -197,132 +340,45 @@ export const restClient = (opts: RestClientOptions): PlatformClient => {
   }
 
   const send: Send = (req, signal) => async () => {
-    const name = describeRequest(req)
     if (req._tag !== 'Rest')
       return E.left(
         platformError(
           'Refused',
-          name,
+          describeRequest(req),
           `the ${opts.style} platform speaks REST; a signed action request cannot be sent to it`,
         ),
       )
     const token = tokenOf(opts.token)
     if (E.isLeft(token))
-      return E.left(platformError('Unauthorized', name, `${token.left}${opts.tokenHint ? `: ${opts.tokenHint}` : ''}`))
+      return E.left(
+        platformError(
+          'Unauthorized',
+          describeRequest(req),
+          `${token.left}${opts.tokenHint ? `: ${opts.tokenHint}` : ''}`,
+        ),
+      )
     if (!origin)
       return E.left(
-        platformError('Refused', name, `the configured base URL ${JSON.stringify(opts.baseUrl)} is not a valid URL`),
+        platformError(
+          'Refused',
+          describeRequest(req),
+          `the configured base URL ${JSON.stringify(opts.baseUrl)} is not a valid URL`,
+        ),
       )
-    const write = !isRead(req)
     const secretText = token.right
     // before anything is sent, so that no message about this request can carry them
     secrets.add(secretText, req.body, req.query)
-    const scrub = secrets.redact
-    const fail = (
-      kind: PlatformErrorKind,
-      message: string,
-      extra: Partial<Pick<PlatformError, 'status' | 'ambiguous'>> = {},
-    ) => E.left(platformError(kind, name, scrub(message), extra))
-
     const body = req.body === undefined || req.method === 'GET' ? undefined : JSON.stringify(revealDeep(req.body))
-    const headers = headersFor(secretText, body !== undefined)
-    const path = req.path.startsWith('/') ? req.path : `/${req.path}`
-
-    const exchange = async (query: Query): Promise<E.Either<PlatformError, Reply>> => {
-      const qs = encodeQuery(query)
-      const url = `${origin}${path}${qs ? (path.includes('?') ? '&' : '?') + qs : ''}`
-      const r = await opts.http({ method: req.method, url, headers, body, timeoutMs: opts.timeoutMs, signal })()
-      if (E.isLeft(r)) return fromHttpError(r.left)
-      const res = r.right
-      if (res.status >= 300) {
-        const note = overlongWaitNote(res, now())
-        const message =
-          res.status < 400
-            ? `unexpected redirect (HTTP ${res.status}) to ${res.headers.location ?? 'nowhere'}`
-            : `${errorMessage(opts.style, res)}${note ? `; ${note}` : ''}`
-        return fail(kindOfStatus(res.status), message, { status: res.status, ambiguous: write && res.status >= 500 })
-      }
-      if (res.body.trim() === '') return E.right({ body: null, headers: res.headers })
-      try {
-        return E.right({ body: JSON.parse(res.body) as unknown, headers: res.headers })
-      } catch {
-        const what = /^\s*</.test(res.body)
-          ? `an HTML page (${excerpt(res.body, 80)})`
-          : `not valid JSON (${excerpt(res.body, 80)}, ${res.body.length} bytes)`
-        return fail('Malformed', `the platform answered ${res.status} but the reply is ${what}`, {
-          status: res.status,
-          ambiguous: write,
-        })
-      }
-    }
-    const fromHttpError = (e: HttpError): E.Either<PlatformError, never> =>
-      fail(e.kind === 'Timeout' ? 'Timeout' : e.kind === 'Aborted' ? 'Aborted' : 'Network', e.message, {
-        ambiguous: write && e.sent,
-      })
-
-    const itemsOf = (reply: Reply, key: string): E.Either<PlatformError, ReadonlyArray<unknown>> => {
-      const v =
-        key === ''
-          ? reply.body
-          : typeof reply.body === 'object' && reply.body !== null
-            ? (reply.body as Record<string, unknown>)[key]
-            : undefined
-      if (Array.isArray(v)) return E.right(v)
-      if (key !== '' && v == null && typeof reply.body === 'object' && reply.body !== null) return E.right([])
-      return fail(
-        'Malformed',
-        `expected a list ${key === '' ? 'as the reply body' : `under "${key}"`} in each page, got ${excerpt(JSON.stringify(reply.body) ?? 'nothing', 80)}`,
-      )
-    }
-
-    if (!req.paginate) {
-      const r = await exchange(req.query ?? {})
-      return E.isLeft(r) ? r : E.right(r.right.body)
-    }
-    const p = req.paginate
-    if (p.paged === false) {
-      // only what the operation declares: no limit/page or page/per_page parameters
-      const r = await exchange(req.query ?? {})
-      if (E.isLeft(r)) return r
-      const items = itemsOf(r.right, p.items)
-      return E.isLeft(items) ? items : E.right(p.max === undefined ? items.right : items.right.slice(0, p.max))
-    }
-    const max = p.max ?? Infinity
-    const size = p.pageSize ?? (opts.style === 'cost' ? 1000 : 100)
-    const all: unknown[] = []
-    let page = 1
-    for (let n = 0; n < MAX_PAGES; n++) {
-      const query = opts.style === 'cost' ? { ...req.query, limit: size, page } : { ...req.query, page, per_page: size }
-      const r = await exchange(query)
-      if (E.isLeft(r)) return r
-      const items = itemsOf(r.right, p.items)
-      if (E.isLeft(items)) return items
-      all.push(...items.right)
-      if (all.length >= max) return E.right(all.slice(0, max))
-      let next: number | undefined
-      if (opts.style === 'cost') {
-        // links.next null or absent (some endpoints have no links at all): this was the last page
-        const links = (r.right.body as { links?: { next?: unknown } } | null)?.links
-        const url = typeof links?.next === 'string' && links.next !== '' ? links.next : undefined
-        if (!url) return E.right(all)
-        next = pageOf(url, origin)
-        if (next === undefined) return fail('Malformed', `links.next (${excerpt(url, 120)}) names no page number`)
-      } else {
-        if (items.right.length === 0) return E.right(all)
-        const link = r.right.headers.link
-        if (link === undefined) {
-          if (items.right.length < size) return E.right(all)
-          next = page + 1
-        } else {
-          const url = parseLinkHeader(link).next
-          if (!url) return E.right(all)
-          next = pageOf(url, origin) ?? page + 1
-        }
-      }
-      if (next <= page) return fail('Malformed', `the next page (${next}) does not come after page ${page}`)
-      page = next
-    }
-    return fail('Malformed', `more than ${MAX_PAGES} pages; giving up`)
+    return new RestCall(
+      opts,
+      req,
+      origin,
+      body,
+      headersFor(secretText, body !== undefined),
+      secrets.redact,
+      now,
+      signal,
+    ).run()
   }
 
   return { call: runWire(send, opts), redact: secrets.redact }

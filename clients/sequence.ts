@@ -115,7 +115,8 @@ export const runWire = (send: Send, opts: SequenceOptions = {}) => {
     onProgress: opts.onProgress ?? (() => undefined),
   }
   const one = (req: WireRequest, signal?: AbortSignal): Promise<E.Either<PlatformError, unknown>> =>
-    req.poll ? pollOnce(send, req, o, signal) : send({ ...req, then: undefined }, signal)()
+    // a Send ignores `then` (and `poll`): the request goes as it is, not copied
+    req.poll ? pollOnce(send, req, o, signal) : send(req, signal)()
   return (req: WireRequest, signal?: AbortSignal): TaskEither<PlatformError, unknown> =>
     async () => {
       let current: WireRequest = req
