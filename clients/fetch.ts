@@ -1,6 +1,7 @@
 /**
- * fetchClient: the real transport. On Node it is nodeHttpClient (node:http and node:https with
- * keep-alive pools); given a fetch implementation (a user's own, Node's built-in, a test double),
+ * fetchClient: the real transport. On Node it is http1Client (HTTP/1.1 spoken over node:net and
+ * node:tls keep-alive pools), or nodeHttpClient (node:http and node:https) when asked for with
+ * `transport: 'node:http'`; given a fetch implementation (a user's own, Node's built-in, a test double),
  * or where Node's modules do not exist, it sends through fetch — cross-fetch when none is given
  * (the only module that imports it). Either way every request is bounded end to end (headers and
  * body, DEFAULT_TIMEOUT_MS when the request names none), honours the caller's AbortSignal, maps
@@ -10,6 +11,7 @@
 import * as E from 'fp-ts/Either'
 import type { HttpClient, HttpRequest, HttpResponse } from './http'
 import { httpError } from './http'
+import { http1Client } from './http1-client'
 import { DEFAULT_TIMEOUT_MS, nodeHttpClient } from './node-http-client'
 import { isRedirect, redirectHop, type Hop } from './redirect'
 import { transportError } from './transport-error'
@@ -18,8 +20,13 @@ export { DEFAULT_TIMEOUT_MS } from './node-http-client'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface FetchClientOptions {
-  /** a fetch implementation (default: Node's http modules on Node, cross-fetch elsewhere) */
+  /** a fetch implementation (default: http1Client on Node, cross-fetch elsewhere) */
   readonly fetch?: typeof globalThis.fetch
+  /**
+   * on Node, without `fetch`: 'http1' (default) speaks HTTP/1.1 itself over sockets, the cheapest
+   * per request; 'node:http' goes through Node's http and https modules
+   */
+  readonly transport?: 'http1' | 'node:http'
   /** redirects followed per request (default 5); past it, the last 3xx response is returned */
   readonly maxRedirects?: number
   /** the bound of a request that names no `timeoutMs` (default DEFAULT_TIMEOUT_MS) */
@@ -113,6 +120,10 @@ const overFetch = (opts: FetchClientOptions): HttpClient => {
   }
 }
 
-/** The real transport, every request bounded in time: Node's http modules, or the fetch given. */
+/** The real transport, every request bounded in time: HTTP/1.1 over Node's sockets, node:http, or the fetch given. */
 export const fetchClient = (opts: FetchClientOptions = {}): HttpClient =>
-  opts.fetch === undefined && onNode() ? nodeHttpClient(opts) : overFetch(opts)
+  opts.fetch !== undefined || !onNode()
+    ? overFetch(opts)
+    : opts.transport === 'node:http'
+      ? nodeHttpClient(opts)
+      : http1Client(opts)

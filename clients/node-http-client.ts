@@ -1,7 +1,8 @@
 /**
- * nodeHttpClient: the transport on Node, an HttpClient straight over node:http and node:https with
- * keep-alive pools and no fetch layer in between (node-fetch's Request, Headers, Body and stream
- * wrappers were about half of a client's CPU per request at high concurrency). It bounds every
+ * nodeHttpClient: the transport over node:http and node:https, with keep-alive pools and no fetch
+ * layer in between (node-fetch's Request, Headers, Body and stream wrappers were about half of a
+ * client's CPU per request at high concurrency). The default on Node is http1Client, cheaper per
+ * request still; this one is chosen with `fetchClient({ transport: 'node:http' })`. It bounds every
  * request end to end (headers and body: a server that hangs or drips is cut off at the timeout,
  * DEFAULT_TIMEOUT_MS when the request names none), notices a reply cut mid-body, honours the
  * caller's AbortSignal, maps every failure to an HttpError that says whether the request could have
@@ -11,28 +12,19 @@
 import type * as Http from 'node:http'
 import type * as Https from 'node:https'
 import type { Socket } from 'node:net'
-import type * as Zlib from 'node:zlib'
 import * as E from 'fp-ts/Either'
-import { httpError, type HttpClient, type HttpError, type HttpRequest, type HttpResponse } from './http'
+import { type HttpClient, type HttpError, type HttpRequest, type HttpResponse } from './http'
 import { localhostLookup } from './localhost-lookup'
 import { isRedirect, redirectHop, type Hop } from './redirect'
 import { transportError, type TransportAttempt } from './transport-error'
 import { flatHeaders } from './flat-headers'
+import { ENCODINGS, inflate } from './inflate'
+import { basicAuth, type RequestTarget } from './request-target'
+import { nodeTransport, type NodeTransportOptions } from './node-transport'
 
 // ── model ────────────────────────────────────────────────────────────────────
-export interface NodeHttpClientOptions {
-  /** redirects followed per request (default 5); past it, the last 3xx response is returned */
-  readonly maxRedirects?: number
-  /** the bound of a request that names no `timeoutMs` (default DEFAULT_TIMEOUT_MS) */
-  readonly timeoutMs?: number
-}
-
-/**
- * No request is ever unbounded: a request without its own timeout gets this one. The timer also
- * keeps the event loop alive while a request is pending, so a process never drains and exits in
- * the middle of a step.
- */
-export const DEFAULT_TIMEOUT_MS = 60_000
+export type NodeHttpClientOptions = NodeTransportOptions
+export { DEFAULT_TIMEOUT_MS } from './node-transport'
 
 // ── pools ────────────────────────────────────────────────────────────────────
 // Node's modules are loaded by the first request (https, with TLS, by the first https one): a
@@ -48,7 +40,6 @@ interface Scheme {
 let plain: Scheme | undefined
 let secure: Scheme | undefined
 let loading: Promise<unknown> | undefined
-let zlib: typeof Zlib | undefined
 
 const AGENT_OPTIONS = { keepAlive: true, timeout: 5_000, lookup: localhostLookup }
 
@@ -68,66 +59,27 @@ const schemeOf = (tls: boolean): Scheme | Promise<Scheme> => {
   return loading.then(() => (tls ? secure! : plain!))
 }
 
-const zlibOf = async (): Promise<typeof Zlib> => (zlib ??= await import('node:zlib'))
-
 // ── requests ─────────────────────────────────────────────────────────────────
-/** Where a request goes, as http.request takes it. */
-interface Target {
+/** Where a request's connection goes, as http.request takes it. */
+interface NodeOrigin {
   readonly tls: boolean
   /** for the socket: an IPv6 address without its brackets */
   readonly hostname: string
   readonly port: number | undefined
   /** for the Host header: the name, and the port when it is not the scheme's own */
   readonly host: string
-  readonly path: string
   /** user info in the URL, as a Basic authorization */
-  readonly auth?: string
+  readonly auth: string | undefined
 }
+type Target = RequestTarget<NodeOrigin>
 
-const basic = (u: URL): string | undefined =>
-  u.username === '' && u.password === ''
-    ? undefined
-    : `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}`
-
-const targetOf = (u: URL, path: string): Target => ({
+const originOf = (u: URL): NodeOrigin => ({
   tls: u.protocol === 'https:',
   hostname: u.hostname.startsWith('[') ? u.hostname.slice(1, -1) : u.hostname,
   port: u.port === '' ? undefined : Number(u.port),
   host: u.host,
-  path,
-  auth: basic(u),
+  auth: basicAuth(u),
 })
-
-/** a request path that goes on the wire exactly as written */
-const PLAIN_PATH = /^\/[\w\-.~!$&'()*+,;=:@/?%]*$/
-
-/**
- * A request's target. The origins a client talks to are few, so each is parsed once (per client)
- * and only the path is taken from the URL; anything unusual (user info, characters a URL parser
- * would escape, another scheme) goes through the URL parser, which throws on what it refuses.
- */
-const targeting = (): ((url: string) => Target) => {
-  const origins = new Map<string, URL | null>()
-  return (url) => {
-    const slashes = url.indexOf('://')
-    const end = slashes < 0 ? -1 : url.indexOf('/', slashes + 3)
-    if (end > 0) {
-      const origin = url.slice(0, end)
-      let o = origins.get(origin)
-      if (o === undefined) {
-        const u = URL.canParse(origin) ? new URL(origin) : undefined
-        o = u && (u.protocol === 'http:' || u.protocol === 'https:') && u.href === `${u.origin}/` ? u : null
-        if (origins.size < 64) origins.set(origin, o)
-      }
-      const path = url.slice(end)
-      if (o && PLAIN_PATH.test(path)) return targetOf(o, path)
-    }
-    const u = new URL(url)
-    if (u.protocol !== 'http:' && u.protocol !== 'https:')
-      throw Object.assign(new Error(`${u.protocol} is not http: or https:`), { code: 'ERR_INVALID_PROTOCOL' })
-    return targetOf(u, `${u.pathname}${u.search}`)
-  }
-}
 
 const ACCEPT_ENCODING = 'gzip, deflate, br'
 const BODY_EXPECTED: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH'])
@@ -141,29 +93,14 @@ const headerList = (hop: Hop, t: Target, body: string | undefined): string[] => 
   const list: string[] = []
   const h = hop.headers
   for (const k in h) list.push(k, h[k])
-  if (h['host'] === undefined) list.push('host', t.host)
-  if (t.auth !== undefined && h['authorization'] === undefined) list.push('authorization', t.auth)
+  if (h['host'] === undefined) list.push('host', t.origin.host)
+  if (t.origin.auth !== undefined && h['authorization'] === undefined) list.push('authorization', t.origin.auth)
   if (h['accept-encoding'] === undefined) list.push('accept-encoding', ACCEPT_ENCODING)
   if (h['content-length'] === undefined) {
     if (body !== undefined) list.push('content-length', String(Buffer.byteLength(body)))
     else if (BODY_EXPECTED.has(hop.method)) list.push('content-length', '0')
   }
   return list
-}
-
-// ── replies ──────────────────────────────────────────────────────────────────
-
-const ENCODINGS: ReadonlySet<string> = new Set(['gzip', 'x-gzip', 'deflate', 'br'])
-
-/** A compressed body as text (deflate either zlib-wrapped or raw, as servers send both). */
-const inflate = async (encoding: string, raw: Buffer): Promise<string> => {
-  if (raw.length === 0) return ''
-  const z = await zlibOf()
-  const run = (f: (b: Buffer, cb: (e: Error | null, out: Buffer) => void) => void): Promise<string> =>
-    new Promise((resolve, reject) => f(raw, (e, out) => (e ? reject(e) : resolve(out.toString('utf8')))))
-  if (encoding === 'br') return run(z.brotliDecompress)
-  if (encoding === 'deflate') return run((raw[0] & 0x0f) === 0x08 ? z.inflate : z.inflateRaw)
-  return run(z.gunzip)
 }
 
 // ── one exchange ─────────────────────────────────────────────────────────────
@@ -266,19 +203,19 @@ const exchange = (
     } catch (e) {
       return fail(e)
     }
-    const scheme = schemeOf(t.tls)
+    const scheme = schemeOf(t.origin.tls)
     if (scheme instanceof Promise) {
       scheme.then(send, (e: unknown) => fail(e))
       return
     }
-    const tls = t.tls
+    const tls = t.origin.tls
     const body = hop.body !== undefined && hop.method !== 'GET' && hop.method !== 'HEAD' ? hop.body : undefined
     let r: Http.ClientRequest
     try {
       // throws at once on a header Node refuses: nothing was sent
       r = scheme.request({
-        hostname: t.hostname,
-        port: t.port,
+        hostname: t.origin.hostname,
+        port: t.origin.port,
         path: t.path,
         method: hop.method,
         headers: headerList(hop, t, body),
@@ -307,17 +244,5 @@ const exchange = (
 }
 
 // ── interpreter ──────────────────────────────────────────────────────────────
-/** The transport on Node: an HttpClient over node:http(s) with keep-alive pools, every request bounded. */
-export const nodeHttpClient = (opts: NodeHttpClientOptions = {}): HttpClient => {
-  const maxRedirects = opts.maxRedirects ?? 5
-  const defaultTimeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const target = targeting()
-  return (req) => () => {
-    if (req.signal?.aborted)
-      return Promise.resolve(
-        E.left(httpError('Aborted', req, `${req.method} ${req.url}: aborted before it was sent`, false)),
-      )
-    const timeoutMs = req.timeoutMs !== undefined && req.timeoutMs > 0 ? req.timeoutMs : defaultTimeoutMs
-    return new Promise((resolve) => exchange(req, target, maxRedirects, timeoutMs, resolve))
-  }
-}
+/** The transport over node:http(s) with keep-alive pools, every request bounded. */
+export const nodeHttpClient: (opts?: NodeHttpClientOptions) => HttpClient = nodeTransport(originOf, exchange)

@@ -1,0 +1,178 @@
+/**
+ * The Node transport's connections: one keep-alive pool per origin (scheme, host, port), shared by
+ * every client in the process. A connection is a plain TCP socket (node:net) or a TLS one
+ * (node:tls, certificates verified, sessions resumed), carries one request at a time, and goes back
+ * to its pool when its reply is complete and both sides agreed to keep it. There is no cap on
+ * connections: the engine's concurrency decides how many requests are in flight, and an idle
+ * connection is reused by the next request before a new one is opened. Idle connections close
+ * after IDLE_MS (sooner when the server's Keep-Alive header says so) and never keep a finished
+ * process alive: sockets are unreferenced, and a request in flight holds the process by its timer.
+ */
+import type * as Net from 'node:net'
+import type * as Tls from 'node:tls'
+import { localhostLookup } from './localhost-lookup'
+
+// ── model ────────────────────────────────────────────────────────────────────
+/** Where connections go: what a URL's origin says, parsed once. */
+export interface Origin {
+  readonly tls: boolean
+  /** for the socket: an IPv6 address without its brackets */
+  readonly hostname: string
+  readonly port: number
+  /** for the Host header: the name, and the port when it is not the scheme's own */
+  readonly host: string
+  /** user info in the URL, as a Basic authorization */
+  readonly auth: string | undefined
+  /** the pool's key */
+  readonly key: string
+}
+
+/** What a connection tells the request it carries. */
+export interface Owner {
+  data(chunk: Buffer): void
+  /** the server closed its side */
+  ended(): void
+  failed(e: Error): void
+  /** the socket is gone (after `ended` or `failed`, or on its own) */
+  closed(): void
+}
+
+/** idle connections close after this long */
+export const IDLE_MS = 5_000
+
+// ── modules ──────────────────────────────────────────────────────────────────
+// loaded by the first request (node:tls by the first https one): a command that sends nothing does
+// not load them
+let net: typeof Net | undefined
+let tls: typeof Tls | undefined
+
+/** Loads what connecting to `o` needs; undefined when it is loaded already. */
+export const modulesFor = (o: Origin): Promise<void> | undefined => {
+  if (net && (!o.tls || tls)) return undefined
+  return (async () => {
+    net ??= await import('node:net')
+    if (o.tls) tls ??= await import('node:tls')
+  })()
+}
+
+// ── connections ──────────────────────────────────────────────────────────────
+const idle = new Map<string, Connection[]>()
+const sessions = new Map<string, Buffer>()
+let sweeper: ReturnType<typeof setInterval> | undefined
+
+export class Connection {
+  owner: Owner | undefined
+  /** the socket connected (TLS: handshake done): bytes written may reach the server */
+  connected = false
+  /** how long it had been idle when last taken from the pool (-1: a new connection) */
+  idleMs = -1
+  private idleUntil = 0
+  private idleSince = 0
+
+  constructor(
+    readonly socket: Net.Socket,
+    readonly origin: Origin,
+  ) {
+    socket.setNoDelay(true)
+    socket.setKeepAlive(true, 1_000)
+    // a request in flight keeps the process alive by its own timer; a socket never does
+    socket.unref()
+    socket.once(origin.tls ? 'secureConnect' : 'connect', () => void (this.connected = true))
+    socket.on('data', (c: Buffer) => {
+      if (this.owner) this.owner.data(c)
+      // an idle connection must not speak: it cannot be trusted with a request
+      else socket.destroy()
+    })
+    socket.on('end', () => this.owner?.ended())
+    socket.on('error', (e) => this.owner?.failed(e))
+    socket.once('close', () => {
+      const o = this.owner
+      this.owner = undefined
+      if (o) o.closed()
+      else forget(this)
+    })
+    if (origin.tls)
+      socket.on('session', (s: Buffer) => {
+        if (sessions.size >= 100) sessions.delete(sessions.keys().next().value!)
+        sessions.set(origin.key, s)
+      })
+  }
+
+  /** Back to the pool, or closed when it cannot carry another request. */
+  release(keepAlive: boolean, serverIdleMs: number | undefined): void {
+    this.owner = undefined
+    const s = this.socket
+    if (!keepAlive || s.destroyed || s.readableEnded || s.writableEnded) return void s.destroy()
+    // a second early: the server's own close may be on its way
+    const ms = serverIdleMs === undefined ? IDLE_MS : Math.min(IDLE_MS, serverIdleMs - 1_000)
+    if (ms <= 0) return void s.destroy()
+    this.idleSince = performance.now()
+    this.idleUntil = this.idleSince + ms
+    let list = idle.get(this.origin.key)
+    if (!list) idle.set(this.origin.key, (list = []))
+    list.push(this)
+    sweeper ??= setInterval(sweep, 1_000).unref()
+  }
+
+  idleFor(now: number): number {
+    return now - this.idleSince
+  }
+
+  expired(now: number): boolean {
+    return now >= this.idleUntil || this.socket.destroyed || this.socket.readableEnded
+  }
+}
+
+const forget = (c: Connection): void => {
+  const list = idle.get(c.origin.key)
+  const i = list ? list.indexOf(c) : -1
+  if (i >= 0) list!.splice(i, 1)
+}
+
+const sweep = (): void => {
+  const now = performance.now()
+  let left = 0
+  for (const [key, list] of idle) {
+    const keep = list.filter((c) => !c.expired(now) || void c.socket.destroy())
+    if (keep.length === 0) idle.delete(key)
+    else idle.set(key, keep)
+    left += keep.length
+  }
+  if (left === 0 && sweeper) {
+    clearInterval(sweeper)
+    sweeper = undefined
+  }
+}
+
+const open = (o: Origin): Net.Socket =>
+  o.tls
+    ? tls!.connect({
+        host: o.hostname,
+        port: o.port,
+        // no SNI for an address (tls.connect leaves it out too)
+        ...(net!.isIP(o.hostname) === 0 ? { servername: o.hostname } : {}),
+        ALPNProtocols: ['http/1.1'],
+        session: sessions.get(o.key),
+        lookup: localhostLookup,
+      })
+    : net!.connect({ host: o.hostname, port: o.port, lookup: localhostLookup })
+
+/** A connection to `o` for `owner`: the most recently idle one, or a new one. Modules must be loaded. */
+export const acquire = (o: Origin, owner: Owner): Connection => {
+  const list = idle.get(o.key)
+  if (list !== undefined && list.length > 0) {
+    const now = performance.now()
+    while (list.length > 0) {
+      const c = list.pop()!
+      if (!c.expired(now)) {
+        c.owner = owner
+        c.idleMs = c.idleFor(now)
+        return c
+      }
+      c.socket.destroy()
+    }
+  }
+  const c = new Connection(open(o), o)
+  c.owner = owner
+  return c
+}

@@ -1,0 +1,242 @@
+/**
+ * ReplyParser: an HTTP/1.1 response read from a connection's bytes as they arrive, in whatever
+ * pieces the network cuts them — the status line and headers, then a body framed by Content-Length,
+ * by chunked transfer coding, or by the connection's end, and whether the connection may carry the
+ * next request. The Node transport feeds it from the socket (see node-http-client.ts). It refuses
+ * what it cannot frame safely (a bad status line, a bad or conflicting Content-Length, an oversized
+ * head, a protocol switch) with a ReplyParseError, and never buffers a head past MAX_HEAD_BYTES.
+ */
+
+// ── model ────────────────────────────────────────────────────────────────────
+export interface ReplyHead {
+  readonly status: number
+  /** lower-case names; a repeated header joined with `, ` (its first value for the single-valued ones) */
+  readonly headers: Record<string, string>
+}
+
+export class ReplyParseError extends Error {
+  readonly code = 'ERR_HTTP_REPLY'
+}
+
+/** The largest status line and headers accepted (and the largest chunk-size or trailer line). */
+export const MAX_HEAD_BYTES = 64 * 1024
+
+// Node's own rules for repeats: these keep their first value, every other is joined
+const SINGLE: ReadonlySet<string> = new Set([
+  'age',
+  'authorization',
+  'content-length',
+  'content-type',
+  'etag',
+  'expires',
+  'from',
+  'host',
+  'if-modified-since',
+  'if-unmodified-since',
+  'last-modified',
+  'location',
+  'max-forwards',
+  'proxy-authorization',
+  'referer',
+  'retry-after',
+  'server',
+  'user-agent',
+])
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
+const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?:[ \t].*)?$/
+const CHUNK_SIZE = /^([0-9A-Fa-f]{1,12})[ \t]*(?:;.*)?$/
+
+const LF = 0x0a
+
+const enum Mode {
+  Head,
+  Length,
+  ChunkSize,
+  ChunkData,
+  ChunkEnd,
+  Trailers,
+  Close,
+  Done,
+}
+
+// ── parser ───────────────────────────────────────────────────────────────────
+/** One response (and the 1xx interim ones before it) of one request. */
+export class ReplyParser {
+  head: ReplyHead | undefined
+  /** the body's bytes so far, as views of the chunks fed (no copy) */
+  readonly body: Buffer[] = []
+  /** the connection may carry another request once this reply is done */
+  keepAlive = false
+  /** the server's Keep-Alive `timeout`, in ms, when it sent one */
+  keepAliveMs: number | undefined
+  /** bytes arrived past this reply's end (the connection cannot be trusted with another request) */
+  overrun = false
+  private mode = Mode.Head
+  /** an unfinished line (head, chunk size, trailer) */
+  private pending: Buffer | undefined
+  private lines: string[] = []
+  /** bytes of the head (or the trailers) so far */
+  private lineBytes = 0
+  private left = 0
+
+  /** @param noBody the request was a HEAD: its reply has headers only */
+  constructor(private readonly noBody: boolean) {}
+
+  get done(): boolean {
+    return this.mode === Mode.Done
+  }
+
+  /** Bytes from the connection. Throws a ReplyParseError on what cannot be framed. */
+  push(chunk: Buffer): void {
+    let at = 0
+    const end = chunk.length
+    while (at < end) {
+      switch (this.mode) {
+        case Mode.Done:
+          this.overrun = true
+          return
+        case Mode.Head:
+        case Mode.ChunkSize:
+        case Mode.ChunkEnd:
+        case Mode.Trailers: {
+          const nl = chunk.indexOf(LF, at)
+          if (nl < 0) {
+            this.hold(chunk, at, end)
+            return
+          }
+          this.line(this.take(chunk, at, nl))
+          at = nl + 1
+          break
+        }
+        case Mode.Length:
+        case Mode.ChunkData: {
+          const n = Math.min(this.left, end - at)
+          this.body.push(at === 0 && n === end ? chunk : chunk.subarray(at, at + n))
+          at += n
+          this.left -= n
+          if (this.left === 0) this.mode = this.mode === Mode.Length ? Mode.Done : Mode.ChunkEnd
+          break
+        }
+        case Mode.Close:
+          this.body.push(at === 0 ? chunk : chunk.subarray(at))
+          return
+      }
+    }
+  }
+
+  /** The connection ended: true when that completes the reply (a body framed by the close). */
+  end(): boolean {
+    if (this.mode === Mode.Close) this.mode = Mode.Done
+    return this.mode === Mode.Done
+  }
+
+  private hold(chunk: Buffer, from: number, to: number): void {
+    const piece = chunk.subarray(from, to)
+    this.pending = this.pending ? Buffer.concat([this.pending, piece]) : Buffer.from(piece)
+    this.limit(this.pending.length)
+  }
+
+  private limit(bytes: number): void {
+    if (bytes > MAX_HEAD_BYTES) throw new ReplyParseError(`the reply's headers are longer than ${MAX_HEAD_BYTES} bytes`)
+  }
+
+  /** the text of a line ending at `nl` (its CR dropped), with what was held of it; a bare LF is refused, as llhttp does */
+  private take(chunk: Buffer, from: number, nl: number): string {
+    if (this.pending === undefined) {
+      if (nl === from || chunk[nl - 1] !== 0x0d) throw new ReplyParseError('a line of the reply ends without CR')
+      return chunk.toString('latin1', from, nl - 1)
+    }
+    const text = this.pending.toString('latin1') + chunk.toString('latin1', from, nl)
+    this.pending = undefined
+    if (!text.endsWith('\r')) throw new ReplyParseError('a line of the reply ends without CR')
+    return text.slice(0, -1)
+  }
+
+  private line(text: string): void {
+    this.lineBytes += text.length + 2
+    this.limit(this.lineBytes)
+    switch (this.mode) {
+      case Mode.Head:
+        if (text !== '') {
+          this.lines.push(text)
+          return
+        }
+        // a blank line before any status line is tolerated (RFC 9112 §2.2)
+        if (this.lines.length === 0) return void (this.lineBytes = 0)
+        return this.headDone()
+      case Mode.ChunkSize: {
+        const m = CHUNK_SIZE.exec(text)
+        if (!m) throw new ReplyParseError(`bad chunk size line ${JSON.stringify(text.slice(0, 40))}`)
+        this.left = parseInt(m[1], 16)
+        this.mode = this.left === 0 ? Mode.Trailers : Mode.ChunkData
+        this.lineBytes = 0
+        return
+      }
+      case Mode.ChunkEnd:
+        if (text !== '') throw new ReplyParseError('a chunk is longer than its size')
+        this.mode = Mode.ChunkSize
+        return
+      case Mode.Trailers:
+        // trailer fields are read past, not kept
+        if (text === '') this.mode = Mode.Done
+        return
+    }
+  }
+
+  private headDone(): void {
+    const lines = this.lines
+    this.lines = []
+    this.lineBytes = 0
+    const status = STATUS_LINE.exec(lines[0])
+    if (!status) throw new ReplyParseError(`not an HTTP/1.x status line: ${JSON.stringify(lines[0].slice(0, 60))}`)
+    const code = Number(status[2])
+    const headers: Record<string, string> = {}
+    for (let i = 1; i < lines.length; i++) {
+      const l = lines[i]
+      const colon = l.indexOf(':')
+      const name = colon > 0 ? l.slice(0, colon) : ''
+      if (!TOKEN.test(name)) throw new ReplyParseError(`bad header line ${JSON.stringify(l.slice(0, 60))}`)
+      const key = name.toLowerCase()
+      const value = l.slice(colon + 1).trim()
+      const had = headers[key]
+      if (had === undefined) headers[key] = value
+      else if (key === 'content-length') {
+        if (had !== value) throw new ReplyParseError(`two different Content-Length headers (${had}, ${value})`)
+      } else if (!SINGLE.has(key)) headers[key] = `${had}, ${value}`
+    }
+    // interim answers (100 Continue, 103 Early Hints): the real one follows
+    if (code >= 100 && code < 200) {
+      if (code === 101) throw new ReplyParseError('the server switched protocols, which was not asked for')
+      return
+    }
+    this.head = { status: code, headers }
+    const connection = headers['connection']?.toLowerCase()
+    this.keepAlive =
+      status[1] === '1'
+        ? !/(^|,)\s*close\s*(,|$)/.test(connection ?? '')
+        : /(^|,)\s*keep-alive\s*(,|$)/.test(connection ?? '')
+    const hint = /timeout\s*=\s*(\d+)/i.exec(headers['keep-alive'] ?? '')
+    this.keepAliveMs = hint ? Number(hint[1]) * 1000 : undefined
+    const te = headers['transfer-encoding']
+    const cl = headers['content-length']
+    if (cl !== undefined && !/^\d{1,15}$/.test(cl))
+      throw new ReplyParseError(`bad Content-Length ${JSON.stringify(cl.slice(0, 40))}`)
+    // both framings at once: refused, as llhttp does (a way to smuggle a second reply)
+    if (te !== undefined && cl !== undefined)
+      throw new ReplyParseError('the reply has both Content-Length and Transfer-Encoding')
+    if (this.noBody || code === 204 || code === 304) this.mode = Mode.Done
+    else if (te !== undefined) {
+      if (/(^|,)\s*chunked\s*$/i.test(te)) this.mode = Mode.ChunkSize
+      else {
+        this.mode = Mode.Close
+        this.keepAlive = false
+      }
+    } else if (cl !== undefined) {
+      this.left = Number(cl)
+      this.mode = this.left === 0 ? Mode.Done : Mode.Length
+    } else {
+      this.mode = Mode.Close
+      this.keepAlive = false
+    }
+  }
+}
