@@ -71,7 +71,6 @@ export const mockOutputs = (spec: ResourceSpec, id: string): Record<string, unkn
 /** The mock interpreter's handler: objects kept in memory, outputs fabricated from mocks and the specs' examples. */
 export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored> = new Map()): MockHandler => {
   const store = new Map<string, Stored>(seed)
-  const generation = new Map<string, number>()
   // a replacement never reuses its predecessor's id: ids ever handed out (or seeded) are those
   // held now and those deleted (no second set of every id held)
   const retired = new Set<string>()
@@ -89,13 +88,14 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
     create: (c, inputs) =>
       immediate(() => {
         const m = mocks.newResource?.({ token: c.spec.token, name: c.name, inputs })
-        let n = generation.get(c.address) ?? 0
+        // the first of `<type>-<name>`, `<type>-<name>-2`, … not handed out yet: every id handed
+        // out is held or retired, so a replacement takes the next (no count kept per address)
+        let n = 0
         let id = m?.id
         while (id === undefined || (m?.id === undefined && used(id))) {
           n++
           id = `${idPrefix(c.spec)}-${c.name}${n > 1 ? `-${n}` : ''}`
         }
-        generation.set(c.address, n)
         const outputs = mockOutputs(c.spec, id)
         if (m?.outputs) Object.assign(outputs, m.outputs)
         store.set(id, { token: c.spec.token, inputs, outputs })

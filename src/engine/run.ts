@@ -456,10 +456,14 @@ export const runPlan = async (
     }
   }
 
-  const executeLookup = async (s: Step): Promise<Done> => {
-    const lv = graph.vertices.get(s.address) as Extract<ReturnType<typeof graph.vertices.get>, { _tag: 'Lookup' }>
+  // a lookup the plan read already is done at once (the common case: not a promise per lookup)
+  const executeLookup = (s: Step): Done | Promise<Done> => {
     const known = values.get(s.address)
-    if (known && !hasUnknown(known)) return NOTHING
+    return known && !hasUnknown(known) ? NOTHING : readLookup(s)
+  }
+
+  const readLookup = async (s: Step): Promise<Done> => {
+    const lv = graph.vertices.get(s.address) as Extract<ReturnType<typeof graph.vertices.get>, { _tag: 'Lookup' }>
     const args = resolveRefs(lv.node.args, valueOf) as Record<string, unknown>
     if (args !== lv.node.args && !hasUnknown(args))
       checkRefs(lv.label, 'lookup', lv.spec.args, lv.spec.rules, lv.node.args, args, s.provider)
