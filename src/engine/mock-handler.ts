@@ -41,30 +41,36 @@ export interface MockHandler extends Handler {
 
 const ID_LIKE = /(^id$|Id$|^token$)/
 
-// per type, which outputs take the id (undefined) and which the example's value: facts about the spec, worked out once
-const defaults = new WeakMap<
-  ResourceSpec,
-  ReadonlyArray<readonly [string, { readonly example: unknown } | undefined]>
->()
-const defaultsOf = (spec: ResourceSpec) => {
+// per type, the outputs the mock gives (the spec's examples) and which of them take the id:
+// facts about the spec, worked out once
+interface Defaults {
+  readonly template: Readonly<Record<string, unknown>>
+  readonly ids: ReadonlyArray<string>
+}
+const defaults = new WeakMap<ResourceSpec, Defaults>()
+const defaultsOf = (spec: ResourceSpec): Defaults => {
   let d = defaults.get(spec)
   if (!d) {
     const example = (spec.examples.outputs ?? {}) as Record<string, unknown>
-    const fields: Array<readonly [string, { readonly example: unknown } | undefined]> = []
+    const template: Record<string, unknown> = {}
+    const ids: string[] = []
     for (const f of fieldsOf(spec.outputs)) {
-      if (ID_LIKE.test(f.name) && f.codec.is('')) fields.push([f.name, undefined])
-      else if (example[f.name] !== undefined) fields.push([f.name, { example: example[f.name] }])
+      if (ID_LIKE.test(f.name) && f.codec.is('')) {
+        template[f.name] = ''
+        ids.push(f.name)
+      } else if (example[f.name] !== undefined) template[f.name] = example[f.name]
     }
-    defaults.set(spec, (d = fields))
+    defaults.set(spec, (d = { template, ids }))
   }
   return d
 }
 
 /** The outputs the mock gives an object of this type with this id: id-like fields take the id, others the spec's example. */
 export const mockOutputs = (spec: ResourceSpec, id: string): Record<string, unknown> => {
-  const outputs: Record<string, unknown> = {}
-  const fields = defaultsOf(spec)
-  for (let i = 0; i < fields.length; i++) outputs[fields[i][0]] = fields[i][1] ? fields[i][1]!.example : id
+  const d = defaultsOf(spec)
+  // a copy of the type's template (fields in the spec's order), then the id where it goes
+  const outputs: Record<string, unknown> = { ...d.template }
+  for (let i = 0; i < d.ids.length; i++) outputs[d.ids[i]] = id
   return outputs
 }
 
