@@ -96,14 +96,16 @@ export const maskSecrets = (value: unknown, patterns: ReadonlyArray<string>, pat
   protectSecrets(value, patterns, undefined, path)
 
 /** Every protected secret in a value that was stored encrypted, depth first. */
+// every plan and apply walks the whole state here: scalars return at once, and objects are walked
+// with for-in (no array of values per object)
 const encryptedIn = (u: unknown, into: ProtectedSecret[], max: number): void => {
-  if (into.length >= max) return
+  if (typeof u !== 'object' || u === null || into.length >= max) return
   if (isProtected(u)) {
     if (u.enc) into.push(u)
     return
   }
-  if (Array.isArray(u)) for (const x of u) encryptedIn(x, into, max)
-  else if (typeof u === 'object' && u !== null) for (const x of Object.values(u)) encryptedIn(x, into, max)
+  if (Array.isArray(u)) for (let i = 0; i < u.length; i++) encryptedIn(u[i], into, max)
+  else for (const k in u) encryptedIn((u as Record<string, unknown>)[k], into, max)
 }
 
 /**
