@@ -14,9 +14,7 @@ import { secret } from '../../src/core/secret'
 import { apply, refresh, type RefreshResult } from '../../src/engine/operations'
 import { httpHandler } from '../../src/engine/http-handler'
 import type { Handler } from '../../src/engine/handler'
-import type { Env } from '../../src/engine/env'
 import { memoryStore } from '../../src/state/memory-store'
-import type { StateStore } from '../../src/state/state-store'
 import { registry } from '../../src/providers'
 import { cloudProvider } from '../../src/providers/cloud'
 import { apigw } from '../../src/providers/cloud/shared/wire'
@@ -24,14 +22,9 @@ import { buildersFor } from '../../builders/builder'
 import { platformClients } from '../../clients/platforms'
 import { cloudEmulator, EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY } from '../../clients/emulators/cloud'
 import type { HttpClient } from '../../clients/http'
+import { oneByOne, refreshEnv, run } from './refresh-fixture'
 
 const cloud = buildersFor(cloudProvider) as any
-
-const run = async <A>(te: () => Promise<E.Either<unknown, A>>): Promise<A> => {
-  const r = await te()
-  if (E.isLeft(r)) throw new Error(JSON.stringify(r.left, null, 1).slice(0, 2000))
-  return r.right
-}
 
 /** The cloud emulator, every request counted by action. */
 const world = () => {
@@ -46,15 +39,7 @@ const world = () => {
   }
   const clients = platformClients({ http: counted, now: () => clock, sleep: async () => undefined })
   const handler = httpHandler({ clients })
-  const envOf = (h: Handler, store: StateStore): Env => ({
-    registry,
-    handler: h,
-    store,
-    events: () => undefined,
-    concurrency: 4,
-    now: () => clock,
-  })
-  const { list: _list, listItems: _items, readShared: _shared, ...oneByOne } = handler
+  const envOf = refreshEnv(clock)
   // a request straight to the platform, as someone else's script would send it
   const direct = platformClients({ http: emu.client, now: () => clock })('cloud', {
     secretId: EMULATOR_SECRET_ID,
@@ -62,7 +47,7 @@ const world = () => {
   })
   return {
     handler,
-    oneByOne: oneByOne as Handler,
+    oneByOne: oneByOne(handler),
     envOf,
     /** the actions sent while `f` ran, counted by name */
     count: async <A>(f: () => Promise<A>): Promise<[A, Record<string, number>]> => {

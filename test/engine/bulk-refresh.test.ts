@@ -12,9 +12,7 @@ import { secret } from '../../src/core/secret'
 import { apply, refresh, type RefreshResult } from '../../src/engine/operations'
 import { httpHandler } from '../../src/engine/http-handler'
 import type { Handler } from '../../src/engine/handler'
-import type { Env } from '../../src/engine/env'
 import { memoryStore } from '../../src/state/memory-store'
-import type { StateStore } from '../../src/state/state-store'
 import { registry } from '../../src/providers'
 import { hostingProvider } from '../../src/providers/hosting'
 import { costProvider } from '../../src/providers/cost'
@@ -23,17 +21,12 @@ import { platformClients } from '../../clients/platforms'
 import { hostingEmulator } from '../../clients/emulators/hosting'
 import { costEmulator } from '../../clients/emulators/cost'
 import type { HttpClient } from '../../clients/http'
+import { oneByOne, refreshEnv, run } from './refresh-fixture'
 import type { WireRequest } from '../../src/core/wire'
 
 const hosting = buildersFor(hostingProvider) as any
 const cost = buildersFor(costProvider) as any
 const TOKEN = 'emulator-token'
-
-const run = async <A>(te: () => Promise<E.Either<unknown, A>>): Promise<A> => {
-  const r = await te()
-  if (E.isLeft(r)) throw new Error(JSON.stringify(r.left, null, 1).slice(0, 2000))
-  return r.right
-}
 
 /** Two sites of one team, pages of two items on both platforms: every listing here spans pages. */
 const world = () => {
@@ -58,20 +51,12 @@ const world = () => {
   const handler = httpHandler({
     clients: (p, c) => platformClients({ http: counted(p === 'cost' ? costEmu.client : hostingEmu.client) })(p, c),
   })
-  const envOf = (h: Handler, store: StateStore): Env => ({
-    registry,
-    handler: h,
-    store,
-    events: () => undefined,
-    concurrency: 4,
-    now: () => new Date('2024-05-01T10:00:00Z'),
-  })
-  const { list: _list, listItems: _items, ...oneByOne } = handler
+  const envOf = refreshEnv(new Date('2024-05-01T10:00:00Z'))
   return {
     hostingEmu,
     costEmu,
     handler,
-    oneByOne: oneByOne as Handler,
+    oneByOne: oneByOne(handler),
     envOf,
     requests: () => requests,
     /** a request straight to the hosting platform, as someone else's script would send it */
