@@ -241,40 +241,6 @@ const peersInstalled = (): string | undefined => {
   return r.status === 0 ? undefined : `npm ci --prefix bench/peers failed (exit ${r.status})`
 }
 
-/** Pulumi's mocks and CDKTF's synth next to one trellis point, run the same way (`how`). */
-const compare = async (n: number, self: Point, pulumiScript: string, cdktfScript: string, how: string) => {
-  const pulumi = await repeat(`pulumi-mocks (${how})`, n, pulumiScript, ['--n', String(n)])
-  const cdktf = await repeat(`cdktf-synth (${how})`, n, cdktfScript, ['--n', String(n)])
-  const ratios = { pulumiMocks: round(pulumi.wallMs / self.wallMs), cdktfSynth: round(cdktf.wallMs / self.wallMs) }
-  // trellis's own timing leaves out building the stack; the peers' include it, so add it back
-  const selfWork = self.inProcessMs + ((self.buildMs as number | undefined) ?? 0)
-  const inProcessRatios = {
-    pulumiMocks: round(pulumi.inProcessMs / selfWork),
-    cdktfSynth: round(cdktf.inProcessMs / selfWork),
-  }
-  const memory = { trellis: self.peakRssMb, pulumiMocks: pulumi.peakRssMb, cdktfSynth: cdktf.peakRssMb }
-  return {
-    ratios,
-    inProcessRatios,
-    memory,
-    peers: { pulumiMocks: pulumi, cdktfSynth: cdktf },
-    targets: [
-      {
-        text: `${how}: ≥ 20x faster than Pulumi mocks, whole process (${ratios.pulumiMocks}x)`,
-        met: ratios.pulumiMocks >= 20,
-      },
-      {
-        text: `${how}: ≥ 2x faster than CDKTF synth, whole process (${ratios.cdktfSynth}x)`,
-        met: ratios.cdktfSynth >= 2,
-      },
-      {
-        text: `${how}: less memory than both (${memory.trellis} vs ${memory.pulumiMocks} / ${memory.cdktfSynth} MB)`,
-        met: memory.trellis < memory.pulumiMocks && memory.trellis < memory.cdktfSynth,
-      },
-    ],
-  }
-}
-
 const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
   mock: async (n) => {
     const ns = n !== undefined ? [n] : [1_000, 10_000, 100_000]
@@ -307,54 +273,71 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
 
   peers: async (n = 10_000) => {
     const missing = peersInstalled()
-    const self = await trellis('mock', n)
-    if (missing)
+    if (missing) {
+      const self = await trellis('mock', n)
       return { ...self, scenario: 'peers', skipped: missing, targets: [{ text: 'peers installed', met: false }] }
-    const peersDir = join(here, 'peers')
-    // the peers' scripts compiled to CommonJS, for the comparisons with no TypeScript loader anywhere
-    const peersJs = () =>
-      compileToCjs(
-        [join(peersDir, 'pulumi-mocks.ts'), join(peersDir, 'cdktf-synth.ts')],
-        peersDir,
-        join(peersDir, 'node_modules', '.cache', 'trellis-bench'),
-      )
-    if (compiledMode) {
-      // trellis from dist/ (self ran the compiled scenario) against the compiled peers
-      const [pulumiJs, cdktfJs] = peersJs()
-      const c = await compare(n, self, pulumiJs, cdktfJs, 'compiled')
-      return {
-        ...self,
-        scenario: 'peers',
-        ratios: c.ratios,
-        inProcessRatios: c.inProcessRatios,
-        memory: c.memory,
-        compiled: { trellis: self, peers: c.peers },
-        targets: c.targets,
-      }
     }
-    const viaTsx = await compare(
-      n,
-      self,
-      join(peersDir, 'pulumi-mocks.ts'),
-      join(peersDir, 'cdktf-synth.ts'),
-      'through tsx',
+    const peersDir = join(here, 'peers')
+    const nArgs = ['--n', String(n)]
+    // the peers' scripts compiled to CommonJS, for the comparisons with no TypeScript loader anywhere
+    const [pulumiJs, cdktfJs] = compileToCjs(
+      [join(peersDir, 'pulumi-mocks.ts'), join(peersDir, 'cdktf-synth.ts')],
+      peersDir,
+      join(peersDir, 'node_modules', '.cache', 'trellis-bench'),
     )
-    // the same three compiled: trellis's side the compiled package (dist/) it imports, as --compiled runs it
+    // trellis compiled: the package's dist/, as --compiled runs it
     ensureDist(root, log)
     const [selfJs] = await compileAgainstDist([join(here, 'mock-main.ts')], root, join(here, 'tmp', 'dist'))
-    const [pulumiJs, cdktfJs] = peersJs()
-    const selfCompiled = await repeat('mock (compiled JS)', n, selfJs, ['--n', String(n)])
-    const compiled = await compare(n, selfCompiled, pulumiJs, cdktfJs, 'compiled JS')
-    return {
-      ...self,
-      scenario: 'peers',
-      ratios: viaTsx.ratios,
-      inProcessRatios: viaTsx.inProcessRatios,
-      memory: viaTsx.memory,
-      peers: viaTsx.peers,
-      compiled: { trellis: selfCompiled, ...compiled },
-      targets: [...viaTsx.targets, ...compiled.targets],
-    }
+    const compiledSides: Side[] = [
+      { name: 'trellis (compiled JS)', script: selfJs, args: nArgs },
+      { name: 'pulumi mocks (compiled JS)', script: pulumiJs, args: nArgs },
+      { name: 'cdktf synth (compiled JS)', script: cdktfJs, args: nArgs },
+    ]
+    // through tsx, trellis's side is a TypeScript program on the installed package (as in `mixed`, and
+    // as the peers load their installed JavaScript); the same program on the repository's source is
+    // reported beside it, not judged
+    const sides: Side[] = compiledMode
+      ? compiledSides
+      : [
+          {
+            name: 'trellis (tsx)',
+            script: join(here, 'scenario.ts'),
+            args: ['mock', ...nArgs],
+            env: { TSX_TSCONFIG_PATH: join(here, 'tsconfig.package.json') },
+          },
+          { name: 'pulumi mocks (tsx)', script: join(peersDir, 'pulumi-mocks.ts'), args: nArgs },
+          { name: 'cdktf synth (tsx)', script: join(peersDir, 'cdktf-synth.ts'), args: nArgs },
+          ...compiledSides,
+          { name: 'trellis (tsx, repository source)', script: join(here, 'scenario.ts'), args: ['mock', ...nArgs] },
+        ]
+    const pts = await interleave(n, sides)
+    const hows = compiledMode ? (['compiled JS'] as const) : (['tsx', 'compiled JS'] as const)
+    const ratios: Record<string, unknown> = {}
+    const targets = hows.flatMap((how) => {
+      const self = pts[`trellis (${how})`]
+      const pulumi = roundRatios(self, pts[`pulumi mocks (${how})`])
+      const cdktf = roundRatios(self, pts[`cdktf synth (${how})`])
+      const memory = [self, pts[`pulumi mocks (${how})`], pts[`cdktf synth (${how})`]].map((p) => p.peakRssMb)
+      ratios[how] = { pulumiMocks: pulumi, cdktfSynth: cdktf }
+      const f = (x: { median: number; min: number; max: number }) => `${x.median}x, ${x.min}–${x.max}`
+      return [
+        { text: `${how}: ≥ 20x faster than Pulumi mocks, whole process (${f(pulumi)})`, met: pulumi.median >= 20 },
+        { text: `${how}: ≥ 2x faster than CDKTF synth, whole process (${f(cdktf)})`, met: cdktf.median >= 2 },
+        {
+          text: `${how}: less memory than both (${memory[0]} vs ${memory[1]} / ${memory[2]} MB)`,
+          met: memory[0] < memory[1] && memory[0] < memory[2],
+        },
+      ]
+    })
+    const source = pts['trellis (tsx, repository source)']
+    if (source)
+      // not a target: the same peers (through tsx) against trellis's source through tsx
+      ratios.tsxSource = {
+        pulumiMocks: roundRatios(source, pts['pulumi mocks (tsx)']),
+        cdktfSynth: roundRatios(source, pts['cdktf synth (tsx)']),
+      }
+    const self = pts[`trellis (${hows[0]})`]
+    return { ...self, scenario: 'peers', sides: pts, ratios, targets }
   },
 
   mixed: async (n = 10_000) => {
@@ -690,22 +673,6 @@ const table = (outcomes: ReadonlyArray<Outcome>): string => {
       for (const [name, p] of Object.entries(o.sides as Record<string, Point>))
         if (p.runs !== (o as unknown as Point).runs)
           rows.push(`| ${o.scenario}: ${name} | ${fmt(p.n)} | ${cells(p)} | — | |`)
-    if (o.scenario === 'peers' && o.peers) {
-      for (const [name, p] of Object.entries(o.peers as Record<string, Point>))
-        rows.push(
-          `| peers: ${name} (tsx) | ${fmt(p.n)} | ${fmt(p.wallMs)} ms | ${fmt(p.inProcessMs)} ms | ${fmt(p.peakRssMb)} MB | — | |`,
-        )
-      const c = o.compiled as { trellis: Point; peers: Record<string, Point> } | undefined
-      if (c) {
-        rows.push(
-          `| peers: trellis (compiled JS) | ${fmt(c.trellis.n)} | ${fmt(c.trellis.wallMs)} ms | ${fmt(c.trellis.inProcessMs)} ms | ${fmt(c.trellis.peakRssMb)} MB | — | |`,
-        )
-        for (const [name, p] of Object.entries(c.peers))
-          rows.push(
-            `| peers: ${name} (compiled JS) | ${fmt(p.n)} | ${fmt(p.wallMs)} ms | ${fmt(p.inProcessMs)} ms | ${fmt(p.peakRssMb)} MB | — | |`,
-          )
-      }
-    }
   }
   return rows.join('\n')
 }
