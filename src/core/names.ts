@@ -31,9 +31,16 @@ export const nodeNameProblem = (name: unknown): string | undefined =>
         : undefined
 
 /** Text with every unprintable character (as above) written as a `\uXXXX` escape. */
-export const printable = (s: string): string =>
+export const printable = (s: string): string => {
+  const text = String(s)
+  // the common case, nothing to escape, answered by a test: a replace with a callback takes a
+  // slow path even when nothing matches, and every node's label comes through here
+  return UNPRINTABLE.test(text) ? escapeUnprintable(text) : text
+}
+
+const escapeUnprintable = (s: string): string =>
   // eslint-disable-next-line no-control-regex
-  String(s).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) =>
+  s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) =>
     c === '\n'
       ? '\\n'
       : c === '\t'

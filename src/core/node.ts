@@ -90,8 +90,23 @@ export const lookupNode = (
 export { deepFreeze }
 
 // ── destructors ──────────────────────────────────────────────────────────────
+/**
+ * One address string per (frozen) node, made when first asked for. Every `.out` of a builder asks,
+ * and so does compile: refs to a node and the maps compile, plan and the run loop key by address
+ * then hold the very same string, hashed once and compared by identity (a fresh string per ref
+ * was hashed and compared character by character at every lookup: most of a compile's time).
+ */
+const addresses = new WeakMap<object, string>()
+
 /** The address that refs and state use: `cost:CostReport/monthly`. */
-export const addressOf = (n: { readonly token: string; readonly name: string }): string => `${n.token}/${n.name}`
+export const addressOf = (n: { readonly token: string; readonly name: string }): string => {
+  let a = addresses.get(n)
+  if (a !== undefined) return a
+  a = `${n.token}/${n.name}`
+  // a node cannot change (frozen), so its address can be kept; anything else is worked out again
+  if (Object.isFrozen(n)) addresses.set(n, a)
+  return a
+}
 
 /**
  * How errors and plans name a node: `cost:CostReport "monthly"`. The name is quoted and escaped, so

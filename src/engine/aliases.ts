@@ -11,7 +11,7 @@ import { labelOfAddress, type ResourceNode } from '../core/node'
 import { nodeNameProblem } from '../core/names'
 import { moveResource } from '../state/move-resource'
 import type { State } from '../state/state'
-import type { Graph } from './graph'
+import type { Graph, ResourceVertex } from './graph'
 import type { Plan } from './plan'
 
 // ── model ────────────────────────────────────────────────────────────────────
@@ -65,10 +65,14 @@ export const moveAliased = (
   const moves: Move[] = []
   const issues: Issue[] = []
   const claimed = new Map<string, string>()
-  for (const v of graph.vertices.values()) {
-    if (v._tag !== 'Resource' || !v.node.options.aliases?.length) continue
+  // the nodes with aliases first (few, usually none), found without an iterator result per node
+  const aliased: ResourceVertex[] = []
+  graph.vertices.forEach((v) => {
+    if (v._tag === 'Resource' && v.node.options.aliases?.length) aliased.push(v)
+  })
+  for (const v of aliased) {
     const found: string[] = []
-    v.node.options.aliases.forEach((a, i) => {
+    v.node.options.aliases!.forEach((a, i) => {
       const from = aliasAddress(v.node.token, a)
       const refuse = (expected: string, message: string) =>
         issues.push(issue(v.label, { path: `options.aliases.${i}`, expected, given: a, message }))

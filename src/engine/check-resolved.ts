@@ -45,16 +45,22 @@ export const checkResolved = <I>(
   ctx: RuleContext,
   validate: Validate,
 ): Finding[] => {
+  // index loops: this runs for every node with refs at plan and again at apply, much of it
+  // before the optimiser has seen it, where for-of allocates an iterator and a result per element
   const out: Finding[] = []
-  for (const f of validate(codec, resolved)) {
-    const r = refOnPath(raw, f.path)
-    if (r) out.push(fromRef(f, r))
+  const invalid = validate(codec, resolved)
+  for (let i = 0; i < invalid.length; i++) {
+    const r = refOnPath(raw, invalid[i].path)
+    if (r) out.push(fromRef(invalid[i], r))
   }
   if (out.length > 0 || hasUnknown(resolved)) return out
-  for (const rule of rules) {
+  for (let ri = 0; ri < rules.length; ri++) {
+    const rule = rules[ri]
     if (rule.when === 'plan') continue
     // the values were just decoded by the codec these rules belong to
-    for (const f of rule.check(resolved as I, ctx)) {
+    const found = rule.check(resolved as I, ctx)
+    for (let i = 0; i < found.length; i++) {
+      const f = found[i]
       if (f.severity === 'warning') continue
       const r = refOnPath(raw, f.path)
       out.push(r ? fromRef(f, r) : f)

@@ -48,10 +48,11 @@ export const compile =
     const now = opts.now ?? new Date()
     // facts about each type, worked out once per compile rather than once per node
     const validateValue = makeValidator()
-    const refFieldsByToken = new Map<string, ReadonlySet<string> | undefined>()
-    const refFieldsOf = (token: string): ReadonlySet<string> | undefined => {
-      if (!refFieldsByToken.has(token)) refFieldsByToken.set(token, refFields(registry, token))
-      return refFieldsByToken.get(token)
+    const refFieldsByToken = new Map<string, ReadonlySet<string> | null>()
+    const refFieldsOf = (token: string): ReadonlySet<string> | null => {
+      let fields = refFieldsByToken.get(token)
+      if (fields === undefined) refFieldsByToken.set(token, (fields = refFields(registry, token) ?? null))
+      return fields
     }
     const inputNamesBySpec = new Map<unknown, ReadonlySet<string>>()
     const inputNamesOf = (codec: Parameters<typeof fieldsOf>[0]): ReadonlySet<string> => {
@@ -111,8 +112,14 @@ export const compile =
       return c
     }
     const vertices = new Map<string, Vertex>()
-    const declared = new Set(addresses)
+    // address → index of the node declaring it: a ref's target type is read from its node (the
+    // token a string the registry already hashed) rather than cut out of the address per ref
+    const declared = new Map<string, number>()
+    for (let i = 0; i < addresses.length; i++) declared.set(addresses[i], i)
     const refs: Ref<unknown>[] = []
+    // a node's dependencies are gathered here, then copied at their exact size (a node has a
+    // handful: `includes` on a short array beats a Set per node)
+    const depsScratch: string[] = []
     // names from a JSON stack or a forged program never passed the builders' checks
     const stackProblem = stackNameProblem(stack.name)
     if (stackProblem !== undefined)
@@ -152,26 +159,25 @@ export const compile =
         continue
       }
       // dependencies: dependsOn and every ref, each checked against the declared nodes and fields
-      // in the same walk (a node has a handful: an array with `includes` beats a Set per node).
-      // Hot loops here index arrays: a compile runs once per process, mostly before the optimiser
-      // has seen it, and unoptimised for-of allocates an iterator and a result per element.
-      // most nodes have none or one: a shared empty list, then exact-size copies (no array with
-      // room for 16 per node)
-      let deps = NO_DEPS
-      const dependsOn = n.options.dependsOn ?? []
-      for (let di = 0; di < dependsOn.length; di++) {
-        const d = dependsOn[di]
-        if (!declared.has(d))
-          push(
-            issue(label, {
-              path: 'options.dependsOn',
-              expected: 'a node declared in this stack',
-              given: labelOfAddress(d),
-              message: 'dangling dependency.',
-            }),
-          )
-        if (!deps.includes(d)) deps = [...deps, d]
-      }
+      // in the same walk. Hot loops here index arrays: a compile runs once per process, mostly
+      // before the optimiser has seen it, and unoptimised for-of allocates an iterator and a
+      // result per element.
+      depsScratch.length = 0
+      const dependsOn = n.options.dependsOn
+      if (dependsOn !== undefined)
+        for (let di = 0; di < dependsOn.length; di++) {
+          const d = dependsOn[di]
+          if (!declared.has(d))
+            push(
+              issue(label, {
+                path: 'options.dependsOn',
+                expected: 'a node declared in this stack',
+                given: labelOfAddress(d),
+                message: 'dangling dependency.',
+              }),
+            )
+          if (!depsScratch.includes(d)) depsScratch.push(d)
+        }
       const where: Readonly<Record<string, unknown>> = n._tag === 'Resource' ? n.inputs : n.args
       for (const field in where) {
         const v = where[field]
@@ -181,8 +187,9 @@ export const compile =
         refsIn(v, refs)
         for (let ri = from; ri < refs.length; ri++) {
           const r = refs[ri]
-          if (!deps.includes(r.node)) deps = [...deps, r.node]
-          if (!declared.has(r.node)) {
+          if (!depsScratch.includes(r.node)) depsScratch.push(r.node)
+          const target = declared.get(r.node)
+          if (target === undefined) {
             push(
               issue(label, {
                 path: field,
@@ -193,7 +200,7 @@ export const compile =
             )
             continue
           }
-          const token = r.node.slice(0, r.node.indexOf('/'))
+          const token = stack.nodes[target].token
           const fields = refFieldsOf(token)
           if (fields && r.path.length > 0 && !fields.has(r.path[0]))
             push(
@@ -206,6 +213,8 @@ export const compile =
             )
         }
       }
+      // most nodes have none or one: a shared empty list, then exact-size copies
+      const deps = depsScratch.length === 0 ? NO_DEPS : depsScratch.slice()
       if (n._tag === 'Resource') {
         const spec = registry.resources.get(n.token)
         if (!spec) {
@@ -222,9 +231,11 @@ export const compile =
         const provider = instanceOf(n, spec.provider)
         const findings = validateValue(spec.inputs, n.inputs)
         for (let fi = 0; fi < findings.length; fi++) push(issue(label, findings[fi]))
-        for (const f of n.options.ignoreChanges ?? [])
-          if (!inputNamesOf(spec.inputs).has(f.split('.')[0]))
-            push(issue(label, { path: 'options.ignoreChanges', expected: `input fields of ${n.token}`, given: f }))
+        const ignore = n.options.ignoreChanges
+        if (ignore !== undefined)
+          for (const f of ignore)
+            if (!inputNamesOf(spec.inputs).has(f.split('.')[0]))
+              push(issue(label, { path: 'options.ignoreChanges', expected: `input fields of ${n.token}`, given: f }))
         if (findings.length === 0 && provider) {
           const ctx = ruleCtxOf(provider)
           for (let ri = 0; ri < spec.rules.length; ri++) {
@@ -234,7 +245,7 @@ export const compile =
             for (let fi = 0; fi < found.length; fi++) push(issue(label, found[fi]))
           }
         }
-        for (const f of aliasFindings(n)) push(issue(label, f))
+        if (n.options.aliases !== undefined) for (const f of aliasFindings(n)) push(issue(label, f))
         if (n.options.importId !== undefined) {
           const parsed = spec.identity.parseImportId(n.options.importId)
           if (E.isLeft(parsed))
@@ -256,10 +267,13 @@ export const compile =
         }
         const provider = instanceOf(n, spec.provider)
         const findings = validateValue(spec.args, n.args)
-        for (const f of findings) push(issue(label, f))
+        for (let fi = 0; fi < findings.length; fi++) push(issue(label, findings[fi]))
         if (findings.length === 0 && provider) {
           const ctx = ruleCtxOf(provider)
-          for (const rule of spec.rules) for (const f of rule.check(n.args, ctx)) push(issue(label, f))
+          for (let ri = 0; ri < spec.rules.length; ri++) {
+            const found = spec.rules[ri].check(n.args, ctx)
+            for (let fi = 0; fi < found.length; fi++) push(issue(label, found[fi]))
+          }
         }
         if (provider) vertices.set(address, { _tag: 'Lookup', address, label, node: n, spec, provider, deps })
       }
@@ -279,7 +293,8 @@ export const compile =
     if (errors.length > 0) return E.left(compileError(errors))
 
     const keys = [...vertices.keys()]
-    const sorted = toposort(keys, (k) => vertices.get(k)!.deps)
+    // without errors every node has its vertex, in declaration order: `declared` indexes them already
+    const sorted = toposort(keys, (k) => vertices.get(k)!.deps, keys.length === addresses.length ? declared : undefined)
     if ('cycle' in sorted) {
       const names = sorted.cycle.map(labelOfAddress)
       return E.left(

@@ -13,16 +13,16 @@ export interface Dependents {
 
 /**
  * `depsOf(i)` lists node i's dependencies by key; keys not among `keys` are not edges, and
- * neither is a node's dependency on itself when `selfIsEdge` is false.
+ * neither is a node's dependency on itself when `selfIsEdge` is false. `index` (key → its
+ * position in `keys`), when the caller has one already, saves making it again.
  */
 export const dependents = (
   keys: ReadonlyArray<string>,
   depsOf: (i: number) => ReadonlyArray<string>,
   selfIsEdge: boolean,
+  index: ReadonlyMap<string, number> = indexOf(keys),
 ): Dependents => {
   const n = keys.length
-  const index = new Map<string, number>()
-  for (let i = 0; i < n; i++) index.set(keys[i], i)
   const waiting = new Int32Array(n)
   const from: number[] = []
   const to: number[] = []
@@ -43,4 +43,10 @@ export const dependents = (
   const users = new Int32Array(from.length)
   for (let e = 0; e < from.length; e++) users[fill[from[e]]++] = to[e]
   return { waiting, first, users }
+}
+
+const indexOf = (keys: ReadonlyArray<string>): Map<string, number> => {
+  const index = new Map<string, number>()
+  for (let i = 0; i < keys.length; i++) index.set(keys[i], i)
+  return index
 }

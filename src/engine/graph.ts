@@ -59,14 +59,16 @@ export interface Graph {
 // ── combinators ──────────────────────────────────────────────────────────────
 /**
  * Kahn's algorithm, stable in declaration order. Returns the order, or the nodes of one cycle
- * (in cycle order, first node repeated at the end) when there is one.
+ * (in cycle order, first node repeated at the end) when there is one. `index` (key → position in
+ * `keys`) is the caller's, when it has one.
  */
 export const toposort = (
   keys: ReadonlyArray<string>,
   depsOf: (k: string) => ReadonlyArray<string>,
+  index?: ReadonlyMap<string, number>,
 ): { readonly order: string[] } | { readonly cycle: string[] } => {
   const n = keys.length
-  const { waiting: indeg, first: start, users } = dependents(keys, (i) => depsOf(keys[i]), true)
+  const { waiting: indeg, first: start, users } = dependents(keys, (i) => depsOf(keys[i]), true, index)
   const queue = new Int32Array(n)
   let tail = 0
   for (let i = 0; i < n; i++) if (indeg[i] === 0) queue[tail++] = i

@@ -351,7 +351,8 @@ const resolveLookups = async (
     const a = actionOf(d)
     return a !== undefined && a !== 'noop'
   }
-  for (const address of graph.order) {
+  for (let oi = 0; oi < graph.order.length; oi++) {
+    const address = graph.order[oi]
     const v = graph.vertices.get(address)!
     if (v._tag !== 'Lookup') continue
     const args = resolveRefs(v.node.args, known) as Record<string, unknown>

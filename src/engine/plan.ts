@@ -15,6 +15,7 @@ import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './res
 import { UNKNOWN, hasUnknown } from './unknown'
 import { checkResolved } from './check-resolved'
 import { makeValidator, type Validate } from './validate'
+import type { RuleContext } from '../core/spec'
 
 // ── model ────────────────────────────────────────────────────────────────────
 /** What a plan does to a node. */
@@ -79,8 +80,15 @@ export interface PlanInput {
 export const changes = (p: Plan): ReadonlyArray<Step> =>
   p.steps.filter((s) => s.action !== 'noop' && s.action !== 'read')
 /** Does applying the plan change anything: a resource, an exported output, or where state records one? */
-export const hasChanges = (p: Plan): boolean =>
-  changes(p).length > 0 || (p.outputs?.length ?? 0) > 0 || p.steps.some((s) => s.movedFrom !== undefined)
+export const hasChanges = (p: Plan): boolean => {
+  if ((p.outputs?.length ?? 0) > 0) return true
+  // one pass, no list of the changes (every apply asks this of a plan of every node)
+  for (let i = 0; i < p.steps.length; i++) {
+    const s = p.steps[i]
+    if ((s.action !== 'noop' && s.action !== 'read') || s.movedFrom !== undefined) return true
+  }
+  return false
+}
 
 /** How many steps of each action a plan has. */
 export const summary = (p: Plan): Readonly<Record<Action, number>> => {
@@ -112,17 +120,29 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
   const known = new Map<string, Record<string, unknown>>()
   // nodes being created: the fields given as inputs are known, the ones the platform computes are not
   const creating = new Map<string, Readonly<Record<string, unknown>>>()
+  // state's records by address, read once: reading the record object by an address string that
+  // is not a literal takes V8's slow path at every read (per node and per ref)
+  const recorded = new Map<string, ResourceState>()
+  for (const a in state.resources) recorded.set(a, state.resources[a])
   const knownOf: Known = (a, field) => {
     const k = known.get(a)
     if (k !== undefined) return recordField(k, field)
     const c = creating.get(a)
     if (c !== undefined)
       return field !== undefined && Object.prototype.hasOwnProperty.call(c, field) ? c[field] : UNKNOWN
-    const r = state.resources[a]
+    const r = recorded.get(a)
     return r === undefined ? NOT_YET : stateField(r, field)
   }
 
-  const ctx: PlanCtx = { i, known: knownOf, errors, warnings, diffOptions: new Map(), validate: makeValidator() }
+  const ctx: PlanCtx = {
+    i,
+    known: knownOf,
+    errors,
+    warnings,
+    diffOptions: new Map(),
+    validate: makeValidator(),
+    ruleCtx: new Map(),
+  }
   for (let oi = 0; oi < graph.order.length; oi++) {
     const address = graph.order[oi]
     const v = graph.vertices.get(address)!
@@ -145,20 +165,22 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
       })
       continue
     }
-    const step = planResource(v, state.resources[address], ctx)
+    const prior = recorded.get(address)
+    const step = planResource(v, prior, ctx)
     steps.push(step)
     const desired = step.inputs
     if (step.action === 'update') {
       // inputs are what we send; outputs are assumed stable across an in-place update
-      const prior = state.resources[address]
-      known.set(address, { ...prior.outputs, ...desired, id: prior.id })
+      known.set(address, { ...prior!.outputs, ...desired, id: prior!.id })
     } else if (step.action === 'create' || step.action === 'replace' || step.action === 'import')
       creating.set(address, desired)
   }
 
   // resources in state but not in the stack: delete, dependents first
   const gone: ResourceState[] = []
-  for (const a in state.resources) if (!graph.vertices.has(a)) gone.push(state.resources[a])
+  recorded.forEach((r, a) => {
+    if (!graph.vertices.has(a)) gone.push(r)
+  })
   const goneSet = new Set(gone.map((r) => r.address))
   const deleteOrder = reverseDeps(gone, goneSet)
   for (const r of deleteOrder) {
@@ -242,6 +264,14 @@ interface PlanCtx {
   readonly diffOptions: Map<ResourceVertex['spec'], DiffOptions>
   /** checks values that arrived through refs */
   readonly validate: Validate
+  /** the context compile-time rules get, one per provider instance (not one per node) */
+  readonly ruleCtx: Map<string, RuleContext>
+}
+
+const ruleCtxOf = (v: ResourceVertex, c: PlanCtx): RuleContext => {
+  let ctx = c.ruleCtx.get(v.provider)
+  if (!ctx) c.ruleCtx.set(v.provider, (ctx = { config: c.i.graph.providers.get(v.provider)!.config, now: c.i.now }))
+  return ctx
 }
 
 const NONE: ReadonlyArray<never> = Object.freeze([])
@@ -300,9 +330,8 @@ const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: Pl
   const resolved = resolveRefs(node.inputs, c.known) as Record<string, unknown>
   // values known now that came through refs are checked now, not found out by the platform
   if (resolved !== node.inputs) {
-    const ctx = { config: i.graph.providers.get(v.provider)!.config, now: i.now }
-    for (const f of checkResolved(spec.inputs, spec.rules, node.inputs, resolved, ctx, c.validate))
-      errors.push(issue(v.label, f))
+    const found = checkResolved(spec.inputs, spec.rules, node.inputs, resolved, ruleCtxOf(v, c), c.validate)
+    for (let fi = 0; fi < found.length; fi++) errors.push(issue(v.label, found[fi]))
   }
   // what the platform will give the fields left out, shown and recorded (never sent)
   const defaulted = defaultsFor(spec, resolved)

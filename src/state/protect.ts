@@ -11,8 +11,17 @@ import { isProtected, makeProtector, type ProtectedSecret, type Protector } from
 export { isProtected, makeProtector, newSalt, type ProtectedSecret, type Protector } from '../core/protector'
 
 /** Does a path pattern (`secretValues.*.value`) match a concrete path? */
-const matches = (pattern: ReadonlyArray<string>, path: ReadonlyArray<string>): boolean =>
-  pattern.length === path.length && pattern.every((p, i) => p === '*' || p === path[i])
+const matches = (pattern: ReadonlyArray<string>, path: ReadonlyArray<string>): boolean => {
+  if (pattern.length !== path.length) return false
+  for (let i = 0; i < pattern.length; i++) if (pattern[i] !== '*' && pattern[i] !== path[i]) return false
+  return true
+}
+
+/** Does any of the patterns match? (a loop: protectAt asks this of every value of such a spec, and a closure per call added up) */
+const matchesAny = (patterns: ReadonlyArray<ReadonlyArray<string>>, path: ReadonlyArray<string>): boolean => {
+  for (let i = 0; i < patterns.length; i++) if (matches(patterns[i], path)) return true
+  return false
+}
 
 /** Is a concrete path secret under the spec's patterns? */
 export const isSecretPath = (patterns: ReadonlyArray<string>, path: ReadonlyArray<string>): boolean =>
@@ -55,10 +64,7 @@ const protectAt = (
   // most values are plain strings and numbers, and most specs have no secret paths
   if ((typeof value !== 'object' || value === null) && patterns.length === 0) return value
   if (isProtected(value)) return value
-  if (
-    isSecret(value) ||
-    (path.length > 0 && value !== undefined && value !== null && patterns.some((x) => matches(x, path)))
-  ) {
+  if (isSecret(value) || (path.length > 0 && value !== undefined && value !== null && matchesAny(patterns, path))) {
     const v = isSecret(value) ? reveal(value) : value
     return p ? p.protect(v) : { _tag: 'Secret' }
   }
@@ -109,6 +115,31 @@ const encryptedIn = (u: unknown, into: ProtectedSecret[], max: number): void => 
 }
 
 /**
+ * The encrypted secrets of a state: secrets are protected where values are recorded — the
+ * inputs and outputs of its resources, the inputs of its write-ahead entries, its exported
+ * outputs — so only those are walked (not each record's addresses, dependencies and times).
+ */
+const encryptedInState = (
+  state: { readonly resources: unknown; readonly pending: unknown; readonly outputs: unknown },
+  into: ProtectedSecret[],
+  max: number,
+): void => {
+  const records = [state.resources, state.pending]
+  for (let i = 0; i < records.length; i++) {
+    const rs = records[i]
+    if (typeof rs !== 'object' || rs === null) continue
+    for (const k in rs) {
+      const r = (rs as Record<string, unknown>)[k]
+      if (typeof r !== 'object' || r === null) continue
+      encryptedIn((r as { inputs?: unknown }).inputs, into, max)
+      encryptedIn((r as { outputs?: unknown }).outputs, into, max)
+      if (into.length >= max) return
+    }
+  }
+  encryptedIn(state.outputs, into, max)
+}
+
+/**
  * Why this passphrase cannot be used with this state, or undefined when it can: a state whose
  * secrets were encrypted is only opened with the passphrase that encrypted them. A wrong (or
  * missing) one would make every secret look changed and overwrite the encrypted values with
@@ -119,7 +150,7 @@ export const passphraseProblem = (
   passphrase: string | undefined,
 ): string | undefined => {
   const found: ProtectedSecret[] = []
-  encryptedIn([state.resources, state.pending, state.outputs], found, 3)
+  encryptedInState(state, found, 3)
   if (found.length === 0) return undefined
   if (!passphrase)
     return 'this state holds secrets encrypted with a passphrase, and none is given: set TRELLIS_PASSPHRASE to the passphrase they were encrypted with'
