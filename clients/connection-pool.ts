@@ -66,6 +66,11 @@ export class Connection {
   connected = false
   /** how long it had been idle when last taken from the pool (-1: a new connection) */
   idleMs = -1
+  /**
+   * the server kept it open after a reply: a request was written on it once it had been idle a
+   * full turn of the event loop (whatever the server sent meanwhile, its close included, read)
+   */
+  kept = false
   private idleUntil = 0
   private idleSince = 0
 

@@ -191,24 +191,30 @@ class Exchange implements Owner {
 
   /**
    * A connection for the hop, written on at once; or, when it is kept-alive and the request must
-   * not be written into a closing connection (a create that cannot be repeated; any request on a
-   * connection idle a while), a full turn of the event loop later, once whatever the server sent
-   * meanwhile (its close) has been read: the first turn ends the current one, the second comes
-   * after the next read of the sockets.
+   * not be written into a closing connection, a full turn of the event loop later, once whatever
+   * the server sent meanwhile (its close) has been read: the first turn ends the current one, the
+   * second comes after the next read of the sockets. That is any request on a connection idle a
+   * while, and a create that cannot be repeated on a connection the server has not yet kept open
+   * after a reply (a server that closes each connection once it answered, without saying so, sends
+   * its close right behind the reply). Once a connection was kept, a create goes at once: two
+   * turns per request were most of a create's wait at high concurrency, and a close racing the
+   * write still fails as maybe sent, never repeated.
    */
   private take(o: Origin): void {
     const c = (this.conn = acquire(o, this))
     this.written = false
-    if (c.idleMs < 0 || (c.idleMs < RECHECK_IDLE_MS && !ONCE.has(this.hop.method))) return this.write(c)
-    setImmediate(() => setImmediate(() => this.write(c)))
+    if (c.idleMs < 0 || (c.idleMs < RECHECK_IDLE_MS && (c.kept || !ONCE.has(this.hop.method)))) return this.write(c)
+    setImmediate(() => setImmediate(() => this.write(c, true)))
   }
 
-  private write(c: Connection): void {
+  /** `rechecked`: written a full turn after it was taken from the pool */
+  private write(c: Connection, rechecked = false): void {
     if (this.settled || this.conn !== c) return
     const s = c.socket
     // closed by the server while idle: another connection, nothing was written on this one
     if (s.destroyed || s.readableEnded || s.writableEnded) return this.replace(c)
     this.written = true
+    if (rechecked) c.kept = true
     s.write(this.payload)
   }
 

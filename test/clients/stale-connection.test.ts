@@ -2,12 +2,14 @@
  * http1Client and a server that closes kept-alive connections: a connection the server closed
  * while it sat idle is replaced before the request is written (the request succeeds on a fresh
  * connection, sent once); a close racing the write ends promptly, and a create is never sent
- * twice. The server runs in a worker thread so that it closes the connection while this thread's
+ * twice; a create waits a turn before it is written on a connection only until the server has
+ * kept that connection open after a reply. The server runs in a worker thread so that it closes the connection while this thread's
  * event loop is busy, as a loaded client's would be.
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
+import { Socket } from 'node:net'
 import { Worker } from 'node:worker_threads'
 import { http1Client } from '../../clients/http1-client'
 import { compose } from '../../clients/http'
@@ -99,6 +101,37 @@ test('a close racing the write ends promptly, and a create is never sent twice',
       arrived >= 20 - failed && arrived <= 20,
       `${arrived} arrivals, ${failed} failures: one arrival per create at most`,
     )
+  })
+})
+
+test('a create is written at once on a connection the server has kept open after a reply', async () => {
+  await withServer(60_000, async (base, counts) => {
+    const client = http1Client()
+    // socket writes made in the turn the request is asked for
+    let writes = 0
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its socket, and put back as it was
+    const write = Socket.prototype.write
+    Socket.prototype.write = function (this: Socket, ...args: Parameters<Socket['write']>) {
+      writes++
+      return write.apply(this, args)
+    } as Socket['write']
+    try {
+      const post = () => client({ method: 'POST', url: `${base}/two`, headers: {}, body: '{}' })()
+      assert.ok(E.isRight(await post()))
+      // reused, not yet known to stay open after a reply: written a turn later, once a close would be read
+      writes = 0
+      const second = post()
+      assert.is(writes, 0, 'the first create on a reused connection waits a turn')
+      assert.ok(E.isRight(await second))
+      writes = 0
+      const third = post()
+      assert.is(writes, 1, 'a create on a kept connection is written at once')
+      assert.ok(E.isRight(await third))
+    } finally {
+      Socket.prototype.write = write
+    }
+    assert.is(Atomics.load(counts, 0), 1, 'one connection')
+    assert.is(Atomics.load(counts, 2), 3)
   })
 })
 
