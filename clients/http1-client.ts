@@ -54,30 +54,70 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/
 const NOT_ASCII = /[\u0080-\uffff]/
 const refused = (message: string): Error => Object.assign(new Error(message), { code: 'ERR_INVALID_CHAR' })
 
-/**
- * The request's head as it goes on the wire, with what Node's http client added to it: Host,
- * Authorization from the URL's user info, Accept-Encoding, Content-Length and Connection. Throws
- * on a header that cannot be sent (nothing is sent then).
- */
-const headText = (hop: Hop, t: Target, body: string | undefined): string => {
-  const o = t.origin
-  const h = hop.headers
-  let head = `${hop.method} ${t.path} HTTP/1.1\r\n`
+/** A request's headers as they go on the wire, checked, and which of the added ones they hold already. */
+interface HeaderBlock {
+  readonly text: string
+  readonly ascii: boolean
+  readonly host: boolean
+  readonly authorization: boolean
+  readonly acceptEncoding: boolean
+  readonly contentLength: boolean
+  readonly connection: boolean
+}
+
+/** Throws on a header that cannot be sent (nothing is sent then). */
+const headerBlock = (h: Readonly<Record<string, string>>): HeaderBlock => {
+  let text = ''
   for (const k in h) {
     const v = h[k]
     if (!HEADER_NAME.test(k)) throw refused(`invalid header name ${JSON.stringify(k)}`)
     if (!HEADER_VALUE.test(v)) throw refused(`invalid character in the value of header ${JSON.stringify(k)}`)
-    head += `${k}: ${v}\r\n`
+    text += `${k}: ${v}\r\n`
   }
-  if (h['host'] === undefined) head += `host: ${o.host}\r\n`
-  if (o.auth !== undefined && h['authorization'] === undefined) head += `authorization: ${o.auth}\r\n`
-  if (h['accept-encoding'] === undefined) head += `accept-encoding: ${ACCEPT_ENCODING}\r\n`
-  if (h['content-length'] === undefined) {
+  return {
+    text,
+    ascii: !NOT_ASCII.test(text),
+    host: h['host'] !== undefined,
+    authorization: h['authorization'] !== undefined,
+    acceptEncoding: h['accept-encoding'] !== undefined,
+    contentLength: h['content-length'] !== undefined,
+    connection: h['connection'] !== undefined,
+  }
+}
+
+// a frozen headers object cannot change: its block is checked and written once (the REST clients
+// send the same frozen headers with every request of a token)
+const blocks = new WeakMap<object, HeaderBlock>()
+const blockOf = (h: Readonly<Record<string, string>>): HeaderBlock => {
+  if (!Object.isFrozen(h)) return headerBlock(h)
+  let b = blocks.get(h)
+  if (b === undefined) blocks.set(h, (b = headerBlock(h)))
+  return b
+}
+
+/**
+ * The request's head as it goes on the wire, with what Node's http client added to it: Host,
+ * Authorization from the URL's user info, Accept-Encoding, Content-Length and Connection, and
+ * whether it is all ASCII. Throws on a header that cannot be sent (nothing is sent then).
+ */
+const headText = (
+  hop: Hop,
+  t: Target,
+  body: string | undefined,
+): { readonly head: string; readonly ascii: boolean } => {
+  const o = t.origin
+  const b = blockOf(hop.headers)
+  let head = `${hop.method} ${t.path} HTTP/1.1\r\n${b.text}`
+  if (!b.host) head += `host: ${o.host}\r\n`
+  if (o.auth !== undefined && !b.authorization) head += `authorization: ${o.auth}\r\n`
+  if (!b.acceptEncoding) head += `accept-encoding: ${ACCEPT_ENCODING}\r\n`
+  if (!b.contentLength) {
     if (body !== undefined) head += `content-length: ${Buffer.byteLength(body)}\r\n`
     else if (BODY_EXPECTED.has(hop.method)) head += 'content-length: 0\r\n'
   }
-  if (h['connection'] === undefined) head += 'connection: keep-alive\r\n'
-  return `${head}\r\n`
+  if (!b.connection) head += 'connection: keep-alive\r\n'
+  // the block's values are the only part that may hold more than ASCII (the path and host are URL-encoded)
+  return { head: `${head}\r\n`, ascii: b.ascii && !NOT_ASCII.test(t.path) }
 }
 
 // ── one exchange ─────────────────────────────────────────────────────────────
@@ -161,7 +201,7 @@ class Exchange implements Owner {
   private send(): void {
     const hop = this.hop
     let t: Target
-    let head: string
+    let head: { readonly head: string; readonly ascii: boolean }
     const body = hop.body !== undefined && hop.method !== 'GET' && hop.method !== 'HEAD' ? hop.body : undefined
     try {
       t = this.target(hop.url)
@@ -181,11 +221,11 @@ class Exchange implements Owner {
     this.parser = new ReplyParser(hop.method === 'HEAD')
     // head and body leave in one write (the head as Latin-1, as Node writes header values)
     this.payload =
-      body === undefined || !NOT_ASCII.test(head)
+      body === undefined || head.ascii
         ? body === undefined
-          ? head
-          : head + body
-        : Buffer.concat([Buffer.from(head, 'latin1'), Buffer.from(body, 'utf8')])
+          ? head.head
+          : head.head + body
+        : Buffer.concat([Buffer.from(head.head, 'latin1'), Buffer.from(body, 'utf8')])
     this.take(t.origin)
   }
 

@@ -329,12 +329,17 @@ export const restClient = (opts: RestClientOptions): PlatformClient => {
   const userAgent = opts.userAgent ?? USER_AGENT
   const secrets = opts.secrets ?? secretValues()
   const now = (): number => (opts.now ?? (() => new Date()))().getTime()
-  // the same few headers on every request: made once per token (transports never change a request)
+  // the same few headers on every request: made once per token, and frozen (the transport then
+  // checks and writes them once)
   let headersOf: { readonly token: string; readonly plain: HttpHeaders; readonly json: HttpHeaders } | undefined
   const headersFor = (token: string, json: boolean): HttpHeaders => {
     if (headersOf?.token !== token) {
       const plain = { authorization: `Bearer ${token}`, accept: 'application/json', 'user-agent': userAgent }
-      headersOf = { token, plain, json: { ...plain, 'content-type': 'application/json' } }
+      headersOf = {
+        token,
+        plain: Object.freeze(plain),
+        json: Object.freeze({ ...plain, 'content-type': 'application/json' }),
+      }
     }
     return json ? headersOf.json : headersOf.plain
   }

@@ -52,6 +52,31 @@ test('a request and its response cross the loopback intact, headers lower-cased'
   s.assertNoPending()
 })
 
+test('frozen headers (written once, then remembered) go out as given on every request; a bad one is refused each time', async () => {
+  const s = scripted()
+  for (let i = 0; i < 3; i++) s.expect('POST', '/v2/folders').reply(201, { token: `fldr_${i}` })
+  const headers = Object.freeze({ authorization: 'Bearer tok_1', 'content-type': 'application/json', host: 'api.x' })
+  await withServer(s.client, async (base) => {
+    for (let i = 0; i < 3; i++) {
+      const r = await http({ method: 'POST', url: `${base}/v2/folders`, headers, body: `{"n":${i}}` })()
+      assert.ok(E.isRight(r) && r.right.status === 201, JSON.stringify(r))
+    }
+    const bad = Object.freeze({ 'x-bad': 'a\r\nx-injected: 1' })
+    for (let i = 0; i < 2; i++) {
+      const r = await http({ method: 'GET', url: `${base}/v2/folders`, headers: bad })()
+      assert.ok(E.isLeft(r) && !r.left.sent && /invalid character/.test(r.left.message), JSON.stringify(r))
+    }
+  })
+  const calls = s.calls()
+  assert.is(calls.length, 3)
+  for (const [i, c] of calls.entries()) {
+    assert.is(c.headers['authorization'], 'Bearer tok_1')
+    // a Host the caller gave is not doubled
+    assert.is(c.headers['host'], 'api.x')
+    assert.is(c.body, `{"n":${i}}`)
+  }
+})
+
 test('HEAD and DELETE round trips have empty bodies', async () => {
   const s = scripted()
   s.expect('HEAD', '/x').reply(200, 'ignored', { 'x-a': 'b' })

@@ -109,6 +109,25 @@ test('what cannot be framed safely is refused', () => {
   }, /longer than/)
 })
 
+test('a head arriving whole in one piece is read as the line-by-line reading reads it', () => {
+  // a blank line before the status line is tolerated; a bare LF inside a head that ends well is not
+  const blank = parse('\r\nHTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok')
+  assert.ok(blank.complete && blank.body === 'ok' && blank.p.head?.status === 200)
+  assert.throws(() => parse('HTTP/1.1 200 OK\r\nx-a: 1\nx-b: 2\r\ncontent-length: 0\r\n\r\n'), isParseError)
+  // one piece holding a head past the limit: refused, however it came
+  const long = `HTTP/1.1 200 OK\r\nx-long: ${'y'.repeat(MAX_HEAD_BYTES)}\r\ncontent-length: 0\r\n\r\n`
+  assert.throws(() => parse(long), /longer than/)
+  // two replies' heads in one piece: the second is bytes past the first reply
+  const two = parse('HTTP/1.1 204 No Content\r\n\r\nHTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n')
+  assert.ok(two.complete && two.p.head?.status === 204 && two.p.overrun)
+  // the same head, whole and cut line by line, reads the same
+  const text = 'HTTP/1.1 201 Created\r\nVary: a\r\nvary: b\r\nKeep-Alive: timeout=3\r\ncontent-length: 1\r\n\r\nx'
+  const whole = parse(text)
+  const cut = parse(text, { pieces: text.split('\n').map((l) => l.length + 1) })
+  assert.equal(whole.p.head, cut.p.head)
+  assert.equal([whole.p.keepAlive, whole.p.keepAliveMs, whole.body], [cut.p.keepAlive, cut.p.keepAliveMs, cut.body])
+})
+
 test('the same reply however the bytes are cut', () => {
   const body = JSON.stringify({ title: 'é ✓', items: Array.from({ length: 20 }, (_, i) => i) })
   const utf8 = Buffer.from(body, 'utf8')
