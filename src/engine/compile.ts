@@ -308,10 +308,14 @@ export const compile =
         ]),
       )
     }
+    const byKey = [...vertices.values()]
+    const ordered = new Array<Vertex>(byKey.length)
+    for (let i = 0; i < ordered.length; i++) ordered[i] = byKey[sorted.at[i]]
     return E.right({
       stack: stack.name,
       vertices,
       order: sorted.order,
+      ordered,
       providers,
       declared: stack.providers,
       outputs: stack.outputs,

@@ -46,6 +46,8 @@ export interface Graph {
   readonly vertices: ReadonlyMap<string, Vertex>
   /** topological order: dependencies first */
   readonly order: ReadonlyArray<string>
+  /** the vertices in that order (what walks over every node read, rather than a lookup per address) */
+  readonly ordered: ReadonlyArray<Vertex>
   readonly providers: ReadonlyMap<string, ProviderConfig>
   /** every provider instance the stack declares (raw), for nodes that left the stack */
   readonly declared?: Readonly<
@@ -66,7 +68,7 @@ export const toposort = (
   keys: ReadonlyArray<string>,
   depsOf: (k: string) => ReadonlyArray<string>,
   index?: ReadonlyMap<string, number>,
-): { readonly order: string[] } | { readonly cycle: string[] } => {
+): { readonly order: string[]; readonly at: Int32Array } | { readonly cycle: string[] } => {
   const n = keys.length
   const { waiting: indeg, first: start, users } = dependents(keys, (i) => depsOf(keys[i]), true, index)
   const queue = new Int32Array(n)
@@ -78,7 +80,8 @@ export const toposort = (
     order.push(keys[k])
     for (let e = start[k]; e < start[k + 1]; e++) if (--indeg[users[e]] === 0) queue[tail++] = users[e]
   }
-  if (order.length === keys.length) return { order }
+  // `at`: the position in `keys` of each key of the order
+  if (order.length === keys.length) return { order, at: queue }
   // walk back along remaining edges to name one cycle
   const left = new Set(keys.filter((_k, i) => indeg[i] > 0))
   let cur = [...left][0]

@@ -351,10 +351,10 @@ const resolveLookups = async (
     const a = actionOf(d)
     return a !== undefined && a !== 'noop'
   }
-  for (let oi = 0; oi < graph.order.length; oi++) {
-    const address = graph.order[oi]
-    const v = graph.vertices.get(address)!
+  for (let oi = 0; oi < graph.ordered.length; oi++) {
+    const v = graph.ordered[oi]
     if (v._tag !== 'Lookup') continue
+    const address = v.address
     const args = resolveRefs(v.node.args, known) as Record<string, unknown>
     if (v.deps.some(waits) || hasUnknown(args)) {
       out.set(address, UNKNOWN)

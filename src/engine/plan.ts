@@ -124,12 +124,13 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
   // is not a literal takes V8's slow path at every read (per node and per ref)
   const recorded = new Map<string, ResourceState>()
   for (const a in state.resources) recorded.set(a, state.resources[a])
+  // (an address is in `creating` or in `known`, never both: the more common first)
   const knownOf: Known = (a, field) => {
-    const k = known.get(a)
-    if (k !== undefined) return recordField(k, field)
     const c = creating.get(a)
     if (c !== undefined)
       return field !== undefined && Object.prototype.hasOwnProperty.call(c, field) ? c[field] : UNKNOWN
+    const k = known.get(a)
+    if (k !== undefined) return recordField(k, field)
     const r = recorded.get(a)
     return r === undefined ? NOT_YET : stateField(r, field)
   }
@@ -143,9 +144,9 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
     validate: makeValidator(),
     ruleCtx: new Map(),
   }
-  for (let oi = 0; oi < graph.order.length; oi++) {
-    const address = graph.order[oi]
-    const v = graph.vertices.get(address)!
+  for (let oi = 0; oi < graph.ordered.length; oi++) {
+    const v = graph.ordered[oi]
+    const address = v.address
     if (v._tag === 'Lookup') {
       const r = i.lookups.get(address)
       if (r !== undefined && r !== UNKNOWN) known.set(address, r as Record<string, unknown>)

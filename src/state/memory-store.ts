@@ -5,7 +5,7 @@ import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import { immediate } from '../core/immediate'
 import { hostname } from 'node:os'
-import { applyRecords, type JournalTarget, type PendingOp, type State } from './state'
+import { applyRecords, type JournalTarget, type PendingOp, type ResourceState, type State } from './state'
 import { stateError, type LockInfo, type StateStore } from './state-store'
 
 /** State in memory, with the file store's semantics (mock runs and tests). */
@@ -15,13 +15,17 @@ export const memoryStore = (
   const states = new Map<string, State>(Object.entries(initial))
   // each stack's journal folded as it arrives (what the snapshot plus its records say), rather
   // than every record kept until the next snapshot: a big apply's records were megabytes held
-  const folded = new Map<string, JournalTarget & { readonly pending: Map<string, PendingOp> }>()
+  // (Maps: a record object keyed by address strings took V8's slow path at every step's write)
+  const folded = new Map<
+    string,
+    JournalTarget & { readonly resources: Map<string, ResourceState>; readonly pending: Map<string, PendingOp> }
+  >()
   const locks = new Map<string, LockInfo>()
   const current = (stack: string): State | undefined => {
     const s = states.get(stack)
     const f = folded.get(stack)
     return s && f
-      ? { ...s, resources: { ...f.resources }, pending: Object.fromEntries(f.pending), outputs: f.outputs }
+      ? { ...s, resources: Object.fromEntries(f.resources), pending: Object.fromEntries(f.pending), outputs: f.outputs }
       : s
   }
   return {
@@ -61,7 +65,7 @@ export const memoryStore = (
         if (!f) {
           const s = states.get(stack)
           f = {
-            resources: { ...s?.resources },
+            resources: new Map(Object.entries(s?.resources ?? {})),
             pending: new Map(Object.entries(s?.pending ?? {})),
             outputs: s?.outputs ?? {},
           }

@@ -35,11 +35,12 @@ export const protectSecrets = (
   value: unknown,
   patterns: ReadonlyArray<string>,
   p: Protector | undefined,
-  path: string[] = [],
+  path?: string[],
 ): unknown =>
+  // without patterns the path is never pushed to: a shared empty one (no array per call)
   patterns.length === 0
-    ? protectAt(value, NO_PATTERNS, p, path)
-    : protectAt(value, splitPatterns(patterns), p, [...path])
+    ? protectAt(value, NO_PATTERNS, p, path ?? NO_PATH)
+    : protectAt(value, splitPatterns(patterns), p, path ? [...path] : [])
 
 // a spec's secret paths split once (this runs for every record of every step of such a spec)
 const split = new WeakMap<ReadonlyArray<string>, ReadonlyArray<ReadonlyArray<string>>>()
@@ -51,6 +52,7 @@ const splitPatterns = (patterns: ReadonlyArray<string>): ReadonlyArray<ReadonlyA
 
 // without patterns the path is never pushed to, so the caller's array can be shared
 const NO_PATTERNS: ReadonlyArray<ReadonlyArray<string>> = Object.freeze([])
+const NO_PATH = Object.freeze([]) as unknown as string[]
 
 // Both walks copy only what holds a secret: a value without one comes back as it is (state
 // records are never mutated in place), since copying every input and output of every step was

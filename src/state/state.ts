@@ -73,7 +73,8 @@ export type JournalRecord =
 
 /** The parts of a state journal records change, as working copies (mutated in place). */
 export interface JournalTarget {
-  readonly resources: Record<string, ResourceState>
+  /** a Map in the memory store's fold (a record by address per step: see `pending`) */
+  readonly resources: Record<string, ResourceState> | Map<string, ResourceState>
   /** a Map where ids come and go by the thousand (the memory store's fold): as object keys, every
    * write-ahead id was interned and the object kept rehashing as ids were deleted */
   readonly pending: Record<string, PendingOp> | Map<string, PendingOp>
@@ -82,16 +83,22 @@ export interface JournalTarget {
 
 /** Apply journal records to working copies, in place. */
 export const applyRecords = (into: JournalTarget, records: ReadonlyArray<JournalRecord>): void => {
-  for (const r of records) {
+  // an index loop: this runs once per step's records, and for-of allocates an iterator per call
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i]
     if (r.t === 'pending') {
       if (into.pending instanceof Map) into.pending.set(r.op.opId, r.op)
       else into.pending[r.op.opId] = r.op
     } else if (r.t === 'settled') {
       if (into.pending instanceof Map) into.pending.delete(r.opId)
       else delete into.pending[r.opId]
-    } else if (r.t === 'put') into.resources[r.resource.address] = r.resource
-    else if (r.t === 'drop') delete into.resources[r.address]
-    else into.outputs = r.outputs
+    } else if (r.t === 'put') {
+      if (into.resources instanceof Map) into.resources.set(r.resource.address, r.resource)
+      else into.resources[r.resource.address] = r.resource
+    } else if (r.t === 'drop') {
+      if (into.resources instanceof Map) into.resources.delete(r.address)
+      else delete into.resources[r.address]
+    } else into.outputs = r.outputs
   }
 }
 
