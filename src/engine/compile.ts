@@ -114,8 +114,15 @@ export const compile =
     const vertices = new Map<string, Vertex>()
     // address → index of the node declaring it: a ref's target type is read from its node (the
     // token a string the registry already hashed) rather than cut out of the address per ref
+    // (whether an earlier node has a node's address is found here, by the map's size: no lookup
+    // per node below)
     const declared = new Map<string, number>()
-    for (let i = 0; i < addresses.length; i++) declared.set(addresses[i], i)
+    const duplicate = new Uint8Array(addresses.length)
+    for (let i = 0; i < addresses.length; i++) {
+      const size = declared.size
+      declared.set(addresses[i], i)
+      if (declared.size === size) duplicate[i] = 1
+    }
     const refs: Ref<unknown>[] = []
     // a node's dependencies are gathered here, then copied at their exact size (a node has a
     // handful: `includes` on a short array beats a Set per node)
@@ -147,7 +154,8 @@ export const compile =
         )
         continue
       }
-      if (vertices.has(address)) {
+      // (a duplicate of a node that got no vertex, for errors of its own, is checked as any node)
+      if (duplicate[ni] === 1 && vertices.has(address)) {
         push(
           issue(label, {
             path: '',
@@ -293,8 +301,14 @@ export const compile =
     if (errors.length > 0) return E.left(compileError(errors))
 
     const keys = [...vertices.keys()]
+    const byKey = [...vertices.values()]
     // without errors every node has its vertex, in declaration order: `declared` indexes them already
-    const sorted = toposort(keys, (k) => vertices.get(k)!.deps, keys.length === addresses.length ? declared : undefined)
+    const sorted = toposort(
+      keys,
+      (k) => vertices.get(k)!.deps,
+      keys.length === addresses.length ? declared : undefined,
+      (i) => byKey[i].deps,
+    )
     if ('cycle' in sorted) {
       const names = sorted.cycle.map(labelOfAddress)
       return E.left(
@@ -308,7 +322,6 @@ export const compile =
         ]),
       )
     }
-    const byKey = [...vertices.values()]
     const ordered = new Array<Vertex>(byKey.length)
     for (let i = 0; i < ordered.length; i++) ordered[i] = byKey[sorted.at[i]]
     return E.right({

@@ -62,15 +62,17 @@ export interface Graph {
 /**
  * Kahn's algorithm, stable in declaration order. Returns the order, or the nodes of one cycle
  * (in cycle order, first node repeated at the end) when there is one. `index` (key → position in
- * `keys`) is the caller's, when it has one.
+ * `keys`) and `depsAt` (the dependencies of the key at a position) are the caller's, when it has
+ * them: no lookup per key.
  */
 export const toposort = (
   keys: ReadonlyArray<string>,
   depsOf: (k: string) => ReadonlyArray<string>,
   index?: ReadonlyMap<string, number>,
+  depsAt: (i: number) => ReadonlyArray<string> = (i) => depsOf(keys[i]),
 ): { readonly order: string[]; readonly at: Int32Array } | { readonly cycle: string[] } => {
   const n = keys.length
-  const { waiting: indeg, first: start, users } = dependents(keys, (i) => depsOf(keys[i]), true, index)
+  const { waiting: indeg, first: start, users } = dependents(keys, depsAt, true, index)
   const queue = new Int32Array(n)
   let tail = 0
   for (let i = 0; i < n; i++) if (indeg[i] === 0) queue[tail++] = i

@@ -177,8 +177,10 @@ const makeChecks = (shape: (c: t.Mixed) => Shape) => {
       return k
     }
   const strict = memo(stricts, (codec) => {
-    const inner = structural(codec)
     const fields = shape(codec).fields
+    const merged = fields ? objectCheck(codec, fields) : undefined
+    if (merged) return merged
+    const inner = structural(codec)
     if (!fields) return inner
     return guarded((u) => {
       if (!isPlainRecord(u)) return false
@@ -186,6 +188,58 @@ const makeChecks = (shape: (c: t.Mixed) => Shape) => {
       return inner(u)
     })
   })
+  /**
+   * The common object codec — exact, over an intersection of one required and one optional part
+   * (`struct`), or over either part alone — as one check: one walk of the value's keys for the
+   * unknown and the optional ones, then the required ones, rather than the strict check's walk,
+   * then each part's own (each asking again whether the value is a placeholder, a secret, a
+   * record). Answers as the checks it replaces; undefined for any other shape.
+   */
+  const objectCheck = (codec: t.Mixed, fields: ReadonlyMap<string, t.Mixed>): Check | undefined => {
+    let inner: t.Mixed = codec
+    while (inner instanceof t.ExactType || inner instanceof t.ReadonlyType) inner = inner.type as t.Mixed
+    const parts: t.Mixed[] = inner instanceof t.IntersectionType ? (inner.types as t.Mixed[]) : [inner]
+    const requiredKeys: string[] = []
+    const requiredChecks: Check[] = []
+    const optional = new Map<string, Check[]>()
+    const known = new Set<string>()
+    for (const part of parts) {
+      if (part instanceof t.InterfaceType) {
+        const props = part.props as t.Props
+        for (const k of Object.keys(props)) {
+          requiredKeys.push(k)
+          requiredChecks.push(strict(props[k]))
+          known.add(k)
+        }
+      } else if (part instanceof t.PartialType) {
+        const props = part.props as t.Props
+        for (const k of Object.keys(props)) {
+          const list = optional.get(k)
+          if (list) list.push(strict(props[k]))
+          else optional.set(k, [strict(props[k])])
+          known.add(k)
+        }
+      } else return undefined
+    }
+    // the fields the unknown-field walk knows must be exactly these, or the answers could differ
+    if (known.size !== fields.size) return undefined
+    for (const k of known) if (!fields.has(k)) return undefined
+    const single = new Map<string, Check>()
+    for (const [k, list] of optional) single.set(k, list.length === 1 ? list[0] : (u) => list.every((c) => c(u)))
+    return guarded((u) => {
+      if (!isPlainRecord(u)) return false
+      for (let i = 0; i < requiredKeys.length; i++) if (!requiredChecks[i](u[requiredKeys[i]])) return false
+      for (const k in u) {
+        const v = u[k]
+        if (v === undefined) continue
+        const c = single.get(k)
+        if (c !== undefined) {
+          if (!c(v)) return false
+        } else if (!known.has(k)) return false
+      }
+      return true
+    })
+  }
   const structural: (c: t.Mixed) => Check = memo(structurals, (codec) => {
     if (primitiveLeaf(codec)) {
       const is = codec.is.bind(codec)
