@@ -15,6 +15,7 @@ import type { ClientBase, Pool, PoolClient } from 'pg'
 import * as TE from 'fp-ts/TaskEither'
 import { replay, type JournalRecord, type State } from './state'
 import { stateError, type Lock, type LockInfo, type StateError, type StateStore } from './state-store'
+import { pgModule } from './pg-module'
 
 /** Where the PostgreSQL state lives: connection string, schema, pool. */
 export interface PostgresStoreOptions {
@@ -71,7 +72,7 @@ let pgLoaded: Promise<Pg> | undefined
 
 /** pg is an optional peer dependency, loaded on first use: `import 'trellis'` never loads it. */
 const loadPg = (): Promise<Pg> =>
-  (pgLoaded ??= import('pg').then(
+  (pgLoaded ??= pgModule().then(
     (m) => m.default,
     (e: unknown) => {
       pgLoaded = undefined

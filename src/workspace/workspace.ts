@@ -37,6 +37,7 @@ import type { HttpClient } from '../../clients/http'
 import type { Emulators } from './emulated-handler'
 import { platformGuard } from '../state/platform-guard'
 import type { LocalPlatforms } from '../../clients/emulators/local-platforms'
+import { wiringModules } from './wiring-modules'
 import { emulatedStateDir } from '../../clients/emulators/emulated-paths'
 import { normalizeAddress } from './address'
 import { closestStrict as closest } from '../core/closest-name'
@@ -257,13 +258,13 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
   const ready = async (): Promise<Wiring> => {
     if (wiring) return wiring
     if (given) {
-      const { emulatedWiring } = await import('./emulated-handler')
+      const { emulatedWiring } = await wiringModules.emulatedHandler()
       return (wiring ??= emulatedWiring(given, registry))
     }
     if (opts.emulate === true) {
       const [{ openLocalPlatforms }, { localWiring }] = await Promise.all([
-        import('../../clients/emulators/local-platforms'),
-        import('./emulated-handler'),
+        wiringModules.localPlatforms(),
+        wiringModules.emulatedHandler(),
       ])
       local ??= openLocalPlatforms({
         stateDir,
@@ -272,7 +273,7 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
       const l = await local
       return (wiring ??= localWiring(l, registry))
     }
-    const { realWiring } = await import('./real-handler')
+    const { realWiring } = await wiringModules.realHandler()
     return (wiring ??= realWiring({
       registry,
       env,

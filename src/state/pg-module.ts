@@ -1,0 +1,6 @@
+/**
+ * pg, an optional peer dependency, imported on first use. The dynamic import lives here, in a
+ * module the ESM build makes an entry of its own (tsup.config.ts), so the chunk `import 'trellis'`
+ * loads holds none (see src/workspace/wiring-modules.ts).
+ */
+export const pgModule = () => import('pg')
