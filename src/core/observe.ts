@@ -18,6 +18,33 @@ const namesOf = (codec: t.Mixed): ReadonlyArray<string> => {
   return n
 }
 
+/**
+ * Codecs whose decoding gives back the very value they accept: io-ts's primitives, and objects,
+ * arrays, unions and intersections of them (an exact object only at the top, where observe has
+ * picked the declared fields already: deeper, decoding would drop unknown keys). For those, `is`
+ * (a walk that allocates nothing) stands in for decoding, which copies and wraps at every level;
+ * every reply of an apply is decoded here.
+ */
+const plainCodec = (c: t.Mixed): boolean =>
+  c instanceof t.StringType ||
+  c instanceof t.NumberType ||
+  c instanceof t.BooleanType ||
+  c instanceof t.LiteralType ||
+  c instanceof t.KeyofType ||
+  c instanceof t.NullType ||
+  ((c instanceof t.InterfaceType || c instanceof t.PartialType) &&
+    Object.values(c.props as t.Props).every((p) => plainCodec(p))) ||
+  ((c instanceof t.IntersectionType || c instanceof t.UnionType) &&
+    (c.types as t.Mixed[]).every((m) => plainCodec(m))) ||
+  ((c instanceof t.ArrayType || c instanceof t.ReadonlyArrayType || c instanceof t.ReadonlyType) &&
+    plainCodec(c.type as t.Mixed))
+const plainOutputs = new WeakMap<t.Mixed, boolean>()
+const decodesToItself = (c: t.Mixed): boolean => {
+  let p = plainOutputs.get(c)
+  if (p === undefined) plainOutputs.set(c, (p = plainCodec(c instanceof t.ExactType ? (c.type as t.Mixed) : c)))
+  return p
+}
+
 /** Decode a spec-named object into Observed: inputs keep declared input fields, outputs are decoded. */
 export const observe = <I, O>(
   inputsCodec: t.Type<I, unknown, unknown>,
@@ -30,6 +57,8 @@ export const observe = <I, O>(
   for (const k of namesOf(inputsCodec)) if (obj[k] !== undefined && obj[k] !== null) inputs[k] = obj[k]
   const outs: Record<string, unknown> = {}
   for (const k of namesOf(outputsCodec)) if (obj[k] !== undefined && obj[k] !== null) outs[k] = obj[k]
+  if (decodesToItself(outputsCodec) && outputsCodec.is(outs))
+    return E.right({ id, inputs: inputs as Partial<I>, outputs: outs })
   return pipe(
     outputsCodec.decode(outs),
     E.mapLeft((errs) =>
