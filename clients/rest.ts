@@ -215,18 +215,30 @@ class RestCall {
     })
   }
 
-  private async exchange(query: Query): Promise<E.Either<PlatformError, Reply>> {
+  // a then rather than an async function (and none around it for a single page): every request of
+  // an apply passes here, and each async layer cost a promise and turns of the microtask queue
+  private exchange(query: Query): Promise<E.Either<PlatformError, Reply>> {
     const { opts, req, path } = this
-    const qs = encodeQuery(query)
-    const url = `${this.origin}${path}${qs ? (path.includes('?') ? '&' : '?') + qs : ''}`
-    const r = await opts.http({
-      method: req.method,
-      url,
-      headers: this.headers,
-      body: this.body,
-      timeoutMs: opts.timeoutMs,
-      signal: this.signal,
-    })()
+    try {
+      const qs = encodeQuery(query)
+      const url = `${this.origin}${path}${qs ? (path.includes('?') ? '&' : '?') + qs : ''}`
+      return opts
+        .http({
+          method: req.method,
+          url,
+          headers: this.headers,
+          body: this.body,
+          timeoutMs: opts.timeoutMs,
+          signal: this.signal,
+        })()
+        .then((r) => this.replied(r))
+    } catch (e) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- whatever was thrown, as an async function would reject with it
+      return Promise.reject(e)
+    }
+  }
+
+  private replied(r: E.Either<HttpError, HttpResponse>): E.Either<PlatformError, Reply> {
     if (E.isLeft(r)) return this.fromHttpError(r.left)
     const res = r.right
     if (res.status >= 300) {
@@ -234,7 +246,7 @@ class RestCall {
       const message =
         res.status < 400
           ? `unexpected redirect (HTTP ${res.status}) to ${res.headers.location ?? 'nowhere'}`
-          : `${errorMessage(opts.style, res)}${note ? `; ${note}` : ''}`
+          : `${errorMessage(this.opts.style, res)}${note ? `; ${note}` : ''}`
       return this.fail(kindOfStatus(res.status), message, {
         status: res.status,
         ambiguous: this.write && res.status >= 500,
@@ -269,13 +281,13 @@ class RestCall {
     )
   }
 
-  async run(): Promise<E.Either<PlatformError, unknown>> {
+  run(): Promise<E.Either<PlatformError, unknown>> {
+    if (this.req.paginate) return this.pages(this.req.paginate)
+    return this.exchange(this.req.query ?? {}).then((r) => (E.isLeft(r) ? r : E.right(r.right.body)))
+  }
+
+  private async pages(p: NonNullable<RestRequest['paginate']>): Promise<E.Either<PlatformError, unknown>> {
     const { opts, req } = this
-    if (!req.paginate) {
-      const r = await this.exchange(req.query ?? {})
-      return E.isLeft(r) ? r : E.right(r.right.body)
-    }
-    const p = req.paginate
     if (p.paged === false) {
       // only what the operation declares: no limit/page or page/per_page parameters
       const r = await this.exchange(req.query ?? {})
@@ -344,46 +356,53 @@ export const restClient = (opts: RestClientOptions): PlatformClient => {
     return json ? headersOf.json : headersOf.plain
   }
 
-  const send: Send = (req, signal) => async () => {
-    if (req._tag !== 'Rest')
-      return E.left(
-        platformError(
-          'Refused',
-          describeRequest(req),
-          `the ${opts.style} platform speaks REST; a signed action request cannot be sent to it`,
-        ),
-      )
-    const token = tokenOf(opts.token)
-    if (E.isLeft(token))
-      return E.left(
-        platformError(
-          'Unauthorized',
-          describeRequest(req),
-          `${token.left}${opts.tokenHint ? `: ${opts.tokenHint}` : ''}`,
-        ),
-      )
-    if (!origin)
-      return E.left(
-        platformError(
-          'Refused',
-          describeRequest(req),
-          `the configured base URL ${JSON.stringify(opts.baseUrl)} is not a valid URL`,
-        ),
-      )
-    const secretText = token.right
-    // before anything is sent, so that no message about this request can carry them
-    secrets.add(secretText, req.body, req.query)
-    const body = req.body === undefined || req.method === 'GET' ? undefined : JSON.stringify(revealDeep(req.body))
-    return new RestCall(
-      opts,
-      req,
-      origin,
-      body,
-      headersFor(secretText, body !== undefined),
-      secrets.redact,
-      now,
-      signal,
-    ).run()
+  const refused = (e: PlatformError): Promise<E.Either<PlatformError, never>> => Promise.resolve(E.left(e))
+  // not an async function (see RestCall.exchange); a throw is a rejection, as it would be
+  const send: Send = (req, signal) => () => {
+    try {
+      if (req._tag !== 'Rest')
+        return refused(
+          platformError(
+            'Refused',
+            describeRequest(req),
+            `the ${opts.style} platform speaks REST; a signed action request cannot be sent to it`,
+          ),
+        )
+      const token = tokenOf(opts.token)
+      if (E.isLeft(token))
+        return refused(
+          platformError(
+            'Unauthorized',
+            describeRequest(req),
+            `${token.left}${opts.tokenHint ? `: ${opts.tokenHint}` : ''}`,
+          ),
+        )
+      if (!origin)
+        return refused(
+          platformError(
+            'Refused',
+            describeRequest(req),
+            `the configured base URL ${JSON.stringify(opts.baseUrl)} is not a valid URL`,
+          ),
+        )
+      const secretText = token.right
+      // before anything is sent, so that no message about this request can carry them
+      secrets.add(secretText, req.body, req.query)
+      const body = req.body === undefined || req.method === 'GET' ? undefined : JSON.stringify(revealDeep(req.body))
+      return new RestCall(
+        opts,
+        req,
+        origin,
+        body,
+        headersFor(secretText, body !== undefined),
+        secrets.redact,
+        now,
+        signal,
+      ).run()
+    } catch (e) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- whatever was thrown, as an async function would reject with it
+      return Promise.reject(e)
+    }
   }
 
   return { call: runWire(send, opts), redact: secrets.redact }

@@ -184,9 +184,7 @@ const reasonOf = (result: E.Either<HttpError, HttpResponse>): string =>
 /** A middleware retrying 429, 5xx and network errors with backoff and jitter (a POST only when surely unsent). */
 export const retry =
   (opts: RetryOptions = {}): Middleware =>
-  (next) =>
-  (req) =>
-  async () => {
+  (next) => {
     const maxAttempts = Math.max(1, opts.maxAttempts ?? 5)
     const maxElapsedMs = opts.maxElapsedMs ?? 60_000
     const baseMs = opts.baseMs ?? 250
@@ -195,48 +193,68 @@ export const retry =
     const random = opts.random ?? Math.random
     const wait = opts.sleep ?? sleep
     const now = opts.now ?? Date.now
+    const done = (req: HttpRequest, result: E.Either<HttpError, HttpResponse>, attempt: number): boolean =>
+      req.signal?.aborted === true || attempt >= maxAttempts || !isRetryable(req, result)
 
-    const start = now()
-    for (let attempt = 1; ; attempt++) {
-      const result = await next(req)()
-      if (req.signal?.aborted || attempt >= maxAttempts || !isRetryable(req, result)) return result
-
-      const hint = E.isRight(result) ? serverWaitMs(result.right, now()) : undefined
-      // asked for more than we ever wait: coming back sooner would be refused again
-      if (hint !== undefined && hint > maxServerWaitMs) return result
-      const delayMs = Math.round(hint ?? random() * Math.min(capMs, baseMs * 2 ** (attempt - 1)))
-      // give up now rather than wait past the time budget: the caller gets the last answer
-      if (now() - start + delayMs > maxElapsedMs) return result
-      opts.onRetry?.({
-        method: req.method,
-        url: req.url,
-        attempt,
-        delayMs,
-        reason: reasonOf(result),
-        serverAsked: hint !== undefined,
-      })
-      try {
-        await wait(delayMs, req.signal)
-      } catch {
-        const sent = E.isRight(result) || result.left.sent
-        return E.left(
-          httpError(
-            'Aborted',
-            req,
-            `${req.method} ${req.url}: aborted while waiting to retry (${reasonOf(result)})`,
-            sent,
-          ),
-        )
+    /** the attempts after a first that failed in a way worth repeating */
+    const again = async (
+      req: HttpRequest,
+      first: E.Either<HttpError, HttpResponse>,
+      start: number,
+    ): Promise<E.Either<HttpError, HttpResponse>> => {
+      let result = first
+      for (let attempt = 1; ; attempt++) {
+        if (done(req, result, attempt)) return result
+        const hint = E.isRight(result) ? serverWaitMs(result.right, now()) : undefined
+        // asked for more than we ever wait: coming back sooner would be refused again
+        if (hint !== undefined && hint > maxServerWaitMs) return result
+        const delayMs = Math.round(hint ?? random() * Math.min(capMs, baseMs * 2 ** (attempt - 1)))
+        // give up now rather than wait past the time budget: the caller gets the last answer
+        if (now() - start + delayMs > maxElapsedMs) return result
+        opts.onRetry?.({
+          method: req.method,
+          url: req.url,
+          attempt,
+          delayMs,
+          reason: reasonOf(result),
+          serverAsked: hint !== undefined,
+        })
+        try {
+          await wait(delayMs, req.signal)
+        } catch {
+          const sent = E.isRight(result) || result.left.sent
+          return E.left(
+            httpError(
+              'Aborted',
+              req,
+              `${req.method} ${req.url}: aborted while waiting to retry (${reasonOf(result)})`,
+              sent,
+            ),
+          )
+        }
+        if (req.signal?.aborted) {
+          return E.left(
+            httpError(
+              'Aborted',
+              req,
+              `${req.method} ${req.url}: aborted while waiting to retry (${reasonOf(result)})`,
+              E.isRight(result) || result.left.sent,
+            ),
+          )
+        }
+        result = await next(req)()
       }
-      if (req.signal?.aborted) {
-        return E.left(
-          httpError(
-            'Aborted',
-            req,
-            `${req.method} ${req.url}: aborted while waiting to retry (${reasonOf(result)})`,
-            E.isRight(result) || result.left.sent,
-          ),
-        )
+    }
+
+    // the first attempt and its answer in one then: most requests need no second, and an async
+    // frame per request (every request of a run passes here) cost a promise and microtask turns
+    return (req) => () => {
+      try {
+        const start = now()
+        return next(req)().then((result) => (done(req, result, 1) ? result : again(req, result, start)))
+      } catch (e) {
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- whatever was thrown, as an async function would reject with it
+        return Promise.reject(e)
       }
     }
   }

@@ -118,31 +118,38 @@ export const runWire = (send: Send, opts: SequenceOptions = {}) => {
     // a Send ignores `then` (and `poll`): the request goes as it is, not copied
     req.poll ? pollOnce(send, req, o, signal) : send(req, signal)()
   return (req: WireRequest, signal?: AbortSignal): TaskEither<PlatformError, unknown> =>
-    async () => {
-      let current: WireRequest = req
-      let wrote = false
-      for (let step = 0; ; step++) {
-        if (step >= MAX_CHAIN)
-          return E.left(
-            afterWrite(
-              platformError('Refused', describeRequest(req), `the request chain did not end after ${MAX_CHAIN} steps`),
-              wrote,
-            ),
-          )
-        if (signal?.aborted) return E.left(afterWrite(aborted(current), wrote))
-        const r = await one(current, signal)
-        if (E.isLeft(r)) return E.left(afterWrite(r.left, wrote))
-        wrote = wrote || !isRead(current)
-        if (!current.then) return r
-        let next: WireRequest | undefined
-        try {
-          next = current.then(r.right)
-        } catch (e) {
-          const m = `the reply could not be used for the next request (${e instanceof Error ? e.message : String(e)})`
-          return E.left(afterWrite(platformError('Malformed', describeRequest(current), m), wrote))
+    // a single request (no wait, no chain) is its send, with no loop and no promise around it
+    !req.poll && !req.then
+      ? () => (signal?.aborted ? Promise.resolve(E.left(aborted(req))) : send(req, signal)())
+      : async () => {
+          let current: WireRequest = req
+          let wrote = false
+          for (let step = 0; ; step++) {
+            if (step >= MAX_CHAIN)
+              return E.left(
+                afterWrite(
+                  platformError(
+                    'Refused',
+                    describeRequest(req),
+                    `the request chain did not end after ${MAX_CHAIN} steps`,
+                  ),
+                  wrote,
+                ),
+              )
+            if (signal?.aborted) return E.left(afterWrite(aborted(current), wrote))
+            const r = await one(current, signal)
+            if (E.isLeft(r)) return E.left(afterWrite(r.left, wrote))
+            wrote = wrote || !isRead(current)
+            if (!current.then) return r
+            let next: WireRequest | undefined
+            try {
+              next = current.then(r.right)
+            } catch (e) {
+              const m = `the reply could not be used for the next request (${e instanceof Error ? e.message : String(e)})`
+              return E.left(afterWrite(platformError('Malformed', describeRequest(current), m), wrote))
+            }
+            if (next === undefined) return r
+            current = next
+          }
         }
-        if (next === undefined) return r
-        current = next
-      }
-    }
 }
