@@ -206,6 +206,19 @@ test('an aborted request is never retried, and an abort during the wait stops it
   assert.is(s2.calls().length, 1)
 })
 
+test('a transport that throws as the request is asked for rejects the task, as an async one would', async () => {
+  const throwing = () => () => {
+    throw new Error('boom')
+  }
+  const task = retry()(throwing)(get)
+  let rejected: unknown
+  await task().then(
+    () => undefined,
+    (e: unknown) => (rejected = e),
+  )
+  assert.ok(rejected instanceof Error && rejected.message === 'boom')
+})
+
 test('isRetryable: PUT and DELETE are idempotent, PATCH is not', () => {
   const reset = E.left({
     _tag: 'HttpError' as const,
