@@ -16,6 +16,7 @@
 import * as E from 'fp-ts/Either'
 import { type HttpClient, type HttpError, type HttpRequest, type HttpResponse } from './http'
 import { acquire, modulesFor, type Connection, type Origin, type Owner } from './connection-pool'
+import { startDeadline, stopDeadline, type Deadline, type Expiring } from './deadlines'
 import { ENCODINGS, inflate } from './inflate'
 import { nodeTransport, type NodeTransportOptions } from './node-transport'
 import { ReplyParser } from './reply-parser'
@@ -130,7 +131,7 @@ const hangUp = (): Error => Object.assign(new Error('socket hang up'), { code: '
  * the owner of the connection carrying its current hop (a class: a request allocates one object,
  * not a closure per event).
  */
-class Exchange implements Owner {
+class Exchange implements Owner, Expiring {
   private hop: Hop
   private hops = 0
   private origin: string | undefined
@@ -141,7 +142,7 @@ class Exchange implements Owner {
   /** the hop was written on its connection (before that, a connection that closes is replaced) */
   private written = false
   private settled = false
-  private readonly timer: ReturnType<typeof setTimeout>
+  private readonly deadline: Deadline
   private readonly onAbort: (() => void) | undefined
 
   constructor(
@@ -154,7 +155,7 @@ class Exchange implements Owner {
     this.hop = { method: req.method, url: req.url, headers: req.headers, body: req.body }
     // covers the whole exchange, redirects and body included; settles by itself, so no wait on the
     // socket can outlive it
-    this.timer = setTimeout(() => this.fail(undefined, { timedOut: true }), timeoutMs)
+    this.deadline = startDeadline(timeoutMs, this)
     if (req.signal) {
       this.onAbort = () => this.fail(undefined, { aborted: true })
       req.signal.addEventListener('abort', this.onAbort, { once: true })
@@ -181,7 +182,7 @@ class Exchange implements Owner {
   private settle(r: E.Either<HttpError, HttpResponse>): void {
     if (this.settled) return
     this.settled = true
-    clearTimeout(this.timer)
+    stopDeadline(this.deadline)
     if (this.onAbort) this.req.signal?.removeEventListener('abort', this.onAbort)
     this.resolve(r)
   }
@@ -262,6 +263,10 @@ class Exchange implements Owner {
     c.owner = undefined
     c.socket.destroy()
     this.take(c.origin)
+  }
+
+  expired(): void {
+    this.fail(undefined, { timedOut: true })
   }
 
   data(chunk: Buffer): void {
