@@ -75,10 +75,12 @@ const leavesOf = (u: unknown, into: string[], inSecret: boolean): void => {
   } else if (typeof u === 'number' || typeof u === 'bigint') {
     if (inSecret) into.push(String(u))
   } else if (Array.isArray(u)) {
-    for (const x of u) leavesOf(x, into, inSecret)
+    for (let i = 0; i < u.length; i++) leavesOf(u[i], into, inSecret)
   } else if (typeof u === 'object' && u !== null) {
     if (inSecret) into.push(JSON.stringify(u))
-    for (const x of Object.values(u)) leavesOf(x, into, inSecret)
+    // for-in, not Object.values: this walks every request body
+    for (const k in u)
+      if (Object.prototype.hasOwnProperty.call(u, k)) leavesOf((u as Record<string, unknown>)[k], into, inSecret)
   }
 }
 
@@ -87,15 +89,19 @@ export const secretValues = (): SecretValues => {
   let cached: ((s: string) => string) | undefined
   return {
     add: (...us) => {
-      for (const u of us) {
-        const found: string[] = []
+      // indexed loops and one array for all the values: this runs for every request sent
+      const found: string[] = []
+      for (let i = 0; i < us.length; i++) {
+        const u = us[i]
         if (typeof u === 'string') found.push(u)
         else leavesOf(u, found, false)
-        for (const v of found)
-          if (v !== '' && !values.has(v)) {
-            values.add(v)
-            cached = undefined
-          }
+      }
+      for (let i = 0; i < found.length; i++) {
+        const v = found[i]
+        if (v !== '' && !values.has(v)) {
+          values.add(v)
+          cached = undefined
+        }
       }
     },
     redact: (s) => (cached ??= redactor([...values]))(s),

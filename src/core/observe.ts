@@ -53,10 +53,19 @@ export const observe = <I, O>(
   id: string,
   what: string,
 ): E.Either<string, Observed<I, O>> => {
+  // indexed loops: an iterator per loop was a share of what a reply's decoding allocates
   const inputs: Record<string, unknown> = {}
-  for (const k of namesOf(inputsCodec)) if (obj[k] !== undefined && obj[k] !== null) inputs[k] = obj[k]
+  const ins = namesOf(inputsCodec)
+  for (let i = 0; i < ins.length; i++) {
+    const k = ins[i]
+    if (obj[k] !== undefined && obj[k] !== null) inputs[k] = obj[k]
+  }
   const outs: Record<string, unknown> = {}
-  for (const k of namesOf(outputsCodec)) if (obj[k] !== undefined && obj[k] !== null) outs[k] = obj[k]
+  const os = namesOf(outputsCodec)
+  for (let i = 0; i < os.length; i++) {
+    const k = os[i]
+    if (obj[k] !== undefined && obj[k] !== null) outs[k] = obj[k]
+  }
   if (decodesToItself(outputsCodec) && outputsCodec.is(outs))
     return E.right({ id, inputs: inputs as Partial<I>, outputs: outs })
   return pipe(

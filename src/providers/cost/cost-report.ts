@@ -290,7 +290,10 @@ const normalise = (o: Record<string, unknown>, sent: Partial<CostReportInputs>):
   if (settings && typeof settings === 'object') {
     const given = (sent.settings ?? {}) as Record<string, unknown>
     const kept: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(settings)) {
+    // for-in, not Object.entries: every reply of a report passes here
+    for (const k in settings) {
+      if (!Object.prototype.hasOwnProperty.call(settings, k)) continue
+      const v = settings[k]
       if (!(k in SETTINGS_DEFAULTS)) continue
       if (
         given[k] !== undefined ||
