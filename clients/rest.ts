@@ -184,6 +184,12 @@ const tokenOf = (t: Secret<string> | string | undefined): E.Either<string, strin
 }
 
 // ── one call ─────────────────────────────────────────────────────────────────
+// what trim() === '' says, without a trimmed copy of every reply
+const BLANK = /^\s*$/
+
+const bodyOf = (r: E.Either<PlatformError, Reply>): E.Either<PlatformError, unknown> =>
+  E.isLeft(r) ? r : E.right(r.right.body)
+
 type Extra = Partial<Pick<PlatformError, 'status' | 'ambiguous'>>
 
 /** One REST request and its pages (a class: a call allocates one object, not a closure per helper). */
@@ -217,7 +223,9 @@ class RestCall {
 
   // a then rather than an async function (and none around it for a single page): every request of
   // an apply passes here, and each async layer cost a promise and turns of the microtask queue
-  private exchange(query: Query): Promise<E.Either<PlatformError, Reply>> {
+  private exchange(query: Query): Promise<E.Either<PlatformError, Reply>>
+  private exchange<A>(query: Query, then: (r: E.Either<PlatformError, Reply>) => A): Promise<A>
+  private exchange(query: Query, then?: (r: E.Either<PlatformError, Reply>) => unknown): Promise<unknown> {
     const { opts, req, path } = this
     try {
       const qs = encodeQuery(query)
@@ -231,7 +239,7 @@ class RestCall {
           timeoutMs: opts.timeoutMs,
           signal: this.signal,
         })()
-        .then((r) => this.replied(r))
+        .then(then ? (r) => then(this.replied(r)) : (r) => this.replied(r))
     } catch (e) {
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- whatever was thrown, as an async function would reject with it
       return Promise.reject(e)
@@ -252,7 +260,7 @@ class RestCall {
         ambiguous: this.write && res.status >= 500,
       })
     }
-    if (res.body.trim() === '') return E.right({ body: null, headers: res.headers })
+    if (BLANK.test(res.body)) return E.right({ body: null, headers: res.headers })
     try {
       return E.right({ body: JSON.parse(res.body) as unknown, headers: res.headers })
     } catch {
@@ -283,7 +291,8 @@ class RestCall {
 
   run(): Promise<E.Either<PlatformError, unknown>> {
     if (this.req.paginate) return this.pages(this.req.paginate)
-    return this.exchange(this.req.query ?? {}).then((r) => (E.isLeft(r) ? r : E.right(r.right.body)))
+    // the body taken in the exchange's own then (a page's reply is not kept)
+    return this.exchange(this.req.query ?? {}, bodyOf)
   }
 
   private async pages(p: NonNullable<RestRequest['paginate']>): Promise<E.Either<PlatformError, unknown>> {
