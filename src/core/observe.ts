@@ -36,8 +36,8 @@ const plainCodec = (c: t.Mixed): boolean =>
     Object.values(c.props as t.Props).every((p) => plainCodec(p))) ||
   ((c instanceof t.IntersectionType || c instanceof t.UnionType) &&
     (c.types as t.Mixed[]).every((m) => plainCodec(m))) ||
-  ((c instanceof t.ArrayType || c instanceof t.ReadonlyArrayType || c instanceof t.ReadonlyType) &&
-    plainCodec(c.type as t.Mixed))
+  // (not readonly ones: io-ts freezes what they decode)
+  (c instanceof t.ArrayType && plainCodec(c.type as t.Mixed))
 const plainOutputs = new WeakMap<t.Mixed, boolean>()
 const decodesToItself = (c: t.Mixed): boolean => {
   let p = plainOutputs.get(c)
