@@ -101,9 +101,11 @@ export const compile =
       return name
     }
 
+    // read once: `stack.nodes` is a getter (see core/stack.ts), and a call per node and per ref added up
+    const nodes = stack.nodes
     // each node's address and label, made once (strings of every node, used by both passes)
-    const addresses = stack.nodes.map(addressOf)
-    const labels = stack.nodes.map(labelOf)
+    const addresses = nodes.map(addressOf)
+    const labels = nodes.map(labelOf)
     // the context compile-time rules get, one per provider instance rather than one per node
     const ruleCtx = new Map<string, { readonly config: Record<string, unknown>; readonly now: Date }>()
     const ruleCtxOf = (provider: string) => {
@@ -138,8 +140,8 @@ export const compile =
           message: stackProblem + '.',
         }),
       )
-    for (let ni = 0; ni < stack.nodes.length; ni++) {
-      const n = stack.nodes[ni]
+    for (let ni = 0; ni < nodes.length; ni++) {
+      const n = nodes[ni]
       const address = addresses[ni]
       const label = labels[ni]
       const nameProblem = nodeNameProblem(n.name)
@@ -208,7 +210,7 @@ export const compile =
             )
             continue
           }
-          const token = stack.nodes[target].token
+          const token = nodes[target].token
           const fields = refFieldsOf(token)
           if (fields && r.path.length > 0 && !fields.has(r.path[0]))
             push(
