@@ -8,6 +8,7 @@
 import { defineConfig, type Options } from 'tsup'
 import type { Plugin } from 'esbuild'
 import { createRequire } from 'node:module'
+import { dirname, resolve } from 'node:path'
 
 const library = {
   index: 'src/index.ts',
@@ -73,6 +74,52 @@ const ioTsRequired: Plugin = {
   },
 }
 
+// Every entry (and every module loaded on first use) except trellis/clients imports the library's
+// front door too, so the modules `import 'trellis'` loads are reached from the same entries and
+// esbuild writes them as one chunk (the sets of entries reaching each module had split them into 21
+// files, now 3 and the two small modules of dynamic imports): fewer files for Node to resolve, read
+// and link, and for tsx a round trip to its loader thread fewer per file. What it costs: `import
+// 'trellis/cost'` alone loads what `import 'trellis'` does, which every program that makes a stack
+// does anyway.
+const oneCore = (core: string, apart: ReadonlyArray<string>): Plugin => ({
+  name: 'one-core',
+  setup(build) {
+    const coreAbs = resolve(core)
+    const apartAbs = new Set(apart.map((p) => resolve(p)))
+    build.onResolve({ filter: /.*/ }, async (a) => {
+      if ((a.kind !== 'entry-point' && a.kind !== 'dynamic-import') || a.pluginData === 'unwrapped') return undefined
+      const r = await build.resolve(a.path, {
+        kind: a.kind,
+        resolveDir: a.resolveDir,
+        importer: a.importer,
+        pluginData: 'unwrapped',
+      })
+      if (r.errors.length > 0 || r.external || !r.path.startsWith(process.cwd()) || r.path.includes('/node_modules/'))
+        return undefined
+      if (apartAbs.has(r.path) || r.path === coreAbs) return undefined
+      return { path: r.path, namespace: 'one-core' }
+    })
+    build.onLoad({ filter: /.*/, namespace: 'one-core' }, async (a) => {
+      // whether the module has a default export, from esbuild's own reading of it
+      const one = await build.esbuild.build({
+        entryPoints: [a.path],
+        write: false,
+        metafile: true,
+        format: 'esm',
+        outdir: 'x',
+        logLevel: 'silent',
+      })
+      const hasDefault = Object.values(one.metafile.outputs).some((o) => o.exports.includes('default'))
+      const at = JSON.stringify(a.path)
+      return {
+        contents: `export * from ${at}\n${hasDefault ? `export { default } from ${at}\n` : ''}import ${JSON.stringify(coreAbs)}\n`,
+        loader: 'js',
+        resolveDir: dirname(a.path),
+      }
+    })
+  },
+})
+
 // dist/trellis.mjs is the bin: its import of the CLI's source is the ESM build's cli.js instead
 const compiledCli: Plugin = {
   name: 'compiled-cli',
@@ -107,7 +154,11 @@ export default defineConfig([
     dts: { entry: library },
     // io-ts handed to ioTsRequired (tsup's externals plugin would otherwise take it first)
     noExternal: [/^fp-ts\//, /^io-ts$/],
-    esbuildPlugins: [fpTsBundled, ioTsRequired],
+    esbuildPlugins: [
+      fpTsBundled,
+      ioTsRequired,
+      oneCore('src/index.ts', ['clients/index.ts', 'src/workspace/wiring-modules.ts', 'src/state/pg-module.ts']),
+    ],
   },
   // shims: `import.meta.url` (read by the HTML report to find dagre) becomes the CommonJS file's URL
   { ...common, entry: library, format: 'cjs', splitting: true, shims: true },
