@@ -48,32 +48,6 @@ const fpTsBundled: Plugin = {
   },
 }
 
-// The ESM build takes io-ts (CommonJS) with `require` rather than `import`: Node's ES-module path into
-// a CommonJS file (the export lexer over io-ts's 52 KB and its loader's bookkeeping) cost ~30 ms of
-// CPU per process, measured against `require`, which is what the CommonJS build already does. It is
-// the same file and the same module instance as a program's own `import * as t from 'io-ts'`, so
-// codecs stay one copy. The names are io-ts's own exports, read when building.
-const ioTsRequired: Plugin = {
-  name: 'io-ts-required',
-  setup(build) {
-    const local = createRequire(import.meta.url)
-    build.onResolve({ filter: /^io-ts$/ }, () => ({ path: 'io-ts', namespace: 'io-ts-required' }))
-    build.onLoad({ filter: /^io-ts$/, namespace: 'io-ts-required' }, () => {
-      const names = Object.keys(local('io-ts') as object).filter((k) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default')
-      // `export { x as interface }`: some of io-ts's names are reserved words
-      return {
-        contents:
-          // a name of its own: an ESM bundle of a program often declares `createRequire` in a banner
-          `import { createRequire as requireIoTsFrom } from 'node:module'\n` +
-          `const t = requireIoTsFrom(import.meta.url)('io-ts')\n` +
-          names.map((k, i) => `const x${i} = t.${k}\n`).join('') +
-          `export { ${names.map((k, i) => `x${i} as ${k}`).join(', ')} }\n`,
-        loader: 'js',
-      }
-    })
-  },
-}
-
 // Every entry (and every module loaded on first use) except trellis/clients imports the library's
 // front door too, so the modules `import 'trellis'` loads are reached from the same entries and
 // esbuild writes them as one chunk (the sets of entries reaching each module had split them into 21
@@ -152,11 +126,8 @@ export default defineConfig([
     format: 'esm',
     splitting: true,
     dts: { entry: library },
-    // io-ts handed to ioTsRequired (tsup's externals plugin would otherwise take it first)
-    noExternal: [/^fp-ts\//, /^io-ts$/],
     esbuildPlugins: [
       fpTsBundled,
-      ioTsRequired,
       oneCore('src/index.ts', ['clients/index.ts', 'src/workspace/wiring-modules.ts', 'src/state/pg-module.ts']),
     ],
   },

@@ -178,3 +178,13 @@ import { runMock } from 'trellis/testing'
 const run = await runMock(stack('b', { providers: { cost: cost.fromEnv({ COST_API_TOKEN: 'x' }) } }).add(cost.folder('f', { title: 'F' })))
 console.log('bundle ran: ' + run.plan.steps.length + ' steps')
 `
+
+/** BUNDLE_APP without top-level await, for a CommonJS bundle */
+export const BUNDLE_APP_NO_TLA = `import { stack } from 'trellis'
+import * as cost from 'trellis/cost'
+import { runMock } from 'trellis/testing'
+
+runMock(stack('b', { providers: { cost: cost.fromEnv({ COST_API_TOKEN: 'x' }) } }).add(cost.folder('f', { title: 'F' }))).then(
+  (run) => console.log('bundle ran: ' + run.plan.steps.length + ' steps'),
+)
+`

@@ -9,10 +9,19 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { npm, ok, run, scratch, write, type Scratch } from './scratch'
-import { BUNDLE_APP, RESOLUTIONS, TWO_COPIES, cjsProject, esmProject, programs, typescriptProject } from './fixtures'
+import {
+  BUNDLE_APP,
+  BUNDLE_APP_NO_TLA,
+  RESOLUTIONS,
+  TWO_COPIES,
+  cjsProject,
+  esmProject,
+  programs,
+  typescriptProject,
+} from './fixtures'
 
 const test = suite('package')
 const node = process.execPath
@@ -168,7 +177,7 @@ test('two copies of trellis in one process (CommonJS and ESM) agree on refs, ref
   assert.match(r.out, /two copies agree/)
 })
 
-test('an esbuild ESM bundle of a program importing trellis builds, and runs with the usual require banner', async () => {
+test('an esbuild ESM bundle of a program importing trellis builds, and runs with the usual require banner, alone in a directory without node_modules', async () => {
   const s = await setup()
   write(s.root, { 'bundle/app.mjs': BUNDLE_APP })
   ok(
@@ -193,6 +202,44 @@ test('an esbuild ESM bundle of a program importing trellis builds, and runs with
     'esbuild',
   )
   const r = ok(await run(node, ['bundle/out.mjs'], { cwd: s.root }), 'the bundle')
+  assert.match(r.out, /bundle ran: 1 steps/)
+  // a bundle is one file: copied where no node_modules is (the scratch project's parent has none), it
+  // must still run, so nothing trellis needs (io-ts above all) may be loaded in a way a bundler cannot see
+  const alone = join(s.root, '..', 'bundle-alone')
+  mkdirSync(alone, { recursive: true })
+  copyFileSync(join(s.root, 'bundle', 'out.mjs'), join(alone, 'out.mjs'))
+  const a = ok(await run(node, ['out.mjs'], { cwd: alone }), 'the bundle alone')
+  assert.match(a.out, /bundle ran: 1 steps/)
+})
+
+test('an esbuild CommonJS bundle of an ES module program importing trellis runs alone in a directory without node_modules', async () => {
+  const s = await setup()
+  // esbuild takes the package's "import" build for an ES module program whatever the output format,
+  // so this is the ES module build inside a CommonJS file (no import.meta.url there)
+  write(s.root, {
+    'bundle/app-cjs.mjs': BUNDLE_APP_NO_TLA,
+  })
+  ok(
+    await run(
+      bin(s, 'esbuild'),
+      [
+        'bundle/app-cjs.mjs',
+        '--bundle',
+        '--platform=node',
+        '--format=cjs',
+        '--outfile=bundle/out.cjs',
+        '--log-level=error',
+        '--external:pg',
+        '--external:fast-check',
+      ],
+      { cwd: s.root },
+    ),
+    'esbuild',
+  )
+  const alone = join(s.root, '..', 'bundle-alone-cjs')
+  mkdirSync(alone, { recursive: true })
+  copyFileSync(join(s.root, 'bundle', 'out.cjs'), join(alone, 'out.cjs'))
+  const r = ok(await run(node, ['out.cjs'], { cwd: alone }), 'the CommonJS bundle alone')
   assert.match(r.out, /bundle ran: 1 steps/)
 })
 
