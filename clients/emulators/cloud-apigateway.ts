@@ -708,12 +708,9 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
       BindSecretIdTotalCount: ks.length,
       BindSecretIds: [...ks],
       BindEnvironmentTotalCount: envs.length,
-      BindEnvironments: envs.map((b) => ({
-        EnvironmentName: b.Environment,
-        BindType: b.BindType,
-        ServiceId: b.ServiceId,
-        ApiId: b.ApiId,
-      })),
+      // the SDK's UsagePlanBindEnvironment: the environment and the service, nothing saying whether the
+      // whole service or one of its APIs is bound (DescribeUsagePlanEnvironments says that)
+      BindEnvironments: envs.map((b) => ({ EnvironmentName: b.Environment, ServiceId: b.ServiceId })),
       Tags: [],
     }
   }

@@ -171,6 +171,8 @@ test('every action trellis uses, sent by the SDK, is accepted and answers in the
     await gw('ModifyUsagePlan', { UsagePlanId, UsagePlanName: 'basic', MaxRequestNum: 2000 })
     await gw('BindEnvironment', { UsagePlanIds: [UsagePlanId], BindType: 'SERVICE', Environment: 'release', ServiceId })
     await gw('DescribeUsagePlanEnvironments', { UsagePlanId, BindType: 'SERVICE' })
+    // a bound plan's detail: its BindEnvironments items in the SDK's UsagePlanBindEnvironment shape
+    await gw('DescribeUsagePlan', { UsagePlanId })
     await gw('DescribeServiceUsagePlan', { ServiceId })
     await gw('DescribeApiUsagePlan', { ServiceId })
     await gw('BindSecretIds', { UsagePlanId, AccessKeyIds: [AccessKeyId] })
