@@ -177,70 +177,58 @@ test('two copies of trellis in one process (CommonJS and ESM) agree on refs, ref
   assert.match(r.out, /two copies agree/)
 })
 
-test('an esbuild ESM bundle of a program importing trellis builds, and runs with the usual require banner, alone in a directory without node_modules', async () => {
-  const s = await setup()
-  write(s.root, { 'bundle/app.mjs': BUNDLE_APP })
+/**
+ * An esbuild bundle of `app` (a file under bundle/) in `format`, run where it was built and then
+ * copied alone where no node_modules is (the scratch project's parent has none): a bundle is one
+ * file, so nothing trellis needs (io-ts above all) may be loaded in a way a bundler cannot see.
+ */
+const bundleAndRun = async (s: Scratch, app: string, format: 'esm' | 'cjs', extra: ReadonlyArray<string> = []) => {
+  const out = `out.${format === 'esm' ? 'mjs' : 'cjs'}`
   ok(
     await run(
       bin(s, 'esbuild'),
       [
-        'bundle/app.mjs',
+        `bundle/${app}`,
         '--bundle',
         '--platform=node',
-        '--format=esm',
-        '--outfile=bundle/out.mjs',
+        `--format=${format}`,
+        `--outfile=bundle/${out}`,
         '--log-level=error',
         // optional peers, loaded lazily only when used (postgresStore, property tests): outside the bundle
         '--external:pg',
         '--external:fast-check',
-        // what any ESM bundle of CommonJS code that requires Node's built-ins needs (here cross-fetch's
-        // node-fetch): esbuild's own require shim cannot load them
-        "--banner:js=import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        ...extra,
       ],
       { cwd: s.root },
     ),
     'esbuild',
   )
-  const r = ok(await run(node, ['bundle/out.mjs'], { cwd: s.root }), 'the bundle')
-  assert.match(r.out, /bundle ran: 1 steps/)
-  // a bundle is one file: copied where no node_modules is (the scratch project's parent has none), it
-  // must still run, so nothing trellis needs (io-ts above all) may be loaded in a way a bundler cannot see
-  const alone = join(s.root, '..', 'bundle-alone')
+  const here = ok(await run(node, [`bundle/${out}`], { cwd: s.root }), `the ${format} bundle`)
+  const alone = join(s.root, '..', `bundle-alone-${format}`)
   mkdirSync(alone, { recursive: true })
-  copyFileSync(join(s.root, 'bundle', 'out.mjs'), join(alone, 'out.mjs'))
-  const a = ok(await run(node, ['out.mjs'], { cwd: alone }), 'the bundle alone')
-  assert.match(a.out, /bundle ran: 1 steps/)
+  copyFileSync(join(s.root, 'bundle', out), join(alone, out))
+  const there = ok(await run(node, [out], { cwd: alone }), `the ${format} bundle alone`)
+  return [here.out, there.out]
+}
+
+test('an esbuild ESM bundle of a program importing trellis builds, and runs with the usual require banner, alone in a directory without node_modules', async () => {
+  const s = await setup()
+  write(s.root, { 'bundle/app.mjs': BUNDLE_APP })
+  const outs = await bundleAndRun(s, 'app.mjs', 'esm', [
+    // what any ESM bundle of CommonJS code that requires Node's built-ins needs (here cross-fetch's
+    // node-fetch): esbuild's own require shim cannot load them
+    "--banner:js=import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  ])
+  for (const out of outs) assert.match(out, /bundle ran: 1 steps/)
 })
 
 test('an esbuild CommonJS bundle of an ES module program importing trellis runs alone in a directory without node_modules', async () => {
   const s = await setup()
   // esbuild takes the package's "import" build for an ES module program whatever the output format,
   // so this is the ES module build inside a CommonJS file (no import.meta.url there)
-  write(s.root, {
-    'bundle/app-cjs.mjs': BUNDLE_APP_NO_TLA,
-  })
-  ok(
-    await run(
-      bin(s, 'esbuild'),
-      [
-        'bundle/app-cjs.mjs',
-        '--bundle',
-        '--platform=node',
-        '--format=cjs',
-        '--outfile=bundle/out.cjs',
-        '--log-level=error',
-        '--external:pg',
-        '--external:fast-check',
-      ],
-      { cwd: s.root },
-    ),
-    'esbuild',
-  )
-  const alone = join(s.root, '..', 'bundle-alone-cjs')
-  mkdirSync(alone, { recursive: true })
-  copyFileSync(join(s.root, 'bundle', 'out.cjs'), join(alone, 'out.cjs'))
-  const r = ok(await run(node, ['out.cjs'], { cwd: alone }), 'the CommonJS bundle alone')
-  assert.match(r.out, /bundle ran: 1 steps/)
+  write(s.root, { 'bundle/app-cjs.mjs': BUNDLE_APP_NO_TLA })
+  const outs = await bundleAndRun(s, 'app-cjs.mjs', 'cjs')
+  for (const out of outs) assert.match(out, /bundle ran: 1 steps/)
 })
 
 test('trellis init makes a project whose npm test, type-check and plan --emulate pass; a second init refuses', async () => {
