@@ -269,7 +269,7 @@ class Exchange implements Owner, Expiring {
     this.fail(undefined, { timedOut: true })
   }
 
-  data(chunk: Buffer): void {
+  data(chunk: Buffer, shared: boolean): void {
     const p = this.parser!
     try {
       p.push(chunk)
@@ -277,6 +277,7 @@ class Exchange implements Owner, Expiring {
       return this.fail(e, { cut: p.head !== undefined })
     }
     if (p.done) this.complete(p)
+    else if (shared) p.keep()
   }
 
   ended(): void {
@@ -320,7 +321,8 @@ class Exchange implements Owner, Expiring {
     const encoding = headers['content-encoding']?.trim().toLowerCase()
     if (encoding === undefined || !ENCODINGS.has(encoding))
       return this.settle(E.right({ status, headers, body: raw.toString('utf8') }))
-    inflate(encoding, raw).then(
+    // decoded later: its own copy, not a view of a read buffer that is reused meanwhile
+    inflate(encoding, parts.length === 1 ? Buffer.from(raw) : raw).then(
       (body) => this.settle(E.right({ status, headers, body })),
       (e: unknown) => this.fail(e),
     )

@@ -64,7 +64,7 @@ const enum Mode {
 /** One response (and the 1xx interim ones before it) of one request. */
 export class ReplyParser {
   head: ReplyHead | undefined
-  /** the body's bytes so far, as views of the chunks fed (no copy) */
+  /** the body's bytes so far, as views of the chunks fed (copies of those before the last `keep`) */
   readonly body: Buffer[] = []
   /** the connection may carry another request once this reply is done */
   keepAlive = false
@@ -79,6 +79,8 @@ export class ReplyParser {
   /** bytes of the head (or the trailers) so far */
   private lineBytes = 0
   private left = 0
+  /** body pieces before this one are the parser's own (see `keep`) */
+  private owned = 0
 
   /** @param noBody the request was a HEAD: its reply has headers only */
   constructor(private readonly noBody: boolean) {}
@@ -148,6 +150,16 @@ export class ReplyParser {
     this.lines = lines
     this.headDone()
     return e + 4
+  }
+
+  /**
+   * Copies the body pieces fed since the last call: the chunks they are views of are about to be
+   * reused (a connection's shared read buffer), and the reply is not complete yet.
+   */
+  keep(): void {
+    const body = this.body
+    for (let i = this.owned; i < body.length; i++) body[i] = Buffer.from(body[i])
+    this.owned = body.length
   }
 
   /** The connection ended: true when that completes the reply (a body framed by the close). */
