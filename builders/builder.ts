@@ -180,10 +180,24 @@ const outsOf = (proto: object, address: string): Record<string, Ref<unknown>> =>
 
 const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ResourceBuilderFn<I, O> => {
   const inputNames = fieldsOf(spec.inputs).map((f) => f.name)
-  const outNames = [...new Set(['id', ...inputNames, ...fieldsOf(spec.outputs).map((f) => f.name)])]
-  const outs = outsProto(outNames)
   for (const n of inputNames)
     if (RESERVED.has(n)) throw new Error(`${spec.token}: input field \`${n}\` collides with a builder method`)
+  // the prototype (a setter per input, the getters of `.out`) is made for the type's first node:
+  // `import 'trellis/cloud'` makes every type's builder function, and a program calls a few of them
+  let make: ((node: ResourceNode) => ResourceBuilder<I, O>) | undefined
+  return (name: string, initial: Readonly<Record<string, unknown>> = {}) =>
+    (make ??= builderMaker(spec, inputNames))(resourceNode(spec.token, name, copyFields(initial)))
+}
+
+/** How the builders of one resource type are made: a frozen object over the type's prototype. */
+const builderMaker = <I, O>(
+  spec: ResourceSpec<I, O>,
+  inputNames: ReadonlyArray<string>,
+): ((node: ResourceNode) => ResourceBuilder<I, O>) => {
+  // made by the first `.out` of the type: a program reads the outputs of some of its types
+  let outs: object | undefined
+  const outsOfType = (): object =>
+    (outs ??= outsProto([...new Set(['id', ...inputNames, ...fieldsOf(spec.outputs).map((f) => f.name)])]))
   const proto: Record<string, unknown> = {}
   // a constructor over the shared prototype: `new` is V8's fast path (Object.create with a property
   // descriptor was the largest cost of building a stack)
@@ -211,24 +225,24 @@ const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ResourceBuilderFn<I, O
   }
   Object.defineProperty(proto, 'out', {
     get(this: { node: ResourceNode }) {
-      return outsOf(outs, addressOf(this.node))
+      return outsOf(outsOfType(), addressOf(this.node))
     },
   })
   Object.freeze(proto)
-  return (name: string, initial: Readonly<Record<string, unknown>> = {}) =>
-    make(resourceNode(spec.token, name, copyFields(initial)))
+  return make
 }
 
 const lookupBuilder = <A, R>(spec: LookupSpec<A, R>): ((name: string, args?: Inputs<A>) => LookupBuilder<A, R>) => {
-  const outNames = [
-    ...new Set(['id', ...fieldsOf(spec.result).map((f) => f.name), ...fieldsOf(spec.args).map((f) => f.name)]),
-  ]
-  const outs = outsProto(outNames)
+  let outs: object | undefined
+  const outsOfType = (): object =>
+    (outs ??= outsProto([
+      ...new Set(['id', ...fieldsOf(spec.result).map((f) => f.name), ...fieldsOf(spec.args).map((f) => f.name)]),
+    ]))
   const make = (node: LookupNode): LookupBuilder<A, R> =>
     Object.freeze({
       node,
       get out() {
-        return outsOf(outs, addressOf(node)) as LookupBuilder<A, R>['out']
+        return outsOf(outsOfType(), addressOf(node)) as LookupBuilder<A, R>['out']
       },
       options: (o: Pick<BuilderOptions, 'dependsOn' | 'provider'>) =>
         make(lookupNode(spec.token, node.name, node.args, { ...node.options, ...cleanOptions(o) })),

@@ -53,8 +53,13 @@ export interface StackOptions {
 }
 
 // ── constructors ─────────────────────────────────────────────────────────────
-const nodeOf = (h: HasNode): Node =>
-  '_tag' in h && (h._tag === 'Resource' || h._tag === 'Lookup') ? h : (h as { node: Node }).node
+// a builder's own `node` first: `'_tag' in h` on a builder missed on every prototype of its chain, a
+// slow lookup per node once `add` had seen more than a few builder types
+const nodeOf = (h: HasNode): Node => {
+  const n = (h as { node?: unknown }).node
+  if (typeof n === 'object' && n !== null) return n as Node
+  return '_tag' in h && (h._tag === 'Resource' || h._tag === 'Lookup') ? h : (h as { node: Node }).node
+}
 
 /**
  * The nodes of a stack as a persistent list of the groups `add` was given, newest first. An `add`
