@@ -55,11 +55,17 @@ const fpTsBundled: Plugin = {
 // and link, and for tsx a round trip to its loader thread fewer per file. What it costs: `import
 // 'trellis/cost'` alone loads what `import 'trellis'` does, which every program that makes a stack
 // does anyway.
-const oneCore = (core: string, apart: ReadonlyArray<string>): Plugin => ({
+// `withCore`: modules (the three providers' builders) that every such entry, the front door's too,
+// imports beside the core, so that they are written into the core's chunk: `import 'trellis/cost'`
+// is then its entry file and the chunk `import 'trellis'` loads (the builders, shared by
+// the entries and the workspace's quickstart, had four chunks of their own: 10 files for a program
+// importing trellis and its three providers, now 6).
+const oneCore = (core: string, apart: ReadonlyArray<string>, withCore: ReadonlyArray<string>): Plugin => ({
   name: 'one-core',
   setup(build) {
     const coreAbs = resolve(core)
     const apartAbs = new Set(apart.map((p) => resolve(p)))
+    const alongside = withCore.map((p) => `import ${JSON.stringify(resolve(p))}\n`).join('')
     build.onResolve({ filter: /.*/ }, async (a) => {
       if ((a.kind !== 'entry-point' && a.kind !== 'dynamic-import') || a.pluginData === 'unwrapped') return undefined
       const r = await build.resolve(a.path, {
@@ -70,7 +76,7 @@ const oneCore = (core: string, apart: ReadonlyArray<string>): Plugin => ({
       })
       if (r.errors.length > 0 || r.external || !r.path.startsWith(process.cwd()) || r.path.includes('/node_modules/'))
         return undefined
-      if (apartAbs.has(r.path) || r.path === coreAbs) return undefined
+      if (apartAbs.has(r.path)) return undefined
       return { path: r.path, namespace: 'one-core' }
     })
     build.onLoad({ filter: /.*/, namespace: 'one-core' }, async (a) => {
@@ -86,7 +92,7 @@ const oneCore = (core: string, apart: ReadonlyArray<string>): Plugin => ({
       const hasDefault = Object.values(one.metafile.outputs).some((o) => o.exports.includes('default'))
       const at = JSON.stringify(a.path)
       return {
-        contents: `export * from ${at}\n${hasDefault ? `export { default } from ${at}\n` : ''}import ${JSON.stringify(coreAbs)}\n`,
+        contents: `export * from ${at}\n${hasDefault ? `export { default } from ${at}\n` : ''}import ${JSON.stringify(coreAbs)}\n${alongside}`,
         loader: 'js',
         resolveDir: dirname(a.path),
       }
@@ -128,7 +134,11 @@ export default defineConfig([
     dts: { entry: library },
     esbuildPlugins: [
       fpTsBundled,
-      oneCore('src/index.ts', ['clients/index.ts', 'src/workspace/wiring-modules.ts', 'src/state/pg-module.ts']),
+      oneCore(
+        'src/index.ts',
+        ['clients/index.ts', 'src/workspace/wiring-modules.ts', 'src/state/pg-module.ts'],
+        ['builders/cost.ts', 'builders/hosting.ts', 'builders/cloud.ts'],
+      ),
     ],
   },
   // shims: `import.meta.url` (read by the HTML report to find dagre) becomes the CommonJS file's URL
