@@ -84,6 +84,13 @@ const fail = (status: number, ...errors: string[]): never => {
 }
 
 // ── small helpers ────────────────────────────────────────────────────────────
+const UNDERSCORE = 0x5f
+/** `/v2/cost_reports/rprt_1` → `['v2', 'cost_reports', 'rprt_1']`, each segment percent-decoded (only one holding a `%` needs it) */
+const segmentsOf = (path: string): string[] => {
+  const out: string[] = []
+  for (const s of path.split('/')) if (s !== '') out.push(s.includes('%') ? decodeURIComponent(s) : s)
+  return out
+}
 const ymd = (d: Date): string => d.toISOString().slice(0, 10)
 const monthStart = (d: Date, add = 0): Date => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add, 1))
 const monthEnd = (d: Date, add = 0): Date => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add + 1, 0))
@@ -991,6 +998,8 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     collections[name] = { prefix: `${name.slice(0, 4)}_` }
 
   // ── routing ───────────────────────────────────────────────────────────────
+  // what a create or an update answers with (the view a GET with include_performance gives); views only read it
+  const WITH_PERFORMANCE = new URLSearchParams('include_performance=true')
   const json = (status: number, body: unknown, extra: Record<string, string> = {}): HttpResponse => ({
     status,
     headers: { 'content-type': 'application/json', ...extra },
@@ -1046,7 +1055,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
   }
 
   const route = (req: HttpRequest, url: URL): HttpResponse => {
-    const segs = url.pathname.split('/').filter(Boolean).map(decodeURIComponent)
+    const segs = segmentsOf(url.pathname)
     const [version, ...rest] = segs
     let body: Obj = {}
     if (req.body !== undefined && req.body !== '' && (req.method === 'POST' || req.method === 'PUT')) {
@@ -1110,7 +1119,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         const t = newToken(c.prefix)
         const o = c.create(body, t, now())
         coll(name).set(t, o)
-        return json(201, publicView(c.view ? c.view(o, new URLSearchParams('include_performance=true')) : o))
+        return json(201, publicView(c.view ? c.view(o, WITH_PERFORMANCE) : o))
       }
       return fail(404, 'Not Found')
     }
@@ -1124,7 +1133,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       if (c.fields) allowOnly(body, c.fields)
       const u = c.update(o, body, now())
       coll(name).set(token, u)
-      return json(200, publicView(c.view ? c.view(u, new URLSearchParams('include_performance=true')) : u))
+      return json(200, publicView(c.view ? c.view(u, WITH_PERFORMANCE) : u))
     }
     if (req.method === 'DELETE' && c.deletable !== false && (c.create || name === 'integrations')) {
       if (!o) return fail(404, `${name} ${token} not found`)
@@ -1135,7 +1144,12 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
   }
 
   /** Fields kept by the emulator for itself start with `_` and are never returned. */
-  const publicView = (o: Obj): Obj => Object.fromEntries(Object.entries(o).filter(([k]) => !k.startsWith('_')))
+  const publicView = (o: Obj): Obj => {
+    // a loop over the keys, not entries filtered into a new object: every answer passes here
+    const out: Obj = {}
+    for (const k in o) if (k.charCodeAt(0) !== UNDERSCORE) out[k] = o[k]
+    return out
+  }
 
   const rate = (): Record<string, string> | undefined => {
     const limit = opts.rateLimit?.limit ?? 1000
@@ -1181,7 +1195,9 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     }
     try {
       const r = route(req, url)
-      return { ...r, headers: { ...r.headers, ...headers } }
+      // route's answers are its own fresh objects (json): the rate headers join their headers
+      Object.assign(r.headers, headers)
+      return r
     } catch (e) {
       if (e instanceof HttpFail) return json(e.status, e.body, headers)
       return json(500, { errors: [`emulator error: ${(e as Error).message}`] }, headers)
