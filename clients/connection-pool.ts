@@ -46,17 +46,25 @@ export const IDLE_MS = 5_000
 
 // ── modules ──────────────────────────────────────────────────────────────────
 // loaded by the first request (node:tls by the first https one): a command that sends nothing does
-// not load them
+// not load them. Node ≥ 20.16 hands a built-in module over at once (process.getBuiltinModule); an
+// import took event-loop turns, and every request of a first burst (64 at once in an apply) waited
+// for it before it could connect. Older versions import, once for all the requests waiting.
 let net: typeof Net | undefined
 let tls: typeof Tls | undefined
+let loading: Promise<void> | undefined
+
+const builtin = <M>(id: string): M | undefined =>
+  (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.(id) as M | undefined
 
 /** Loads what connecting to `o` needs; undefined when it is loaded already. */
 export const modulesFor = (o: Origin): Promise<void> | undefined => {
+  net ??= builtin<typeof Net>('node:net')
+  if (o.tls) tls ??= builtin<typeof Tls>('node:tls')
   if (net && (!o.tls || tls)) return undefined
-  return (async () => {
+  return (loading ??= (async () => {
     net ??= await import('node:net')
     if (o.tls) tls ??= await import('node:tls')
-  })()
+  })().finally(() => (loading = undefined)))
 }
 
 // ── connections ──────────────────────────────────────────────────────────────
