@@ -88,7 +88,15 @@ const UNDERSCORE = 0x5f
 /** `/v2/cost_reports/rprt_1` → `['v2', 'cost_reports', 'rprt_1']`, each segment percent-decoded (only one holding a `%` needs it) */
 const segmentsOf = (path: string): string[] => {
   const out: string[] = []
-  for (const s of path.split('/')) if (s !== '') out.push(s.includes('%') ? decodeURIComponent(s) : s)
+  for (let at = 0; at < path.length;) {
+    let end = path.indexOf('/', at)
+    if (end < 0) end = path.length
+    if (end > at) {
+      const seg = path.slice(at, end)
+      out.push(seg.includes('%') ? decodeURIComponent(seg) : seg)
+    }
+    at = end + 1
+  }
   return out
 }
 const ymd = (d: Date): string => d.toISOString().slice(0, 10)
@@ -151,8 +159,11 @@ const BILLING_RULE_FIELDS = [
 const INTEGRATION_STATUSES = ['connected', 'pending', 'importing', 'imported', 'error', 'disconnected']
 
 // ── field checks ─────────────────────────────────────────────────────────────
-const allowOnly = (body: Obj, keys: ReadonlyArray<string>): void => {
-  const extra = Object.keys(body).filter((k) => !keys.includes(k))
+const allowOnly = (body: Obj, keys: ReadonlyArray<string> | ReadonlySet<string>): void => {
+  const known = Array.isArray(keys)
+    ? (k: string) => keys.includes(k)
+    : (k: string) => (keys as ReadonlySet<string>).has(k)
+  const extra = Object.keys(body).filter((k) => !known(k))
   if (extra.length) fail(400, ...extra.map((k) => `Unknown parameter: ${k}`))
 }
 const requireKeys = (body: Obj, ...keys: string[]): void => {
@@ -223,16 +234,22 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
   let counter = 0
   // the rate-limit window: fixed windows aligned to the clock (see `rate`)
   const windowMs = opts.rateLimit?.windowMs ?? 3_600_000
-  let window = { start: Math.floor(now().getTime() / windowMs) * windowMs, used: 0 }
+  // a window's reset header is made once per window
+  const windowFrom = (start: number) => ({ start, used: 0, reset: String(Math.ceil((start + windowMs) / 1000)) })
+  let window = windowFrom(Math.floor(now().getTime() / windowMs) * windowMs)
   let invoiceNumber = 0
 
   const coll = (name: string): Map<string, Obj> => store.get(name) ?? store.set(name, new Map()).get(name)!
   const newToken = (prefix: string): string =>
     `${prefix}${((seed * 7919 + ++counter) >>> 0).toString(16).padStart(8, '0')}`
-  const stamp = (): string =>
-    now()
-      .toISOString()
-      .replace(/\.\d{3}Z$/, 'Z')
+  // the last stamp made, by its millisecond: creates in the same millisecond share the text
+  let stamped = { ms: NaN, text: '' }
+  const stamp = (): string => {
+    const d = now()
+    const ms = d.getTime()
+    if (ms !== stamped.ms) stamped = { ms, text: d.toISOString().replace(/\.\d{3}Z$/, 'Z') }
+    return stamped.text
+  }
   const exists = (name: string, token: unknown): boolean => typeof token === 'string' && coll(name).has(token)
   const needWorkspace = (body: Obj, required: boolean): void => {
     if (body.workspace_token === undefined || body.workspace_token === null) {
@@ -538,6 +555,24 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     },
     update: (o, b) => r.shape(b, o),
   })
+  /** the business metrics over a cost report, as the report shows them */
+  const metricsOf = (report: unknown): Obj[] => {
+    const metrics = coll('business_metrics')
+    // none yet (most reports): no copy of the collection to scan
+    if (metrics.size === 0) return []
+    return [...metrics.values()].flatMap((m) =>
+      ((m.cost_report_tokens_with_metadata ?? []) as Obj[])
+        .filter((x) => x.cost_report_token === report)
+        .map((x) => ({
+          business_metric_token: m.token,
+          unit_scale: x.unit_scale,
+          calculation_type: x.calculation_type ?? 'unit_cost',
+          label: x.label ?? null,
+          label_filter: x.label_filter ?? null,
+          label_filters: x.label_filters ?? null,
+        })),
+    )
+  }
   const collections: Record<string, Collection> = {
     access_grants: {
       prefix: 'rsrc_accss_grnt_',
@@ -766,18 +801,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       view: (o) => ({
         ...o,
         default_forecast: o.default_forecast ?? { kind: 'baseline', report_forecast_token: null },
-        business_metric_tokens_with_metadata: [...coll('business_metrics').values()].flatMap((m) =>
-          ((m.cost_report_tokens_with_metadata ?? []) as Obj[])
-            .filter((x) => x.cost_report_token === o.token)
-            .map((x) => ({
-              business_metric_token: m.token,
-              unit_scale: x.unit_scale,
-              calculation_type: x.calculation_type ?? 'unit_cost',
-              label: x.label ?? null,
-              label_filter: x.label_filter ?? null,
-              label_filters: x.label_filters ?? null,
-            })),
-        ),
+        business_metric_tokens_with_metadata: metricsOf(o.token),
       }),
     },
     folders: {
@@ -998,6 +1022,13 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     collections[name] = { prefix: `${name.slice(0, 4)}_` }
 
   // ── routing ───────────────────────────────────────────────────────────────
+  /** what a create of the collection accepts: its createOnly fields and its fields */
+  const createKeys = new Map<Collection, ReadonlySet<string>>()
+  const createFields = (c: Collection): ReadonlySet<string> => {
+    let keys = createKeys.get(c)
+    if (!keys) createKeys.set(c, (keys = new Set([...(c.createOnly ?? []), ...(c.fields ?? [])])))
+    return keys
+  }
   // what a create or an update answers with (the view a GET with include_performance gives); views only read it
   const WITH_PERFORMANCE = new URLSearchParams('include_performance=true')
   const json = (status: number, body: unknown, extra: Record<string, string> = {}): HttpResponse => ({
@@ -1115,7 +1146,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     if (token === undefined) {
       if (req.method === 'GET') return json(200, listPage(name, url, c))
       if (req.method === 'POST' && c.create) {
-        if (c.fields) allowOnly(body, [...(c.createOnly ?? []), ...c.fields])
+        if (c.fields) allowOnly(body, createFields(c))
         const t = newToken(c.prefix)
         const o = c.create(body, t, now())
         coll(name).set(t, o)
@@ -1157,15 +1188,14 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     // fixed windows aligned to the clock, so the reset header (whole seconds) says exactly when
     // the window ends; a window started at the first request's millisecond made it up to a second late
     const start = Math.floor(t / windowMs) * windowMs
-    if (start !== window.start) window = { start, used: 0 }
-    const over = opts.rateLimit !== undefined && window.used >= limit
-    if (!over) window.used++
-    const headers = {
+    if (start !== window.start) window = windowFrom(start)
+    if (opts.rateLimit !== undefined && window.used >= limit) return undefined
+    window.used++
+    return {
       'x-rate-limit-limit': String(limit),
       'x-rate-limit-remaining': String(Math.max(0, limit - window.used)),
-      'x-rate-limit-reset': String(Math.ceil((window.start + windowMs) / 1000)),
+      'x-rate-limit-reset': window.reset,
     }
-    return over ? undefined : headers
   }
 
   const handle = (req: HttpRequest): HttpResponse => {
