@@ -33,6 +33,61 @@ const fromRef = (f: Finding, r: Ref<unknown>): Finding => ({
 })
 
 /**
+ * What checkResolved gives when every value was known and nothing was found: the codec and every
+ * rule passed (an empty list otherwise, or the findings).
+ */
+export const CHECKED_IN_FULL: ReadonlyArray<Finding> = Object.freeze([])
+
+/**
+ * Inputs a plan checked in full (checkResolved gave CHECKED_IN_FULL), by address, and the plan's
+ * clock then: apply resolves the same refs again, and values equal to these at the same instant
+ * need no second check (the codec and the rules are functions of the values and the context).
+ */
+export interface CheckedAtPlan {
+  /** the plan's clock (set by the plan that fills `inputs`) */
+  now: number
+  readonly inputs: Map<string, Readonly<Record<string, unknown>>>
+}
+
+/**
+ * Is a value the same as another for the codec and the rules: scalars equal, arrays and plain
+ * objects equal key by key in the same order, anything else the very same object.
+ */
+const sameValue = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return false
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false
+    return true
+  }
+  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false
+  const ka = Object.keys(a)
+  const kb = Object.keys(b)
+  if (ka.length !== kb.length) return false
+  for (let i = 0; i < ka.length; i++)
+    if (ka[i] !== kb[i] || !sameValue((a as Record<string, unknown>)[ka[i]], (b as Record<string, unknown>)[kb[i]]))
+      return false
+  return true
+}
+
+/**
+ * Did refs give the same values as when the plan checked these inputs? Both are `raw` with its
+ * ref-holding fields resolved (copy on write, see resolveRefs), so the other fields are raw's own.
+ */
+export const sameAsChecked = (
+  raw: Readonly<Record<string, unknown>>,
+  resolved: Readonly<Record<string, unknown>>,
+  checked: Readonly<Record<string, unknown>>,
+): boolean => {
+  for (const k in resolved) {
+    const v = resolved[k]
+    if (v === raw[k] ? checked[k] !== v : !sameValue(v, checked[k])) return false
+  }
+  return true
+}
+
+/**
  * Findings about the resolved values of a node whose inputs hold refs. Codec findings are those
  * under a ref (the rest compile reported); rules run once every value is known, errors only (any
  * warning compile gave already).
@@ -44,7 +99,7 @@ export const checkResolved = <I>(
   resolved: Readonly<Record<string, unknown>>,
   ctx: RuleContext,
   validate: Validate,
-): Finding[] => {
+): ReadonlyArray<Finding> => {
   // index loops: this runs for every node with refs at plan and again at apply, much of it
   // before the optimiser has seen it, where for-of allocates an iterator and a result per element
   const out: Finding[] = []
@@ -54,6 +109,7 @@ export const checkResolved = <I>(
     if (r) out.push(fromRef(invalid[i], r))
   }
   if (out.length > 0 || hasUnknown(resolved)) return out
+  // every value known: the rules run over all of them
   for (let ri = 0; ri < rules.length; ri++) {
     const rule = rules[ri]
     if (rule.when === 'plan') continue
@@ -66,5 +122,5 @@ export const checkResolved = <I>(
       out.push(r ? fromRef(f, r) : f)
     }
   }
-  return out
+  return out.length > 0 ? out : CHECKED_IN_FULL
 }

@@ -15,7 +15,7 @@ import type { Env } from './env'
 import type { Graph } from './graph'
 import type { StepFailure, OpContext } from './handler'
 import { makePlan, type Action, type Plan, type PlanError, hasChanges } from './plan'
-import { checkResolved } from './check-resolved'
+import { checkResolved, type CheckedAtPlan } from './check-resolved'
 import { makeValidator } from './validate'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
 import { runPlan, type RunResult } from './run'
@@ -484,6 +484,7 @@ const planFrom = async (
   opts: PlanOptions,
   protector: Protector,
   write = true,
+  checked?: CheckedAtPlan,
 ): Promise<PlanOutcome> => {
   // entries recorded under a node's aliases move to its address first (reconciliation settles them there)
   const aliased = moveAliased(graph, s0)
@@ -492,14 +493,17 @@ const planFrom = async (
   const refreshed = opts.refresh ? await refreshState(env, graph, s, protector) : undefined
   if (refreshed) s = refreshed.state
   const lookups = await resolveLookups(env, graph, s, protector)
+  const now = env.now()
+  if (checked) checked.now = now.getTime()
   const p = makePlan({
     graph,
     state: s,
     lookups,
     protector,
-    now: env.now(),
+    now,
     registry: env.registry,
     ...(opts.replace ? { replace: new Set(opts.replace) } : {}),
+    ...(checked ? { checked } : {}),
   })
   if (E.isLeft(p)) fail(p.left)
   const full = withMoves((p as E.Right<Plan>).right, aliased.moves)
@@ -556,7 +560,9 @@ const sameChanges = (a: Plan, b: Plan): boolean => changeList(a) === changeList(
 const execute = async (env: Env, stackName: string, graph: Graph, opts: ApplyOptions): Promise<ApplyResult> => {
   const s0 = await loadState(env, stackName)
   const protector = protectorOf(env, s0)
-  const outcome = await planFrom(env, graph, s0, opts, protector)
+  // what the plan checked in full, so that apply does not check the same values again
+  const checked: CheckedAtPlan = { now: 0, inputs: new Map() }
+  const outcome = await planFrom(env, graph, s0, opts, protector, true, checked)
   if (opts.approved && !sameChanges(opts.approved, outcome.plan))
     fail({ _tag: 'PlanMismatch', message: 'the stack or its state changed since the plan was approved; plan again' })
   const changing = hasChanges(outcome.plan)
@@ -571,7 +577,7 @@ const execute = async (env: Env, stackName: string, graph: Graph, opts: ApplyOpt
     base = await attempt(env.store.write(stackName, { ...base, serial: s0.serial }))
   if (cancelled)
     return { state: base, journal: [], failures: [], outputs: {}, outputsChanged: false, plan: outcome.plan, cancelled }
-  const r = await runPlan(graph, outcome.plan, base, env, protector, outcome.lookups)
+  const r = await runPlan(graph, outcome.plan, base, env, protector, outcome.lookups, checked)
   // nothing changed and no new outputs: no new snapshot (backups keep real history)
   const unchanged = !changing && !r.outputsChanged && base === outcome.state && Object.keys(base.pending).length === 0
   const written =

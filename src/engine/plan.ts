@@ -13,7 +13,7 @@ import { defaultsFor, diffInputs, type DiffOptions, type FieldChange } from './d
 import { withComputedPrior } from './computed'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
 import { UNKNOWN, hasUnknown } from './unknown'
-import { checkResolved } from './check-resolved'
+import { CHECKED_IN_FULL, checkResolved, type CheckedAtPlan } from './check-resolved'
 import { makeValidator, type Validate } from './validate'
 import type { RuleContext } from '../core/spec'
 
@@ -73,6 +73,8 @@ export interface PlanInput {
   readonly registry: Registry
   /** addresses to replace although nothing forces it (`--replace`) */
   readonly replace?: ReadonlySet<string>
+  /** filled with the inputs checked in full here, for apply (see CheckedAtPlan; its `now` is this plan's) */
+  readonly checked?: CheckedAtPlan
 }
 
 // ── destructors ──────────────────────────────────────────────────────────────
@@ -333,6 +335,7 @@ const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: Pl
   if (resolved !== node.inputs) {
     const found = checkResolved(spec.inputs, spec.rules, node.inputs, resolved, ruleCtxOf(v, c), c.validate)
     for (let fi = 0; fi < found.length; fi++) errors.push(issue(v.label, found[fi]))
+    if (found === CHECKED_IN_FULL && i.checked) i.checked.inputs.set(v.address, resolved)
   }
   // what the platform will give the fields left out, shown and recorded (never sent)
   const defaulted = defaultsFor(spec, resolved)

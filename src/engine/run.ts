@@ -23,7 +23,7 @@ import { type JournalRecord, type PendingOp, type ResourceState, type State } fr
 import { copyFields } from '../core/copy'
 import { WAIT_TIMED_OUT } from '../core/wire'
 import { issue } from '../core/issue'
-import { checkResolved } from './check-resolved'
+import { checkResolved, sameAsChecked, type CheckedAtPlan } from './check-resolved'
 import { makeValidator } from './validate'
 import { noEvents } from './events'
 import { answerNow } from '../core/immediate'
@@ -71,6 +71,7 @@ export const runPlan = async (
   env: Env,
   protector: Protector,
   lookups: ReadonlyMap<string, unknown> = new Map(),
+  checkedAtPlan?: CheckedAtPlan,
 ): Promise<RunResult> => {
   const h = env.handler
   const validate = makeValidator()
@@ -522,11 +523,23 @@ export const runPlan = async (
       )
   }
 
+  /** Did the plan check these very values in full, at this instant? (see CheckedAtPlan) */
+  const checkedAlready = (
+    address: string,
+    raw: Readonly<Record<string, unknown>>,
+    resolved: Readonly<Record<string, unknown>>,
+  ): boolean => {
+    const atPlan = checkedAtPlan?.inputs.get(address)
+    return atPlan !== undefined && sameAsChecked(raw, resolved, atPlan) && env.now().getTime() === checkedAtPlan!.now
+  }
+
   /** The inputs to send: refs resolved, overrides applied, absent fields dropped. */
   const inputsOf = (s: Step, rv: ResourceVertex): Record<string, unknown> => {
     // resolveRefs gives a fresh object when it resolved a ref; otherwise the node's own (frozen) one
     const resolved = resolveRefs(rv.node.inputs, valueOf) as Record<string, unknown>
-    if (resolved !== rv.node.inputs && !hasUnknown(resolved))
+    // every value refs gave is known (the common case once dependencies are done)
+    const known = resolved !== rv.node.inputs && !hasUnknown(resolved)
+    if (known && !checkedAlready(s.address, rv.node.inputs, resolved))
       checkRefs(
         rv.label,
         s.action === 'update' ? 'update' : s.action === 'import' ? 'import' : 'create',
@@ -542,7 +555,8 @@ export const runPlan = async (
       resolved !== rv.node.inputs ? resolved : s.overrides || hasAbsent(resolved) ? copyFields(resolved) : resolved
     if (s.overrides) Object.assign(inputs, s.overrides)
     for (const k in inputs) if (inputs[k] === undefined) delete inputs[k]
-    if (hasUnknown(inputs))
+    // (known and nothing overridden: these are the resolved values just found known, less absent fields)
+    if ((!known || s.overrides) && hasUnknown(inputs))
       throw stepFailure(
         rv.label,
         'create',

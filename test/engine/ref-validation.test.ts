@@ -86,6 +86,74 @@ test('a rule that a ref-fed value breaks runs once the value is known', async ()
   assert.equal(sent, [], 'found at plan time: the title of a shelf to create is known then')
 })
 
+test('a value the plan checked is checked again at apply when its ref gives another', async () => {
+  sent.length = 0
+  // the plan sees the source's title as given (a novel: no rhyme needed); the platform answers
+  // with another title in its outputs, which is what the ref gives at apply (a poem)
+  const m = mockHandler({
+    newResource: (a) => (a.name === 'src' ? { outputs: { title: 'poem' } } : undefined),
+  })
+  const source = demo.shelf('src', { title: 'novel' })
+  const book = demo.book('b', { title: 'B', shelfToken: 'shf' }).kind(source.out.title as never)
+  const p = await plan(stack('v').add(source, book))(envOf(m))()
+  assert.ok(isRight(p), isLeft(p) ? formatEngineError(p.left) : '')
+  const r = await apply(stack('v').add(source, book))(envOf(m))()
+  assert.ok(isLeft(r))
+  if (isLeft(r))
+    assert.match(
+      formatEngineError(r.left),
+      'demo:Book "b": create failed: field `rhyme`: expected a rhyme scheme for a poem, got nothing',
+    )
+  assert.equal(
+    sent.map((x) => x.split(' ')[0]),
+    ['demo:Shelf/src'],
+    'the book was never sent',
+  )
+})
+
+test('a value the plan checked is checked again at apply when the clock moved', async () => {
+  sent.length = 0
+  // a rule that reads the clock (a novel through a ref is refused from the second second on):
+  // the plan's instant passes, apply's does not, so apply must run it again
+  const book = demoRegistry.resources.get('demo:Book')!
+  const start = Date.parse('2026-01-01T00:00:00Z')
+  const registry = {
+    ...demoRegistry,
+    resources: new Map(demoRegistry.resources).set('demo:Book', {
+      ...book,
+      rules: [
+        ...book.rules,
+        {
+          name: 'novels until the first second',
+          check: (i: { readonly kind?: unknown }, ctx: { readonly now: Date }) =>
+            i.kind === 'novel' && ctx.now.getTime() > start + 1000
+              ? [{ path: 'kind', expected: 'no novel after the first second', given: i.kind }]
+              : [],
+        },
+      ],
+    }),
+  }
+  // the clock moves once the first create is sent: after the plan, before the book's check
+  const base = envOf()
+  let moved = false
+  const env: Env = {
+    ...base,
+    registry,
+    handler: { ...base.handler, create: (c, i) => ((moved = true), base.handler.create(c, i)) },
+    now: () => new Date(moved ? start + 5000 : start),
+  }
+  const source = demo.shelf('src', { title: 'novel' })
+  const b = demo.book('b', { title: 'B', shelfToken: 'shf' }).kind(source.out.title as never)
+  const r = await apply(stack('v').add(source, b))(env)()
+  assert.ok(isLeft(r))
+  if (isLeft(r)) assert.match(formatEngineError(r.left), 'expected no novel after the first second, got "novel"')
+  assert.equal(
+    sent.map((x) => x.split(' ')[0]),
+    ['demo:Shelf/src'],
+    'the book was never sent',
+  )
+})
+
 test('valid values through refs pass, at plan and at apply', async () => {
   const lib = demo.getLibrary('lib')
   const shelf = demo.shelf('s', { title: 'S' }).tags(lib.out.rooms)
