@@ -47,7 +47,20 @@ const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?:[ \t].*)?$/
 const CHUNK_SIZE = /^([0-9A-Fa-f]{1,12})[ \t]*(?:;.*)?$/
 
 const LF = 0x0a
+const CR = 0x0d
 const HEAD_END = Buffer.from('\r\n\r\n', 'latin1')
+
+// header names as they were sent → their lower-case key, for names already checked: a server sends
+// the same few names in every reply (bounded: names are the server's to choose)
+const NAMES = new Map<string, string>()
+const keyOf = (name: string): string | undefined => {
+  let key = NAMES.get(name)
+  if (key === undefined && TOKEN.test(name)) {
+    if (NAMES.size >= 256) NAMES.clear()
+    NAMES.set(name, (key = name.toLowerCase()))
+  }
+  return key
+}
 
 const enum Mode {
   Head,
@@ -141,7 +154,7 @@ export class ReplyParser {
    * unusual (a blank line first, a bare LF, too long), for the line-by-line path to read.
    */
   private wholeHead(chunk: Buffer, at: number): number {
-    if (chunk[at] === 0x0d || chunk[at] === LF) return -1
+    if (chunk[at] === CR || chunk[at] === LF) return -1
     const e = chunk.indexOf(HEAD_END, at)
     if (e < 0 || e + 4 - at > MAX_HEAD_BYTES) return -1
     const text = chunk.toString('latin1', at, e)
@@ -232,9 +245,8 @@ export class ReplyParser {
     for (let i = 1; i < lines.length; i++) {
       const l = lines[i]
       const colon = l.indexOf(':')
-      const name = colon > 0 ? l.slice(0, colon) : ''
-      if (!TOKEN.test(name)) throw new ReplyParseError(`bad header line ${JSON.stringify(l.slice(0, 60))}`)
-      const key = name.toLowerCase()
+      const key = colon > 0 ? keyOf(l.slice(0, colon)) : undefined
+      if (key === undefined) throw new ReplyParseError(`bad header line ${JSON.stringify(l.slice(0, 60))}`)
       const value = l.slice(colon + 1).trim()
       const had = headers[key]
       if (had === undefined) headers[key] = value

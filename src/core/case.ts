@@ -43,7 +43,8 @@ const toWire = (u: unknown, renames: Readonly<Record<string, string>>): unknown 
   const o: Record<string, unknown> = {}
   for (const k in u) {
     const v = u[k]
-    if (v !== undefined) o[renames[k] ?? toSnake(k)] = toWire(v, renames)
+    // a scalar is itself: no call for it (most fields of a body)
+    if (v !== undefined) o[renames[k] ?? toSnake(k)] = typeof v === 'object' && v !== null ? toWire(v, renames) : v
   }
   return o
 }
@@ -52,7 +53,10 @@ const fromWire = (u: unknown, back: Readonly<Record<string, string>>): unknown =
   if (Array.isArray(u)) return u.map((x) => fromWire(x, back))
   if (!isPlain(u)) return u
   const o: Record<string, unknown> = {}
-  for (const k in u) o[back[k] ?? toCamel(k)] = fromWire(u[k], back)
+  for (const k in u) {
+    const v = u[k]
+    o[back[k] ?? toCamel(k)] = typeof v === 'object' && v !== null ? fromWire(v, back) : v
+  }
   return o
 }
 
