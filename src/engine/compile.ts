@@ -140,7 +140,9 @@ export const compile =
           message: stackProblem + '.',
         }),
       )
-    for (let ni = 0; ni < nodes.length; ni++) {
+    // one node, a function of its own: called per node, V8 optimises it as it does any hot function
+    // (as the body of one long loop it ran unoptimised until the loop was replaced on the stack)
+    const compileNode = (ni: number): void => {
       const n = nodes[ni]
       const address = addresses[ni]
       const label = labels[ni]
@@ -154,7 +156,7 @@ export const compile =
             message: nameProblem + '.',
           }),
         )
-        continue
+        return
       }
       // (a duplicate of a node that got no vertex, for errors of its own, is checked as any node)
       if (duplicate[ni] === 1 && vertices.has(address)) {
@@ -166,7 +168,7 @@ export const compile =
             message: 'duplicate name.',
           }),
         )
-        continue
+        return
       }
       // dependencies: dependsOn and every ref, each checked against the declared nodes and fields
       // in the same walk. Hot loops here index arrays: a compile runs once per process, mostly
@@ -236,7 +238,7 @@ export const compile =
               message: 'unknown resource type.',
             }),
           )
-          continue
+          return
         }
         const provider = instanceOf(n, spec.provider)
         const findings = validateValue(spec.inputs, n.inputs)
@@ -273,7 +275,7 @@ export const compile =
         const spec = registry.lookups.get(n.token)
         if (!spec) {
           push(issue(label, { path: '', expected: `a registered lookup`, given: n.token, message: 'unknown lookup.' }))
-          continue
+          return
         }
         const provider = instanceOf(n, spec.provider)
         const findings = validateValue(spec.args, n.args)
@@ -288,6 +290,7 @@ export const compile =
         if (provider) vertices.set(address, { _tag: 'Lookup', address, label, node: n, spec, provider, deps })
       }
     }
+    for (let ni = 0; ni < nodes.length; ni++) compileNode(ni)
 
     for (const [k, v] of Object.entries(stack.outputs))
       for (const r of refsIn(v))
