@@ -10,6 +10,7 @@ import { isRef, type Ref } from '../core/ref'
 import type { Finding } from '../core/issue'
 import type { Rule, RuleContext } from '../core/spec'
 import { hasUnknown } from './unknown'
+import { resolveRefs, type Known } from './resolve'
 import type { Validate } from './validate'
 
 /** The first ref met walking `raw` along a dotted path (the ref a value at that path came from). */
@@ -83,6 +84,29 @@ export const sameAsChecked = (
   for (const k in resolved) {
     const v = resolved[k]
     if (v === raw[k] ? checked[k] !== v : !sameValue(v, checked[k])) return false
+  }
+  return true
+}
+
+/**
+ * Do refs resolve `raw` (a plain record) to the same values as those checked? The walk of
+ * sameAsChecked without the resolved copy: each field holding objects is resolved and compared,
+ * the others must be raw's own. True means `checked` can stand for what resolveRefs would give.
+ */
+export const resolvesAsChecked = (
+  raw: Readonly<Record<string, unknown>>,
+  checked: Readonly<Record<string, unknown>>,
+  known: Known,
+): boolean => {
+  if (Object.getPrototypeOf(raw) !== Object.prototype) return false
+  for (const k in raw) {
+    const v = raw[k]
+    if (typeof v !== 'object' || v === null) {
+      if (checked[k] !== v) return false
+      continue
+    }
+    const x = resolveRefs(v, known)
+    if (x === v ? checked[k] !== v : !sameValue(x, checked[k])) return false
   }
   return true
 }

@@ -23,7 +23,7 @@ import { type JournalRecord, type PendingOp, type ResourceState, type State } fr
 import { copyFields } from '../core/copy'
 import { WAIT_TIMED_OUT } from '../core/wire'
 import { issue } from '../core/issue'
-import { checkResolved, sameAsChecked, type CheckedAtPlan } from './check-resolved'
+import { checkResolved, resolvesAsChecked, sameAsChecked, type CheckedAtPlan } from './check-resolved'
 import { makeValidator } from './validate'
 import { noEvents } from './events'
 import { answerNow } from '../core/immediate'
@@ -281,13 +281,13 @@ export const runPlan = async (
   ): ResourceState | Promise<ResourceState> => {
     if (storeNow) {
       // a task is lazy: making it sends nothing, and says whether its answer needs waiting for
-      const task = h.create(ctxOf(s), inputs)
+      const task = h.create(ctxOf(s, v.spec), inputs)
       const answer = answerNow(task)
       if (answer !== undefined) return createNow(s, v, inputs, sent, attemptNo, answer)
       return sendCreate(s, v, inputs, sent, pending('create', s, sent) as string, attemptNo, task)
     }
     return (pending('create', s, sent) as Promise<string>).then((opId) =>
-      sendCreate(s, v, inputs, sent, opId, attemptNo, h.create(ctxOf(s), inputs)),
+      sendCreate(s, v, inputs, sent, opId, attemptNo, h.create(ctxOf(s, v.spec), inputs)),
     )
   }
 
@@ -535,6 +535,18 @@ export const runPlan = async (
 
   /** The inputs to send: refs resolved, overrides applied, absent fields dropped. */
   const inputsOf = (s: Step, rv: ResourceVertex): Record<string, unknown> => {
+    // refs that give again the values the plan checked in full: those inputs are sent as they are
+    // (no copy, no second walk for unknowns, no second check)
+    if (checkedAtPlan !== undefined && !s.overrides) {
+      const atPlan = checkedAtPlan.inputs.get(s.address)
+      if (
+        atPlan !== undefined &&
+        !hasAbsent(atPlan) &&
+        resolvesAsChecked(rv.node.inputs, atPlan, valueOf) &&
+        env.now().getTime() === checkedAtPlan.now
+      )
+        return atPlan
+    }
     // resolveRefs gives a fresh object when it resolved a ref; otherwise the node's own (frozen) one
     const resolved = resolveRefs(rv.node.inputs, valueOf) as Record<string, unknown>
     // every value refs gave is known (the common case once dependencies are done)
