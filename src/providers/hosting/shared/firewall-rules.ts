@@ -44,34 +44,45 @@ export type TrafficRuleSet = t.TypeOf<typeof TrafficRuleSet>
 
 // ── checks ───────────────────────────────────────────────────────────────────
 /** With a deny default only exceptions make sense; every rule needs at least one address or country. */
+// the lists and the field each item must fill; index loops below: this runs for every rule set at
+// compile, plan and apply, and the tuples, iterators and callbacks made per call were megabytes
+const DENIED_LISTS = ['ipRestrictions', 'geoRestrictions'] as const
+const LISTS = [
+  ['ipRestrictions', 'addresses'],
+  ['ipExceptions', 'addresses'],
+  ['geoRestrictions', 'countries'],
+  ['geoExceptions', 'countries'],
+] as const
+
 export const ruleSetFindings = (rs: unknown, at: string): Finding[] => {
   if (isRef(rs) || typeof rs !== 'object' || rs === null) return []
   const r = rs as Partial<Record<string, unknown>>
   const out: Finding[] = []
   if (r.defaultAction === 'deny')
-    for (const k of ['ipRestrictions', 'geoRestrictions'])
+    for (let d = 0; d < DENIED_LISTS.length; d++) {
+      const k = DENIED_LISTS[d]
       if (Array.isArray(r[k]) && (r[k] as unknown[]).length > 0)
         out.push({
           path: `${at}.${k}`,
           expected: `no ${k} when defaultAction is deny (everything is denied already; use exceptions)`,
           given: r[k],
         })
-  for (const [k, field] of [
-    ['ipRestrictions', 'addresses'],
-    ['ipExceptions', 'addresses'],
-    ['geoRestrictions', 'countries'],
-    ['geoExceptions', 'countries'],
-  ] as const) {
+    }
+  for (let l = 0; l < LISTS.length; l++) {
+    // (not destructured: that takes an iterator per call)
+    const k = LISTS[l][0]
+    const field = LISTS[l][1]
     const list = r[k]
     if (!Array.isArray(list)) continue
-    list.forEach((item: Record<string, unknown>, i) => {
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i] as Record<string, unknown> | undefined
       if (!isRef(item) && Array.isArray(item?.[field]) && (item[field] as unknown[]).length === 0)
         out.push({
           path: `${at}.${k}.${i}.${field}`,
           expected: `at least one ${field === 'addresses' ? 'address' : 'country'}`,
           given: item[field],
         })
-    })
+    }
   }
   return out
 }
