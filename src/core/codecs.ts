@@ -114,8 +114,11 @@ const isIpv6 = (s: string) =>
 
 /** An IP range in CIDR form (a bare address is a /32 or /128). */
 export const Cidr = pattern('an IP range in CIDR form (e.g. 10.0.0.0/8)', (s) => {
-  const [ip, bits, ...rest] = s.split('/')
-  if (rest.length) return false
+  // indexed, not destructured (an iterator and a rest array per check, at compile, plan and apply)
+  const parts = s.split('/')
+  if (parts.length > 2) return false
+  const ip = parts[0]
+  const bits = parts.length > 1 ? parts[1] : undefined
   if (isIpv4(ip)) return bits === undefined || (/^\d{1,2}$/.test(bits) && +bits <= 32)
   if (isIpv6(ip)) return bits === undefined || (/^\d{1,3}$/.test(bits) && +bits <= 128)
   return false

@@ -34,10 +34,11 @@ const lines = (s: string): string[] =>
     .map((x) => x.trim())
     .filter((x) => x !== '')
 
-export const StrategyData = pattern(
-  'IP addresses or CIDR ranges, one per line',
-  (s) => lines(s).length > 0 && lines(s).every((x) => Cidr.is(x)),
-)
+export const StrategyData = pattern('IP addresses or CIDR ranges, one per line', (s) => {
+  // split once (this runs at compile, plan and apply)
+  const l = lines(s)
+  return l.length > 0 && l.every((x) => Cidr.is(x))
+})
 
 export const ApiGatewayIpStrategyInputs = t.exact(
   t.type({
