@@ -5,9 +5,11 @@
  *   node --import tsx bench/emulator-server.ts [--latency ms] [--rate-limit perSecond] [--token t]
  *   (compiled mode: node bench/tmp/dist/emulator-server.mjs …)
  *
- * prints `{"url": …}` once listening; every answer waits `--latency` ms first. `GET /__bench/stats`
- * answers the count of answers by status, the server's CPU time so far and the connections it
- * accepted. Ends when its stdin closes.
+ * prints `{"url": …}` once listening; no answer leaves sooner than `--latency` ms after its request
+ * arrived, by the high-resolution clock, and the emulator's own work on a request is done within
+ * that time, as a platform's is within its latency. `GET /__bench/stats` answers the count of
+ * answers by status, the server's CPU time so far and the connections it accepted. Ends when its
+ * stdin closes.
  */
 import * as http from 'node:http'
 import * as E from 'fp-ts/Either'
@@ -35,7 +37,22 @@ const cpuMs = (): number => {
   const u = process.cpuUsage()
   return (u.user + u.system) / 1000
 }
-const client: HttpClient = (req) => {
+/** Resolves once `ms` have passed since `since` (performance.now()), and not sooner. */
+const until = (since: number, ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    // Node's timers run on the event loop's clock, whole milliseconds taken when the loop last woke
+    // (before the request arrived), so a timer can fire up to a millisecond early: it then waits
+    // again for what is left. (One millisecond added to every wait, as before, made each request
+    // ~1 ms longer than the latency the bound assumes; spinning through the last fraction in
+    // setImmediate turns took the cores the client under test needs.)
+    const check = (): void => {
+      const left = since + ms - performance.now()
+      if (left <= 0) resolve()
+      else setTimeout(check, Math.ceil(left))
+    }
+    check()
+  })
+const answer = (req: HttpRequest, arrived: number): ReturnType<HttpClient> => {
   if (req.url.endsWith('/__bench/stats'))
     return TE.right({
       status: 200,
@@ -44,12 +61,9 @@ const client: HttpClient = (req) => {
       body: JSON.stringify({ statuses, cpuMs: cpuMs(), connections }),
     })
   return async () => {
-    // Node's timers run on the event loop's clock, whole milliseconds taken when the loop last woke
-    // (after the request arrived): a 20 ms timer can fire 19.x ms after the request came in, as the
-    // client measured. One millisecond more makes every answer wait at least latencyMs.
-    if (latencyMs > 0) await new Promise((r) => setTimeout(r, latencyMs + 1))
     const r = await emu.client(req)()
     if (E.isRight(r)) statuses[r.right.status] = (statuses[r.right.status] ?? 0) + 1
+    if (latencyMs > 0) await until(arrived, latencyMs)
     return r
   }
 }
@@ -66,6 +80,7 @@ const headersOf = (h: http.IncomingHttpHeaders): Record<string, string> => {
 }
 const FRAMING: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive'])
 const server = http.createServer((req, res) => {
+  const arrived = performance.now()
   let body = ''
   req.setEncoding('utf8')
   req.on('data', (c: string) => (body += c))
@@ -76,7 +91,7 @@ const server = http.createServer((req, res) => {
       headers: headersOf(req.headers),
       ...(body !== '' ? { body } : {}),
     }
-    client(request)().then(
+    answer(request, arrived)().then(
       (r) => {
         if (E.isLeft(r)) return void req.socket.destroy()
         const out: Record<string, string> = {}

@@ -167,7 +167,7 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
       store === 'postgres' ? 'postgres' : 'file',
     ),
 
-  /** the real handler over loopback HTTP, 20 ms added to every answer */
+  /** the real handler over loopback HTTP, every answer 20 ms after its request arrived */
   'latency-apply': async ({ n, concurrency = DEFAULT_CONCURRENCY }) => {
     const latencyMs = 20
     const server = await servedEmulator({ latencyMs })
