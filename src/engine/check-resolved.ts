@@ -73,25 +73,9 @@ const sameValue = (a: unknown, b: unknown): boolean => {
 }
 
 /**
- * Did refs give the same values as when the plan checked these inputs? Both are `raw` with its
- * ref-holding fields resolved (copy on write, see resolveRefs), so the other fields are raw's own.
- */
-export const sameAsChecked = (
-  raw: Readonly<Record<string, unknown>>,
-  resolved: Readonly<Record<string, unknown>>,
-  checked: Readonly<Record<string, unknown>>,
-): boolean => {
-  for (const k in resolved) {
-    const v = resolved[k]
-    if (v === raw[k] ? checked[k] !== v : !sameValue(v, checked[k])) return false
-  }
-  return true
-}
-
-/**
- * Do refs resolve `raw` (a plain record) to the same values as those checked? The walk of
- * sameAsChecked without the resolved copy: each field holding objects is resolved and compared,
- * the others must be raw's own. True means `checked` can stand for what resolveRefs would give.
+ * Do refs resolve `raw` (a plain record) to the same values as those checked? Without making the
+ * resolved copy: each field holding objects is resolved and compared, the others must be raw's
+ * own. True means `checked` can stand for what resolveRefs would give.
  */
 export const resolvesAsChecked = (
   raw: Readonly<Record<string, unknown>>,

@@ -23,7 +23,7 @@ import { type JournalRecord, type PendingOp, type ResourceState, type State } fr
 import { copyFields } from '../core/copy'
 import { WAIT_TIMED_OUT } from '../core/wire'
 import { issue } from '../core/issue'
-import { checkResolved, resolvesAsChecked, sameAsChecked, type CheckedAtPlan } from './check-resolved'
+import { checkResolved, resolvesAsChecked, type CheckedAtPlan } from './check-resolved'
 import { makeValidator } from './validate'
 import { noEvents } from './events'
 import { answerNow } from '../core/immediate'
@@ -523,35 +523,21 @@ export const runPlan = async (
       )
   }
 
-  /** Did the plan check these very values in full, at this instant? (see CheckedAtPlan) */
-  const checkedAlready = (
-    address: string,
-    raw: Readonly<Record<string, unknown>>,
-    resolved: Readonly<Record<string, unknown>>,
-  ): boolean => {
-    const atPlan = checkedAtPlan?.inputs.get(address)
-    return atPlan !== undefined && sameAsChecked(raw, resolved, atPlan) && env.now().getTime() === checkedAtPlan!.now
-  }
-
   /** The inputs to send: refs resolved, overrides applied, absent fields dropped. */
   const inputsOf = (s: Step, rv: ResourceVertex): Record<string, unknown> => {
-    // refs that give again the values the plan checked in full: those inputs are sent as they are
-    // (no copy, no second walk for unknowns, no second check)
-    if (checkedAtPlan !== undefined && !s.overrides) {
-      const atPlan = checkedAtPlan.inputs.get(s.address)
-      if (
-        atPlan !== undefined &&
-        !hasAbsent(atPlan) &&
-        resolvesAsChecked(rv.node.inputs, atPlan, valueOf) &&
-        env.now().getTime() === checkedAtPlan.now
-      )
-        return atPlan
-    }
+    // refs that give again the values the plan checked in full, at the plan's instant: no second
+    // check; and with nothing to override or drop, those very inputs are sent (no copy, no walk)
+    const atPlan = checkedAtPlan?.inputs.get(s.address)
+    const asChecked =
+      atPlan !== undefined &&
+      resolvesAsChecked(rv.node.inputs, atPlan, valueOf) &&
+      env.now().getTime() === checkedAtPlan!.now
+    if (asChecked && !s.overrides && !hasAbsent(atPlan)) return atPlan
     // resolveRefs gives a fresh object when it resolved a ref; otherwise the node's own (frozen) one
     const resolved = resolveRefs(rv.node.inputs, valueOf) as Record<string, unknown>
     // every value refs gave is known (the common case once dependencies are done)
     const known = resolved !== rv.node.inputs && !hasUnknown(resolved)
-    if (known && !checkedAlready(s.address, rv.node.inputs, resolved))
+    if (known && !asChecked)
       checkRefs(
         rv.label,
         s.action === 'update' ? 'update' : s.action === 'import' ? 'import' : 'create',
