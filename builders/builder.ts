@@ -173,6 +173,13 @@ const outsProto = (fields: ReadonlyArray<string>): object => {
   }
   return Object.freeze(proto)
 }
+
+/** A type's `.out` prototype (`id` and the fields named), made when first asked for. */
+const lazyOuts = (names: () => ReadonlyArray<string>): (() => object) => {
+  let outs: object | undefined
+  return () => (outs ??= outsProto([...new Set(['id', ...names()])]))
+}
+
 // an object literal naming its prototype: V8 makes it on a fast path (Object.create with a property
 // descriptor took a slow one, ~2 µs per `.out`), and defines the address without the trap below
 const outsOf = (proto: object, address: string): Record<string, Ref<unknown>> =>
@@ -195,9 +202,7 @@ const builderMaker = <I, O>(
   inputNames: ReadonlyArray<string>,
 ): ((node: ResourceNode) => ResourceBuilder<I, O>) => {
   // made by the first `.out` of the type: a program reads the outputs of some of its types
-  let outs: object | undefined
-  const outsOfType = (): object =>
-    (outs ??= outsProto([...new Set(['id', ...inputNames, ...fieldsOf(spec.outputs).map((f) => f.name)])]))
+  const outsOfType = lazyOuts(() => [...inputNames, ...fieldsOf(spec.outputs).map((f) => f.name)])
   const proto: Record<string, unknown> = {}
   // a constructor over the shared prototype: `new` is V8's fast path (Object.create with a property
   // descriptor was the largest cost of building a stack)
@@ -233,11 +238,10 @@ const builderMaker = <I, O>(
 }
 
 const lookupBuilder = <A, R>(spec: LookupSpec<A, R>): ((name: string, args?: Inputs<A>) => LookupBuilder<A, R>) => {
-  let outs: object | undefined
-  const outsOfType = (): object =>
-    (outs ??= outsProto([
-      ...new Set(['id', ...fieldsOf(spec.result).map((f) => f.name), ...fieldsOf(spec.args).map((f) => f.name)]),
-    ]))
+  const outsOfType = lazyOuts(() => [
+    ...fieldsOf(spec.result).map((f) => f.name),
+    ...fieldsOf(spec.args).map((f) => f.name),
+  ])
   const make = (node: LookupNode): LookupBuilder<A, R> =>
     Object.freeze({
       node,
