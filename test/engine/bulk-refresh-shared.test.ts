@@ -167,11 +167,12 @@ test('shared listings: a bulk refresh of the cloud types sees what one read each
   const total = (n: Record<string, number>) => Object.values(n).reduce((a, b) => a + b, 0)
   assert.ok(total(quietBulkN) < total(quietOneN), `${total(quietBulkN)} vs ${total(quietOneN)}`)
 
-  // what was shared, one request each: the limits of the three APIs of svc and of svc2's one API;
+  // what was shared, one request each: the limits of the three APIs of svc (a sets one; svc2's one
+  // API sets none, so its service's limits are not read: a refresh compares only the inputs set);
   // svc's API bindings (two) and its service bindings; the plan's key (bound twice); svc's two
   // domains; the two services, the same listing that refreshes the services themselves. No usage
   // plan read on its own, no service read for the releases
-  assert.is(quietBulkN.DescribeApiEnvironmentStrategy, 2)
+  assert.is(quietBulkN.DescribeApiEnvironmentStrategy, 1)
   assert.is(quietBulkN.DescribeApiUsagePlan, 1)
   assert.is(quietBulkN.DescribeServiceUsagePlan, 1)
   assert.is(quietBulkN.DescribeUsagePlanSecretIds, 1)
@@ -191,7 +192,8 @@ test('shared listings: a bulk refresh of the cloud types sees what one read each
   assert.is(quietOneN.DescribeUsagePlanSecretIds, 2)
   assert.is(quietOneN.DescribeServiceSubDomains, 2)
 
-  // behind trellis's back: an API deleted (unbound first), a binding removed, a limit changed, an
+  // behind trellis's back: an API deleted (unbound first), a binding removed, a limit changed (of an
+  // API that sets one, and of one that does not: no drift there, as one read each sees), an
   // environment un-released, a domain unbound
   await w.call('UnBindEnvironment', {
     ServiceId: svcId,
@@ -206,6 +208,12 @@ test('shared listings: a bulk refresh of the cloud types sees what one read each
     Strategy: 250,
     EnvironmentName: 'release',
     ApiIds: [idOf('cloud:ApiGatewayApi/a')],
+  })
+  await w.call('ModifyApiEnvironmentStrategy', {
+    ServiceId: idOf('cloud:ApiGatewayService/svc2'),
+    Strategy: 40,
+    EnvironmentName: 'release',
+    ApiIds: [idOf('cloud:ApiGatewayApi/e')],
   })
   await w.call('UnReleaseService', { ServiceId: idOf('cloud:ApiGatewayService/svc2'), EnvironmentName: 'test' })
   await w.call('UnBindSubDomain', { ServiceId: svcId, SubDomain: 'plain.example.com' })
@@ -258,9 +266,9 @@ test('shared listings that fail: each read sends its own requests, and sees the 
     bulk.drift.map((d) => [d.address, d.gone]),
     [['cloud:ApiGatewayUsagePlanAttachment/attach-a', true]],
   )
-  // the listings refused sent nothing here: each API asked for its own limits, each attachment
-  // for its own bindings and keys, each domain for its service's domains
-  assert.is(bulkN.DescribeApiEnvironmentStrategy, 4)
+  // the listings refused sent nothing here: the API that sets a limit asked for its own limits,
+  // each attachment for its own bindings and keys, each domain for its service's domains
+  assert.is(bulkN.DescribeApiEnvironmentStrategy, 1)
   assert.is(bulkN.DescribeApiUsagePlan, 2)
   assert.is(bulkN.DescribeUsagePlanSecretIds, 1) // attach-a is gone by its bindings: its keys are not read
   assert.is(bulkN.DescribeServiceSubDomains, 2)

@@ -444,11 +444,22 @@ const readSteps = (serviceId: string, apiId: (acc: Steps) => string): Step[] => 
 ]
 
 /**
- * A refresh's read: the API, and its limits from the service's listing of every API's limits when
- * one is handed over (shared by the service's APIs), else (or when that listing missed it) its own.
+ * A read: the API, and (with `limits`) its limits from the service's listing of every API's limits
+ * when one is handed over (shared by the service's APIs), else (or when that listing missed it) its own.
  */
-const refreshSteps = (serviceId: string, apiId: string): Step[] => [
+const refreshSteps = (serviceId: string, apiId: string, limits: boolean): Step[] => [
   { name: 'api', request: () => apigw('DescribeApi', { ServiceId: serviceId, ApiId: apiId }) },
+  ...(limits ? limitReads(serviceId, apiId) : []),
+]
+
+/**
+ * A refresh compares only the inputs the program set (the engine's refreshState; this type declares
+ * no computed inputs), so the limits of an API that sets none would be read to be dropped. A read
+ * outside a refresh (an import, a read alone) reads them all.
+ */
+const setsLimits = (i: Partial<I>): boolean => LIMITS.some(([field]) => i[field] !== undefined)
+
+const limitReads = (serviceId: string, apiId: string): Step[] => [
   {
     name: 'limits',
     shared: 'skip',
@@ -532,7 +543,8 @@ export const ApiGatewayApi = defineResource({
   doc:
     'An API of a gateway service. The back end is chosen by serviceConfigType (HTTP by default: serviceConfigUrl, serviceConfigPath and serviceConfigMethod are then required). ' +
     'Most fields come from the wire reference (see the module doc); limits (releaseLimit, preLimit, testLimit) are per-environment request-rate caps, 5000 meaning unlimited. ' +
-    "Refresh reads each API alone (DescribeApi): the service's listing (DescribeApisStatus) carries neither the back end nor the limits; the limits of every API of a service come from one listing (DescribeApiEnvironmentStrategy by service) that its APIs share.",
+    "Refresh reads each API alone (DescribeApi): the service's listing (DescribeApisStatus) carries neither the back end nor the limits; the limits of every API of a service come from one listing (DescribeApiEnvironmentStrategy by service) that its APIs share. " +
+    'A refresh reads the limits only of APIs that set one: it compares only the inputs the program set, so for the others that listing would be read for nothing; an import reads them all.',
   inputs: ApiGatewayApiInputs,
   outputs: ApiGatewayApiOutputs,
   identity: compositeId<I>(
@@ -649,10 +661,12 @@ export const ApiGatewayApi = defineResource({
         ...readSteps(i.serviceId, apiId),
       ])
     },
-    read: (apiId, ctx) => sequence(refreshSteps(ctx.inputs.serviceId, apiId)),
+    read: (apiId, ctx) => sequence(refreshSteps(ctx.inputs.serviceId, apiId, true)),
+    // the reads of a refresh (bulk-read.ts): the limits only where the program sets one
     shares: {
-      requests: (apiId, ctx) => sharedRequests(refreshSteps(ctx.inputs.serviceId, apiId)),
-      read: (apiId, ctx, shared) => sequenceWith(refreshSteps(ctx.inputs.serviceId, apiId), {}, shared),
+      requests: (apiId, ctx) => sharedRequests(refreshSteps(ctx.inputs.serviceId, apiId, setsLimits(ctx.inputs))),
+      read: (apiId, ctx, shared) =>
+        sequenceWith(refreshSteps(ctx.inputs.serviceId, apiId, setsLimits(ctx.inputs)), {}, shared),
     },
     update: (apiId, i, ctx) =>
       sequence([
