@@ -126,6 +126,9 @@ const matching = (i: Partial<I>, rows: ReadonlyArray<unknown>) =>
  * and, when it binds keys, its plan's keys: two listings, each of a parent, which the attachments
  * of one service or one plan share in a refresh. A plan that is gone shows in either (no binding
  * names it; its keys are ResourceNotFound.InvalidUsagePlan), so it is not read on its own.
+ * DescribeUsagePlan's BindSecretIds and BindEnvironments would answer both in one request, but a
+ * bound environment there is a service and an environment only: it does not say which API, nor
+ * whether the whole service or one API of it is bound, so it cannot tell that a binding is still there.
  */
 const readSteps = (i: I): Step[] => [
   {
