@@ -37,7 +37,9 @@ export const apiGatewayService = cloud.apiGatewayService
  * testLimit) are per-environment request-rate caps, 5000 meaning unlimited. Refresh reads each API
  * alone (DescribeApi): the service's listing (DescribeApisStatus) carries neither the back end nor the
  * limits; the limits of every API of a service come from one listing (DescribeApiEnvironmentStrategy
- * by service) that its APIs share. Call it with a node name and, optionally, initial inputs.
+ * by service) that its APIs share. A refresh reads the limits only of APIs that set one: it compares
+ * only the inputs the program set, so for the others that listing would be read for nothing; an import
+ * reads them all. Call it with a node name and, optionally, initial inputs.
  */
 export const apiGatewayApi = cloud.apiGatewayApi
 /**
