@@ -8,13 +8,14 @@
  * prints `{"url": …}` once listening; no answer leaves sooner than `--latency` ms after its request
  * arrived, by the high-resolution clock, and the emulator's own work on a request is done within
  * that time, as a platform's is within its latency. `GET /__bench/stats` answers the count of
- * answers by status, the server's CPU time so far and the connections it accepted. Ends when its
- * stdin closes.
+ * answers by status, the server's CPU time so far (the process's, and its main thread's with how
+ * long it waited for a core) and the connections it accepted. Ends when its stdin closes.
  */
 import * as http from 'node:http'
 import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import { costEmulator, type HttpClient, type HttpRequest } from 'trellis/clients'
+import { mainThread } from './main-thread'
 
 const argv = process.argv.slice(2)
 const opt = (k: string): string | undefined => {
@@ -58,7 +59,7 @@ const answer = (req: HttpRequest, arrived: number): ReturnType<HttpClient> => {
       status: 200,
       headers: { 'content-type': 'application/json' },
       // the server's own CPU so far (ms), so a bench can tell a busy server from a busy client
-      body: JSON.stringify({ statuses, cpuMs: cpuMs(), connections }),
+      body: JSON.stringify({ statuses, cpuMs: cpuMs(), main: mainThread(), connections }),
     })
   return async () => {
     const r = await emu.client(req)()

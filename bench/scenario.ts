@@ -19,6 +19,7 @@ import { cost } from 'trellis/cost'
 import type { HttpClient } from 'trellis/clients'
 import { costBuildLoop, costWorkload, reportsWorkload, BENCH_TOKEN } from './workload'
 import { runMock } from './mock-run'
+import { mainThread, type MainThread } from './main-thread'
 
 // Everything through the package's entry points, as a user imports it: through tsx they are the
 // source (tsconfig paths), in compiled mode (bench/compile-dist.ts) dist/. trellis/clients is
@@ -77,7 +78,7 @@ const servedEmulator = async (opts: { readonly latencyMs?: number; readonly rate
     })
     child.on('exit', (code) => reject(new Error(`the emulator server exited (${code})`)))
   })
-  type Stats = { statuses: Record<string, number>; cpuMs: number; connections: number }
+  type Stats = { statuses: Record<string, number>; cpuMs: number; connections: number; main?: MainThread }
   // asked over node:http, not fetch: the first fetch loads undici and compiles its llhttp
   // WebAssembly, which V8 then optimises on a background thread during the measured run (~100 ms
   // of CPU on a 2-core machine, counted as the client's). Kept alive, as fetch kept it.
@@ -192,10 +193,12 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
       const s = costWorkload(n)
       const serverBefore = await server.stats()
       const cpu0 = process.cpuUsage()
+      const main0 = mainThread()
       const t0 = performance.now()
       orThrow(await apply(s)(envOf(handler, memoryStore(), concurrency))())
       const inProcessMs = ms(t0)
       const cpu = process.cpuUsage(cpu0)
+      const main1 = mainThread()
       const serverAfter = await server.stats()
       const requests = total(serverAfter.statuses) - total(serverBefore.statuses)
       // chains of three: the longest path is three requests
@@ -211,6 +214,19 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
         // CPU time of each side during the apply: either one near inProcessMs means it is CPU-bound
         clientCpuMs: Math.round((cpu.user + cpu.system) / 100) / 10,
         serverCpuMs: Math.round((serverAfter.cpuMs - serverBefore.cpuMs) * 10) / 10,
+        // each side's main thread: its CPU, and how long it was runnable but waited for a core
+        ...(main0 && main1
+          ? {
+              clientMainCpuMs: Math.round((main1.cpuMs - main0.cpuMs) * 10) / 10,
+              clientMainWaitMs: Math.round((main1.waitMs - main0.waitMs) * 10) / 10,
+            }
+          : {}),
+        ...(serverAfter.main && serverBefore.main
+          ? {
+              serverMainCpuMs: Math.round((serverAfter.main.cpuMs - serverBefore.main.cpuMs) * 10) / 10,
+              serverMainWaitMs: Math.round((serverAfter.main.waitMs - serverBefore.main.waitMs) * 10) / 10,
+            }
+          : {}),
         // the bound is honest only if every request really took latencyMs; and keep-alive holds
         // the client to at most one connection per request in flight
         minRequestMs: Math.round(minRequestMs * 100) / 100,
