@@ -20,6 +20,7 @@ import type { HttpClient } from 'trellis/clients'
 import { costBuildLoop, costWorkload, reportsWorkload, BENCH_TOKEN } from './workload'
 import { runMock } from './mock-run'
 import { mainThread, type MainThread } from './main-thread'
+import { latencyLowerBoundMs } from './latency-bound'
 
 // Everything through the package's entry points, as a user imports it: through tsx they are the
 // source (tsconfig paths), in compiled mode (bench/compile-dist.ts) dist/. trellis/clients is
@@ -202,8 +203,7 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
       const serverAfter = await server.stats()
       const requests = total(serverAfter.statuses) - total(serverBefore.statuses)
       // chains of three: the longest path is three requests
-      const criticalPath = Math.min(3, n) * latencyMs
-      const lowerBoundMs = Math.max(criticalPath, (requests * latencyMs) / concurrency)
+      const lowerBoundMs = latencyLowerBoundMs(requests, concurrency, latencyMs, Math.min(3, n))
       return {
         inProcessMs,
         concurrency,
