@@ -69,4 +69,14 @@ test('ApiGatewayApi create and read send DescribeApiEnvironmentStrategy with Api
   for (const keys of strategyParams(h)) assert.equal(keys, ['ApiId', 'Limit', 'Offset', 'ServiceId'])
 })
 
+test('ApiGatewayApi: a read with inputs that set no limit (an import) still reads the limits', async () => {
+  const h = setup()
+  const { serviceId } = await serviceWithApi(h)
+  const inputs = { serviceId, apiName: 'limited', requestConfigPath: '/limited', ...http, releaseLimit: 100 }
+  const created = await h.create(ApiGatewayApi, inputs)
+  // only a refresh, which compares the inputs the program set, leaves out the limits of an API that sets none
+  const read = await h.read(ApiGatewayApi, created.id, { serviceId } as typeof inputs)
+  assert.is(read.inputs.releaseLimit, 100)
+})
+
 test.run()
