@@ -11,7 +11,7 @@ import { labelOfAddress, type ResourceNode } from '../core/node'
 import { nodeNameProblem } from '../core/names'
 import { moveResource } from '../state/move-resource'
 import type { State } from '../state/state'
-import type { Graph, ResourceVertex } from './graph'
+import { positionsOf, type Graph, type ResourceVertex } from './graph'
 import type { Plan } from './plan'
 
 // ── model ────────────────────────────────────────────────────────────────────
@@ -67,16 +67,18 @@ export const moveAliased = (
   const claimed = new Map<string, string>()
   // the nodes with aliases first (few, usually none), found without an iterator result per node
   const aliased: ResourceVertex[] = []
-  graph.vertices.forEach((v) => {
-    if (v._tag === 'Resource' && v.node.options.aliases?.length) aliased.push(v)
-  })
+  // (by position first, no Map of every vertex made to find none; in declaration order when some)
+  if (graph.ordered.some((v) => v._tag === 'Resource' && v.node.options.aliases?.length))
+    graph.vertices.forEach((v) => {
+      if (v._tag === 'Resource' && v.node.options.aliases?.length) aliased.push(v)
+    })
   for (const v of aliased) {
     const found: string[] = []
     v.node.options.aliases!.forEach((a, i) => {
       const from = aliasAddress(v.node.token, a)
       const refuse = (expected: string, message: string) =>
         issues.push(issue(v.label, { path: `options.aliases.${i}`, expected, given: a, message }))
-      if (graph.vertices.has(from))
+      if (positionsOf(graph).has(from))
         return refuse(
           'an address no node of the stack has',
           `names ${labelOfAddress(from)}, which is a node of the stack; an alias is where this node was before.`,

@@ -40,14 +40,15 @@ const fromRef = (f: Finding, r: Ref<unknown>): Finding => ({
 export const CHECKED_IN_FULL: ReadonlyArray<Finding> = Object.freeze([])
 
 /**
- * Inputs a plan checked in full (checkResolved gave CHECKED_IN_FULL), by address, and the plan's
+ * Inputs a plan checked in full (checkResolved gave CHECKED_IN_FULL), at each vertex's position
+ * in the graph's `ordered` (positionsOf; plan and apply share the graph), and the plan's
  * clock then: apply resolves the same refs again, and values equal to these at the same instant
  * need no second check (the codec and the rules are functions of the values and the context).
  */
 export interface CheckedAtPlan {
   /** the plan's clock (set by the plan that fills `inputs`) */
   now: number
-  readonly inputs: Map<string, Readonly<Record<string, unknown>>>
+  readonly inputs: Array<Readonly<Record<string, unknown>> | undefined>
 }
 
 /**

@@ -10,7 +10,7 @@ import { addressOf, labelOf, labelOfAddress, type Node } from '../core/node'
 import { refsIn, type Ref } from '../core/ref'
 import type { Registry } from '../core/registry'
 import type { Stack } from '../core/stack'
-import { toposort, type Graph, type ProviderConfig, type Vertex } from './graph'
+import { keepPositions, toposort, type Graph, type ProviderConfig, type Vertex } from './graph'
 import { makeValidator } from './validate'
 import { closestName } from '../core/closest-name'
 import { nodeNameProblem, quoteName, stackNameProblem } from '../core/names'
@@ -113,7 +113,15 @@ export const compile =
       if (!c) ruleCtx.set(provider, (c = { config: providers.get(provider)!.config, now }))
       return c
     }
-    const vertices = new Map<string, Vertex>()
+    // each node's vertex, at its index (none: an error kept it out). The graph's address-keyed
+    // `vertices` Map is made from these when first read: plan and the run loop find vertices by
+    // position (positionsOf), and a mock run never reads it
+    const vertexAt = new Array<Vertex | undefined>(nodes.length)
+    /** an earlier node of this address got its vertex (asked only of a repeated address) */
+    const declaredBefore = (ni: number, address: string): boolean => {
+      for (let j = ni - 1; j >= 0; j--) if (addresses[j] === address && vertexAt[j] !== undefined) return true
+      return false
+    }
     // address → index of the node declaring it: a ref's target type is read from its node (the
     // token a string the registry already hashed) rather than cut out of the address per ref
     // (whether an earlier node has a node's address is found here, by the map's size: no lookup
@@ -159,7 +167,7 @@ export const compile =
         return
       }
       // (a duplicate of a node that got no vertex, for errors of its own, is checked as any node)
-      if (duplicate[ni] === 1 && vertices.has(address)) {
+      if (duplicate[ni] === 1 && declaredBefore(ni, address)) {
         push(
           issue(label, {
             path: '',
@@ -270,7 +278,7 @@ export const compile =
               }),
             )
         }
-        if (provider) vertices.set(address, { _tag: 'Resource', address, label, node: n, spec, provider, deps })
+        if (provider) vertexAt[ni] = { _tag: 'Resource', address, label, node: n, spec, provider, deps }
       } else {
         const spec = registry.lookups.get(n.token)
         if (!spec) {
@@ -287,7 +295,7 @@ export const compile =
             for (let fi = 0; fi < found.length; fi++) push(issue(label, found[fi]))
           }
         }
-        if (provider) vertices.set(address, { _tag: 'Lookup', address, label, node: n, spec, provider, deps })
+        if (provider) vertexAt[ni] = { _tag: 'Lookup', address, label, node: n, spec, provider, deps }
       }
     }
     for (let ni = 0; ni < nodes.length; ni++) compileNode(ni)
@@ -305,13 +313,15 @@ export const compile =
 
     if (errors.length > 0) return E.left(compileError(errors))
 
-    const keys = [...vertices.keys()]
-    const byKey = [...vertices.values()]
     // without errors every node has its vertex, in declaration order: `declared` indexes them already
+    const byKey = vertexAt.filter((v): v is Vertex => v !== undefined)
+    const complete = byKey.length === addresses.length
+    const keys = complete ? addresses : byKey.map((v) => v.address)
+    const index = complete ? declared : new Map(keys.map((k, i) => [k, i]))
     const sorted = toposort(
       keys,
-      (k) => vertices.get(k)!.deps,
-      keys.length === addresses.length ? declared : undefined,
+      (k) => byKey[index.get(k)!].deps,
+      index,
       (i) => byKey[i].deps,
     )
     if ('cycle' in sorted) {
@@ -329,9 +339,17 @@ export const compile =
     }
     const ordered = new Array<Vertex>(byKey.length)
     for (let i = 0; i < ordered.length; i++) ordered[i] = byKey[sorted.at[i]]
+    // `index` (every address a vertex's) becomes each vertex's position in that order: its
+    // entries are rewritten in place, no second Map of every address
+    for (let i = 0; i < ordered.length; i++) index.set(ordered[i].address, i)
+    keepPositions(ordered, index)
+    let vertices: Map<string, Vertex> | undefined
     return E.right({
       stack: stack.name,
-      vertices,
+      // by address, in declaration order, made when first read (see vertexAt)
+      get vertices() {
+        return (vertices ??= new Map(byKey.map((v) => [v.address, v])))
+      },
       order: sorted.order,
       ordered,
       providers,

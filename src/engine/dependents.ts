@@ -12,24 +12,23 @@ export interface Dependents {
 }
 
 /**
- * `depsOf(i)` lists node i's dependencies by key; keys not among `keys` are not edges, and
- * neither is a node's dependency on itself when `selfIsEdge` is false. `index` (key → its
- * position in `keys`), when the caller has one already, saves making it again.
+ * `depsOf(i)` lists node i's dependencies by key and `indexOf` gives a key's node (undefined: not
+ * one of the nodes, so not an edge); neither is a node's dependency on itself when `selfIsEdge`
+ * is false. The caller finds keys in what it has already (a Map, or positions in the graph).
  */
 export const dependents = (
-  keys: ReadonlyArray<string>,
+  n: number,
   depsOf: (i: number) => ReadonlyArray<string>,
   selfIsEdge: boolean,
-  index: ReadonlyMap<string, number> = indexOf(keys),
+  indexOf: (key: string) => number | undefined,
 ): Dependents => {
-  const n = keys.length
   const waiting = new Int32Array(n)
   const from: number[] = []
   const to: number[] = []
   for (let i = 0; i < n; i++) {
     const deps = depsOf(i)
     for (let j = 0; j < deps.length; j++) {
-      const d = index.get(deps[j])
+      const d = indexOf(deps[j])
       if (d === undefined || (d === i && !selfIsEdge)) continue
       waiting[i]++
       from.push(d)
@@ -43,10 +42,4 @@ export const dependents = (
   const users = new Int32Array(from.length)
   for (let e = 0; e < from.length; e++) users[fill[from[e]]++] = to[e]
   return { waiting, first, users }
-}
-
-const indexOf = (keys: ReadonlyArray<string>): Map<string, number> => {
-  const index = new Map<string, number>()
-  for (let i = 0; i < keys.length; i++) index.set(keys[i], i)
-  return index
 }

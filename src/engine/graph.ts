@@ -58,7 +58,34 @@ export interface Graph {
   readonly warnings: ReadonlyArray<Issue>
 }
 
+// ── positions ────────────────────────────────────────────────────────────────
+// kept beside the graph, not on it: an internal index, so what `compile` returns keeps its shape.
+// Keyed by the `ordered` array, which copies of a graph (`{ ...graph, providers }`) share.
+const positionsByOrder = new WeakMap<ReadonlyArray<Vertex>, ReadonlyMap<string, number>>()
+
+/**
+ * Each vertex's position in `graph.ordered`, by address. Plan and the run loop keep what they
+ * learn of each node in arrays at these positions, so a node's own results are array slots, not
+ * entries of address-keyed Maps (two such Maps per phase were most of makePlan's own time).
+ */
+export const positionsOf = (graph: Pick<Graph, 'ordered'>): ReadonlyMap<string, number> => {
+  let at = positionsByOrder.get(graph.ordered)
+  if (at === undefined) positionsByOrder.set(graph.ordered, (at = indexOf(graph.ordered.map((v) => v.address))))
+  return at
+}
+
+/** Record the positions of `ordered` that compile worked out already (see positionsOf). */
+export const keepPositions = (ordered: ReadonlyArray<Vertex>, at: ReadonlyMap<string, number>): void => {
+  positionsByOrder.set(ordered, at)
+}
+
 // ── combinators ──────────────────────────────────────────────────────────────
+const indexOf = (keys: ReadonlyArray<string>): Map<string, number> => {
+  const index = new Map<string, number>()
+  for (let i = 0; i < keys.length; i++) index.set(keys[i], i)
+  return index
+}
+
 /**
  * Kahn's algorithm, stable in declaration order. Returns the order, or the nodes of one cycle
  * (in cycle order, first node repeated at the end) when there is one. `index` (key → position in
@@ -72,7 +99,8 @@ export const toposort = (
   depsAt: (i: number) => ReadonlyArray<string> = (i) => depsOf(keys[i]),
 ): { readonly order: string[]; readonly at: Int32Array } | { readonly cycle: string[] } => {
   const n = keys.length
-  const { waiting: indeg, first: start, users } = dependents(keys, depsAt, true, index)
+  const at = index ?? indexOf(keys)
+  const { waiting: indeg, first: start, users } = dependents(n, depsAt, true, (k) => at.get(k))
   const queue = new Int32Array(n)
   let tail = 0
   for (let i = 0; i < n; i++) if (indeg[i] === 0) queue[tail++] = i

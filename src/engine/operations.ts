@@ -12,7 +12,7 @@ import type { Stack } from '../core/stack'
 import { stack as makeStack } from '../core/stack'
 import { compile, type CompileError } from './compile'
 import type { Env } from './env'
-import type { Graph } from './graph'
+import { positionsOf, type Graph } from './graph'
 import type { StepFailure, OpContext } from './handler'
 import { makePlan, type Action, type Plan, type PlanError, hasChanges } from './plan'
 import { checkResolved, type CheckedAtPlan } from './check-resolved'
@@ -324,6 +324,7 @@ const resolveLookups = async (
   const failures: StepFailure[] = []
   const issues: Issue[] = []
   const validate = makeValidator()
+  const positions = positionsOf(graph)
   const known: Known = (a, field) => {
     const l = out.get(a)
     if (l !== undefined) return l === UNKNOWN ? NOT_YET : recordField(l as Record<string, unknown>, field)
@@ -345,8 +346,9 @@ const resolveLookups = async (
     return actions.get(address)
   }
   const waits = (d: string): boolean => {
-    const dv = graph.vertices.get(d)
-    if (!dv) return false
+    const p = positions.get(d)
+    if (p === undefined) return false
+    const dv = graph.ordered[p]
     if (dv._tag === 'Lookup') return out.get(d) === UNKNOWN
     const a = actionOf(d)
     return a !== undefined && a !== 'noop'
@@ -561,7 +563,7 @@ const execute = async (env: Env, stackName: string, graph: Graph, opts: ApplyOpt
   const s0 = await loadState(env, stackName)
   const protector = protectorOf(env, s0)
   // what the plan checked in full, so that apply does not check the same values again
-  const checked: CheckedAtPlan = { now: 0, inputs: new Map() }
+  const checked: CheckedAtPlan = { now: 0, inputs: new Array<CheckedAtPlan['inputs'][number]>(graph.ordered.length) }
   const outcome = await planFrom(env, graph, s0, opts, protector, true, checked)
   if (opts.approved && !sameChanges(opts.approved, outcome.plan))
     fail({ _tag: 'PlanMismatch', message: 'the stack or its state changed since the plan was approved; plan again' })

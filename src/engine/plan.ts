@@ -8,7 +8,7 @@ import { labelOfAddress } from '../core/node'
 import type { Registry } from '../core/registry'
 import type { State, ResourceState } from '../state/state'
 import type { Protector } from '../state/protect'
-import type { Graph, ResourceVertex } from './graph'
+import { positionsOf, type Graph, type ResourceVertex } from './graph'
 import { defaultsFor, diffInputs, type DiffOptions, type FieldChange } from './diff'
 import { withComputedPrior } from './computed'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
@@ -115,24 +115,28 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
   const errors: Issue[] = []
   const warnings: Issue[] = [...graph.warnings]
   const steps: Step[] = []
-  // what refs can see at plan time, by address. Nodes come in dependency order, so a node a ref
-  // points at is planned already: one that changes is in `known` or `creating`, and one left
-  // unchanged is read from state where its values lie (a merged record per node was the largest
-  // allocation of a no-change plan, and a map of unchanged nodes the next)
-  const known = new Map<string, Record<string, unknown>>()
+  // what refs can see at plan time, by the node's position in `graph.ordered` (positionsOf).
+  // Nodes come in dependency order, so a node a ref points at is planned already: one that
+  // changes is in `known` or `creating`, and one left unchanged is read from state where its
+  // values lie (a merged record per node was the largest allocation of a no-change plan)
+  const at = positionsOf(graph)
+  const known = new Array<Record<string, unknown> | undefined>(graph.ordered.length)
   // nodes being created: the fields given as inputs are known, the ones the platform computes are not
-  const creating = new Map<string, Readonly<Record<string, unknown>>>()
+  const creating = new Array<Readonly<Record<string, unknown>> | undefined>(graph.ordered.length)
   // state's records by address, read once: reading the record object by an address string that
   // is not a literal takes V8's slow path at every read (per node and per ref)
   const recorded = new Map<string, ResourceState>()
   for (const a in state.resources) recorded.set(a, state.resources[a])
-  // (an address is in `creating` or in `known`, never both: the more common first)
+  // (a position is in `creating` or in `known`, never both: the more common first)
   const knownOf: Known = (a, field) => {
-    const c = creating.get(a)
-    if (c !== undefined)
-      return field !== undefined && Object.prototype.hasOwnProperty.call(c, field) ? c[field] : UNKNOWN
-    const k = known.get(a)
-    if (k !== undefined) return recordField(k, field)
+    const p = at.get(a)
+    if (p !== undefined) {
+      const c = creating[p]
+      if (c !== undefined)
+        return field !== undefined && Object.prototype.hasOwnProperty.call(c, field) ? c[field] : UNKNOWN
+      const k = known[p]
+      if (k !== undefined) return recordField(k, field)
+    }
     const r = recorded.get(a)
     return r === undefined ? NOT_YET : stateField(r, field)
   }
@@ -151,7 +155,7 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
     const address = v.address
     if (v._tag === 'Lookup') {
       const r = i.lookups.get(address)
-      if (r !== undefined && r !== UNKNOWN) known.set(address, r as Record<string, unknown>)
+      if (r !== undefined && r !== UNKNOWN) known[oi] = r as Record<string, unknown>
       const atApply = r === UNKNOWN
       steps.push({
         ...(atApply ? { readAtApply: true } : {}),
@@ -168,21 +172,20 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
       })
       continue
     }
-    const prior = recorded.get(address)
-    const step = planResource(v, prior, ctx)
+    const prior = recorded.size === 0 ? undefined : recorded.get(address)
+    const step = planResource(v, oi, prior, ctx)
     steps.push(step)
     const desired = step.inputs
     if (step.action === 'update') {
       // inputs are what we send; outputs are assumed stable across an in-place update
-      known.set(address, { ...prior!.outputs, ...desired, id: prior!.id })
-    } else if (step.action === 'create' || step.action === 'replace' || step.action === 'import')
-      creating.set(address, desired)
+      known[oi] = { ...prior!.outputs, ...desired, id: prior!.id }
+    } else if (step.action === 'create' || step.action === 'replace' || step.action === 'import') creating[oi] = desired
   }
 
   // resources in state but not in the stack: delete, dependents first
   const gone: ResourceState[] = []
   recorded.forEach((r, a) => {
-    if (!graph.vertices.has(a)) gone.push(r)
+    if (!at.has(a)) gone.push(r)
   })
   const goneSet = new Set(gone.map((r) => r.address))
   const deleteOrder = reverseDeps(gone, goneSet)
@@ -327,7 +330,8 @@ const diffOptions = (
   computed: spec.computed ?? NONE,
 })
 
-const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: PlanCtx): Step => {
+/** `at`: the vertex's position in `graph.ordered` */
+const planResource = (v: ResourceVertex, at: number, prior: ResourceState | undefined, c: PlanCtx): Step => {
   const { spec, node } = v
   const { i, errors, warnings } = c
   const resolved = resolveRefs(node.inputs, c.known) as Record<string, unknown>
@@ -335,7 +339,7 @@ const planResource = (v: ResourceVertex, prior: ResourceState | undefined, c: Pl
   if (resolved !== node.inputs) {
     const found = checkResolved(spec.inputs, spec.rules, node.inputs, resolved, ruleCtxOf(v, c), c.validate)
     for (let fi = 0; fi < found.length; fi++) errors.push(issue(v.label, found[fi]))
-    if (found === CHECKED_IN_FULL && i.checked) i.checked.inputs.set(v.address, resolved)
+    if (found === CHECKED_IN_FULL && i.checked) i.checked.inputs[at] = resolved
   }
   // what the platform will give the fields left out, shown and recorded (never sent)
   const defaulted = defaultsFor(spec, resolved)

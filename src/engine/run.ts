@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { labelOfAddress } from '../core/node'
 import { isLeft, left, type Either } from 'fp-ts/Either'
-import type { Graph, ResourceVertex } from './graph'
+import { positionsOf, type Graph, type LookupVertex, type ResourceVertex } from './graph'
 import type { Env } from './env'
 import type { Handler, Obs, OpContext, StepFailure } from './handler'
 import { stepFailure } from './handler'
@@ -89,18 +89,29 @@ export const runPlan = async (
     },
   }
   let seq = 0
-  const values = new Map<string, Record<string, unknown>>()
+  // what refs see, at each node's position in `graph.ordered` (positionsOf): refs only name the
+  // graph's nodes, and a step's own results are array slots rather than Map entries by address
+  const at = positionsOf(graph)
+  const values = new Array<Record<string, unknown> | undefined>(graph.ordered.length)
   // what refs see of a resource: its inputs, outputs and id, read where they lie (stateField) —
   // from state, then from each step's result as it arrives; lookups' results are in `values`
-  const resourceFields = new Map<string, Pick<ResourceState, 'inputs' | 'outputs' | 'id'>>()
-  for (const r of Object.values(state0.resources)) if (graph.vertices.has(r.address)) resourceFields.set(r.address, r)
+  const resourceFields = new Array<Pick<ResourceState, 'inputs' | 'outputs' | 'id'> | undefined>(graph.ordered.length)
+  for (const r of Object.values(state0.resources)) {
+    const p = at.get(r.address)
+    if (p !== undefined) resourceFields[p] = r
+  }
   const valueOf: Known = (a, field) => {
-    const v = values.get(a)
+    const p = at.get(a)
+    if (p === undefined) return NOT_YET
+    const v = values[p]
     if (v !== undefined) return recordField(v, field)
-    const r = resourceFields.get(a)
+    const r = resourceFields[p]
     return r === undefined ? NOT_YET : stateField(r, field)
   }
-  for (const [a, r] of lookups) if (!hasUnknown(r)) values.set(a, r as Record<string, unknown>)
+  lookups.forEach((r, a) => {
+    const p = at.get(a)
+    if (p !== undefined && !hasUnknown(r)) values[p] = r as Record<string, unknown>
+  })
 
   // group commit: records of steps finishing together are appended in one durable write. A store
   // that answers its appends at once (the memory store: nothing durable to wait for) gets each
@@ -442,18 +453,19 @@ export const runPlan = async (
   const NOTHING: Done = {}
 
   // not async (see createAttempt); a throw becomes a rejection like an async function's would.
-  // A step done in the turn it started (see doCreate) gives its outcome as it is.
-  const execute = (s: Step): Done | Promise<Done> => {
+  // A step done in the turn it started (see doCreate) gives its outcome as it is. `p`: the step's
+  // node's position in `graph.ordered` (-1: a node no longer in the stack, deleted or forgotten)
+  const execute = (s: Step, p: number): Done | Promise<Done> => {
     try {
-      if (s.kind === 'Lookup') return executeLookup(s)
-      if (s.action === 'delete' || s.action === 'forget') return executeDelete(s)
-      const rv = graph.vertices.get(s.address) as ResourceVertex
-      const inputs = inputsOf(s, rv)
+      if (s.kind === 'Lookup') return executeLookup(s, p)
+      if (s.action === 'delete' || s.action === 'forget') return executeDelete(s, p)
+      const rv = graph.ordered[p] as ResourceVertex
+      const inputs = inputsOf(s, rv, p)
       if (s.action === 'noop') return NOTHING
       // the common case stays short: other actions have their own function (see doCreate)
-      if (s.action !== 'create') return changeExisting(s, rv, inputs)
+      if (s.action !== 'create') return changeExisting(s, rv, p, inputs)
       const r = doCreate(s, rv, inputs)
-      return r instanceof Promise ? r.then((x) => settle(s, inputs, x)) : settle(s, inputs, r)
+      return r instanceof Promise ? r.then((x) => settle(p, inputs, x)) : settle(p, inputs, r)
     } catch (e) {
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a step failure is data (see StepFailure)
       return Promise.reject(e)
@@ -461,13 +473,13 @@ export const runPlan = async (
   }
 
   // a lookup the plan read already is done at once (the common case: not a promise per lookup)
-  const executeLookup = (s: Step): Done | Promise<Done> => {
-    const known = values.get(s.address)
-    return known && !hasUnknown(known) ? NOTHING : readLookup(s)
+  const executeLookup = (s: Step, p: number): Done | Promise<Done> => {
+    const known = values[p]
+    return known && !hasUnknown(known) ? NOTHING : readLookup(s, p)
   }
 
-  const readLookup = async (s: Step): Promise<Done> => {
-    const lv = graph.vertices.get(s.address) as Extract<ReturnType<typeof graph.vertices.get>, { _tag: 'Lookup' }>
+  const readLookup = async (s: Step, p: number): Promise<Done> => {
+    const lv = graph.ordered[p] as LookupVertex
     const args = resolveRefs(lv.node.args, valueOf) as Record<string, unknown>
     if (args !== lv.node.args && !hasUnknown(args))
       checkRefs(lv.label, 'lookup', lv.spec.args, lv.spec.rules, lv.node.args, args, s.provider)
@@ -483,15 +495,17 @@ export const runPlan = async (
         args,
       ),
     )
-    values.set(s.address, { ...r })
+    values[p] = { ...r }
     return NOTHING
   }
 
-  const executeDelete = async (s: Step): Promise<Done> => {
+  const executeDelete = async (s: Step, p: number): Promise<Done> => {
     const old = state.resources[s.address]
     if (old) await doDelete(s, old)
-    values.delete(s.address)
-    resourceFields.delete(s.address)
+    if (p >= 0) {
+      values[p] = undefined
+      resourceFields[p] = undefined
+    }
     return NOTHING
   }
 
@@ -524,10 +538,10 @@ export const runPlan = async (
   }
 
   /** The inputs to send: refs resolved, overrides applied, absent fields dropped. */
-  const inputsOf = (s: Step, rv: ResourceVertex): Record<string, unknown> => {
+  const inputsOf = (s: Step, rv: ResourceVertex, p: number): Record<string, unknown> => {
     // refs that give again the values the plan checked in full, at the plan's instant: no second
     // check; and with nothing to override or drop, those very inputs are sent (no copy, no walk)
-    const atPlan = checkedAtPlan?.inputs.get(s.address)
+    const atPlan = checkedAtPlan?.inputs[p]
     const asChecked =
       atPlan !== undefined &&
       resolvesAsChecked(rv.node.inputs, atPlan, valueOf) &&
@@ -564,15 +578,20 @@ export const runPlan = async (
   }
 
   /** Refs to this node now see what the step made. */
-  const settle = (s: Step, inputs: Readonly<Record<string, unknown>>, r: ResourceState): Done => {
-    values.delete(s.address)
+  const settle = (p: number, inputs: Readonly<Record<string, unknown>>, r: ResourceState): Done => {
+    values[p] = undefined
     // the record itself when it holds the inputs as sent (no secret protected, no default added):
     // an object fewer per step
-    resourceFields.set(s.address, r.inputs === inputs ? r : { inputs, outputs: r.outputs, id: r.id })
+    resourceFields[p] = r.inputs === inputs ? r : { inputs, outputs: r.outputs, id: r.id }
     return r
   }
 
-  const changeExisting = async (s: Step, rv: ResourceVertex, inputs: Record<string, unknown>): Promise<Done> => {
+  const changeExisting = async (
+    s: Step,
+    rv: ResourceVertex,
+    p: number,
+    inputs: Record<string, unknown>,
+  ): Promise<Done> => {
     const prior = state.resources[s.address]
     let r: ResourceState
     if (s.action === 'import') {
@@ -657,21 +676,42 @@ export const runPlan = async (
       }
       deferredDeletes.push({ step: s, old: prior, opId })
     }
-    return settle(s, inputs, r)
+    return settle(p, inputs, r)
   }
 
   // ── scheduler ──
   // steps by index (see dependents), the ready queue a typed array too
   const steps = plan.steps.filter((s) => s.action !== 'noop' || s.kind === 'Lookup')
   const n = steps.length
+  // each step's node's position in the graph (-1: not in the stack any more), and the step at
+  // each position (-1: none, its node unchanged): a dependency's step is found through both
+  const stepAt = new Int32Array(n)
+  const stepOf = new Int32Array(graph.ordered.length).fill(-1)
+  // steps of nodes no longer in the stack (deletes), by address: usually none
+  const gone = new Map<string, number>()
+  for (let i = 0; i < n; i++) {
+    const p = at.get(steps[i].address)
+    if (p === undefined) {
+      stepAt[i] = -1
+      gone.set(steps[i].address, i)
+    } else {
+      stepAt[i] = p
+      stepOf[p] = i
+    }
+  }
   const {
     waiting,
     first: firstUser,
     users,
   } = dependents(
-    steps.map((s) => s.address),
+    n,
     (i) => steps[i].deps,
     false,
+    (a) => {
+      const p = at.get(a)
+      if (p !== undefined) return stepOf[p] < 0 ? undefined : stepOf[p]
+      return gone.size === 0 ? undefined : gone.get(a)
+    },
   )
   // a queue read from `head` (shift() on a queue of thousands moved every element each time)
   const ready = new Int32Array(n)
@@ -726,7 +766,7 @@ export const runPlan = async (
         running++
         const t0 = Date.now()
         if (listening) env.events({ type: 'step-start', address: s.address, action: s.action, at: t0 })
-        const r = execute(s)
+        const r = execute(s, stepAt[si])
         if (!(r instanceof Promise)) {
           running--
           succeeded(si, t0, r)

@@ -67,6 +67,41 @@ test('dangling refs, refs to undeclared outputs and duplicate names are errors',
   )
 })
 
+test('a repeated name is a duplicate of the first node that compiled; one that did not is checked on its own', () => {
+  // the first `main` names a provider instance the stack does not declare (so it has no vertex):
+  // the second is checked as any node, and its own error shows
+  const bad = issuesOf(
+    stack('s').add(
+      demo.shelf('main', { title: 'x' }).options({ provider: 'nope' }),
+      demo.shelf('main', { title: 6 as never }),
+    ),
+  )
+  assert.is(bad.filter((l) => l.includes('duplicate name')).length, 0, bad.join('\n'))
+  assert.is(bad.filter((l) => l.includes('field `title`')).length, 1, bad.join('\n'))
+  assert.is(bad.filter((l) => l.includes('options.provider')).length, 1, bad.join('\n'))
+  // the first compiles: every later one is a duplicate
+  const three = issuesOf(stack('s').add(...['x', 'y', 'z'].map((t) => demo.shelf('main', { title: t }))))
+  assert.is(three.filter((l) => l.includes('duplicate name')).length, 2, three.join('\n'))
+})
+
+test("the graph's vertices: every node by address in declaration order; `ordered` the same vertices, dependencies first", () => {
+  const shelf = demo.shelf('a', { title: 'x' })
+  const book = demo.book('b', { shelfToken: shelf.out.token, title: 't' })
+  const other = demo.shelf('c', { title: 'y' })
+  const r = c(stack('s').add(book, other, shelf))
+  if (isLeft(r)) throw new Error(r.left.issues.map(formatIssue).join('\n'))
+  const g = r.right
+  assert.equal([...g.vertices.keys()], ['demo:Book/b', 'demo:Shelf/c', 'demo:Shelf/a'])
+  assert.equal(
+    g.ordered.map((v) => v.address),
+    g.order,
+  )
+  assert.ok(g.order.indexOf('demo:Shelf/a') < g.order.indexOf('demo:Book/b'))
+  for (const v of g.ordered) assert.is(g.vertices.get(v.address), v)
+  // a copy of the graph (as providers' configuration makes) has the same vertices
+  assert.equal([...{ ...g }.vertices.keys()], [...g.vertices.keys()])
+})
+
 test('a dependency cycle is an error that names the cycle', () => {
   const a = demo.shelf('a', { title: makeRef<string>('demo:Shelf/b', ['title']) })
   const b = demo.shelf('b', { title: a.out.title })
