@@ -97,9 +97,18 @@ export const resolveRef = (r: Ref<unknown>, value: unknown, from = 0): unknown =
 /** Every ref inside a value, depth first. */
 export const refsIn = (u: unknown, acc: Ref<unknown>[] = []): Ref<unknown>[] => {
   // plain loops: this walks every node's inputs, and a closure and values array per level added up
+  // (a scalar holds no ref: passed over without a call)
   if (isRef(u)) acc.push(u)
-  else if (Array.isArray(u)) for (let i = 0; i < u.length; i++) refsIn(u[i], acc)
+  else if (Array.isArray(u))
+    for (let i = 0; i < u.length; i++) {
+      const v: unknown = u[i]
+      if (typeof v === 'object' && v !== null) refsIn(v, acc)
+    }
   else if (typeof u === 'object' && u !== null && (u as { _tag?: unknown })._tag !== 'Secret')
-    for (const k in u) if (Object.prototype.hasOwnProperty.call(u, k)) refsIn((u as Record<string, unknown>)[k], acc)
+    for (const k in u)
+      if (Object.prototype.hasOwnProperty.call(u, k)) {
+        const v = (u as Record<string, unknown>)[k]
+        if (typeof v === 'object' && v !== null) refsIn(v, acc)
+      }
   return acc
 }

@@ -14,12 +14,19 @@ export const isUnknown = (u: unknown): u is Unknown =>
 export const hasUnknown = (u: unknown): boolean => {
   if (typeof u !== 'object' || u === null) return false
   if ((u as { _tag?: unknown })._tag === 'Unknown') return true
-  // plain loops: this runs on every field of every step, and most values are flat
+  // plain loops: this runs on every field of every step, and most values are flat (a scalar is
+  // passed over without a call)
   if (Array.isArray(u)) {
-    for (let i = 0; i < u.length; i++) if (hasUnknown(u[i])) return true
+    for (let i = 0; i < u.length; i++) {
+      const v: unknown = u[i]
+      if (typeof v === 'object' && v !== null && hasUnknown(v)) return true
+    }
     return false
   }
   if (Object.getPrototypeOf(u) === Object.prototype)
-    for (const k in u) if (hasUnknown((u as Record<string, unknown>)[k])) return true
+    for (const k in u) {
+      const v = (u as Record<string, unknown>)[k]
+      if (typeof v === 'object' && v !== null && hasUnknown(v)) return true
+    }
   return false
 }

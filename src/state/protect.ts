@@ -74,6 +74,11 @@ const protectAt = (
   if (Array.isArray(value)) {
     let out: unknown[] | undefined
     for (let i = 0; i < value.length; i++) {
+      // a scalar outside any secret path is itself: no call for it (most values of most specs)
+      if (patterns.length === 0 && (typeof value[i] !== 'object' || value[i] === null)) {
+        if (out) out.push(value[i])
+        continue
+      }
       // the path only matters when there are secret paths to match
       if (patterns.length) path.push(String(i))
       const x = protectAt(value[i], patterns, p, path)
@@ -87,6 +92,7 @@ const protectAt = (
     let out: Record<string, unknown> | undefined
     for (const k in value) {
       const v = (value as Record<string, unknown>)[k]
+      if (patterns.length === 0 && (typeof v !== 'object' || v === null)) continue
       if (patterns.length) path.push(k)
       const x = protectAt(v, patterns, p, path)
       if (patterns.length) path.pop()
