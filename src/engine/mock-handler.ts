@@ -80,7 +80,7 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
   // a replacement never reuses its predecessor's id: ids ever handed out (or seeded) are those
   // held now and those deleted (no second set of every id held)
   const retired = new Set<string>()
-  const used = (id: string): boolean => store.has(id) || retired.has(id)
+  const used = (id: string): boolean => store.has(id) || (retired.size > 0 && retired.has(id))
   // a type's id prefix, lower-cased once per type rather than once per create
   const prefixes = new Map<ResourceSpec, string>()
   const idPrefix = (spec: ResourceSpec): string => {

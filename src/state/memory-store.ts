@@ -5,26 +5,57 @@ import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import { immediate } from '../core/immediate'
 import { hostname } from 'node:os'
-import { applyRecords, type JournalTarget, type PendingOp, type ResourceState, type State } from './state'
+import {
+  applyRecords,
+  type JournalRecord,
+  type JournalTarget,
+  type PendingOp,
+  type ResourceState,
+  type State,
+} from './state'
 import { stateError, type LockInfo, type StateStore } from './state-store'
+
+/** journal records a stack keeps unfolded at most (see `journals`) */
+const MAX_UNFOLDED = 65_536
 
 /** State in memory, with the file store's semantics (mock runs and tests). */
 export const memoryStore = (
   initial: Readonly<Record<string, State>> = {},
 ): StateStore & { readonly snapshot: (stack: string) => State | undefined } => {
   const states = new Map<string, State>(Object.entries(initial))
-  // each stack's journal folded as it arrives (what the snapshot plus its records say), rather
-  // than every record kept until the next snapshot: a big apply's records were megabytes held
-  // (Maps: a record object keyed by address strings took V8's slow path at every step's write)
-  const folded = new Map<
+  // each stack's journal since its snapshot: records kept as they arrive, folded into the state
+  // (Maps by address: a record object keyed by address strings took V8's slow path at every
+  // write) only when it is read. A run appends a record or more per step and reads nothing
+  // until its closing snapshot drops them, so folding each as it came was work no run used;
+  // once folded, a later read folds only the records that came since
+  const journals = new Map<
     string,
-    JournalTarget & { readonly resources: Map<string, ResourceState>; readonly pending: Map<string, PendingOp> }
+    {
+      readonly records: JournalRecord[]
+      folded?: JournalTarget & {
+        readonly resources: Map<string, ResourceState>
+        readonly pending: Map<string, PendingOp>
+      }
+    }
   >()
   const locks = new Map<string, LockInfo>()
+  const fold = (stack: string, j: NonNullable<ReturnType<typeof journals.get>>): void => {
+    const s = states.get(stack)
+    j.folded ??= {
+      resources: new Map(Object.entries(s?.resources ?? {})),
+      pending: new Map(Object.entries(s?.pending ?? {})),
+      outputs: s?.outputs ?? {},
+    }
+    applyRecords(j.folded, j.records)
+    j.records.length = 0
+  }
   const current = (stack: string): State | undefined => {
     const s = states.get(stack)
-    const f = folded.get(stack)
-    return s && f
+    const j = journals.get(stack)
+    if (!s || !j) return s
+    if (j.records.length > 0) fold(stack, j)
+    const f = j.folded
+    return f
       ? { ...s, resources: Object.fromEntries(f.resources), pending: Object.fromEntries(f.pending), outputs: f.outputs }
       : s
   }
@@ -61,17 +92,11 @@ export const memoryStore = (
     // nothing to wait for: answered at once (immediate), so the run loop appends in the same turn
     append: (stack, records) =>
       immediate(() => {
-        let f = folded.get(stack)
-        if (!f) {
-          const s = states.get(stack)
-          f = {
-            resources: new Map(Object.entries(s?.resources ?? {})),
-            pending: new Map(Object.entries(s?.pending ?? {})),
-            outputs: s?.outputs ?? {},
-          }
-          folded.set(stack, f)
-        }
-        applyRecords(f, records)
+        let j = journals.get(stack)
+        if (!j) journals.set(stack, (j = { records: [] }))
+        for (let i = 0; i < records.length; i++) j.records.push(records[i])
+        // bounded: a long run's records (write-ahead entries hold their inputs) are not all kept
+        if (j.records.length >= MAX_UNFOLDED) fold(stack, j)
         return E.right(undefined)
       }),
     write: (stack, state) => {
@@ -90,7 +115,7 @@ export const memoryStore = (
         )
       const next = { ...state, serial: state.serial + 1 }
       states.set(stack, next)
-      folded.delete(stack)
+      journals.delete(stack)
       return TE.right(next)
     },
     list: () => TE.right([...states.keys()]),
