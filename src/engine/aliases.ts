@@ -11,7 +11,7 @@ import { labelOfAddress, type ResourceNode } from '../core/node'
 import { nodeNameProblem } from '../core/names'
 import { moveResource } from '../state/move-resource'
 import type { State } from '../state/state'
-import { positionsOf, type Graph, type ResourceVertex } from './graph'
+import { positionsOf, type Graph, type ResourceVertex, type Vertex } from './graph'
 import type { Plan } from './plan'
 
 // ── model ────────────────────────────────────────────────────────────────────
@@ -54,6 +54,9 @@ export const aliasFindings = (n: ResourceNode): Finding[] => {
 }
 
 // ── moves ────────────────────────────────────────────────────────────────────
+/** a resource vertex that names where it was before */
+const hasAliases = (v: Vertex): v is ResourceVertex => v._tag === 'Resource' && !!v.node.options.aliases?.length
+
 /**
  * Move the entries recorded under the graph's aliases to their nodes. Pure; issues when an alias
  * names a node of the stack, two nodes claim one entry, or the node's own address is recorded too.
@@ -65,12 +68,12 @@ export const moveAliased = (
   const moves: Move[] = []
   const issues: Issue[] = []
   const claimed = new Map<string, string>()
-  // the nodes with aliases first (few, usually none), found without an iterator result per node
+  // the nodes with aliases (few, usually none), in declaration order: looked for in `ordered`
+  // first, so that no Map of every vertex is made to find none
   const aliased: ResourceVertex[] = []
-  // (by position first, no Map of every vertex made to find none; in declaration order when some)
-  if (graph.ordered.some((v) => v._tag === 'Resource' && v.node.options.aliases?.length))
+  if (graph.ordered.some(hasAliases))
     graph.vertices.forEach((v) => {
-      if (v._tag === 'Resource' && v.node.options.aliases?.length) aliased.push(v)
+      if (hasAliases(v)) aliased.push(v)
     })
   for (const v of aliased) {
     const found: string[] = []
