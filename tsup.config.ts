@@ -8,6 +8,7 @@
 import { defineConfig, type Options } from 'tsup'
 import type { Plugin } from 'esbuild'
 import { createRequire } from 'node:module'
+import { writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 
 const library = {
@@ -45,6 +46,30 @@ const fpTsBundled: Plugin = {
     build.onResolve({ filter: /^fp-ts\/[A-Za-z]+$/ }, (a) => ({
       path: local.resolve(`fp-ts/es6/${a.path.slice('fp-ts/'.length)}.js`),
     }))
+  },
+}
+
+// The ESM build imports io-ts through dist/io-ts.cjs, a CommonJS file of a few lines that requires
+// io-ts and names its exports where Node's export lexer finds them without reading io-ts: an ES
+// module importing CommonJS makes Node's loader run that lexer (JavaScript, cold) over the file, and
+// over io-ts's 52 KB index it was ~165 M instructions, about a third of `import 'trellis'`. The
+// names are io-ts's own, read when the file is written; the values are io-ts's module, the one
+// copy a program's own `import 'io-ts'` gets. A bundler sees a plain `require('io-ts')`, so single-
+// file bundles keep io-ts inside (why io-ts is not loaded through createRequire: commit 4102e63).
+const ioTsFacade: Plugin = {
+  name: 'io-ts-facade',
+  setup(build) {
+    build.onResolve({ filter: /^io-ts$/ }, () => ({ path: './io-ts.cjs', external: true }))
+    build.onEnd(() => {
+      const names = Object.keys(createRequire(import.meta.url)('io-ts') as object).filter(
+        (n) => n !== '__esModule' && n !== 'default',
+      )
+      writeFileSync(
+        resolve(build.initialOptions.outdir ?? 'dist', 'io-ts.cjs'),
+        "'use strict'\n// io-ts for trellis's ES module build (tsup.config.ts says why)\nconst t = require('io-ts')\n" +
+          `module.exports = t\n// the names, for Node's export lexer only\nif (false) {\n${names.map((n) => `  exports.${n} = 0\n`).join('')}}\n`,
+      )
+    })
   },
 }
 
@@ -131,9 +156,12 @@ export default defineConfig([
     },
     format: 'esm',
     splitting: true,
+    // io-ts handed to ioTsFacade (tsup's externals plugin would take it first)
+    noExternal: [/^fp-ts\//, /^io-ts$/],
     dts: { entry: library },
     esbuildPlugins: [
       fpTsBundled,
+      ioTsFacade,
       oneCore(
         'src/index.ts',
         ['clients/index.ts', 'src/workspace/wiring-modules.ts', 'src/state/pg-module.ts'],

@@ -25,10 +25,19 @@ type BuilderFn = (name: string, inputs: Record<string, unknown>) => Built
 const byProvider = { cost, hosting, cloud } as unknown as Record<string, Record<string, BuilderFn>>
 
 /** the builder function of a token: `hosting:DnsRecord` → hosting.dnsRecord, `hosting:getSite` → hosting.getSite */
-const builderOf = (token: string): BuilderFn => {
+const builderNamed = (token: string): BuilderFn => {
   const [provider, type] = token.split(':')
   const fn = byProvider[provider]?.[type[0].toLowerCase() + type.slice(1)]
   if (!fn) throw new Error(`mixed workload: no builder for ${token}`)
+  return fn
+}
+
+// found once per token: a program names its builders in its source, so splitting and re-casing the
+// token per node (then a keyed read by the new string) was the harness's own cost
+const builderByToken = new Map<string, BuilderFn>()
+const builderOf = (token: string): BuilderFn => {
+  let fn = builderByToken.get(token)
+  if (fn === undefined) builderByToken.set(token, (fn = builderNamed(token)))
   return fn
 }
 

@@ -9,7 +9,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { npm, ok, run, scratch, write, type Scratch } from './scratch'
 import {
@@ -80,6 +80,33 @@ test("import 'trellis' loads neither pg nor tsx, and pg is not installed with it
   )
   assert.equal(JSON.parse(r.out), [])
   assert.not.ok(existsSync(join(s.root, 'node_modules', 'pg')), 'pg is an optional peer: not installed')
+})
+
+test("the ESM build takes io-ts through dist/io-ts.cjs: every export, the program's own copy", async () => {
+  const s = await setup()
+  const dist = join(s.root, 'node_modules', 'trellis', 'dist')
+  // no chunk imports io-ts itself (Node would run its export lexer over io-ts's index, cold)
+  const direct = readdirSync(dist).filter(
+    (f) => f.endsWith('.js') && /from\s*["']io-ts["']/.test(readFileSync(join(dist, f), 'utf8')),
+  )
+  assert.equal(direct, [], 'ES module files importing io-ts directly')
+  const r = ok(
+    await run(
+      node,
+      [
+        '--input-type=module',
+        '-e',
+        "import * as mine from 'io-ts'; import * as facade from './node_modules/trellis/dist/io-ts.cjs'; " +
+          "const names = Object.keys(mine).filter((k) => k !== '__esModule' && k !== 'default'); " +
+          'console.log(JSON.stringify({ n: names.length, differ: names.filter((k) => facade[k] !== mine[k]) }))',
+      ],
+      { cwd: s.root },
+    ),
+    'import io-ts and the facade',
+  )
+  const { n, differ } = JSON.parse(r.out) as { n: number; differ: string[] }
+  assert.ok(n > 50, `io-ts's exports (${n})`)
+  assert.equal(differ, [], 'exports the facade lacks or holds from another copy')
 })
 
 test('TypeScript with moduleResolution node10, node16 (ESM and CommonJS), nodenext and bundler type-checks under the strictest flags, without @types/pg', async () => {
