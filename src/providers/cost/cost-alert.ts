@@ -7,6 +7,7 @@ import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { literals } from '../../core/codecs'
+import { copyFields } from '../../core/copy'
 import { costCrud, dropEmptyUnlessSent, known } from './shared/wire'
 
 export const CostAlertInputs = t.exact(
@@ -99,12 +100,14 @@ export const CostAlert = defineResource({
     outputs: CostAlertOutputs,
     renames: { chatAChannels: 'slack_channels', chatBChannels: 'teams_channels' },
     createOnly: ['workspaceToken'],
-    createBody: (i) => ({
-      ...i,
-      emailRecipients: i.emailRecipients ?? [],
-      chatAChannels: i.chatAChannels ?? [],
-      chatBChannels: i.chatBChannels ?? [],
-    }),
+    // a copy field by field, not a spread: every create passes here (see copyFields)
+    createBody: (i) => {
+      const b = copyFields(i) as Record<string, unknown>
+      b.emailRecipients = i.emailRecipients ?? []
+      b.chatAChannels = i.chatAChannels ?? []
+      b.chatBChannels = i.chatBChannels ?? []
+      return b
+    },
     updateBody: (i) => {
       const { workspaceToken: _w, ...rest } = i
       return {
@@ -114,8 +117,8 @@ export const CostAlert = defineResource({
         chatBChannels: i.chatBChannels ?? [],
       }
     },
-    normalise: (o, sent) => {
-      const out = { ...o }
+    // the reply's own copy, changed in place (see CostCrud.normalise)
+    normalise: (out, sent) => {
       dropEmptyUnlessSent(out, sent, ...LISTS)
       return out
     },

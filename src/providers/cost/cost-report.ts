@@ -16,10 +16,10 @@
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
-import { pipe } from 'fp-ts/function'
 import { defineResource, type ResourceWire, type Rule } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { IsoDate, literals } from '../../core/codecs'
+import { copyFields } from '../../core/copy'
 import type { Finding } from '../../core/issue'
 import {
   costCrud,
@@ -27,6 +27,7 @@ import {
   keepIfSetOrNotDefault,
   dropEmptyUnlessSent,
   dropServerChosen,
+  hasFields,
   known,
 } from './shared/wire'
 
@@ -262,28 +263,28 @@ const sameWithDefaults =
     return JSON.stringify(Object.entries(fill(a)).sort()) === JSON.stringify(Object.entries(fill(b)).sort())
   }
 
-const normalise = (o: Record<string, unknown>, sent: Partial<CostReportInputs>): Record<string, unknown> => {
+// the reply's own copy, changed in place; fields dropped are left undefined (see CostCrud.normalise)
+const normalise = (out: Record<string, unknown>, sent: Partial<CostReportInputs>): Record<string, unknown> => {
   const s = sent as Record<string, unknown>
   // nothing sent (an import, a listing): the settings objects are reported whole
-  const importing = Object.keys(s).length === 0
-  const out = { ...o }
-  if (out.groupings === '' || out.groupings === null) delete out.groupings
-  if (out.filter === '' || out.filter === null) delete out.filter
+  const importing = !hasFields(s)
+  if (out.groupings === '' || out.groupings === null) out.groupings = undefined
+  if (out.filter === '' || out.filter === null) out.filter = undefined
   // the workspace of a report in a folder is the folder's: only a workspace the user gave counts (an
   // import reports it, and keeps it only where the stack names it too)
   if (!importing && sent.workspaceToken === undefined && (sent.folderToken !== undefined || out.folderToken))
-    delete out.workspaceToken
+    out.workspaceToken = undefined
   dropServerChosen(out, s, 'workspaceToken')
   dropEmptyUnlessSent(out, s, 'savedFilterTokens')
   // relative intervals come back with concrete (moving) dates: not the user's unless they gave them
   const custom = out.dateInterval === 'custom'
   if (sent.startDate === undefined && sent.endDate === undefined && !custom) {
-    delete out.startDate
-    delete out.endDate
+    out.startDate = undefined
+    out.endDate = undefined
   }
   // `this_month` is the default; `custom` is implied by the dates
   if (sent.dateInterval === undefined && (out.dateInterval === 'this_month' || (custom && out.startDate !== undefined)))
-    delete out.dateInterval
+    out.dateInterval = undefined
   keepIfSetOrNotDefault(out, s, 'chartType', (v) => v === 'line')
   keepIfSetOrNotDefault(out, s, 'dateBin', (v) => v === 'cumulative')
   const settings = out.settings as Record<string, unknown> | undefined
@@ -301,8 +302,7 @@ const normalise = (o: Record<string, unknown>, sent: Partial<CostReportInputs>):
       )
         kept[k] = v
     }
-    if (Object.keys(kept).length === 0 && sent.settings === undefined) delete out.settings
-    else out.settings = kept
+    out.settings = hasFields(kept) || sent.settings !== undefined ? kept : undefined
   }
   const chart = out.chartSettings as Record<string, unknown> | undefined
   if (chart && typeof chart === 'object') {
@@ -319,8 +319,7 @@ const normalise = (o: Record<string, unknown>, sent: Partial<CostReportInputs>):
       (chart.yAxisDimension != null && (importing || chart.yAxisDimension !== 'cost'))
     )
       kept.yAxisDimension = chart.yAxisDimension
-    if (Object.keys(kept).length === 0 && sent.chartSettings === undefined) delete out.chartSettings
-    else out.chartSettings = kept
+    out.chartSettings = hasFields(kept) || sent.chartSettings !== undefined ? kept : undefined
   }
   return out
 }
@@ -329,22 +328,23 @@ const normalise = (o: Record<string, unknown>, sent: Partial<CostReportInputs>):
  * The dates the report covers are computed by the platform for a relative dateInterval (they move
  * over time): decode drops them from the inputs unless they were set, and reports them as outputs.
  */
+const dateOf = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v.slice(0, 10) : undefined)
 const withComputedDates = <W extends ResourceWire<CostReportInputs, CostReportOutputs>>(w: W): W => ({
   ...w,
-  decode: (reply, ctx) =>
-    pipe(
-      w.decode(reply, ctx),
-      E.map((o) => {
-        const r = (typeof reply === 'object' && reply !== null ? reply : {}) as Record<string, unknown>
-        const date = (v: unknown) => (typeof v === 'string' && v !== '' ? v.slice(0, 10) : undefined)
-        const startDate = date(r.start_date)
-        const endDate = date(r.end_date)
-        return {
-          ...o,
-          outputs: { ...o.outputs, ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}) },
-        }
-      }),
-    ),
+  // written out (no pipe, no spreads): every reply of a report passes here
+  decode: (reply, ctx) => {
+    const d = w.decode(reply, ctx)
+    if (E.isLeft(d)) return d
+    const o = d.right
+    const r = (typeof reply === 'object' && reply !== null ? reply : {}) as Record<string, unknown>
+    const startDate = dateOf(r.start_date)
+    const endDate = dateOf(r.end_date)
+    if (!startDate && !endDate) return d
+    const outputs: { -readonly [K in keyof CostReportOutputs]: CostReportOutputs[K] } = copyFields(o.outputs)
+    if (startDate) outputs.startDate = startDate
+    if (endDate) outputs.endDate = endDate
+    return E.right({ id: o.id, inputs: o.inputs, outputs })
+  },
 })
 
 export const CostReport = defineResource({
@@ -373,12 +373,14 @@ export const CostReport = defineResource({
       outputs: CostReportOutputs,
       renames: RENAMES,
       createOnly: ['workspaceToken'],
-      createBody: (i) => ({
-        ...fullBody(i),
-        workspaceToken: i.workspaceToken,
-        filter: i.filter,
-        groupings: i.groupings,
-      }),
+      createBody: (i) => {
+        // fullBody's own object, completed (a spread per create made an object and a hidden class)
+        const b = fullBody(i)
+        b.workspaceToken = i.workspaceToken
+        b.filter = i.filter
+        b.groupings = i.groupings
+        return b
+      },
       updateBody: (i, prior) => fullBody(i, prior),
       normalise,
     }),

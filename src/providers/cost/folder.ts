@@ -7,7 +7,7 @@
 import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
-import { costCrud, dropEmptyUnlessSent, dropServerChosen } from './shared/wire'
+import { costCrud, dropEmptyUnlessSent, dropServerChosen, hasFields } from './shared/wire'
 
 export const FolderInputs = t.exact(
   t.intersection([
@@ -71,14 +71,13 @@ export const Folder = defineResource({
       parentFolderToken: i.parentFolderToken,
       savedFilterTokens: i.savedFilterTokens ?? [],
     }),
-    normalise: (o, sent) => {
-      const out = { ...o }
+    // the reply's own copy, changed in place (see CostCrud.normalise)
+    normalise: (out, sent) => {
       dropServerChosen(out, sent, 'workspaceToken')
       dropEmptyUnlessSent(out, sent, 'savedFilterTokens')
       // a sub-folder's workspace is its parent's: only a workspace the user gave counts (an import
       // reports it, and keeps it only where the stack names it too)
-      const importing = Object.keys(sent).length === 0
-      if (!importing && sent.workspaceToken === undefined && out.parentFolderToken) delete out.workspaceToken
+      if (sent.workspaceToken === undefined && out.parentFolderToken && hasFields(sent)) out.workspaceToken = undefined
       return out
     },
   }),

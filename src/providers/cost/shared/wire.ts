@@ -36,7 +36,12 @@ export interface CostCrud<I, O> {
   readonly createOnly?: ReadonlyArray<keyof I & string>
   /** query sent with the read (`include_performance`) */
   readonly readQuery?: RestRequest['query']
-  /** platform object (spec names) → normalised object (e.g. comma-joined arrays split) */
+  /**
+   * platform object (spec names) → normalised object (e.g. comma-joined arrays split). `obj` is the
+   * reply's own fresh copy, made for this call: it may be changed and given back. Fields may be
+   * left undefined rather than deleted (the helpers below do so): only `observe` reads the result,
+   * and it skips them.
+   */
   readonly normalise?: (obj: Record<string, unknown>, sent: Partial<I>) => Record<string, unknown>
   /** false: no update endpoint */
   readonly update?: boolean
@@ -86,13 +91,19 @@ export const costCrud = <I, O>(c: CostCrud<I, O>): ResourceWire<I, O> => {
         b[k] = null
     return b
   }
+  const createPath = c.createPath ?? c.path
   return {
     create: (inputs): WireRequest => {
       const after = c.afterCreate
-      return rest('POST', c.createPath ?? c.path, {
+      // written out, not through rest() and a conditional spread: every create of an apply passes here
+      const req: { -readonly [K in keyof RestRequest]: RestRequest[K] } = {
+        _tag: 'Rest',
+        method: 'POST',
+        path: createPath,
         body: body(c.createBody ? c.createBody(inputs) : (inputs as Record<string, unknown>)),
-        ...(after ? { then: (reply: unknown) => after(inputs, reply) } : {}),
-      })
+      }
+      if (after) req.then = (reply: unknown) => after(inputs, reply)
+      return req
     },
     read: (id) => rest('GET', `${c.path}/${enc(id)}`, c.readQuery ? { query: c.readQuery } : {}),
     ...(c.update === false
@@ -149,6 +160,16 @@ const stripParens = (s: string): string => {
   return x
 }
 
+// The helpers below take a field out of a normalised object by leaving it undefined, not by
+// `delete`: a delete turns the object into a dictionary (allocated, and slow to read for `observe`,
+// which skips undefined fields alike). Every reply of an apply passes through them.
+
+/** Does the object have a field? (`sent` with none: an import or a listing.) No array of keys made to ask. */
+export const hasFields = (o: Readonly<Record<string, unknown>>): boolean => {
+  for (const _ in o) return true
+  return false
+}
+
 /**
  * Keep a server-defaulted field only when the user set it or it differs from the server default,
  * so an unset field the server fills in does not show as a diff.
@@ -160,12 +181,12 @@ export const keepIfSetOrNotDefault = (
   isDefault: (v: unknown) => boolean,
 ): void => {
   if (sent[field] !== undefined) return
-  if (obj[field] === undefined || obj[field] === null || isDefault(obj[field])) delete obj[field]
+  if (obj[field] === undefined || obj[field] === null || isDefault(obj[field])) obj[field] = undefined
 }
 
 /** Keep a field only when the user set it (server-computed values, e.g. dates of relative intervals). */
 export const keepIfSent = (obj: Record<string, unknown>, sent: Record<string, unknown>, field: string): void => {
-  if (sent[field] === undefined) delete obj[field]
+  if (sent[field] === undefined) obj[field] = undefined
 }
 
 /**
@@ -173,7 +194,7 @@ export const keepIfSent = (obj: Record<string, unknown>, sent: Record<string, un
  * the user's. After an import (nothing was sent) it is kept, so the state shows where the object is.
  */
 export const dropServerChosen = (obj: Record<string, unknown>, sent: Record<string, unknown>, field: string): void => {
-  if (Object.keys(sent).length > 0 && sent[field] === undefined) delete obj[field]
+  if (sent[field] === undefined && hasFields(sent)) obj[field] = undefined
 }
 
 /** An empty array the user did not set is the same as no array (we always send arrays, §6.2). */
@@ -182,8 +203,10 @@ export const dropEmptyUnlessSent = (
   sent: Record<string, unknown>,
   ...fields: string[]
 ): void => {
-  for (const f of fields)
-    if (sent[f] === undefined && Array.isArray(obj[f]) && (obj[f] as unknown[]).length === 0) delete obj[f]
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i]
+    if (sent[f] === undefined && Array.isArray(obj[f]) && (obj[f] as unknown[]).length === 0) obj[f] = undefined
+  }
 }
 
 /** Drop `null` values at every level (the platform returns `null` for unset fields). */
