@@ -68,7 +68,37 @@ export const modulesFor = (o: Origin): Promise<void> | undefined => {
 }
 
 // ── connections ──────────────────────────────────────────────────────────────
-const idle = new Map<string, Connection[]>()
+/**
+ * A pool's idle connections, the most recently idle last: a count over an array that never
+ * shrinks. An array pushed and popped at every request was trimmed and grown again by V8, an
+ * allocation per request.
+ */
+class Idle {
+  readonly items: Array<Connection | undefined> = []
+  n = 0
+
+  push(c: Connection): void {
+    this.items[this.n++] = c
+  }
+
+  pop(): Connection {
+    const c = this.items[--this.n]!
+    this.items[this.n] = undefined
+    return c
+  }
+
+  /** keeps, in order, the connections `keep` says yes to */
+  retain(keep: (c: Connection) => boolean): void {
+    let kept = 0
+    for (let i = 0; i < this.n; i++) {
+      const c = this.items[i]!
+      if (keep(c)) this.items[kept++] = c
+    }
+    for (let i = kept; i < this.n; i++) this.items[i] = undefined
+    this.n = kept
+  }
+}
+const idle = new Map<string, Idle>()
 const sessions = new Map<string, Buffer>()
 let sweeper: ReturnType<typeof setInterval> | undefined
 
@@ -129,7 +159,7 @@ export class Connection {
     this.idleSince = performance.now()
     this.idleUntil = this.idleSince + ms
     let list = idle.get(this.origin.key)
-    if (!list) idle.set(this.origin.key, (list = []))
+    if (!list) idle.set(this.origin.key, (list = new Idle()))
     list.push(this)
     sweeper ??= setInterval(sweep, 1_000).unref()
   }
@@ -143,20 +173,19 @@ export class Connection {
   }
 }
 
-const forget = (c: Connection): void => {
-  const list = idle.get(c.origin.key)
-  const i = list ? list.indexOf(c) : -1
-  if (i >= 0) list!.splice(i, 1)
-}
+const forget = (c: Connection): void => idle.get(c.origin.key)?.retain((x) => x !== c)
 
 const sweep = (): void => {
   const now = performance.now()
   let left = 0
   for (const [key, list] of idle) {
-    const keep = list.filter((c) => !c.expired(now) || void c.socket.destroy())
-    if (keep.length === 0) idle.delete(key)
-    else idle.set(key, keep)
-    left += keep.length
+    list.retain((c) => {
+      if (!c.expired(now)) return true
+      c.socket.destroy()
+      return false
+    })
+    if (list.n === 0) idle.delete(key)
+    left += list.n
   }
   if (left === 0 && sweeper) {
     clearInterval(sweeper)
@@ -199,10 +228,10 @@ const open = (o: Origin, conn: () => Connection | undefined): Net.Socket =>
 /** A connection to `o` for `owner`: the most recently idle one, or a new one. Modules must be loaded. */
 export const acquire = (o: Origin, owner: Owner): Connection => {
   const list = idle.get(o.key)
-  if (list !== undefined && list.length > 0) {
+  if (list !== undefined && list.n > 0) {
     const now = performance.now()
-    while (list.length > 0) {
-      const c = list.pop()!
+    while (list.n > 0) {
+      const c = list.pop()
       if (!c.expired(now)) {
         c.owner = owner
         c.idleMs = c.idleFor(now)

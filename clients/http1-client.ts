@@ -96,29 +96,44 @@ const blockOf = (h: Readonly<Record<string, string>>): HeaderBlock => {
   return b
 }
 
-/**
- * The request's head as it goes on the wire, with what Node's http client added to it: Host,
- * Authorization from the URL's user info, Accept-Encoding, Content-Length and Connection, and
- * whether it is all ASCII. Throws on a header that cannot be sent (nothing is sent then).
- */
-const headText = (
-  hop: Hop,
-  t: Target,
-  body: string | undefined,
-): { readonly head: string; readonly ascii: boolean } => {
-  const o = t.origin
-  const b = blockOf(hop.headers)
-  let head = `${hop.method} ${t.path} HTTP/1.1\r\n${b.text}`
+/** The headers of the block and those added before Content-Length (Host, Authorization, Accept-Encoding). */
+const fixedPart = (b: HeaderBlock, o: Origin): string => {
+  let head = b.text
   if (!b.host) head += `host: ${o.host}\r\n`
   if (o.auth !== undefined && !b.authorization) head += `authorization: ${o.auth}\r\n`
   if (!b.acceptEncoding) head += `accept-encoding: ${ACCEPT_ENCODING}\r\n`
+  return head
+}
+// a frozen block's fixed part per origin, written once (a client sends its few origins the same headers)
+const fixedParts = new WeakMap<HeaderBlock, Map<Origin, string>>()
+const fixedOf = (b: HeaderBlock, o: Origin, frozen: boolean): string => {
+  if (!frozen) return fixedPart(b, o)
+  let byOrigin = fixedParts.get(b)
+  if (byOrigin === undefined) fixedParts.set(b, (byOrigin = new Map<Origin, string>()))
+  let fixed = byOrigin.get(o)
+  if (fixed === undefined) {
+    // bounded: origins are parsed once per client, but a long-lived process may make many clients
+    if (byOrigin.size >= 64) byOrigin.clear()
+    byOrigin.set(o, (fixed = fixedPart(b, o)))
+  }
+  return fixed
+}
+
+/**
+ * The request's head as it goes on the wire, with what Node's http client added to it: Host,
+ * Authorization from the URL's user info, Accept-Encoding, Content-Length and Connection; whether
+ * it is all ASCII is left in `ascii`. Throws on a header that cannot be sent (nothing is sent then).
+ */
+const headText = (hop: Hop, t: Target, body: string | undefined, ascii: { ascii: boolean }): string => {
+  const b = blockOf(hop.headers)
+  let head = `${hop.method} ${t.path} HTTP/1.1\r\n${fixedOf(b, t.origin, Object.isFrozen(hop.headers))}`
   if (!b.contentLength) {
     if (body !== undefined) head += `content-length: ${Buffer.byteLength(body)}\r\n`
     else if (BODY_EXPECTED.has(hop.method)) head += 'content-length: 0\r\n'
   }
-  if (!b.connection) head += 'connection: keep-alive\r\n'
   // the block's values are the only part that may hold more than ASCII (the path and host are URL-encoded)
-  return { head: `${head}\r\n`, ascii: b.ascii && !NOT_ASCII.test(t.path) }
+  ascii.ascii = b.ascii && !NOT_ASCII.test(t.path)
+  return b.connection ? `${head}\r\n` : `${head}connection: keep-alive\r\n\r\n`
 }
 
 // ── one exchange ─────────────────────────────────────────────────────────────
@@ -141,6 +156,8 @@ class Exchange implements Owner, Expiring {
   private payload: string | Buffer = ''
   /** the hop was written on its connection (before that, a connection that closes is replaced) */
   private written = false
+  /** the hop's head is all ASCII (see headText) */
+  ascii = false
   private settled = false
   private readonly deadline: Deadline
   private readonly onAbort: (() => void) | undefined
@@ -152,7 +169,8 @@ class Exchange implements Owner, Expiring {
     private readonly timeoutMs: number,
     private readonly resolve: Settle,
   ) {
-    this.hop = { method: req.method, url: req.url, headers: req.headers, body: req.body }
+    // the request itself is the first hop (a redirect makes the next one)
+    this.hop = req
     // covers the whole exchange, redirects and body included; settles by itself, so no wait on the
     // socket can outlive it
     this.deadline = startDeadline(timeoutMs, this)
@@ -202,12 +220,12 @@ class Exchange implements Owner, Expiring {
   private send(): void {
     const hop = this.hop
     let t: Target
-    let head: { readonly head: string; readonly ascii: boolean }
+    let head: string
     const body = hop.body !== undefined && hop.method !== 'GET' && hop.method !== 'HEAD' ? hop.body : undefined
     try {
       t = this.target(hop.url)
       // throws at once on a header that cannot be sent: nothing was sent
-      head = headText(hop, t, body)
+      head = headText(hop, t, body, this)
     } catch (e) {
       return this.fail(e)
     }
@@ -222,11 +240,11 @@ class Exchange implements Owner, Expiring {
     this.parser = new ReplyParser(hop.method === 'HEAD')
     // head and body leave in one write (the head as Latin-1, as Node writes header values)
     this.payload =
-      body === undefined || head.ascii
+      body === undefined || this.ascii
         ? body === undefined
-          ? head.head
-          : head.head + body
-        : Buffer.concat([Buffer.from(head.head, 'latin1'), Buffer.from(body, 'utf8')])
+          ? head
+          : head + body
+        : Buffer.concat([Buffer.from(head, 'latin1'), Buffer.from(body, 'utf8')])
     this.take(t.origin)
   }
 

@@ -67,45 +67,49 @@ export interface SecretValues {
   readonly size: () => number
 }
 
-/** The plain text forms of a revealed value: strings and numbers, and an object's JSON too. */
-const leavesOf = (u: unknown, into: string[], inSecret: boolean): void => {
-  if (isSecret(u)) return leavesOf(reveal(u), into, true)
-  if (typeof u === 'string') {
-    if (inSecret && u !== '') into.push(u)
-  } else if (typeof u === 'number' || typeof u === 'bigint') {
-    if (inSecret) into.push(String(u))
-  } else if (Array.isArray(u)) {
-    for (let i = 0; i < u.length; i++) leavesOf(u[i], into, inSecret)
-  } else if (typeof u === 'object' && u !== null) {
-    if (inSecret) into.push(JSON.stringify(u))
-    // for-in, not Object.values: this walks every request body
-    for (const k in u)
-      if (Object.prototype.hasOwnProperty.call(u, k)) leavesOf((u as Record<string, unknown>)[k], into, inSecret)
+/** The run's remembered values; `redact` is remade once one is added. */
+class Values {
+  readonly set = new Set<string>()
+  cached: ((s: string) => string) | undefined
+
+  remember(v: string): void {
+    if (v !== '' && !this.set.has(v)) {
+      this.set.add(v)
+      this.cached = undefined
+    }
+  }
+
+  /** The plain text forms of a revealed value: strings and numbers, and an object's JSON too. */
+  leavesOf(u: unknown, inSecret: boolean): void {
+    if (isSecret(u)) return this.leavesOf(reveal(u), true)
+    if (typeof u === 'string') {
+      if (inSecret) this.remember(u)
+    } else if (typeof u === 'number' || typeof u === 'bigint') {
+      if (inSecret) this.remember(String(u))
+    } else if (Array.isArray(u)) {
+      for (let i = 0; i < u.length; i++) this.leavesOf(u[i], inSecret)
+    } else if (typeof u === 'object' && u !== null) {
+      if (inSecret) this.remember(JSON.stringify(u))
+      // for-in, not Object.values: this walks every request body
+      for (const k in u)
+        if (Object.prototype.hasOwnProperty.call(u, k)) this.leavesOf((u as Record<string, unknown>)[k], inSecret)
+    }
   }
 }
 
 export const secretValues = (): SecretValues => {
-  const values = new Set<string>()
-  let cached: ((s: string) => string) | undefined
+  const values = new Values()
   return {
+    // this runs for every request sent: each value remembered as it is found, no array of them made
     add: (...us) => {
-      // indexed loops and one array for all the values: this runs for every request sent
-      const found: string[] = []
       for (let i = 0; i < us.length; i++) {
         const u = us[i]
-        if (typeof u === 'string') found.push(u)
-        else leavesOf(u, found, false)
-      }
-      for (let i = 0; i < found.length; i++) {
-        const v = found[i]
-        if (v !== '' && !values.has(v)) {
-          values.add(v)
-          cached = undefined
-        }
+        if (typeof u === 'string') values.remember(u)
+        else values.leavesOf(u, false)
       }
     },
-    redact: (s) => (cached ??= redactor([...values]))(s),
-    size: () => values.size,
+    redact: (s) => (values.cached ??= redactor([...values.set]))(s),
+    size: () => values.set.size,
   }
 }
 

@@ -11,7 +11,7 @@ export interface Hop {
   readonly method: HttpRequest['method']
   readonly url: string
   readonly headers: Readonly<Record<string, string>>
-  readonly body: string | undefined
+  readonly body?: string | undefined
 }
 
 const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308])

@@ -46,6 +46,8 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?:[ \t].*)?$/
 const CHUNK_SIZE = /^([0-9A-Fa-f]{1,12})[ \t]*(?:;.*)?$/
 
+const badLine = (l: string): ReplyParseError => new ReplyParseError(`bad header line ${JSON.stringify(l.slice(0, 60))}`)
+
 const LF = 0x0a
 const CR = 0x0d
 const HEAD_END = Buffer.from('\r\n\r\n', 'latin1')
@@ -60,6 +62,44 @@ const keyOf = (name: string): string | undefined => {
     NAMES.set(name, (key = name.toLowerCase()))
   }
   return key
+}
+
+// the same few status lines and Keep-Alive values come in every reply: each read once (a match
+// array per reply otherwise), bounded like the names
+const STATUSES = new Map<string, readonly [version: string, code: number] | null>()
+const statusOf = (line: string): readonly [string, number] | null => {
+  let s = STATUSES.get(line)
+  if (s === undefined) {
+    const m = STATUS_LINE.exec(line)
+    if (STATUSES.size >= 64) STATUSES.clear()
+    STATUSES.set(line, (s = m ? [m[1], Number(m[2])] : null))
+  }
+  return s
+}
+/** The version and code of a status line; throws when it is not one. */
+const statusIn = (line: string): readonly [string, number] => {
+  const s = statusOf(line)
+  if (!s) throw new ReplyParseError(`not an HTTP/1.x status line: ${JSON.stringify(line.slice(0, 60))}`)
+  return s
+}
+const HINTS = new Map<string, number | undefined>()
+const hintOf = (keepAlive: string): number | undefined => {
+  if (HINTS.has(keepAlive)) return HINTS.get(keepAlive)
+  const m = /timeout\s*=\s*(\d+)/i.exec(keepAlive)
+  const ms = m ? Number(m[1]) * 1000 : undefined
+  if (HINTS.size >= 64) HINTS.clear()
+  HINTS.set(keepAlive, ms)
+  return ms
+}
+
+/** what String.prototype.trim takes off that a header value may hold (Latin-1): LF, VT, FF, CR, NBSP */
+const otherSpace = (c: number): boolean => (c >= 0x0a && c <= 0x0d) || c === 0xa0
+/** `text.slice(from, to).trim()`, in one string when the value is only padded by spaces and tabs */
+const valueAt = (text: string, from: number, to: number): string => {
+  while (from < to && (text.charCodeAt(from) === 0x20 || text.charCodeAt(from) === 0x09)) from++
+  while (to > from && (text.charCodeAt(to - 1) === 0x20 || text.charCodeAt(to - 1) === 0x09)) to--
+  const v = text.slice(from, to)
+  return v !== '' && (otherSpace(v.charCodeAt(0)) || otherSpace(v.charCodeAt(v.length - 1))) ? v.trim() : v
 }
 
 const enum Mode {
@@ -158,10 +198,23 @@ export class ReplyParser {
     const e = chunk.indexOf(HEAD_END, at)
     if (e < 0 || e + 4 - at > MAX_HEAD_BYTES) return -1
     const text = chunk.toString('latin1', at, e)
-    const lines = text.split('\r\n')
-    for (let i = 0; i < lines.length; i++) if (lines[i].includes('\n')) return -1
-    this.lines = lines
-    this.headDone()
+    // lines end in CRLF: a bare LF anywhere, and the line-by-line path reads (and refuses) it
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1))
+      if (text.charCodeAt(nl - 1) !== CR) return -1
+    // the lines read where they lie in the text: no array of them, no string per whole line
+    let eol = text.indexOf('\r\n')
+    if (eol < 0) eol = text.length
+    const status = statusIn(text.slice(0, eol))
+    const headers: Record<string, string> = {}
+    for (let from = eol + 2; from < text.length; from = eol + 2) {
+      eol = text.indexOf('\r\n', from)
+      if (eol < 0) eol = text.length
+      const colon = text.indexOf(':', from)
+      const key = colon > from && colon < eol ? keyOf(text.slice(from, colon)) : undefined
+      if (key === undefined) throw badLine(text.slice(from, eol))
+      this.header(headers, key, valueAt(text, colon + 1, eol))
+    }
+    this.headDone(status, headers)
     return e + 4
   }
 
@@ -214,7 +267,7 @@ export class ReplyParser {
         }
         // a blank line before any status line is tolerated (RFC 9112 §2.2)
         if (this.lines.length === 0) return void (this.lineBytes = 0)
-        return this.headDone()
+        return this.headOfLines()
       case Mode.ChunkSize: {
         const m = CHUNK_SIZE.exec(text)
         if (!m) throw new ReplyParseError(`bad chunk size line ${JSON.stringify(text.slice(0, 40))}`)
@@ -234,26 +287,34 @@ export class ReplyParser {
     }
   }
 
-  private headDone(): void {
+  /** the head read line by line (see `line`) */
+  private headOfLines(): void {
     const lines = this.lines
     this.lines = []
     this.lineBytes = 0
-    const status = STATUS_LINE.exec(lines[0])
-    if (!status) throw new ReplyParseError(`not an HTTP/1.x status line: ${JSON.stringify(lines[0].slice(0, 60))}`)
-    const code = Number(status[2])
+    const status = statusIn(lines[0])
     const headers: Record<string, string> = {}
     for (let i = 1; i < lines.length; i++) {
       const l = lines[i]
       const colon = l.indexOf(':')
       const key = colon > 0 ? keyOf(l.slice(0, colon)) : undefined
-      if (key === undefined) throw new ReplyParseError(`bad header line ${JSON.stringify(l.slice(0, 60))}`)
-      const value = l.slice(colon + 1).trim()
-      const had = headers[key]
-      if (had === undefined) headers[key] = value
-      else if (key === 'content-length') {
-        if (had !== value) throw new ReplyParseError(`two different Content-Length headers (${had}, ${value})`)
-      } else if (!SINGLE.has(key)) headers[key] = `${had}, ${value}`
+      if (key === undefined) throw badLine(l)
+      this.header(headers, key, l.slice(colon + 1).trim())
     }
+    this.headDone(status, headers)
+  }
+
+  private header(headers: Record<string, string>, key: string, value: string): void {
+    const had = headers[key]
+    if (had === undefined) headers[key] = value
+    else if (key === 'content-length') {
+      if (had !== value) throw new ReplyParseError(`two different Content-Length headers (${had}, ${value})`)
+    } else if (!SINGLE.has(key)) headers[key] = `${had}, ${value}`
+  }
+
+  /** the status line's version and code, and the headers */
+  private headDone(status: readonly [string, number], headers: Record<string, string>): void {
+    const code = status[1]
     // interim answers (100 Continue, 103 Early Hints): the real one follows
     if (code >= 100 && code < 200) {
       if (code === 101) throw new ReplyParseError('the server switched protocols, which was not asked for')
@@ -262,11 +323,10 @@ export class ReplyParser {
     this.head = { status: code, headers }
     const connection = headers['connection']?.toLowerCase()
     this.keepAlive =
-      status[1] === '1'
+      status[0] === '1'
         ? !/(^|,)\s*close\s*(,|$)/.test(connection ?? '')
         : /(^|,)\s*keep-alive\s*(,|$)/.test(connection ?? '')
-    const hint = /timeout\s*=\s*(\d+)/i.exec(headers['keep-alive'] ?? '')
-    this.keepAliveMs = hint ? Number(hint[1]) * 1000 : undefined
+    this.keepAliveMs = hintOf(headers['keep-alive'] ?? '')
     const te = headers['transfer-encoding']
     const cl = headers['content-length']
     if (cl !== undefined && !/^\d{1,15}$/.test(cl))

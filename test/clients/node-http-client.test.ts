@@ -161,6 +161,41 @@ for (const [made, make, file] of transports) {
     )
   })
 
+  test('the same frozen headers sent to two origins, and to one with user info, each name their own', async () => {
+    // a frozen headers object is written once per origin (http1Client): the Host and Authorization
+    // of one origin must not leak into another's requests
+    const headers = Object.freeze({ accept: 'application/json', 'x-trace': 't' })
+    const seen: string[][] = []
+    const record: http.RequestListener = (req, res) => {
+      seen.push([
+        req.headers.host ?? '',
+        req.headers.authorization ?? '',
+        String(req.headers['x-trace']),
+        req.url ?? '',
+      ])
+      res.end('ok')
+    }
+    await withServer(record, (a) =>
+      withServer(record, async (b) => {
+        const userInfo = a.replace('http://', 'http://u:p@')
+        for (const base of [a, b, userInfo, a, b])
+          assert.ok(E.isRight(await client({ method: 'GET', url: `${base}/h`, headers })()), base)
+        // the same headers, not frozen: the same head
+        assert.ok(E.isRight(await client({ method: 'GET', url: `${b}/h`, headers: { ...headers } })()))
+        const host = (u: string) => new URL(u).host
+        const basic = `Basic ${Buffer.from('u:p').toString('base64')}`
+        assert.equal(seen, [
+          [host(a), '', 't', '/h'],
+          [host(b), '', 't', '/h'],
+          [host(a), basic, 't', '/h'],
+          [host(a), '', 't', '/h'],
+          [host(b), '', 't', '/h'],
+          [host(b), '', 't', '/h'],
+        ])
+      }),
+    )
+  })
+
   test('a header value Node refuses fails before anything is sent', async () => {
     const r = await client({ method: 'POST', url: 'http://127.0.0.1:9/x', headers: { 'x-bad': 'a\nb' }, body: '{}' })()
     assert.ok(E.isLeft(r) && r.left.kind === 'ConnectFailed' && !r.left.sent)

@@ -128,6 +128,40 @@ test('a head arriving whole in one piece is read as the line-by-line reading rea
   assert.equal([whole.p.keepAlive, whole.p.keepAliveMs, whole.body], [cut.p.keepAlive, cut.p.keepAliveMs, cut.body])
 })
 
+test('a whole head read in place: values trimmed as trim() does, errors in the order the lines come', () => {
+  // spaces and tabs around a value, and the rarer characters trim() takes (a bare CR, VT, NBSP)
+  const text =
+    'HTTP/1.1 200 OK\r\nx-a:  \t one two \t\r\nx-b:\r\nx-c: \x0bv\xa0\r\nx-d: w\r\r\nx-e:\t\r\ncontent-length: 0\r\n\r\n'
+  const whole = parse(text)
+  const cut = parse(text, { pieces: text.split('\n').map((l) => l.length + 1) })
+  assert.equal(whole.p.head?.headers, {
+    'x-a': 'one two',
+    'x-b': '',
+    'x-c': 'v',
+    'x-d': 'w',
+    'x-e': '',
+    'content-length': '0',
+  })
+  assert.equal(whole.p.head, cut.p.head)
+  // a bad status line is what is reported, before a bad header after it; a colon on a later line
+  // does not make a header line of one without
+  assert.throws(() => parse('HTTP/9 200 OK\r\nno colon\r\n\r\n'), /status line/)
+  assert.throws(() => parse('HTTP/1.1 200 OK\r\nno colon\r\nx-a: 1\r\n\r\n'), /bad header line "no colon"/)
+  assert.throws(() => parse('HTTP/1.1 200 OK\r\n: empty name\r\n\r\n'), /bad header line/)
+})
+
+test('replies with the same head, one after another, read the same each time', () => {
+  const reply = (status: string, keepAlive: string) =>
+    parse(`HTTP/1.1 ${status}\r\nKeep-Alive: ${keepAlive}\r\nContent-Length: 2\r\n\r\nok`).p
+  for (let i = 0; i < 3; i++) {
+    const a = reply('201 Created', 'timeout=5')
+    assert.equal([a.head?.status, a.keepAliveMs, a.keepAlive], [201, 5000, true])
+    const b = reply('404 Not Found', 'max=3')
+    assert.equal([b.head?.status, b.keepAliveMs], [404, undefined])
+    assert.throws(() => parse('HTTP/1.1 2000 Weird\r\n\r\n'), /status line/)
+  }
+})
+
 test('the same reply however the bytes are cut', () => {
   const body = JSON.stringify({ title: 'é ✓', items: Array.from({ length: 20 }, (_, i) => i) })
   const utf8 = Buffer.from(body, 'utf8')
