@@ -6,6 +6,7 @@
 import type { ResourceSpec } from '../core/spec'
 import type { ResourceState } from '../state/state'
 import type { Obs } from './handler'
+import { copyFields } from '../core/copy'
 
 /** The outputs to record: the platform's values of computed inputs left out, beside its outputs. */
 export const withComputedOutputs = (
@@ -15,9 +16,13 @@ export const withComputedOutputs = (
 ): Readonly<Record<string, unknown>> => {
   const computed = spec.computed
   if (!computed || computed.length === 0) return o.outputs
+  // an indexed loop and a field-by-field copy (no iterator, no spread's own hidden class): every
+  // create and update records its outputs here
   let out: Record<string, unknown> | undefined
-  for (const k of computed)
-    if (inputs[k] === undefined && o.inputs[k] !== undefined) (out ??= { ...o.outputs })[k] = o.inputs[k]
+  for (let i = 0; i < computed.length; i++) {
+    const k = computed[i]
+    if (inputs[k] === undefined && o.inputs[k] !== undefined) (out ??= copyFields(o.outputs))[k] = o.inputs[k]
+  }
   return out ?? o.outputs
 }
 
