@@ -35,7 +35,8 @@ export const withComputedInputs = (
   const computed = spec.computed
   if (!computed || computed.length === 0) return inputs
   let out: Record<string, unknown> | undefined
-  for (const k of computed) {
+  for (let i = 0; i < computed.length; i++) {
+    const k = computed[i]
     if (inputs[k] !== undefined) continue
     const seen = prior.outputs[k] ?? prior.inputs[k]
     if (seen !== undefined) (out ??= { ...inputs })[k] = seen
@@ -55,8 +56,12 @@ export const withComputedPrior = (
   const computed = spec.computed
   if (!computed || computed.length === 0) return prior.inputs
   let out: Record<string, unknown> | undefined
-  for (const k of computed)
+  // index loops: these run for every node of such a type in plan and apply, mostly cold, where
+  // for-of allocates an iterator and a result per element
+  for (let i = 0; i < computed.length; i++) {
+    const k = computed[i]
     if (prior.inputs[k] === undefined && prior.outputs[k] !== undefined)
       (out ??= { ...prior.inputs })[k] = prior.outputs[k]
+  }
   return out ?? prior.inputs
 }

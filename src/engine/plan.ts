@@ -123,21 +123,31 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
   const known = new Array<Record<string, unknown> | undefined>(graph.ordered.length)
   // nodes being created: the fields given as inputs are known, the ones the platform computes are not
   const creating = new Array<Readonly<Record<string, unknown>> | undefined>(graph.ordered.length)
-  // state's records by address, read once: reading the record object by an address string that
-  // is not a literal takes V8's slow path at every read (per node and per ref)
-  const recorded = new Map<string, ResourceState>()
-  for (const a in state.resources) recorded.set(a, state.resources[a])
+  // state's records, read once (one pass over a record object of thousands of keys), each put at
+  // its node's position: a node and the refs to it find what state recorded by the position they
+  // look up anyway, with no second map by address. Records of no node are the ones to delete
+  const recorded = new Array<ResourceState | undefined>(graph.ordered.length)
+  const gone: ResourceState[] = []
+  for (const a in state.resources) {
+    const r = state.resources[a]
+    const p = at.get(a)
+    if (p === undefined) gone.push(r)
+    else recorded[p] = r
+  }
   // (a position is in `creating` or in `known`, never both: the more common first)
   const knownOf: Known = (a, field) => {
     const p = at.get(a)
-    if (p !== undefined) {
-      const c = creating[p]
-      if (c !== undefined)
-        return field !== undefined && Object.prototype.hasOwnProperty.call(c, field) ? c[field] : UNKNOWN
-      const k = known[p]
-      if (k !== undefined) return recordField(k, field)
+    if (p === undefined) {
+      // not a node of this stack (compile lets no ref point there): what state holds, if anything
+      const r = Object.prototype.hasOwnProperty.call(state.resources, a) ? state.resources[a] : undefined
+      return r === undefined ? NOT_YET : stateField(r, field)
     }
-    const r = recorded.get(a)
+    const c = creating[p]
+    if (c !== undefined)
+      return field !== undefined && Object.prototype.hasOwnProperty.call(c, field) ? c[field] : UNKNOWN
+    const k = known[p]
+    if (k !== undefined) return recordField(k, field)
+    const r = recorded[p]
     return r === undefined ? NOT_YET : stateField(r, field)
   }
 
@@ -172,7 +182,7 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
       })
       continue
     }
-    const prior = recorded.size === 0 ? undefined : recorded.get(address)
+    const prior = recorded[oi]
     const step = planResource(v, oi, prior, ctx)
     steps.push(step)
     const desired = step.inputs
@@ -182,11 +192,7 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
     } else if (step.action === 'create' || step.action === 'replace' || step.action === 'import') creating[oi] = desired
   }
 
-  // resources in state but not in the stack: delete, dependents first
-  const gone: ResourceState[] = []
-  recorded.forEach((r, a) => {
-    if (!at.has(a)) gone.push(r)
-  })
+  // resources in state but not in the stack (`gone`, above): delete, dependents first
   const goneSet = new Set(gone.map((r) => r.address))
   const deleteOrder = reverseDeps(gone, goneSet)
   for (const r of deleteOrder) {

@@ -45,11 +45,16 @@ export const resolveRefs = (u: unknown, known: Known): unknown => {
   // the walk written out rather than through rewriteInside (core/copy): this runs for every node in
   // the run loop, and the shared walk's calls through `f` measured ~35 ms slower at 10,000 steps
   if (Array.isArray(u)) {
+    // the copy made at its size (pushing onto a slice reserved room for 16 more elements in every
+    // copy, and inputs are frozen arrays, which slice copies the slow way)
     let out: unknown[] | undefined
     for (let i = 0; i < u.length; i++) {
       const x = resolveRefs(u[i], known)
-      if (x !== u[i] && !out) out = u.slice(0, i)
-      if (out) out.push(x)
+      if (x !== u[i] && out === undefined) {
+        out = new Array<unknown>(u.length)
+        for (let j = 0; j < i; j++) out[j] = u[j]
+      }
+      if (out !== undefined) out[i] = x
     }
     return out ?? u
   }
