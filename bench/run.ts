@@ -44,6 +44,15 @@ interface Sample {
   readonly [k: string]: unknown
 }
 
+// The environment of every process the bench starts: the runner's, without NODE_EXTRA_CA_CERTS.
+// Node reads the file it names before any script runs (on machines that point it at the system's
+// 220 KB bundle: ~40 ms of every process, an empty node's too, every side alike), and nothing
+// measured opens a TLS connection. The results say whether the runner had it set.
+const childEnv = (extra?: Readonly<Record<string, string>>): NodeJS.ProcessEnv => {
+  const { NODE_EXTRA_CA_CERTS: _dropped, ...rest } = process.env
+  return { ...rest, ...extra }
+}
+
 /** Run one script in a fresh process (through tsx, as every side of a comparison is). */
 const measure = (
   script: string,
@@ -58,7 +67,7 @@ const measure = (
     const child = spawn(process.execPath, [...loader, script, ...args], {
       cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
-      ...(env ? { env: { ...process.env, ...env } } : {}),
+      env: childEnv(env),
     })
     let out = ''
     let err = ''
@@ -84,7 +93,7 @@ const measure = (
 const measureRaw = (args: ReadonlyArray<string>, cwd = root): Promise<Sample> =>
   new Promise((resolve, reject) => {
     const t0 = performance.now()
-    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], env: childEnv() })
     let err = ''
     child.stderr.on('data', (d: Buffer) => (err += d.toString()))
     child.on('error', reject)
@@ -640,6 +649,8 @@ const environment = () => ({
   },
   runsPerFigure: runs,
   compiled: compiledMode,
+  /** the runner had NODE_EXTRA_CA_CERTS set, and its processes ran without it (childEnv) */
+  extraCaCertsDropped: process.env.NODE_EXTRA_CA_CERTS !== undefined,
   /** the 1-minute load average when the run started (a shared machine skews every figure) */
   loadAverage: round(loadavg()[0], 2),
 })
@@ -716,7 +727,7 @@ const writeReadme = (
     : `Through tsx ${v.tsx}: every trellis process runs the TypeScript source. `
   const block = [
     `<!-- ${mark}:start -->`,
-    `${how}Measured ${env.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu} (${m.cores} cores, ${m.memoryGb} GB), ${m.os}, load average ${env.loadAverage} at the start and ${env.loadAverageAtEnd} at the end; Node ${v.node}, trellis ${v.trellis} (${v.commit}), @pulumi/pulumi ${v['@pulumi/pulumi'] ?? '—'}, cdktf ${v.cdktf ?? '—'}. Every figure is the median of ${env.runsPerFigure} runs, each in its own process (the latency curve: one run per point).${skipped.length ? ` Not run this time (\`--skip\`): ${skipped.join(', ')}.` : ''}`,
+    `${how}Measured ${env.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu} (${m.cores} cores, ${m.memoryGb} GB), ${m.os}, load average ${env.loadAverage} at the start and ${env.loadAverageAtEnd} at the end; Node ${v.node}, trellis ${v.trellis} (${v.commit}), @pulumi/pulumi ${v['@pulumi/pulumi'] ?? '—'}, cdktf ${v.cdktf ?? '—'}. Every figure is the median of ${env.runsPerFigure} runs, each in its own process (the latency curve: one run per point).${env.extraCaCertsDropped ? " The runner's NODE_EXTRA_CA_CERTS was set; every process ran without it (How it measures says why)." : ''}${skipped.length ? ` Not run this time (\`--skip\`): ${skipped.join(', ')}.` : ''}`,
     '',
     table(outcomes),
     '',
