@@ -334,13 +334,11 @@ class Exchange implements Owner, Expiring {
       }
     }
     if (this.hop.method === 'HEAD') return this.settle(E.right({ status, headers, body: '' }))
-    const parts = p.body
-    const raw = parts.length === 1 ? parts[0] : Buffer.concat(parts)
     const encoding = headers['content-encoding']?.trim().toLowerCase()
     if (encoding === undefined || !ENCODINGS.has(encoding))
-      return this.settle(E.right({ status, headers, body: raw.toString('utf8') }))
+      return this.settle(E.right({ status, headers, body: p.text() }))
     // decoded later: its own copy, not a view of a read buffer that is reused meanwhile
-    inflate(encoding, parts.length === 1 ? Buffer.from(raw) : raw).then(
+    inflate(encoding, p.bytes()).then(
       (body) => this.settle(E.right({ status, headers, body })),
       (e: unknown) => this.fail(e),
     )

@@ -118,7 +118,15 @@ const enum Mode {
 export class ReplyParser {
   head: ReplyHead | undefined
   /** the body's bytes so far, as views of the chunks fed (copies of those before the last `keep`) */
-  readonly body: Buffer[] = []
+  private parts: Buffer[] | undefined
+  /**
+   * A body framed by its length that came whole in one chunk (the common case): that chunk and
+   * where the body lies in it, no view of it made. Read it (`text`, `bytes`) before the chunk's
+   * buffer is reused: it is done when it is set, so nothing `keep`s it.
+   */
+  private whole: Buffer | undefined
+  private wholeAt = 0
+  private wholeEnd = 0
   /** the connection may carry another request once this reply is done */
   keepAlive = false
   /** the server's Keep-Alive `timeout`, in ms, when it sent one */
@@ -140,6 +148,27 @@ export class ReplyParser {
 
   get done(): boolean {
     return this.mode === Mode.Done
+  }
+
+  /** the body's bytes so far, as views of the chunks fed (copies of those before the last `keep`) */
+  get body(): Buffer[] {
+    return this.whole ? [this.whole.subarray(this.wholeAt, this.wholeEnd)] : (this.parts ?? [])
+  }
+
+  /** the body as UTF-8 text */
+  text(): string {
+    if (this.whole) return this.whole.toString('utf8', this.wholeAt, this.wholeEnd)
+    const parts = this.parts
+    return parts === undefined
+      ? ''
+      : parts.length === 1
+        ? parts[0].toString('utf8')
+        : Buffer.concat(parts).toString('utf8')
+  }
+
+  /** the body's bytes, a copy of its own (not a view of a buffer that is reused) */
+  bytes(): Buffer {
+    return this.whole ? Buffer.from(this.whole.subarray(this.wholeAt, this.wholeEnd)) : Buffer.concat(this.parts ?? [])
   }
 
   /** Bytes from the connection. Throws a ReplyParseError on what cannot be framed. */
@@ -175,14 +204,18 @@ export class ReplyParser {
         case Mode.Length:
         case Mode.ChunkData: {
           const n = Math.min(this.left, end - at)
-          this.body.push(at === 0 && n === end ? chunk : chunk.subarray(at, at + n))
+          if (n === this.left && this.mode === Mode.Length && this.parts === undefined) {
+            this.whole = chunk
+            this.wholeAt = at
+            this.wholeEnd = at + n
+          } else (this.parts ??= []).push(at === 0 && n === end ? chunk : chunk.subarray(at, at + n))
           at += n
           this.left -= n
           if (this.left === 0) this.mode = this.mode === Mode.Length ? Mode.Done : Mode.ChunkEnd
           break
         }
         case Mode.Close:
-          this.body.push(at === 0 ? chunk : chunk.subarray(at))
+          ;(this.parts ??= []).push(at === 0 ? chunk : chunk.subarray(at))
           return
       }
     }
@@ -223,7 +256,8 @@ export class ReplyParser {
    * reused (a connection's shared read buffer), and the reply is not complete yet.
    */
   keep(): void {
-    const body = this.body
+    const body = this.parts
+    if (body === undefined) return
     for (let i = this.owned; i < body.length; i++) body[i] = Buffer.from(body[i])
     this.owned = body.length
   }

@@ -187,9 +187,6 @@ const tokenOf = (t: Secret<string> | string | undefined): E.Either<string, strin
 // what trim() === '' says, without a trimmed copy of every reply
 const BLANK = /^\s*$/
 
-const bodyOf = (r: E.Either<PlatformError, Reply>): E.Either<PlatformError, unknown> =>
-  E.isLeft(r) ? r : E.right(r.right.body)
-
 type Extra = Partial<Pick<PlatformError, 'status' | 'ambiguous'>>
 
 /** One REST request and its pages (a class: a call allocates one object, not a closure per helper). */
@@ -224,8 +221,8 @@ class RestCall {
   // a then rather than an async function (and none around it for a single page): every request of
   // an apply passes here, and each async layer cost a promise and turns of the microtask queue
   private exchange(query: Query): Promise<E.Either<PlatformError, Reply>>
-  private exchange<A>(query: Query, then: (r: E.Either<PlatformError, Reply>) => A): Promise<A>
-  private exchange(query: Query, then?: (r: E.Either<PlatformError, Reply>) => unknown): Promise<unknown> {
+  private exchange(query: Query, bodyOnly: true): Promise<E.Either<PlatformError, unknown>>
+  private exchange(query: Query, bodyOnly = false): Promise<unknown> {
     const { opts, req, path } = this
     try {
       const qs = encodeQuery(query)
@@ -239,7 +236,7 @@ class RestCall {
           timeoutMs: opts.timeoutMs,
           signal: this.signal,
         })()
-        .then(then ? (r) => then(this.replied(r)) : (r) => this.replied(r))
+        .then(bodyOnly ? (r) => this.bodyOf(r) : (r) => this.replied(r))
     } catch (e) {
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- whatever was thrown, as an async function would reject with it
       return Promise.reject(e)
@@ -247,6 +244,12 @@ class RestCall {
   }
 
   private replied(r: E.Either<HttpError, HttpResponse>): E.Either<PlatformError, Reply> {
+    const body = this.bodyOf(r)
+    return E.isLeft(body) ? body : E.right({ body: body.right, headers: (r as E.Right<HttpResponse>).right.headers })
+  }
+
+  /** the reply's JSON body, or the error it is (a single page's reply is only its body: no Reply made) */
+  private bodyOf(r: E.Either<HttpError, HttpResponse>): E.Either<PlatformError, unknown> {
     if (E.isLeft(r)) return this.fromHttpError(r.left)
     const res = r.right
     if (res.status >= 300) {
@@ -260,9 +263,9 @@ class RestCall {
         ambiguous: this.write && res.status >= 500,
       })
     }
-    if (BLANK.test(res.body)) return E.right({ body: null, headers: res.headers })
+    if (BLANK.test(res.body)) return E.right(null)
     try {
-      return E.right({ body: JSON.parse(res.body) as unknown, headers: res.headers })
+      return E.right(JSON.parse(res.body) as unknown)
     } catch {
       const what = /^\s*</.test(res.body)
         ? `an HTML page (${excerpt(res.body, 80)})`
@@ -292,7 +295,7 @@ class RestCall {
   run(): Promise<E.Either<PlatformError, unknown>> {
     if (this.req.paginate) return this.pages(this.req.paginate)
     // the body taken in the exchange's own then (a page's reply is not kept)
-    return this.exchange(this.req.query ?? {}, bodyOf)
+    return this.exchange(this.req.query ?? {}, true)
   }
 
   private async pages(p: NonNullable<RestRequest['paginate']>): Promise<E.Either<PlatformError, unknown>> {
@@ -366,6 +369,8 @@ export const restClient = (opts: RestClientOptions): PlatformClient => {
   }
 
   const refused = (e: PlatformError): Promise<E.Either<PlatformError, never>> => Promise.resolve(E.left(e))
+  // the client's token is fixed: checked (and revealed) once, not per request
+  let checkedToken: E.Either<string, string> | undefined
   // not an async function (see RestCall.exchange); a throw is a rejection, as it would be
   const send: Send = (req, signal) => () => {
     try {
@@ -377,7 +382,7 @@ export const restClient = (opts: RestClientOptions): PlatformClient => {
             `the ${opts.style} platform speaks REST; a signed action request cannot be sent to it`,
           ),
         )
-      const token = tokenOf(opts.token)
+      const token = (checkedToken ??= tokenOf(opts.token))
       if (E.isLeft(token))
         return refused(
           platformError(

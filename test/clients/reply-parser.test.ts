@@ -162,6 +162,36 @@ test('replies with the same head, one after another, read the same each time', (
   }
 })
 
+test('a body that came whole with its head is read in place: text, and bytes of its own', () => {
+  const chunk = Buffer.from('HTTP/1.1 200 OK\r\ncontent-length: 6\r\n\r\nh\xc3\xa9llo', 'latin1')
+  const p = new ReplyParser(false)
+  p.push(chunk)
+  assert.ok(p.done)
+  assert.is(p.text(), 'héllo')
+  const bytes = p.bytes()
+  assert.equal(
+    p.body.map((b) => b.toString('utf8')),
+    ['héllo'],
+  )
+  // the bytes are a copy: the read buffer they came in may be overwritten by the next read
+  chunk.fill(0)
+  assert.is(bytes.toString('utf8'), 'héllo')
+  // cut, and kept between the pieces: the same text
+  const cut = new ReplyParser(false)
+  const again = Buffer.from('HTTP/1.1 200 OK\r\ncontent-length: 6\r\n\r\nh\xc3\xa9llo', 'latin1')
+  cut.push(again.subarray(0, again.length - 3))
+  cut.keep()
+  again.fill(0, 0, again.length - 3)
+  cut.push(again.subarray(again.length - 3))
+  assert.ok(cut.done)
+  assert.is(cut.text(), 'héllo')
+  assert.is(cut.bytes().toString('utf8'), 'héllo')
+  // no body at all
+  const empty = new ReplyParser(false)
+  empty.push(Buffer.from('HTTP/1.1 204 No Content\r\n\r\n'))
+  assert.equal([empty.text(), empty.bytes().length, empty.body], ['', 0, []])
+})
+
 test('the same reply however the bytes are cut', () => {
   const body = JSON.stringify({ title: 'é ✓', items: Array.from({ length: 20 }, (_, i) => i) })
   const utf8 = Buffer.from(body, 'utf8')
