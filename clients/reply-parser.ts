@@ -6,6 +6,7 @@
  * what it cannot frame safely (a bad status line, a bad or conflicting Content-Length, an oversized
  * head, a protocol switch) with a ReplyParseError, and never buffers a head past MAX_HEAD_BYTES.
  */
+import { memo } from '../src/core/memo'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface ReplyHead {
@@ -66,31 +67,20 @@ const keyOf = (name: string): string | undefined => {
 
 // the same few status lines and Keep-Alive values come in every reply: each read once (a match
 // array per reply otherwise), bounded like the names
-const STATUSES = new Map<string, readonly [version: string, code: number] | null>()
-const statusOf = (line: string): readonly [string, number] | null => {
-  let s = STATUSES.get(line)
-  if (s === undefined) {
-    const m = STATUS_LINE.exec(line)
-    if (STATUSES.size >= 64) STATUSES.clear()
-    STATUSES.set(line, (s = m ? [m[1], Number(m[2])] : null))
-  }
-  return s
-}
+const statusOf = memo((line: string): readonly [version: string, code: number] | null => {
+  const m = STATUS_LINE.exec(line)
+  return m ? [m[1], Number(m[2])] : null
+}, 64)
 /** The version and code of a status line; throws when it is not one. */
 const statusIn = (line: string): readonly [string, number] => {
   const s = statusOf(line)
   if (!s) throw new ReplyParseError(`not an HTTP/1.x status line: ${JSON.stringify(line.slice(0, 60))}`)
   return s
 }
-const HINTS = new Map<string, number | undefined>()
-const hintOf = (keepAlive: string): number | undefined => {
-  if (HINTS.has(keepAlive)) return HINTS.get(keepAlive)
+const hintOf = memo((keepAlive: string): number | undefined => {
   const m = /timeout\s*=\s*(\d+)/i.exec(keepAlive)
-  const ms = m ? Number(m[1]) * 1000 : undefined
-  if (HINTS.size >= 64) HINTS.clear()
-  HINTS.set(keepAlive, ms)
-  return ms
-}
+  return m ? Number(m[1]) * 1000 : undefined
+}, 64)
 
 /** what String.prototype.trim takes off that a header value may hold (Latin-1): LF, VT, FF, CR, NBSP */
 const otherSpace = (c: number): boolean => (c >= 0x0a && c <= 0x0d) || c === 0xa0

@@ -2,22 +2,11 @@
  * Name conversion between spec names (lowerCamelCase) and wire names (snake_case), with explicit
  * renames for the fields that do not follow the rule (`chatAChannels` ↔ `slack_channels`).
  */
+import { memo } from './memo'
 
 // Field names are a small vocabulary converted for every field of every request and reply: each
 // conversion is remembered (a regular expression with a callback per key per body showed in the
-// profile of a concurrent apply). Bounded, since keys of free-form maps (tags) pass through too.
-const memo = (f: (s: string) => string): ((s: string) => string) => {
-  const seen = new Map<string, string>()
-  return (s) => {
-    let r = seen.get(s)
-    if (r === undefined) {
-      if (seen.size >= 4096) seen.clear()
-      seen.set(s, (r = f(s)))
-    }
-    return r
-  }
-}
-
+// profile of a concurrent apply).
 export const toSnake = memo((s: string): string => s.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()))
 export const toCamel = memo((s: string): string => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()))
 
