@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { compileToCjs } from './compile-js'
 import { compileAgainstDist, ensureDist } from './compile-dist'
+import { childEnv } from './child-env'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = join(here, '..')
@@ -42,15 +43,6 @@ interface Sample {
   readonly inProcessMs: number
   readonly peakRssMb: number
   readonly [k: string]: unknown
-}
-
-// The environment of every process the bench starts: the runner's, without NODE_EXTRA_CA_CERTS.
-// Node reads the file it names before any script runs (on machines that point it at the system's
-// 220 KB bundle: ~40 ms of every process, an empty node's too, every side alike), and nothing
-// measured opens a TLS connection. The results say whether the runner had it set.
-const childEnv = (extra?: Readonly<Record<string, string>>): NodeJS.ProcessEnv => {
-  const { NODE_EXTRA_CA_CERTS: _dropped, ...rest } = process.env
-  return { ...rest, ...extra }
 }
 
 /** Run one script in a fresh process (through tsx, as every side of a comparison is). */
