@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { compileToCjs } from './compile-js'
 import { compileAgainstDist, ensureDist } from './compile-dist'
 import { childEnv } from './child-env'
+import { machineSpeedMs } from './machine-speed'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = join(here, '..')
@@ -703,7 +704,10 @@ const curveTable = (o: Outcome | undefined): string => {
 }
 
 const writeReadme = (
-  env: ReturnType<typeof environment> & { loadAverageAtEnd: number },
+  env: ReturnType<typeof environment> & {
+    loadAverageAtEnd: number
+    machineSpeedMs: { atStart: number; atEnd: number }
+  },
   outcomes: ReadonlyArray<Outcome>,
 ): void => {
   const path = join(here, 'README.md')
@@ -719,7 +723,7 @@ const writeReadme = (
     : `Through tsx ${v.tsx}: every trellis process runs the TypeScript source. `
   const block = [
     `<!-- ${mark}:start -->`,
-    `${how}Measured ${env.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu} (${m.cores} cores, ${m.memoryGb} GB), ${m.os}, load average ${env.loadAverage} at the start and ${env.loadAverageAtEnd} at the end; Node ${v.node}, trellis ${v.trellis} (${v.commit}), @pulumi/pulumi ${v['@pulumi/pulumi'] ?? '—'}, cdktf ${v.cdktf ?? '—'}. Every figure is the median of ${env.runsPerFigure} runs, each in its own process (the latency curve: one run per point).${env.extraCaCertsDropped ? " The runner's NODE_EXTRA_CA_CERTS was set; every process ran without it (How it measures says why)." : ''}${skipped.length ? ` Not run this time (\`--skip\`): ${skipped.join(', ')}.` : ''}`,
+    `${how}Measured ${env.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu} (${m.cores} cores, ${m.memoryGb} GB), ${m.os}, load average ${env.loadAverage} at the start and ${env.loadAverageAtEnd} at the end, a fixed CPU loop (bench/machine-speed.ts) ${fmt(env.machineSpeedMs.atStart)} ms at the start and ${fmt(env.machineSpeedMs.atEnd)} ms at the end; Node ${v.node}, trellis ${v.trellis} (${v.commit}), @pulumi/pulumi ${v['@pulumi/pulumi'] ?? '—'}, cdktf ${v.cdktf ?? '—'}. Every figure is the median of ${env.runsPerFigure} runs, each in its own process (the latency curve: one run per point).${env.extraCaCertsDropped ? " The runner's NODE_EXTRA_CA_CERTS was set; every process ran without it (How it measures says why)." : ''}${skipped.length ? ` Not run this time (\`--skip\`): ${skipped.join(', ')}.` : ''}`,
     '',
     table(outcomes),
     '',
@@ -746,6 +750,7 @@ if (only !== undefined) {
   else process.stdout.write(table([o]) + '\n' + (o.curve ? '\n' + curveTable(o) + '\n' : ''))
 } else {
   const env = environment()
+  const speedAtStart = machineSpeedMs()
   const outcomes: Outcome[] = []
   for (const [name, run] of Object.entries(scenarios)) {
     if (skipped.includes(name)) {
@@ -773,6 +778,8 @@ if (only !== undefined) {
     date: env.date,
     loadAverage: env.loadAverage,
     loadAverageAtEnd: round(loadavg()[0], 2),
+    /** bench/machine-speed.ts's loop, median ms, before the first scenario and after the last */
+    machineSpeedMs: { atStart: speedAtStart, atEnd: machineSpeedMs() },
     scenarios: outcomes,
   }
   writeFileSync(
