@@ -80,7 +80,13 @@ const servedEmulator = async (opts: { readonly latencyMs?: number; readonly rate
     })
     child.on('exit', (code) => reject(new Error(`the emulator server exited (${code})`)))
   })
-  type Stats = { statuses: Record<string, number>; cpuMs: number; connections: number; main?: MainThread }
+  type Stats = {
+    statuses: Record<string, number>
+    cpuMs: number
+    connections: number
+    main?: MainThread
+    holdsMs?: { n: number; min: number; median: number; max: number }
+  }
   // asked over node:http, not fetch: the first fetch loads undici and compiles its llhttp
   // WebAssembly, which V8 then optimises on a background thread during the measured run (~100 ms
   // of CPU on a 2-core machine, counted as the client's). Kept alive, as fetch kept it.
@@ -236,6 +242,16 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
         // the bound is honest only if every request really took latencyMs; and keep-alive holds
         // the client to at most one connection per request in flight
         minRequestMs: Math.round(minRequestMs * 100) / 100,
+        // how long the server held its answers, arrival to leaving (the bound counts latencyMs)
+        ...(serverAfter.holdsMs
+          ? {
+              serverHoldMs: {
+                min: serverAfter.holdsMs.min,
+                median: serverAfter.holdsMs.median,
+                max: serverAfter.holdsMs.max,
+              },
+            }
+          : {}),
         connections: serverAfter.connections - serverBefore.connections,
       }
     } finally {

@@ -4,7 +4,8 @@
  * server would (status line, the handler's headers, Date, Connection, Keep-Alive,
  * Content-Length), to trellis's transport and to node:http's client alike, keep connections
  * alive, answer pipelined requests in order and requests that come in pieces, and refuse what it
- * cannot read.
+ * cannot read. Each answer is held the latency from its arrival and never less (told through
+ * `onSent`), many in flight at once.
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -128,6 +129,29 @@ test('answers pipelined requests in order, and a request that comes in pieces', 
   assert.ok(one.includes('"body":"abcde"'))
   // held from the moment the whole head was read (the third piece), not from the first byte
   assert.ok(performance.now() - t >= LATENCY_MS)
+})
+
+test('holds every answer the latency after its arrival, never less, with many in flight', async () => {
+  const holds: number[] = []
+  const own = await heldServer(echo, { latencyMs: 7, onSent: (arrived, sent) => void holds.push(sent - arrived) })
+  try {
+    const send = http1Client()
+    const took = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        // some together, some a little apart
+        if (i % 4 === 3) await new Promise((r) => setTimeout(r, i % 7))
+        const t = performance.now()
+        const r = await send({ method: 'GET', url: `http://127.0.0.1:${own.port}/n/${i}`, headers: {} })()
+        assert.ok(E.isRight(r) && r.right.status === 200)
+        return performance.now() - t
+      }),
+    )
+    assert.is(holds.length, 40)
+    for (const h of holds) assert.ok(h >= 7, `held ${h} ms`)
+    for (const t of took) assert.ok(t >= 7, `answered after ${t} ms`)
+  } finally {
+    await own.close()
+  }
 })
 
 test('says Connection: close and closes when the request asks', async () => {
