@@ -23,7 +23,7 @@ import { type JournalRecord, type PendingOp, type ResourceState, type State } fr
 import { copyFields } from '../core/copy'
 import { WAIT_TIMED_OUT } from '../core/wire'
 import { issue } from '../core/issue'
-import { checkResolved, resolvesAsChecked, type CheckedAtPlan } from './check-resolved'
+import { CHECKED_IN_FULL, checkResolved, resolvesAsChecked, type CheckedAtPlan } from './check-resolved'
 import { makeValidator } from './validate'
 import { noEvents } from './events'
 import { answerNow } from '../core/immediate'
@@ -511,7 +511,8 @@ export const runPlan = async (
 
   /**
    * Values that came through refs, checked before anything is sent: the field's codec and the
-   * spec's rules, a failure naming the field, what was expected and given, and the ref.
+   * spec's rules, a failure naming the field, what was expected and given, and the ref. False
+   * when a value is still unknown (nothing to check yet: what asked says so).
    */
   const checkRefs = (
     label: string,
@@ -521,20 +522,23 @@ export const runPlan = async (
     raw: Readonly<Record<string, unknown>>,
     resolved: Readonly<Record<string, unknown>>,
     provider: string,
-  ): void => {
+  ): boolean => {
     const ctx = { config: graph.providers.get(provider)?.config ?? {}, now: env.now() }
     const found = checkResolved(codec, rules, raw, resolved, ctx, validate)
-    if (found.length > 0)
-      throw stepFailure(
-        label,
-        op,
-        found
-          .map((f) => {
-            const i = issue(label, f)
-            return `field \`${i.path}\`: ${i.message ? i.message + ' ' : ''}expected ${i.expected}, got ${i.given}`
-          })
-          .join('; '),
-      )
+    if (found === CHECKED_IN_FULL) return true
+    // checkResolved runs no rule over a value still unknown, and gives what the codec found under
+    // refs: about an unknown value, that is not what went wrong
+    if (found.length === 0 || hasUnknown(resolved)) return false
+    throw stepFailure(
+      label,
+      op,
+      found
+        .map((f) => {
+          const i = issue(label, f)
+          return `field \`${i.path}\`: ${i.message ? i.message + ' ' : ''}expected ${i.expected}, got ${i.given}`
+        })
+        .join('; '),
+    )
   }
 
   /** The inputs to send: refs resolved, overrides applied, absent fields dropped. */
@@ -549,18 +553,22 @@ export const runPlan = async (
     if (asChecked && !s.overrides && !hasAbsent(atPlan)) return atPlan
     // resolveRefs gives a fresh object when it resolved a ref; otherwise the node's own (frozen) one
     const resolved = resolveRefs(rv.node.inputs, valueOf) as Record<string, unknown>
-    // every value refs gave is known (the common case once dependencies are done)
-    const known = resolved !== rv.node.inputs && !hasUnknown(resolved)
-    if (known && !asChecked)
-      checkRefs(
-        rv.label,
-        s.action === 'update' ? 'update' : s.action === 'import' ? 'import' : 'create',
-        rv.spec.inputs,
-        rv.spec.rules,
-        rv.node.inputs,
-        resolved,
-        s.provider,
-      )
+    // every value refs gave is known (the common case once dependencies are done), and checked:
+    // checkResolved tells a value still unknown itself, so the values are walked for it once
+    const known =
+      resolved === rv.node.inputs
+        ? false
+        : asChecked
+          ? !hasUnknown(resolved)
+          : checkRefs(
+              rv.label,
+              s.action === 'update' ? 'update' : s.action === 'import' ? 'import' : 'create',
+              rv.spec.inputs,
+              rv.spec.rules,
+              rv.node.inputs,
+              resolved,
+              s.provider,
+            )
     // the node's own inputs are copied only to be changed (overrides, absent fields dropped): most
     // nodes without refs are sent and recorded as they are (frozen, so nothing downstream changes them)
     const inputs =

@@ -3,7 +3,7 @@
  * from scrypt(passphrase, salt)) plus a keyed digest; without one, only the keyed digest — enough to
  * detect a changed secret, never enough to read it.
  */
-import { isSecret, isSecretMarker, reveal } from '../core/secret'
+import { isSecret, reveal } from '../core/secret'
 import { copyFields } from '../core/copy'
 import { isProtected, makeProtector, type ProtectedSecret, type Protector } from '../core/protector'
 
@@ -63,14 +63,22 @@ const protectAt = (
   p: Protector | undefined,
   path: string[],
 ): unknown => {
-  // most values are plain strings and numbers, and most specs have no secret paths
-  if ((typeof value !== 'object' || value === null) && patterns.length === 0) return value
-  if (isProtected(value)) return value
-  if (isSecret(value) || (path.length > 0 && value !== undefined && value !== null && matchesAny(patterns, path))) {
-    const v = isSecret(value) ? reveal(value) : value
-    return p ? p.protect(v) : { _tag: 'Secret' }
+  if (typeof value !== 'object' || value === null) {
+    // most values are plain strings and numbers, and most specs have no secret paths
+    if (patterns.length === 0 || path.length === 0 || value === undefined || value === null) return value
+    return matchesAny(patterns, path) ? protectValue(value, p) : value
   }
-  if (isSecretMarker(value)) return value
+  // a protected secret, a Secret and a secret's marker all carry `_tag: 'Secret'` (a Secret's is
+  // its own, fixed when made): one read of it tells every other object apart from the three, where
+  // asking each question in turn read it twice and looked the secret's value up as well, for every
+  // object of every input and output recorded
+  if ((value as { _tag?: unknown })._tag === 'Secret') {
+    if (isProtected(value)) return value
+    if (isSecret(value)) return protectValue(reveal(value), p)
+    if (path.length > 0 && matchesAny(patterns, path)) return protectValue(value, p)
+    return value
+  }
+  if (path.length > 0 && matchesAny(patterns, path)) return protectValue(value, p)
   if (Array.isArray(value)) {
     let out: unknown[] | undefined
     for (let i = 0; i < value.length; i++) {
@@ -88,7 +96,7 @@ const protectAt = (
     }
     return out ?? value
   }
-  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+  if (Object.getPrototypeOf(value) === Object.prototype) {
     let out: Record<string, unknown> | undefined
     for (const k in value) {
       const v = (value as Record<string, unknown>)[k]
@@ -104,6 +112,9 @@ const protectAt = (
   }
   return value
 }
+
+/** A secret's plain value as state keeps it (or the marker when no protector is given). */
+const protectValue = (v: unknown, p: Protector | undefined): unknown => (p ? p.protect(v) : { _tag: 'Secret' })
 
 /** Mask every secret for display: Secret instances, protected values and values at secret paths. */
 export const maskSecrets = (value: unknown, patterns: ReadonlyArray<string>, path: string[] = []): unknown =>
