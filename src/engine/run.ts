@@ -20,6 +20,7 @@ import { withComputedInputs, withComputedOutputs, withComputedPrior } from './co
 import { adoptedInputs } from './adopt'
 import { protectSecrets, type Protector } from '../state/protect'
 import { type JournalRecord, type PendingOp, type ResourceState, type State } from '../state/state'
+import { appendNowOf } from '../state/append-now'
 import { copyFields } from '../core/copy'
 import { WAIT_TIMED_OUT } from '../core/wire'
 import { issue } from '../core/issue'
@@ -27,6 +28,7 @@ import { CHECKED_IN_FULL, checkResolved, resolvesAsChecked, type CheckedAtPlan }
 import { makeValidator } from './validate'
 import { noEvents } from './events'
 import { answerNow } from '../core/immediate'
+import { createNowOf } from './create-now'
 
 /** what `durable` gives once the records are written (a store that answers at once) */
 const WRITTEN: Promise<void> = Promise.resolve()
@@ -117,6 +119,8 @@ export const runPlan = async (
   // that answers its appends at once (the memory store: nothing durable to wait for) gets each
   // record set in the same turn, and the steps on it go on without a promise (see `pending`)
   const storeNow = answerNow(env.store.append(plan.stack, [])) !== undefined
+  // and one that takes a record at once with no task per append (see appendingNow)
+  const appendNow = storeNow ? appendNowOf(env.store.append) : undefined
   let flushing: Promise<void> | undefined
   let queued: JournalRecord[] = []
   const durable = (rs: JournalRecord[]): Promise<void> => {
@@ -126,6 +130,10 @@ export const runPlan = async (
       else if (r.t === 'settled') pendingOps.delete(r.opId)
       else if (r.t === 'put') resources[r.resource.address] = r.resource
       else if (r.t === 'drop') delete resources[r.address]
+    }
+    if (appendNow) {
+      for (let i = 0; i < rs.length; i++) appendNow(plan.stack, rs[i])
+      return WRITTEN
     }
     if (storeNow) {
       const r = answerNow(env.store.append(plan.stack, rs))!()
@@ -277,6 +285,7 @@ export const runPlan = async (
   // (a suspended async frame holds every local of its function, and this runs once per step).
   // On the mock interpreter (a store and a handler that answer at once) it is done when it
   // returns: no promise, no turn of the event loop.
+  const handlerNow = createNowOf(h.create)
   const doCreate = (
     s: Step,
     v: ResourceVertex,
@@ -291,10 +300,12 @@ export const runPlan = async (
     attemptNo: number,
   ): ResourceState | Promise<ResourceState> => {
     if (storeNow) {
+      // a handler that answers at once without a task (the mock: see createNowOf)
+      if (handlerNow) return createNow(s, v, inputs, sent, attemptNo, createdNow(handlerNow, ctxOf(s, v.spec), inputs))
       // a task is lazy: making it sends nothing, and says whether its answer needs waiting for
       const task = h.create(ctxOf(s, v.spec), inputs)
       const answer = answerNow(task)
-      if (answer !== undefined) return createNow(s, v, inputs, sent, attemptNo, answer)
+      if (answer !== undefined) return createNow(s, v, inputs, sent, attemptNo, answered(answer))
       return sendCreate(s, v, inputs, sent, pending('create', s, sent) as string, attemptNo, task)
     }
     return (pending('create', s, sent) as Promise<string>).then((opId) =>
@@ -315,18 +326,17 @@ export const runPlan = async (
     inputs: Record<string, unknown>,
     sent: Record<string, unknown>,
     attemptNo: number,
-    answer: () => Either<StepFailure, Obs>,
+    res: Either<StepFailure, Obs>,
   ): ResourceState | Promise<ResourceState> => {
-    let res: Either<StepFailure, Obs>
-    try {
-      res = answer()
-    } catch (e) {
-      res = left(e as StepFailure)
-    }
     if (isLeft(res))
       return afterCreateFailed(s, v, inputs, sent, pending('create', s, sent) as string, res.left, attemptNo)
     const r = record(v, res.right.id, inputs, res.right, undefined, sent)
-    void durable([{ t: 'put', resource: r }])
+    const put: JournalRecord = { t: 'put', resource: r }
+    // (a store taking records at once: no array for the one record)
+    if (appendNow) {
+      resources[r.address] = r
+      appendNow(plan.stack, put)
+    } else void durable([put])
     return r
   }
 
@@ -852,6 +862,28 @@ export const runPlan = async (
     diffInputs(state0.outputs, outputs, { replaceOn: [], ignore: [], equals: {}, updatable: true, protector }).length >
       0
   return { state: final, journal, failures, outputs, outputsChanged }
+}
+
+/** An answer given at once; a throw is the failure a rejected task would give. */
+const answered = (answer: () => Either<StepFailure, Obs>): Either<StepFailure, Obs> => {
+  try {
+    return answer()
+  } catch (e) {
+    return left(e as StepFailure)
+  }
+}
+
+/** The same for a handler's at-once create (createNowOf), with no closure made per call. */
+const createdNow = (
+  create: NonNullable<ReturnType<typeof createNowOf>>,
+  c: OpContext,
+  inputs: Readonly<Record<string, unknown>>,
+): Either<StepFailure, Obs> => {
+  try {
+    return create(c, inputs)
+  } catch (e) {
+    return left(e as StepFailure)
+  }
 }
 
 /** Does a record hold a field set to undefined (left out when sent)? */

@@ -14,6 +14,10 @@ import {
   type State,
 } from './state'
 import { stateError, type LockInfo, type StateStore } from './state-store'
+import { appendingNow } from './append-now'
+
+/** an append's answer: nothing to tell, so one for all */
+const APPENDED: E.Either<never, void> = E.right(undefined)
 
 /** journal records a stack keeps unfolded at most (see `journals`) */
 const MAX_UNFOLDED = 65_536
@@ -59,6 +63,13 @@ export const memoryStore = (
       ? { ...s, resources: Object.fromEntries(f.resources), pending: Object.fromEntries(f.pending), outputs: f.outputs }
       : s
   }
+  const appendOne = (stack: string, record: JournalRecord): void => {
+    let j = journals.get(stack)
+    if (!j) journals.set(stack, (j = { records: [] }))
+    j.records.push(record)
+    // bounded: a long run's records (write-ahead entries hold their inputs) are not all kept
+    if (j.records.length >= MAX_UNFOLDED) fold(stack, j)
+  }
   return {
     snapshot: current,
     lock: (stack, opts = {}) =>
@@ -89,16 +100,16 @@ export const memoryStore = (
         (e) => e as ReturnType<typeof stateError>,
       ),
     read: (stack) => TE.right(current(stack)),
-    // nothing to wait for: answered at once (immediate), so the run loop appends in the same turn
-    append: (stack, records) =>
-      immediate(() => {
-        let j = journals.get(stack)
-        if (!j) journals.set(stack, (j = { records: [] }))
-        for (let i = 0; i < records.length; i++) j.records.push(records[i])
-        // bounded: a long run's records (write-ahead entries hold their inputs) are not all kept
-        if (j.records.length >= MAX_UNFOLDED) fold(stack, j)
-        return E.right(undefined)
-      }),
+    // nothing to wait for: answered at once (immediate), and a record taken at once as well
+    // (appendingNow), so the run loop appends in the same turn
+    append: appendingNow(
+      (stack, records) =>
+        immediate(() => {
+          for (let i = 0; i < records.length; i++) appendOne(stack, records[i])
+          return APPENDED
+        }),
+      appendOne,
+    ),
     write: (stack, state) => {
       // journal records never change serial or lineage: the snapshot alone answers the check
       const on = states.get(stack)
