@@ -315,6 +315,62 @@ const makeStep = (
   return out
 }
 
+/** A create's diff: every field given, added (sized first: a pushed-to array keeps room for 16). */
+const createDiff = (desired: Readonly<Record<string, unknown>>): FieldChange[] => {
+  let count = 0
+  for (const k in desired) if (desired[k] !== undefined) count++
+  const diff = new Array<FieldChange>(count)
+  let at = 0
+  for (const k in desired) {
+    const x = desired[k]
+    if (x !== undefined) diff[at++] = { path: k, kind: 'add', before: undefined, after: x, replaces: false }
+  }
+  return diff
+}
+
+/** the diffs of create steps read so far, each made once */
+const createDiffs = new WeakMap<object, ReadonlyArray<FieldChange>>()
+
+/**
+ * A create step's `diff`: an own enumerable property like the others (JSON, spreads and
+ * comparisons see it), worked out from the step's inputs when first read. One shared getter: a
+ * getter per step (a closure over its inputs) would give every step a dictionary of properties.
+ */
+const CREATE_DIFF: PropertyDescriptor = {
+  get(this: Step): ReadonlyArray<FieldChange> {
+    let d = createDiffs.get(this)
+    if (d === undefined) createDiffs.set(this, (d = createDiff(this.inputs)))
+    return d
+  },
+  enumerable: true,
+  configurable: true,
+}
+
+/**
+ * A create step. Its diff is the inputs again, one object per field, and an apply never reads it
+ * (a rendering or a JSON copy of the plan does): made when read, not for every step of every plan.
+ */
+const createStep = (
+  v: ResourceVertex,
+  desired: Readonly<Record<string, unknown>>,
+  notes: ReadonlyArray<string>,
+): Step => {
+  const out = {
+    address: v.address,
+    token: v.node.token,
+    name: v.node.name,
+    kind: 'Resource',
+    provider: v.provider,
+    deps: v.deps,
+    action: 'create',
+  } as { -readonly [K in keyof Step]: Step[K] }
+  // (in makeStep's order: the fields come out in the same order as any step's)
+  Object.defineProperty(out, 'diff', CREATE_DIFF)
+  out.inputs = desired
+  out.notes = notes
+  return out
+}
+
 const diffOptionsOf = (v: ResourceVertex, c: PlanCtx): DiffOptions => {
   const ignore = v.node.options.ignoreChanges
   if (ignore !== undefined && ignore.length > 0) return diffOptions(v.spec, ignore, c.i.protector)
@@ -362,16 +418,7 @@ const planResource = (v: ResourceVertex, at: number, prior: ResourceState | unde
       return makeStep(v, 'import', NONE, desired, [
         `import ${JSON.stringify(node.options.importId)} (${spec.identity.importFormat}), then update to match the stack if it differs`,
       ])
-    // sized first: a pushed-to array keeps room for 16 and a create step keeps its diff
-    let count = 0
-    for (const k in desired) if (desired[k] !== undefined) count++
-    const diff = new Array<FieldChange>(count)
-    let at = 0
-    for (const k in desired) {
-      const x = desired[k]
-      if (x !== undefined) diff[at++] = { path: k, kind: 'add', before: undefined, after: x, replaces: false }
-    }
-    return makeStep(v, 'create', diff, desired, defaultNotes)
+    return createStep(v, desired, defaultNotes)
   }
   // plan-time rules see what exists
   let planRules = false
