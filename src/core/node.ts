@@ -1,6 +1,7 @@
 /**
  * Nodes: the frozen, serialisable description of one resource or one lookup in a stack.
  */
+import { memo } from './memo'
 import { printable, quoteName } from './names'
 
 // ── model ────────────────────────────────────────────────────────────────────
@@ -113,7 +114,19 @@ export const addressOf = (n: { readonly token: string; readonly name: string }):
  * a name read from a forged state file cannot print a line of its own.
  */
 export const labelOf = (n: { readonly token: string; readonly name: string }): string =>
-  `${printable(n.token)} ${quoteName(n.name)}`
+  `${printableToken(n.token)} ${typeof n.name === 'string' && PLAIN_NAME.test(n.name) ? `"${n.name}"` : quoteName(n.name)}`
+
+/**
+ * Printable ASCII but `"` and `\`: what quoteName gives such a name is the name in quotes (one test
+ * per node instead of JSON.stringify's copy and a test of that)
+ */
+const PLAIN_NAME = /^[ !#-[\]-~]*$/
+
+/**
+ * printable(token), remembered: a stack's tokens are a few dozen strings, each labelled thousands
+ * of times (a test of the unprintable characters per node); bounded, as a JSON stack's may be anything
+ */
+const printableToken = memo(printable)
 
 export const labelOfAddress = (address: string): string => {
   const i = address.indexOf('/')
