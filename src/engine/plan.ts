@@ -135,7 +135,7 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
     else recorded[p] = r
   }
   // (a position is in `creating` or in `known`, never both: the more common first)
-  const knownOf: Known = (a, field) => {
+  const answer: Known = (a, field) => {
     const p = at.get(a)
     if (p === undefined) {
       // not a node of this stack (compile lets no ref point there): what state holds, if anything
@@ -150,10 +150,18 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
     const r = recorded[p]
     return r === undefined ? NOT_YET : stateField(r, field)
   }
+  // every answer that is a value is counted (planResource: did any ref of a node give one?)
+  const tally = { known: 0 }
+  const knownOf: Known = (a, field) => {
+    const x = answer(a, field)
+    if (x !== NOT_YET && x !== UNKNOWN) tally.known++
+    return x
+  }
 
   const ctx: PlanCtx = {
     i,
     known: knownOf,
+    tally,
     errors,
     warnings,
     diffOptions: new Map(),
@@ -270,6 +278,8 @@ const reverseDeps = (gone: ReadonlyArray<ResourceState>, set: ReadonlySet<string
 interface PlanCtx {
   readonly i: PlanInput
   readonly known: Known
+  /** how many of `known`'s answers so far were values (not NOT_YET, not UNKNOWN) */
+  readonly tally: { readonly known: number }
   readonly errors: Issue[]
   readonly warnings: Issue[]
   /** diff options per resource type, for nodes without ignoreChanges (made once per plan) */
@@ -396,15 +406,21 @@ const diffOptions = (
 const planResource = (v: ResourceVertex, at: number, prior: ResourceState | undefined, c: PlanCtx): Step => {
   const { spec, node } = v
   const { i, errors, warnings } = c
+  const answered = c.tally.known
   const resolved = resolveRefs(node.inputs, c.known) as Record<string, unknown>
+  // every ref gave UNKNOWN (refs to computed outputs of nodes being created): the resolved inputs
+  // are the node's own with one placeholder for another, which compile's check passed, and the
+  // rules wait for every value: checkResolved would find nothing (test/engine/all-unknown-refs.test.ts)
+  const allUnknown = resolved !== node.inputs && c.tally.known === answered
   // values known now that came through refs are checked now, not found out by the platform
-  if (resolved !== node.inputs) {
+  if (resolved !== node.inputs && !allUnknown) {
     const found = checkResolved(spec.inputs, spec.rules, node.inputs, resolved, ruleCtxOf(v, c), c.validate)
     for (let fi = 0; fi < found.length; fi++) errors.push(issue(v.label, found[fi]))
     if (found === CHECKED_IN_FULL && i.checked) i.checked.inputs[at] = resolved
   }
-  // what the platform will give the fields left out, shown and recorded (never sent)
-  const defaulted = defaultsFor(spec, resolved)
+  // what the platform will give the fields left out, shown and recorded (never sent); none while
+  // a value is unknown (defaultsFor's own answer then)
+  const defaulted = allUnknown ? undefined : defaultsFor(spec, resolved)
   const desired = defaulted ? { ...resolved, ...defaulted } : resolved
   const defaultNotes = defaulted
     ? [
