@@ -6,6 +6,7 @@
  */
 import { createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBytes, scryptSync } from 'node:crypto'
 import { secret, type Secret } from './secret'
+import { memo } from './memo'
 
 export interface ProtectedSecret {
   readonly _tag: 'Secret'
@@ -34,16 +35,8 @@ export const makeProtector = (salt: string, passphrase?: string): Protector => {
   // a run protects the same secret several times (what is sent, what is recorded, each plan):
   // one HMAC per distinct value, remembered by the protector (an operation's, or an emulator's:
   // bounded, so a long-lived one does not grow without end)
-  const digests = new Map<string, string>()
-  const digest = (value: unknown) => {
-    const text = JSON.stringify(value)
-    let d = digests.get(text)
-    if (d === undefined) {
-      if (digests.size >= 4096) digests.clear()
-      digests.set(text, (d = createHmac('sha256', hmacKey).update(text).digest('base64url')))
-    }
-    return d
-  }
+  const hmacOf = memo((text: string) => createHmac('sha256', hmacKey).update(text).digest('base64url'))
+  const digest = (value: unknown) => hmacOf(JSON.stringify(value))
   return {
     digest,
     protect: (value) => {

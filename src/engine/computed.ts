@@ -39,7 +39,7 @@ export const withComputedInputs = (
     const k = computed[i]
     if (inputs[k] !== undefined) continue
     const seen = prior.outputs[k] ?? prior.inputs[k]
-    if (seen !== undefined) (out ??= { ...inputs })[k] = seen
+    if (seen !== undefined) (out ??= copyFields(inputs))[k] = seen
   }
   return out ?? inputs
 }
@@ -61,7 +61,7 @@ export const withComputedPrior = (
   for (let i = 0; i < computed.length; i++) {
     const k = computed[i]
     if (prior.inputs[k] === undefined && prior.outputs[k] !== undefined)
-      (out ??= { ...prior.inputs })[k] = prior.outputs[k]
+      (out ??= copyFields(prior.inputs))[k] = prior.outputs[k]
   }
   return out ?? prior.inputs
 }
