@@ -50,5 +50,13 @@ const escapeUnprintable = (s: string): string =>
           : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   )
 
-/** A name as printed: in double quotes, quotes and backslashes escaped, nothing unprintable left. */
-export const quoteName = (name: string): string => printable(JSON.stringify(name))
+/** printable ASCII but `"` and `\`: what JSON.stringify leaves as it is */
+const PLAIN_NAME = /^[ !#-[\]-~]*$/
+
+/**
+ * A name as printed: in double quotes, quotes and backslashes escaped, nothing unprintable left. A
+ * plain name is answered by one test (every node's label comes through here): JSON.stringify's copy
+ * and a test of that give the same.
+ */
+export const quoteName = (name: string): string =>
+  typeof name === 'string' && PLAIN_NAME.test(name) ? `"${name}"` : printable(JSON.stringify(name))

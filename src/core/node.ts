@@ -114,13 +114,7 @@ export const addressOf = (n: { readonly token: string; readonly name: string }):
  * a name read from a forged state file cannot print a line of its own.
  */
 export const labelOf = (n: { readonly token: string; readonly name: string }): string =>
-  `${printableToken(n.token)} ${typeof n.name === 'string' && PLAIN_NAME.test(n.name) ? `"${n.name}"` : quoteName(n.name)}`
-
-/**
- * Printable ASCII but `"` and `\`: what quoteName gives such a name is the name in quotes (one test
- * per node instead of JSON.stringify's copy and a test of that)
- */
-const PLAIN_NAME = /^[ !#-[\]-~]*$/
+  `${printableToken(n.token)} ${quoteName(n.name)}`
 
 /**
  * printable(token), remembered: a stack's tokens are a few dozen strings, each labelled thousands

@@ -1,7 +1,7 @@
 /**
- * labelOf answers a plain name (printable ASCII without `"` or `\`) by putting it in quotes, and a
- * token from a remembered `printable`: what it gives must be what quoteName and printable give,
- * for any token and any name, escapes and unprintable characters included.
+ * quoteName answers a plain name (printable ASCII without `"` or `\`) by putting it in quotes, and
+ * labelOf takes a token from a remembered `printable`: what they give must be what printable gives
+ * of JSON.stringify's quoting, for any token and any name, escapes and unprintable characters included.
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -10,7 +10,9 @@ import { labelOf } from '../../src/core/node'
 import { printable, quoteName } from '../../src/core/names'
 
 const RUNS = Number(process.env.TRELLIS_FUZZ_RUNS ?? 100)
-const reference = (token: string, name: string): string => `${printable(token)} ${quoteName(name)}`
+// the quoting without quoteName's shortcut
+const quoted = (name: string): string => printable(JSON.stringify(name))
+const reference = (token: string, name: string): string => `${printable(token)} ${quoted(name)}`
 
 test('plain names, quotes, backslashes, controls, separators and bidirectional characters', () => {
   const names = [
@@ -49,6 +51,7 @@ test('any token and name: the label quoteName and printable give', () => {
   fc.assert(
     fc.property(text, text, (token, name) => {
       assert.is(labelOf({ token, name }), reference(token, name))
+      assert.is(quoteName(name), quoted(name))
       // a second time (the token then remembered)
       assert.is(labelOf({ token, name }), reference(token, name))
     }),
