@@ -123,14 +123,15 @@ export const runPlan = async (
   const appendNow = storeNow ? appendNowOf(env.store.append) : undefined
   let flushing: Promise<void> | undefined
   let queued: JournalRecord[] = []
+  // a record applied to the working copies (what the store is told, the run sees at once)
+  const keep = (r: JournalRecord): void => {
+    if (r.t === 'pending') pendingOps.set(r.op.opId, r.op)
+    else if (r.t === 'settled') pendingOps.delete(r.opId)
+    else if (r.t === 'put') resources[r.resource.address] = r.resource
+    else if (r.t === 'drop') delete resources[r.address]
+  }
   const durable = (rs: JournalRecord[]): Promise<void> => {
-    for (let i = 0; i < rs.length; i++) {
-      const r = rs[i]
-      if (r.t === 'pending') pendingOps.set(r.op.opId, r.op)
-      else if (r.t === 'settled') pendingOps.delete(r.opId)
-      else if (r.t === 'put') resources[r.resource.address] = r.resource
-      else if (r.t === 'drop') delete resources[r.address]
-    }
+    for (let i = 0; i < rs.length; i++) keep(rs[i])
     if (appendNow) {
       for (let i = 0; i < rs.length; i++) appendNow(plan.stack, rs[i])
       return WRITTEN
@@ -301,11 +302,11 @@ export const runPlan = async (
   ): ResourceState | Promise<ResourceState> => {
     if (storeNow) {
       // a handler that answers at once without a task (the mock: see createNowOf)
-      if (handlerNow) return createNow(s, v, inputs, sent, attemptNo, createdNow(handlerNow, ctxOf(s, v.spec), inputs))
+      if (handlerNow) return createNow(s, v, inputs, sent, attemptNo, tryNow(handlerNow, ctxOf(s, v.spec), inputs))
       // a task is lazy: making it sends nothing, and says whether its answer needs waiting for
       const task = h.create(ctxOf(s, v.spec), inputs)
       const answer = answerNow(task)
-      if (answer !== undefined) return createNow(s, v, inputs, sent, attemptNo, answered(answer))
+      if (answer !== undefined) return createNow(s, v, inputs, sent, attemptNo, tryNow(answer, undefined, undefined))
       return sendCreate(s, v, inputs, sent, pending('create', s, sent) as string, attemptNo, task)
     }
     return (pending('create', s, sent) as Promise<string>).then((opId) =>
@@ -334,7 +335,7 @@ export const runPlan = async (
     const put: JournalRecord = { t: 'put', resource: r }
     // (a store taking records at once: no array for the one record)
     if (appendNow) {
-      resources[r.address] = r
+      keep(put)
       appendNow(plan.stack, put)
     } else void durable([put])
     return r
@@ -864,23 +865,13 @@ export const runPlan = async (
   return { state: final, journal, failures, outputs, outputsChanged }
 }
 
-/** An answer given at once; a throw is the failure a rejected task would give. */
-const answered = (answer: () => Either<StepFailure, Obs>): Either<StepFailure, Obs> => {
+/**
+ * A create answered at once, `f(a, b)` (a handler's at-once create, or a task's answer taking
+ * nothing): a throw is the failure a rejected task would give. Arguments, not a closure per call.
+ */
+const tryNow = <A, B>(f: (a: A, b: B) => Either<StepFailure, Obs>, a: A, b: B): Either<StepFailure, Obs> => {
   try {
-    return answer()
-  } catch (e) {
-    return left(e as StepFailure)
-  }
-}
-
-/** The same for a handler's at-once create (createNowOf), with no closure made per call. */
-const createdNow = (
-  create: NonNullable<ReturnType<typeof createNowOf>>,
-  c: OpContext,
-  inputs: Readonly<Record<string, unknown>>,
-): Either<StepFailure, Obs> => {
-  try {
-    return create(c, inputs)
+    return f(a, b)
   } catch (e) {
     return left(e as StepFailure)
   }
