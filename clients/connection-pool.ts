@@ -8,6 +8,7 @@
  * after IDLE_MS (sooner when the server's Keep-Alive header says so) and never keep a finished
  * process alive: sockets are unreferenced, and a request in flight holds the process by its timer.
  */
+import type * as Fs from 'node:fs'
 import type * as Net from 'node:net'
 import type * as Tls from 'node:tls'
 import { localhostLookup } from './localhost-lookup'
@@ -51,6 +52,7 @@ export const IDLE_MS = 5_000
 // for it before it could connect. Older versions import, once for all the requests waiting.
 let net: typeof Net | undefined
 let tls: typeof Tls | undefined
+let fs: typeof Fs | undefined | null
 let loading: Promise<void> | undefined
 
 const builtin = <M>(id: string): M | undefined =>
@@ -99,6 +101,7 @@ class Idle {
   }
 }
 const idle = new Map<string, Idle>()
+let probeBuffer: Buffer | undefined
 const sessions = new Map<string, Buffer>()
 let sweeper: ReturnType<typeof setInterval> | undefined
 
@@ -109,8 +112,8 @@ export class Connection {
   /** how long it had been idle when last taken from the pool (-1: a new connection) */
   idleMs = -1
   /**
-   * the server kept it open after a reply: a request was written on it once it had been idle a
-   * full turn of the event loop (whatever the server sent meanwhile, its close included, read)
+   * the server kept it open after a reply: a request was written on it once whatever the server
+   * sent meanwhile, its close included, had been read (`quiet`, or a full turn of the event loop)
    */
   kept = false
   private idleUntil = 0
@@ -162,6 +165,34 @@ export class Connection {
     if (!list) idle.set(this.origin.key, (list = new Idle()))
     list.push(this)
     sweeper ??= setInterval(sweep, 1_000).unref()
+  }
+
+  /**
+   * Whether the server has sent nothing since the last reply, its close included, by reading the
+   * socket now: true when the read finds nothing to read (the connection open and quiet); false
+   * when it finds the close, bytes (an idle connection must not speak) or an error, and the
+   * connection then cannot carry a request (the read took what it found: destroy it); undefined
+   * when it cannot be read here (a TLS socket, whose bytes are the TLS layer's; no file
+   * descriptor; a Node without `process.getBuiltinModule`), and only a turn of the event loop
+   * tells. libuv stops reading a socket at a read shorter than its buffer, so a close that came
+   * right behind a reply is read only in the loop's next poll; one read here (a few µs) is the
+   * same look without that wait.
+   */
+  quiet(): boolean | undefined {
+    const s = this.socket
+    if (s.destroyed || s.readableEnded || s.writableEnded) return false
+    if (this.origin.tls) return undefined
+    fs ??= builtin<typeof Fs>('node:fs') ?? null
+    // a plain socket's handle (node:net's TCP wrap) has its descriptor on Unix (-1 elsewhere)
+    const fd = (s as unknown as { _handle?: { fd?: unknown } | null })._handle?.fd
+    if (fs === null || typeof fd !== 'number' || fd < 0) return undefined
+    try {
+      // 0: the server's close; more: bytes it should not have sent
+      fs.readSync(fd, (probeBuffer ??= Buffer.alloc(1)), 0, 1, null)
+      return false
+    } catch (e) {
+      return (e as { code?: unknown }).code === 'EAGAIN' || (e as { code?: unknown }).code === 'EWOULDBLOCK'
+    }
   }
 
   idleFor(now: number): number {

@@ -28,9 +28,10 @@ import { transportError, type TransportAttempt } from './transport-error'
 export type Http1ClientOptions = NodeTransportOptions
 
 /**
- * A kept-alive connection idle this long is looked at once more, a turn of the event loop later,
- * before a request is written on it: a close the server sent meanwhile is read first, and the
- * request goes on another connection instead of being written into a closing one.
+ * A kept-alive connection idle this long is looked at once more before a request is written on it
+ * (its socket read, or a turn of the event loop: see Exchange.take): a close the server sent
+ * meanwhile is read first, and the request goes on another connection instead of being written
+ * into a closing one.
  */
 export const RECHECK_IDLE_MS = 100
 
@@ -250,23 +251,29 @@ class Exchange implements Owner, Expiring {
 
   /**
    * A connection for the hop, written on at once; or, when it is kept-alive and the request must
-   * not be written into a closing connection, a full turn of the event loop later, once whatever
-   * the server sent meanwhile (its close) has been read: the first turn ends the current one, the
-   * second comes after the next read of the sockets. That is any request on a connection idle a
-   * while, and a create that cannot be repeated on a connection the server has not yet kept open
-   * after a reply (a server that closes each connection once it answered, without saying so, sends
-   * its close right behind the reply). Once a connection was kept, a create goes at once: two
-   * turns per request were most of a create's wait at high concurrency, and a close racing the
-   * write still fails as maybe sent, never repeated.
+   * not be written into a closing connection, once whatever the server sent meanwhile (its close)
+   * has been read. That is any request on a connection idle a while, and a create that cannot be
+   * repeated on a connection the server has not yet kept open after a reply (a server that closes
+   * each connection once it answered, without saying so, sends its close right behind the reply).
+   * A plain socket is read at once for it (Connection.quiet); any other is written a full turn of
+   * the event loop later: the first turn ends the current one, the second comes after the next
+   * read of the sockets. At high concurrency a burst of replies is settled in one poll phase, and
+   * waiting for the next held every create made in it until the phase ended. Once a connection was
+   * kept, a create goes at once, and a close racing the write still fails as maybe sent, never
+   * repeated.
    */
   private take(o: Origin): void {
     const c = (this.conn = acquire(o, this))
     this.written = false
     if (c.idleMs < 0 || (c.idleMs < RECHECK_IDLE_MS && (c.kept || !ONCE.has(this.hop.method)))) return this.write(c)
+    const quiet = c.quiet()
+    if (quiet === true) return this.write(c, true)
+    // closed, or it spoke (what the read found is gone with it): another connection
+    if (quiet === false) return this.replace(c)
     setImmediate(() => setImmediate(() => this.write(c, true)))
   }
 
-  /** `rechecked`: written a full turn after it was taken from the pool */
+  /** `rechecked`: written once what the server sent since it was taken from the pool was read */
   private write(c: Connection, rechecked = false): void {
     if (this.settled || this.conn !== c) return
     const s = c.socket

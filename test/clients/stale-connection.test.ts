@@ -2,24 +2,30 @@
  * http1Client and a server that closes kept-alive connections: a connection the server closed
  * while it sat idle is replaced before the request is written (the request succeeds on a fresh
  * connection, sent once); a close racing the write ends promptly, and a create is never sent
- * twice; a create waits a turn before it is written on a connection only until the server has
- * kept that connection open after a reply. The server runs in a worker thread so that it closes the connection while this thread's
- * event loop is busy, as a loaded client's would be.
+ * twice; a create is written on a reused connection only once a read of its socket found nothing
+ * there (no close, no stray bytes), until the server has kept that connection open after a reply;
+ * a socket that cannot be read so (TLS) is left to a turn of the loop. The server runs in a worker
+ * thread so that it closes the connection while this thread's event loop is busy, as a loaded
+ * client's would be.
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { Socket } from 'node:net'
+// the module object Connection.quiet takes (process.getBuiltinModule), whose readSync a test can replace
+import fs from 'node:fs'
+import { Socket, connect } from 'node:net'
 import { Worker } from 'node:worker_threads'
 import { http1Client } from '../../clients/http1-client'
 import { compose } from '../../clients/http'
 import { retry } from '../../clients/retry'
+import { Connection } from '../../clients/connection-pool'
 
 const test = suite('stale kept-alive connections')
 
 // a raw HTTP/1.1 server: answers each request `ok` with keep-alive, then destroys the connection
-// `closeAfterMs` after the answer (0: at once, as a server ignoring its own keep-alive would);
-// counts requests by path and connections in a shared array
+// `closeAfterMs` after the answer (0: at once, as a server ignoring its own keep-alive would), and
+// with `strayAfterMs` sends bytes no request asked for that long after it; counts requests by path
+// and connections in a shared array
 const SERVER = `
 const net = require('node:net')
 const { parentPort, workerData } = require('node:worker_threads')
@@ -38,6 +44,7 @@ const server = net.createServer((s) => {
       buf = buf.slice(end + 4 + len)
       Atomics.add(counts, path === '/one' ? 1 : 2, 1)
       s.write('HTTP/1.1 200 OK\\r\\ncontent-length: 2\\r\\nkeep-alive: timeout=5\\r\\n\\r\\nok')
+      if (workerData.strayAfterMs !== undefined) setTimeout(() => s.write('stray'), workerData.strayAfterMs)
       if (workerData.closeAfterMs === 0) s.destroy()
       else setTimeout(() => s.destroy(), workerData.closeAfterMs)
     }
@@ -48,9 +55,13 @@ server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port
 parentPort.on('message', () => server.close(() => process.exit(0)))
 `
 
-const withServer = async <A>(closeAfterMs: number, f: (base: string, counts: Int32Array) => Promise<A>): Promise<A> => {
+const withServer = async <A>(
+  closeAfterMs: number,
+  f: (base: string, counts: Int32Array) => Promise<A>,
+  strayAfterMs?: number,
+): Promise<A> => {
   const counts = new Int32Array(new SharedArrayBuffer(12))
-  const w = new Worker(SERVER, { eval: true, workerData: { counts: counts.buffer, closeAfterMs } })
+  const w = new Worker(SERVER, { eval: true, workerData: { counts: counts.buffer, closeAfterMs, strayAfterMs } })
   try {
     const port = await new Promise<number>((res) => w.once('message', res))
     return await f(`http://127.0.0.1:${port}`, counts)
@@ -104,34 +115,102 @@ test('a close racing the write ends promptly, and a create is never sent twice',
   })
 })
 
+/** counts the socket writes and the reads of a socket's descriptor (Connection.quiet) made meanwhile */
+const spied = async <A>(f: (counts: { writes: number; reads: number }) => Promise<A>): Promise<A> => {
+  const counts = { writes: 0, reads: 0 }
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its socket, and put back as it was
+  const write = Socket.prototype.write
+  const readSync = fs.readSync
+  Socket.prototype.write = function (this: Socket, ...args: Parameters<Socket['write']>) {
+    counts.writes++
+    return write.apply(this, args)
+  } as Socket['write']
+  fs.readSync = ((...args: Parameters<typeof fs.readSync>) => {
+    counts.reads++
+    return readSync(...args)
+  }) as typeof fs.readSync
+  try {
+    return await f(counts)
+  } finally {
+    Socket.prototype.write = write
+    fs.readSync = readSync
+  }
+}
+
 test('a create is written at once on a connection the server has kept open after a reply', async () => {
   await withServer(60_000, async (base, counts) => {
     const client = http1Client()
-    // socket writes made in the turn the request is asked for
-    let writes = 0
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its socket, and put back as it was
-    const write = Socket.prototype.write
-    Socket.prototype.write = function (this: Socket, ...args: Parameters<Socket['write']>) {
-      writes++
-      return write.apply(this, args)
-    } as Socket['write']
-    try {
+    await spied(async (n) => {
       const post = () => client({ method: 'POST', url: `${base}/two`, headers: {}, body: '{}' })()
       assert.ok(E.isRight(await post()))
-      // reused, not yet known to stay open after a reply: written a turn later, once a close would be read
-      writes = 0
+      // reused, not yet known to stay open after a reply: the socket is read first (nothing there), then written
+      n.writes = n.reads = 0
       const second = post()
-      assert.is(writes, 0, 'the first create on a reused connection waits a turn')
+      assert.is(n.reads, 1, 'the first create on a reused connection reads the socket first')
+      assert.is(n.writes, 1, 'and, nothing there, is written at once')
       assert.ok(E.isRight(await second))
-      writes = 0
+      n.writes = n.reads = 0
       const third = post()
-      assert.is(writes, 1, 'a create on a kept connection is written at once')
+      assert.is(n.reads, 0, 'a kept connection is not read again')
+      assert.is(n.writes, 1, 'a create on a kept connection is written at once')
       assert.ok(E.isRight(await third))
-    } finally {
-      Socket.prototype.write = write
-    }
+    })
     assert.is(Atomics.load(counts, 0), 1, 'one connection')
     assert.is(Atomics.load(counts, 2), 3)
+  })
+})
+
+test('a close that came right behind a reply is read before a create is written: it goes on a new connection', async () => {
+  await withServer(0, async (base, counts) => {
+    const client = http1Client()
+    for (let round = 0; round < 10; round++) {
+      const r = await client({ method: 'POST', url: `${base}/two`, headers: {}, body: '{}', timeoutMs: 5_000 })()
+      assert.ok(E.isRight(r) && r.right.body === 'ok', JSON.stringify(r))
+      // the server's close arrives meanwhile; this thread's loop has not read it
+      busy(30)
+    }
+    assert.is(Atomics.load(counts, 2), 10, 'each create reached the server once')
+    assert.is(Atomics.load(counts, 0), 10, 'a new connection for each')
+  })
+})
+
+test('bytes a server sent on an idle connection are found before a create is written: it goes on a new connection', async () => {
+  await withServer(
+    60_000,
+    async (base, counts) => {
+      const client = http1Client()
+      for (let round = 0; round < 5; round++) {
+        const r = await client({ method: 'POST', url: `${base}/two`, headers: {}, body: '{}', timeoutMs: 5_000 })()
+        assert.ok(E.isRight(r) && r.right.body === 'ok', JSON.stringify(r))
+        // the stray bytes arrive meanwhile, unread by this thread's loop
+        busy(30)
+      }
+      assert.is(Atomics.load(counts, 2), 5, 'each create reached the server once')
+      assert.is(Atomics.load(counts, 0), 5, 'a new connection for each')
+    },
+    5,
+  )
+})
+
+test('a connection that cannot be read at once (TLS) is not judged by a read: a turn of the loop tells', async () => {
+  await withServer(60_000, async (base) => {
+    const port = Number(new URL(base).port)
+    const origin = { tls: true, hostname: '127.0.0.1', port, host: `127.0.0.1:${port}`, auth: undefined, key: 'tls' }
+    const socket = connect(port, '127.0.0.1')
+    await new Promise((resolve) => socket.once('connect', resolve))
+    try {
+      await spied(async (n) => {
+        assert.is(new Connection(socket, origin).quiet(), undefined)
+        assert.is(n.reads, 0)
+        const plain = new Connection(socket, { ...origin, tls: false, key: 'plain' })
+        assert.is(plain.quiet(), true, 'the same socket, plain: open and quiet')
+        assert.is(n.reads, 1)
+        socket.destroy()
+        assert.is(plain.quiet(), false, 'destroyed: not to be written on')
+      })
+    } finally {
+      socket.destroy()
+    }
   })
 })
 
