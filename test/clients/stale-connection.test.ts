@@ -24,8 +24,8 @@ const test = suite('stale kept-alive connections')
 
 // a raw HTTP/1.1 server: answers each request `ok` with keep-alive, then destroys the connection
 // `closeAfterMs` after the answer (0: at once, as a server ignoring its own keep-alive would), and
-// with `strayAfterMs` sends bytes no request asked for that long after it; counts requests by path
-// and connections in a shared array
+// with `strayAfterMs` sends bytes no request asked for that long after it; counts connections,
+// requests by path, and closes at once and stray sends done, in a shared array
 const SERVER = `
 const net = require('node:net')
 const { parentPort, workerData } = require('node:worker_threads')
@@ -44,8 +44,12 @@ const server = net.createServer((s) => {
       buf = buf.slice(end + 4 + len)
       Atomics.add(counts, path === '/one' ? 1 : 2, 1)
       s.write('HTTP/1.1 200 OK\\r\\ncontent-length: 2\\r\\nkeep-alive: timeout=5\\r\\n\\r\\nok')
-      if (workerData.strayAfterMs !== undefined) setTimeout(() => s.write('stray'), workerData.strayAfterMs)
-      if (workerData.closeAfterMs === 0) s.destroy()
+      if (workerData.strayAfterMs !== undefined)
+        setTimeout(() => s.write('stray', () => Atomics.add(counts, 3, 1)), workerData.strayAfterMs)
+      if (workerData.closeAfterMs === 0) {
+        s.destroy()
+        Atomics.add(counts, 3, 1)
+      }
       else setTimeout(() => s.destroy(), workerData.closeAfterMs)
     }
   })
@@ -60,7 +64,7 @@ const withServer = async <A>(
   f: (base: string, counts: Int32Array) => Promise<A>,
   strayAfterMs?: number,
 ): Promise<A> => {
-  const counts = new Int32Array(new SharedArrayBuffer(12))
+  const counts = new Int32Array(new SharedArrayBuffer(16))
   const w = new Worker(SERVER, { eval: true, workerData: { counts: counts.buffer, closeAfterMs, strayAfterMs } })
   try {
     const port = await new Promise<number>((res) => w.once('message', res))
@@ -68,6 +72,14 @@ const withServer = async <A>(
   } finally {
     await w.terminate()
   }
+}
+
+/** busy until the server has closed or spoken `n` times in all (counts[3]), while this thread's loop reads nothing */
+const busyUntil = (counts: Int32Array, n: number): void => {
+  const until = Date.now() + 5_000
+  while (Atomics.load(counts, 3) < n && Date.now() < until);
+  // on loopback the bytes are in this side's socket once the server's call returned; a little more all the same
+  busy(5)
 }
 
 const busy = (ms: number): void => {
@@ -167,7 +179,7 @@ test('a close that came right behind a reply is read before a create is written:
       const r = await client({ method: 'POST', url: `${base}/two`, headers: {}, body: '{}', timeoutMs: 5_000 })()
       assert.ok(E.isRight(r) && r.right.body === 'ok', JSON.stringify(r))
       // the server's close arrives meanwhile; this thread's loop has not read it
-      busy(30)
+      busyUntil(counts, round + 1)
     }
     assert.is(Atomics.load(counts, 2), 10, 'each create reached the server once')
     assert.is(Atomics.load(counts, 0), 10, 'a new connection for each')
@@ -183,7 +195,7 @@ test('bytes a server sent on an idle connection are found before a create is wri
         const r = await client({ method: 'POST', url: `${base}/two`, headers: {}, body: '{}', timeoutMs: 5_000 })()
         assert.ok(E.isRight(r) && r.right.body === 'ok', JSON.stringify(r))
         // the stray bytes arrive meanwhile, unread by this thread's loop
-        busy(30)
+        busyUntil(counts, round + 1)
       }
       assert.is(Atomics.load(counts, 2), 5, 'each create reached the server once')
       assert.is(Atomics.load(counts, 0), 5, 'a new connection for each')
