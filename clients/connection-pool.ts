@@ -173,8 +173,8 @@ export class Connection {
    * when it finds the close, bytes (an idle connection must not speak) or an error, and the
    * connection then cannot carry a request (the read took what it found: destroy it); undefined
    * when it cannot be read here (a TLS socket, whose bytes are the TLS layer's; no file
-   * descriptor; a Node without `process.getBuiltinModule`), and only a turn of the event loop
-   * tells. libuv stops reading a socket at a read shorter than its buffer, so a close that came
+   * descriptor; a Node without `process.getBuiltinModule`; a read refused before it reached the
+   * socket, as a permission model may), and only a turn of the event loop tells. libuv stops reading a socket at a read shorter than its buffer, so a close that came
    * right behind a reply is read only in the loop's next poll; one read here (a few µs) is the
    * same look without that wait.
    */
@@ -191,7 +191,10 @@ export class Connection {
       fs.readSync(fd, (probeBuffer ??= Buffer.alloc(1)), 0, 1, null)
       return false
     } catch (e) {
-      return (e as { code?: unknown }).code === 'EAGAIN' || (e as { code?: unknown }).code === 'EWOULDBLOCK'
+      const { code, syscall } = e as { code?: unknown; syscall?: unknown }
+      if (code === 'EAGAIN' || code === 'EWOULDBLOCK') return true
+      // the socket's own failure (reset, …), or a read that never reached it
+      return syscall === 'read' ? false : undefined
     }
   }
 

@@ -204,7 +204,7 @@ test('bytes a server sent on an idle connection are found before a create is wri
   )
 })
 
-test('a connection that cannot be read at once (TLS) is not judged by a read: a turn of the loop tells', async () => {
+test('a connection that cannot be read at once (TLS, a refused read) is not judged by a read: a turn of the loop tells', async () => {
   await withServer(60_000, async (base) => {
     const port = Number(new URL(base).port)
     const origin = { tls: true, hostname: '127.0.0.1', port, host: `127.0.0.1:${port}`, auth: undefined, key: 'tls' }
@@ -217,6 +217,20 @@ test('a connection that cannot be read at once (TLS) is not judged by a read: a 
         const plain = new Connection(socket, { ...origin, tls: false, key: 'plain' })
         assert.is(plain.quiet(), true, 'the same socket, plain: open and quiet')
         assert.is(n.reads, 1)
+        // a read refused before it reached the socket says nothing of it; the socket's own error does
+        const readSync = fs.readSync
+        try {
+          fs.readSync = () => {
+            throw Object.assign(new Error('denied'), { code: 'ERR_ACCESS_DENIED' })
+          }
+          assert.is(plain.quiet(), undefined, 'a refused read: a turn of the loop tells')
+          fs.readSync = () => {
+            throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read', errno: -104 })
+          }
+          assert.is(plain.quiet(), false, 'a reset: not to be written on')
+        } finally {
+          fs.readSync = readSync
+        }
         socket.destroy()
         assert.is(plain.quiet(), false, 'destroyed: not to be written on')
       })
