@@ -10,6 +10,7 @@ import { isLeft, left, type Either } from 'fp-ts/Either'
 import { positionsOf, type Graph, type LookupVertex, type ResourceVertex } from './graph'
 import type { Env } from './env'
 import type { Handler, Obs, OpContext, StepFailure } from './handler'
+import type { ResourceSpec } from '../core/spec'
 import { stepFailure } from './handler'
 import { type Action, type Plan, type Step } from './plan'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
@@ -225,13 +226,21 @@ export const runPlan = async (
     at?: Date,
   ): ResourceState => {
     const t = now(at)
-    // the spec's defaults for fields left out are recorded as what the platform has
+    // the spec's defaults for fields left out are recorded as what the platform has (added field
+    // by field, as copyFields does: one hidden class per shape, not a spread's own)
     const d = defaultsFor(v.spec, inputs)
-    if (d) protectedInputs = { ...protect(v.spec, d), ...protectedInputs }
-    // a create has no prior to compare with: every field changed now
-    const changedAt: Record<string, string> = prior ? { ...prior.changedAt } : {}
-    for (const k in protectedInputs)
-      if (!prior || JSON.stringify(prior.inputs[k]) !== JSON.stringify(protectedInputs[k])) changedAt[k] = t
+    if (d) {
+      const merged = copyFields(protect(v.spec, d))
+      for (const k in protectedInputs) merged[k] = protectedInputs[k]
+      protectedInputs = merged
+    }
+    let changedAt: Changed
+    if (prior) {
+      const since: Record<string, string> = { ...prior.changedAt }
+      for (const k in protectedInputs)
+        if (JSON.stringify(prior.inputs[k]) !== JSON.stringify(protectedInputs[k])) since[k] = t
+      changedAt = since
+    } else changedAt = changedNow(v.spec, protectedInputs, t)
     const r: { -readonly [K in keyof ResourceState]: ResourceState[K] } = {
       address: v.address,
       token: v.node.token,
@@ -245,6 +254,34 @@ export const runPlan = async (
     }
     if (v.node.options.protect) r.protect = true
     return r
+  }
+  /**
+   * A create's changedAt: every field changed now. Creates of a type recorded in the same clock
+   * millisecond with the same fields share one (frozen) object: a mock run records thousands in
+   * one millisecond, and each had an object of its own that lived as long as the state.
+   */
+  const lastChanged = new Map<ResourceSpec, { readonly t: string; readonly keys: string[]; readonly at: Changed }>()
+  const changedNow = (spec: ResourceSpec, inputs: Readonly<Record<string, unknown>>, t: string): Changed => {
+    const last = lastChanged.get(spec)
+    if (last !== undefined && last.t === t) {
+      const keys = last.keys
+      let i = 0
+      let same = true
+      for (const k in inputs)
+        if (i >= keys.length || keys[i++] !== k) {
+          same = false
+          break
+        }
+      if (same && i === keys.length) return last.at
+    }
+    const keys: string[] = []
+    const changedAt: Record<string, string> = {}
+    for (const k in inputs) {
+      keys.push(k)
+      changedAt[k] = t
+    }
+    lastChanged.set(spec, { t, keys, at: Object.freeze(changedAt) })
+    return changedAt
   }
   // replaced objects whose delete waits for the end of the run; each delete is journaled as
   // pending before its replacement is created, so a crash in between leaves it to the next run
@@ -922,5 +959,7 @@ const hasAbsent = (o: Readonly<Record<string, unknown>>): boolean => {
   for (const k in o) if (o[k] === undefined) return true
   return false
 }
+
+type Changed = ResourceState['changedAt']
 
 export type { Handler }
