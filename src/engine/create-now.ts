@@ -4,11 +4,13 @@
  * and a property) for every create was garbage of every mock step. Known by the handler's `create`
  * function itself, so a wrapper that replaces `create` (a test counting what is sent) is asked
  * through its own function, and one that keeps it (`{ ...handler, read }`) creates the same way.
+ * It takes the type and the name (all the mock reads of a context) and gives what was made, a
+ * failure thrown: no context object and no Either per create, the garbage of every mock step.
  */
-import type { Either } from 'fp-ts/Either'
-import type { Handler, Obs, OpContext, StepFailure } from './handler'
+import type { ResourceSpec } from '../core/spec'
+import type { Handler, Obs } from './handler'
 
-type CreateNow = (c: OpContext, inputs: Readonly<Record<string, unknown>>) => Either<StepFailure, Obs>
+type CreateNow = (spec: ResourceSpec, name: string, inputs: Readonly<Record<string, unknown>>) => Obs
 
 const createsNow = new WeakMap<Handler['create'], CreateNow>()
 

@@ -8,7 +8,7 @@ import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import { fieldsOf } from '../core/codecs'
 import type { ResourceSpec } from '../core/spec'
-import type { Handler, Obs, OpContext } from './handler'
+import type { Handler, Obs } from './handler'
 import { creatingNow } from './create-now'
 import { stepFailure } from './handler'
 import { labelOfAddress } from '../core/node'
@@ -89,26 +89,26 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
     if (p === undefined) prefixes.set(spec, (p = spec.type.toLowerCase()))
     return p
   }
-  const create = (c: OpContext, inputs: Readonly<Record<string, unknown>>): E.Either<never, Obs> => {
-    const m = mocks.newResource?.({ token: c.spec.token, name: c.name, inputs })
+  const create = (spec: ResourceSpec, name: string, inputs: Readonly<Record<string, unknown>>): Obs => {
+    const m = mocks.newResource?.({ token: spec.token, name, inputs })
     // the first of `<type>-<name>`, `<type>-<name>-2`, … not handed out yet: every id handed
     // out is held or retired, so a replacement takes the next (no count kept per address)
     let n = 0
     let id = m?.id
     while (id === undefined || (m?.id === undefined && used(id))) {
       n++
-      id = `${idPrefix(c.spec)}-${c.name}${n > 1 ? `-${n}` : ''}`
+      id = `${idPrefix(spec)}-${name}${n > 1 ? `-${n}` : ''}`
     }
-    const outputs = mockOutputs(c.spec, id)
+    const outputs = mockOutputs(spec, id)
     if (m?.outputs) Object.assign(outputs, m.outputs)
-    store.set(id, { token: c.spec.token, inputs, outputs })
-    return E.right({ id, inputs, outputs })
+    store.set(id, { token: spec.token, inputs, outputs })
+    return { id, inputs, outputs }
   }
   return {
     objects: () => store,
     // answered at once (immediate), and taken at once with no task (creatingNow): the run loop
     // takes a mock step in the turn it starts
-    create: creatingNow((c, inputs) => immediate(() => create(c, inputs)), create),
+    create: creatingNow((c, inputs) => immediate(() => E.right(create(c.spec, c.name, inputs))), create),
     read: (c, id) =>
       immediate(() => {
         const o = store.get(id)

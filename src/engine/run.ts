@@ -10,6 +10,7 @@ import { isLeft, left, type Either } from 'fp-ts/Either'
 import { positionsOf, type Graph, type LookupVertex, type ResourceVertex } from './graph'
 import type { Env } from './env'
 import type { Handler, Obs, OpContext, StepFailure } from './handler'
+import type { ResourceSpec } from '../core/spec'
 import { stepFailure } from './handler'
 import { type Action, type Plan, type Step } from './plan'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
@@ -171,8 +172,8 @@ export const runPlan = async (
   // one ISO string per clock millisecond: formatting a date for every record was a tenth of a mock run
   let lastMs = NaN
   let lastIso = ''
-  const now = () => {
-    const d = env.now()
+  // `d`: the clock as the step read it already (a create answered in the turn it started)
+  const now = (d: Date = env.now()) => {
     const ms = d.getTime()
     if (ms !== lastMs) {
       lastMs = ms
@@ -222,15 +223,24 @@ export const runPlan = async (
     o: Obs,
     prior?: ResourceState,
     protectedInputs = protect(v.spec, inputs),
+    at?: Date,
   ): ResourceState => {
-    const t = now()
-    // the spec's defaults for fields left out are recorded as what the platform has
+    const t = now(at)
+    // the spec's defaults for fields left out are recorded as what the platform has (added field
+    // by field, as copyFields does: one hidden class per shape, not a spread's own)
     const d = defaultsFor(v.spec, inputs)
-    if (d) protectedInputs = { ...protect(v.spec, d), ...protectedInputs }
-    // a create has no prior to compare with: every field changed now
-    const changedAt: Record<string, string> = prior ? { ...prior.changedAt } : {}
-    for (const k in protectedInputs)
-      if (!prior || JSON.stringify(prior.inputs[k]) !== JSON.stringify(protectedInputs[k])) changedAt[k] = t
+    if (d) {
+      const merged = copyFields(protect(v.spec, d))
+      for (const k in protectedInputs) merged[k] = protectedInputs[k]
+      protectedInputs = merged
+    }
+    let changedAt: Changed
+    if (prior) {
+      const since: Record<string, string> = { ...prior.changedAt }
+      for (const k in protectedInputs)
+        if (JSON.stringify(prior.inputs[k]) !== JSON.stringify(protectedInputs[k])) since[k] = t
+      changedAt = since
+    } else changedAt = changedNow(v.spec, protectedInputs, t)
     const r: { -readonly [K in keyof ResourceState]: ResourceState[K] } = {
       address: v.address,
       token: v.node.token,
@@ -244,6 +254,34 @@ export const runPlan = async (
     }
     if (v.node.options.protect) r.protect = true
     return r
+  }
+  /**
+   * A create's changedAt: every field changed now. Creates of a type recorded in the same clock
+   * millisecond with the same fields share one (frozen) object: a mock run records thousands in
+   * one millisecond, and each had an object of its own that lived as long as the state.
+   */
+  const lastChanged = new Map<ResourceSpec, { readonly t: string; readonly keys: string[]; readonly at: Changed }>()
+  const changedNow = (spec: ResourceSpec, inputs: Readonly<Record<string, unknown>>, t: string): Changed => {
+    const last = lastChanged.get(spec)
+    if (last !== undefined && last.t === t) {
+      const keys = last.keys
+      let i = 0
+      let same = true
+      for (const k in inputs)
+        if (i >= keys.length || keys[i++] !== k) {
+          same = false
+          break
+        }
+      if (same && i === keys.length) return last.at
+    }
+    const keys: string[] = []
+    const changedAt: Record<string, string> = {}
+    for (const k in inputs) {
+      keys.push(k)
+      changedAt[k] = t
+    }
+    lastChanged.set(spec, { t, keys, at: Object.freeze(changedAt) })
+    return changedAt
   }
   // replaced objects whose delete waits for the end of the run; each delete is journaled as
   // pending before its replacement is created, so a crash in between leaves it to the next run
@@ -287,11 +325,13 @@ export const runPlan = async (
   // On the mock interpreter (a store and a handler that answer at once) it is done when it
   // returns: no promise, no turn of the event loop.
   const handlerNow = createNowOf(h.create)
+  // `at`: the clock as the step read it (see execute)
   const doCreate = (
     s: Step,
     v: ResourceVertex,
     inputs: Record<string, unknown>,
-  ): ResourceState | Promise<ResourceState> => createAttempt(s, v, inputs, protect(v.spec, inputs), 1)
+    at?: Date,
+  ): ResourceState | Promise<ResourceState> => createAttempt(s, v, inputs, protect(v.spec, inputs), 1, at)
 
   const createAttempt = (
     s: Step,
@@ -299,20 +339,45 @@ export const runPlan = async (
     inputs: Record<string, unknown>,
     sent: Record<string, unknown>,
     attemptNo: number,
+    at?: Date,
   ): ResourceState | Promise<ResourceState> => {
     if (storeNow) {
-      // a handler that answers at once without a task (the mock: see createNowOf)
-      if (handlerNow) return createNow(s, v, inputs, sent, attemptNo, tryNow(handlerNow, ctxOf(s, v.spec), inputs))
+      // a handler that answers at once without a task (the mock: see createNowOf), given the
+      // type and name rather than a context, and giving what it made rather than an Either
+      if (handlerNow) {
+        let o: Obs
+        try {
+          o = handlerNow(v.spec, s.name, inputs)
+        } catch (e) {
+          return createFailedNow(s, v, inputs, sent, attemptNo, e as StepFailure)
+        }
+        return createdNow(v, inputs, sent, o, at)
+      }
       // a task is lazy: making it sends nothing, and says whether its answer needs waiting for
       const task = h.create(ctxOf(s, v.spec), inputs)
       const answer = answerNow(task)
-      if (answer !== undefined) return createNow(s, v, inputs, sent, attemptNo, tryNow(answer, undefined, undefined))
+      if (answer !== undefined) {
+        const res = tryNow(answer)
+        return isLeft(res)
+          ? createFailedNow(s, v, inputs, sent, attemptNo, res.left)
+          : createdNow(v, inputs, sent, res.right, at)
+      }
       return sendCreate(s, v, inputs, sent, pending('create', s, sent) as string, attemptNo, task)
     }
-    return (pending('create', s, sent) as Promise<string>).then((opId) =>
+    return createAfterEntry(s, v, inputs, sent, attemptNo)
+  }
+  // its own function: a closure over createAttempt's arguments made V8 give every call of it a
+  // context for them, the at-once creates too
+  const createAfterEntry = (
+    s: Step,
+    v: ResourceVertex,
+    inputs: Record<string, unknown>,
+    sent: Record<string, unknown>,
+    attemptNo: number,
+  ): Promise<ResourceState> =>
+    (pending('create', s, sent) as Promise<string>).then((opId) =>
       sendCreate(s, v, inputs, sent, opId, attemptNo, h.create(ctxOf(s, v.spec), inputs)),
     )
-  }
 
   /**
    * A create answered in the turn it is asked (the mock handler) on a store that answers at once
@@ -321,17 +386,14 @@ export const runPlan = async (
    * entry first, so that what follows (settled, or kept for an unknown outcome) is as for any
    * other create.
    */
-  const createNow = (
-    s: Step,
+  const createdNow = (
     v: ResourceVertex,
     inputs: Record<string, unknown>,
     sent: Record<string, unknown>,
-    attemptNo: number,
-    res: Either<StepFailure, Obs>,
-  ): ResourceState | Promise<ResourceState> => {
-    if (isLeft(res))
-      return afterCreateFailed(s, v, inputs, sent, pending('create', s, sent) as string, res.left, attemptNo)
-    const r = record(v, res.right.id, inputs, res.right, undefined, sent)
+    o: Obs,
+    at: Date | undefined,
+  ): ResourceState => {
+    const r = record(v, o.id, inputs, o, undefined, sent, at)
     const put: JournalRecord = { t: 'put', resource: r }
     // (a store taking records at once: no array for the one record)
     if (appendNow) {
@@ -340,6 +402,14 @@ export const runPlan = async (
     } else void durable([put])
     return r
   }
+  const createFailedNow = (
+    s: Step,
+    v: ResourceVertex,
+    inputs: Record<string, unknown>,
+    sent: Record<string, unknown>,
+    attemptNo: number,
+    f: StepFailure,
+  ): Promise<ResourceState> => afterCreateFailed(s, v, inputs, sent, pending('create', s, sent) as string, f, attemptNo)
 
   // a chain of thens rather than an async function: fewer promises and no suspended frame per step
   const sendCreate = (
@@ -471,12 +541,15 @@ export const runPlan = async (
       if (s.kind === 'Lookup') return executeLookup(s, p)
       if (s.action === 'delete' || s.action === 'forget') return executeDelete(s, p)
       const rv = graph.ordered[p] as ResourceVertex
-      const inputs = inputsOf(s, rv, p)
+      // one read of the clock for the inputs' check and, answered at once, the record's times
+      // (a Date per read: two per step were garbage of every mock step)
+      const at = env.now()
+      const inputs = inputsOf(s, rv, p, at)
       if (s.action === 'noop') return NOTHING
       // the common case stays short: other actions have their own function (see doCreate)
       if (s.action !== 'create') return changeExisting(s, rv, p, inputs)
-      const r = doCreate(s, rv, inputs)
-      return r instanceof Promise ? r.then((x) => settle(p, inputs, x)) : settle(p, inputs, r)
+      const r = doCreate(s, rv, inputs, at)
+      return r instanceof Promise ? settleLater(r, p, inputs) : settle(p, inputs, r)
     } catch (e) {
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a step failure is data (see StepFailure)
       return Promise.reject(e)
@@ -533,8 +606,9 @@ export const runPlan = async (
     raw: Readonly<Record<string, unknown>>,
     resolved: Readonly<Record<string, unknown>>,
     provider: string,
+    at: Date = env.now(),
   ): boolean => {
-    const ctx = { config: graph.providers.get(provider)?.config ?? {}, now: env.now() }
+    const ctx = { config: graph.providers.get(provider)?.config ?? {}, now: at }
     const found = checkResolved(codec, rules, raw, resolved, ctx, validate)
     if (found === CHECKED_IN_FULL) return true
     // checkResolved runs no rule over a value still unknown, and gives what the codec found under
@@ -553,14 +627,12 @@ export const runPlan = async (
   }
 
   /** The inputs to send: refs resolved, overrides applied, absent fields dropped. */
-  const inputsOf = (s: Step, rv: ResourceVertex, p: number): Record<string, unknown> => {
+  const inputsOf = (s: Step, rv: ResourceVertex, p: number, at: Date): Record<string, unknown> => {
     // refs that give again the values the plan checked in full, at the plan's instant: no second
     // check; and with nothing to override or drop, those very inputs are sent (no copy, no walk)
     const atPlan = checkedAtPlan?.inputs[p]
     const asChecked =
-      atPlan !== undefined &&
-      resolvesAsChecked(rv.node.inputs, atPlan, valueOf) &&
-      env.now().getTime() === checkedAtPlan!.now
+      atPlan !== undefined && resolvesAsChecked(rv.node.inputs, atPlan, valueOf) && at.getTime() === checkedAtPlan!.now
     if (asChecked && !s.overrides && !hasAbsent(atPlan)) return atPlan
     // resolveRefs gives a fresh object when it resolved a ref; otherwise the node's own (frozen) one
     const resolved = resolveRefs(rv.node.inputs, valueOf) as Record<string, unknown>
@@ -579,6 +651,7 @@ export const runPlan = async (
               rv.node.inputs,
               resolved,
               s.provider,
+              at,
             )
     // the node's own inputs are copied only to be changed (overrides, absent fields dropped): most
     // nodes without refs are sent and recorded as they are (frozen, so nothing downstream changes them)
@@ -595,6 +668,10 @@ export const runPlan = async (
       )
     return inputs
   }
+
+  // (its own function: a closure in execute gave every step a context for its locals)
+  const settleLater = (r: Promise<ResourceState>, p: number, inputs: Readonly<Record<string, unknown>>) =>
+    r.then((x) => settle(p, inputs, x))
 
   /** Refs to this node now see what the step made. */
   const settle = (p: number, inputs: Readonly<Record<string, unknown>>, r: ResourceState): Done => {
@@ -745,15 +822,13 @@ export const runPlan = async (
   const succeeded = (si: number, t0: number, r: Done): void => {
     const s = steps[si]
     const ms = Date.now() - t0
-    const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = {
-      seq: seq++,
-      address: s.address,
-      action: s.action,
-      status: 'done',
-      ms,
-    }
-    if (r.id) entry.id = r.id
-    journal.push(entry)
+    // a literal with the id, not the id added after: an added field cost every entry a property
+    // array of its own and a second hidden class
+    journal.push(
+      r.id
+        ? { seq: seq++, address: s.address, action: s.action, status: 'done', ms, id: r.id }
+        : { seq: seq++, address: s.address, action: s.action, status: 'done', ms },
+    )
     if (!listening) {
       // nobody to tell
     } else if (r.note) env.events({ type: 'step-done', address: s.address, action: s.action, ms, note: r.note })
@@ -791,27 +866,32 @@ export const runPlan = async (
           succeeded(si, t0, r)
           continue
         }
-        r.then(
-          (done) => {
-            try {
-              succeeded(si, t0, done)
-            } finally {
-              // (not Promise.finally: a third promise per step)
-              running--
-              pump()
-            }
-          },
-          (e: unknown) => {
-            try {
-              failed(si, t0, e)
-            } finally {
-              running--
-              pump()
-            }
-          },
-        )
+        finish(r, si, t0)
       }
       if (running === 0) resolveAll()
+    }
+    // a step that goes on in later turns; its own function, since closures over the loop's
+    // variables made V8 give every turn of the loop a context for them, the at-once steps too
+    const finish = (r: Promise<Done>, si: number, t0: number): void => {
+      r.then(
+        (done) => {
+          try {
+            succeeded(si, t0, done)
+          } finally {
+            // (not Promise.finally: a third promise per step)
+            running--
+            pump()
+          }
+        },
+        (e: unknown) => {
+          try {
+            failed(si, t0, e)
+          } finally {
+            running--
+            pump()
+          }
+        },
+      )
     }
     pump()
   })
@@ -865,13 +945,10 @@ export const runPlan = async (
   return { state: final, journal, failures, outputs, outputsChanged }
 }
 
-/**
- * A create answered at once, `f(a, b)` (a handler's at-once create, or a task's answer taking
- * nothing): a throw is the failure a rejected task would give. Arguments, not a closure per call.
- */
-const tryNow = <A, B>(f: (a: A, b: B) => Either<StepFailure, Obs>, a: A, b: B): Either<StepFailure, Obs> => {
+/** A task's answer taken at once: a throw is the failure a rejected task would give. */
+const tryNow = (f: () => Either<StepFailure, Obs>): Either<StepFailure, Obs> => {
   try {
-    return f(a, b)
+    return f()
   } catch (e) {
     return left(e as StepFailure)
   }
@@ -882,5 +959,7 @@ const hasAbsent = (o: Readonly<Record<string, unknown>>): boolean => {
   for (const k in o) if (o[k] === undefined) return true
   return false
 }
+
+type Changed = ResourceState['changedAt']
 
 export type { Handler }
