@@ -191,6 +191,31 @@ test('destroy deletes dependents before what they depend on', async () => {
   assert.is(m.objects().size, 0)
 })
 
+test('a burst of steps that go on later gives the event loop a turn every 8 starts; steps done at once never wait', async () => {
+  const m = mockHandler()
+  let started = 0
+  let startedAtFirstTurn = -1
+  const h: Handler = {
+    ...m,
+    create: (c, i) => async () => {
+      // a turn asked for at the first start runs before the loop's own turn, whenever that comes
+      if (++started === 1) setImmediate(() => (startedAtFirstTurn = started))
+      await delay(1)
+      return m.create(c, i)()
+    },
+  }
+  const r = await apply(shelves(20))(envOf(h, { concurrency: 64 }))()
+  assert.ok(isRight(r))
+  assert.is(started, 20)
+  assert.is(startedAtFirstTurn, 8)
+  // the mock's creates are done at once: a whole apply of them takes no turn of the event loop
+  let turned = false
+  setImmediate(() => (turned = true))
+  const at = await apply(shelves(50))(envOf(mockHandler(), { concurrency: 64 }))()
+  assert.ok(isRight(at))
+  assert.is(turned, false)
+})
+
 test.run()
 
 const inst = suite('provider instances')
