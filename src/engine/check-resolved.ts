@@ -39,6 +39,9 @@ const fromRef = (f: Finding, r: Ref<unknown>): Finding => ({
  */
 export const CHECKED_IN_FULL: ReadonlyArray<Finding> = Object.freeze([])
 
+/** Nothing found, but not every value was known (so not CHECKED_IN_FULL): shared, never changed. */
+const NOTHING_FOUND: ReadonlyArray<Finding> = Object.freeze([])
+
 /**
  * Inputs a plan checked in full (checkResolved gave CHECKED_IN_FULL), at each vertex's position
  * in the graph's `ordered` (positionsOf; plan and apply share the graph), and the plan's
@@ -111,13 +114,15 @@ export const checkResolved = <I>(
 ): ReadonlyArray<Finding> => {
   // index loops: this runs for every node with refs at plan and again at apply, much of it
   // before the optimiser has seen it, where for-of allocates an iterator and a result per element
-  const out: Finding[] = []
+  // (the list is made when something is found: most nodes find nothing)
+  let out: Finding[] | undefined
   const invalid = validate(codec, resolved)
   for (let i = 0; i < invalid.length; i++) {
     const r = refOnPath(raw, invalid[i].path)
-    if (r) out.push(fromRef(invalid[i], r))
+    if (r) (out ??= []).push(fromRef(invalid[i], r))
   }
-  if (out.length > 0 || hasUnknown(resolved)) return out
+  if (out !== undefined) return out
+  if (hasUnknown(resolved)) return NOTHING_FOUND
   // every value known: the rules run over all of them
   for (let ri = 0; ri < rules.length; ri++) {
     const rule = rules[ri]
@@ -128,8 +133,8 @@ export const checkResolved = <I>(
       const f = found[i]
       if (f.severity === 'warning') continue
       const r = refOnPath(raw, f.path)
-      out.push(r ? fromRef(f, r) : f)
+      ;(out ??= []).push(r ? fromRef(f, r) : f)
     }
   }
-  return out.length > 0 ? out : CHECKED_IN_FULL
+  return out ?? CHECKED_IN_FULL
 }

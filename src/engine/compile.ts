@@ -7,7 +7,7 @@ import * as E from 'fp-ts/Either'
 import { fieldsOf } from '../core/codecs'
 import { issue, type Issue } from '../core/issue'
 import { addressOf, labelOf, labelOfAddress, type Node } from '../core/node'
-import { refsIn, type Ref } from '../core/ref'
+import { isRef, refsIn, type Ref } from '../core/ref'
 import type { Registry } from '../core/registry'
 import type { Stack } from '../core/stack'
 import { keepPositions, toposort, type Graph, type ProviderConfig, type Vertex } from './graph'
@@ -28,6 +28,47 @@ export interface CompileError {
 
 /** the dependencies of a node without any (shared) */
 const NO_DEPS: ReadonlyArray<string> = Object.freeze([])
+
+/**
+ * The refs inside a value, written into `acc` from `at` on (depth first, as refsIn); gives the
+ * count. The array is compile's scratch, overwritten per field rather than emptied.
+ */
+const refsOf = (u: object, acc: Ref<unknown>[], at: number): number => {
+  if (isRef(u)) {
+    acc[at] = u
+    return at + 1
+  }
+  if (Array.isArray(u)) {
+    for (let i = 0; i < u.length; i++) {
+      const v: unknown = u[i]
+      if (typeof v === 'object' && v !== null) at = refsOf(v, acc, at)
+    }
+    return at
+  }
+  if ((u as { _tag?: unknown })._tag === 'Secret') return at
+  for (const k in u)
+    if (Object.prototype.hasOwnProperty.call(u, k)) {
+      const v = (u as Record<string, unknown>)[k]
+      if (typeof v === 'object' && v !== null) at = refsOf(v, acc, at)
+    }
+  return at
+}
+
+/**
+ * A vertex's `label`: an own enumerable property like its others (spreads, JSON and comparisons
+ * see it), made from its node when read. Issues and a few steps of a run read it; every vertex
+ * holding its label from compile on kept ~1 MB of strings alive through the whole run, copied by
+ * every scavenge. One shared getter (a getter per vertex would be a closure each).
+ */
+const LABEL: PropertyDescriptor = {
+  get(this: Vertex): string {
+    return labelOf(this.node)
+  },
+  enumerable: true,
+  configurable: true,
+}
+
+const withLabel = <V extends Vertex>(v: Omit<V, 'label'>): V => Object.defineProperty(v, 'label', LABEL) as V
 
 const compileError = (issues: ReadonlyArray<Issue>): CompileError => ({ _tag: 'CompileError', issues })
 
@@ -103,9 +144,9 @@ export const compile =
 
     // read once: `stack.nodes` is a getter (see core/stack.ts), and a call per node and per ref added up
     const nodes = stack.nodes
-    // each node's address and label, made once (strings of every node, used by both passes)
+    // each node's address, made once (strings of every node, used by both passes); its label is
+    // made only for an issue, or when the vertex's is read (see LABEL)
     const addresses = nodes.map(addressOf)
-    const labels = nodes.map(labelOf)
     // the context compile-time rules get, one per provider instance rather than one per node
     const ruleCtx = new Map<string, { readonly config: Record<string, unknown>; readonly now: Date }>()
     const ruleCtxOf = (provider: string) => {
@@ -133,10 +174,17 @@ export const compile =
       declared.set(addresses[i], i)
       if (declared.size === size) duplicate[i] = 1
     }
+    // a field's refs and a node's dependencies are gathered in scratch arrays kept for the whole
+    // compile and filled up to a count (`length = 0` gave an array's room back, so every node
+    // allocated a fresh backing store again), then the dependencies copied at their exact size (a
+    // node has a handful: a scan of a short array beats a Set per node)
     const refs: Ref<unknown>[] = []
-    // a node's dependencies are gathered here, then copied at their exact size (a node has a
-    // handful: `includes` on a short array beats a Set per node)
     const depsScratch: string[] = []
+    let depCount = 0
+    const addDep = (d: string): void => {
+      for (let i = 0; i < depCount; i++) if (depsScratch[i] === d) return
+      depsScratch[depCount++] = d
+    }
     // names from a JSON stack or a forged program never passed the builders' checks
     const stackProblem = stackNameProblem(stack.name)
     if (stackProblem !== undefined)
@@ -153,11 +201,10 @@ export const compile =
     const compileNode = (ni: number): void => {
       const n = nodes[ni]
       const address = addresses[ni]
-      const label = labels[ni]
       const nameProblem = nodeNameProblem(n.name)
       if (nameProblem !== undefined) {
         push(
-          issue(label, {
+          issue(labelOf(n), {
             path: 'name',
             expected: 'a name without control characters',
             given: n.name,
@@ -169,7 +216,7 @@ export const compile =
       // (a duplicate of a node that got no vertex, for errors of its own, is checked as any node)
       if (duplicate[ni] === 1 && declaredBefore(ni, address)) {
         push(
-          issue(label, {
+          issue(labelOf(n), {
             path: '',
             expected: 'a name used once per type in the stack',
             given: n.name,
@@ -182,36 +229,34 @@ export const compile =
       // in the same walk. Hot loops here index arrays: a compile runs once per process, mostly
       // before the optimiser has seen it, and unoptimised for-of allocates an iterator and a
       // result per element.
-      depsScratch.length = 0
+      depCount = 0
       const dependsOn = n.options.dependsOn
       if (dependsOn !== undefined)
         for (let di = 0; di < dependsOn.length; di++) {
           const d = dependsOn[di]
           if (!declared.has(d))
             push(
-              issue(label, {
+              issue(labelOf(n), {
                 path: 'options.dependsOn',
                 expected: 'a node declared in this stack',
                 given: labelOfAddress(d),
                 message: 'dangling dependency.',
               }),
             )
-          if (!depsScratch.includes(d)) depsScratch.push(d)
+          addDep(d)
         }
       const where: Readonly<Record<string, unknown>> = n._tag === 'Resource' ? n.inputs : n.args
       for (const field in where) {
         const v = where[field]
         if (typeof v !== 'object' || v === null) continue
-        // appended to one array for the whole compile (emptying it per field gave its room back)
-        const from = refs.length
-        refsIn(v, refs)
-        for (let ri = from; ri < refs.length; ri++) {
+        const count = refsOf(v, refs, 0)
+        for (let ri = 0; ri < count; ri++) {
           const r = refs[ri]
-          if (!depsScratch.includes(r.node)) depsScratch.push(r.node)
+          addDep(r.node)
           const target = declared.get(r.node)
           if (target === undefined) {
             push(
-              issue(label, {
+              issue(labelOf(n), {
                 path: field,
                 expected: 'a ref to a node added to this stack',
                 given: r,
@@ -224,7 +269,7 @@ export const compile =
           const fields = refFieldsOf(token)
           if (fields && r.path.length > 0 && !fields.has(r.path[0]))
             push(
-              issue(label, {
+              issue(labelOf(n), {
                 path: field,
                 expected: `an output of ${token} (${[...fields].join(', ')})`,
                 given: r,
@@ -234,12 +279,12 @@ export const compile =
         }
       }
       // most nodes have none or one: a shared empty list, then exact-size copies
-      const deps = depsScratch.length === 0 ? NO_DEPS : depsScratch.slice()
+      const deps = depCount === 0 ? NO_DEPS : depsScratch.slice(0, depCount)
       if (n._tag === 'Resource') {
         const spec = registry.resources.get(n.token)
         if (!spec) {
           push(
-            issue(label, {
+            issue(labelOf(n), {
               path: '',
               expected: `a registered resource type`,
               given: n.token,
@@ -250,27 +295,29 @@ export const compile =
         }
         const provider = instanceOf(n, spec.provider)
         const findings = validateValue(spec.inputs, n.inputs)
-        for (let fi = 0; fi < findings.length; fi++) push(issue(label, findings[fi]))
+        for (let fi = 0; fi < findings.length; fi++) push(issue(labelOf(n), findings[fi]))
         const ignore = n.options.ignoreChanges
         if (ignore !== undefined)
           for (const f of ignore)
             if (!inputNamesOf(spec.inputs).has(f.split('.')[0]))
-              push(issue(label, { path: 'options.ignoreChanges', expected: `input fields of ${n.token}`, given: f }))
+              push(
+                issue(labelOf(n), { path: 'options.ignoreChanges', expected: `input fields of ${n.token}`, given: f }),
+              )
         if (findings.length === 0 && provider) {
           const ctx = ruleCtxOf(provider)
           for (let ri = 0; ri < spec.rules.length; ri++) {
             const rule = spec.rules[ri]
             if (rule.when === 'plan') continue
             const found = rule.check(n.inputs, ctx)
-            for (let fi = 0; fi < found.length; fi++) push(issue(label, found[fi]))
+            for (let fi = 0; fi < found.length; fi++) push(issue(labelOf(n), found[fi]))
           }
         }
-        if (n.options.aliases !== undefined) for (const f of aliasFindings(n)) push(issue(label, f))
+        if (n.options.aliases !== undefined) for (const f of aliasFindings(n)) push(issue(labelOf(n), f))
         if (n.options.importId !== undefined) {
           const parsed = spec.identity.parseImportId(n.options.importId)
           if (E.isLeft(parsed))
             push(
-              issue(label, {
+              issue(labelOf(n), {
                 path: 'options.importId',
                 expected: spec.identity.importFormat,
                 given: n.options.importId,
@@ -278,24 +325,31 @@ export const compile =
               }),
             )
         }
-        if (provider) vertexAt[ni] = { _tag: 'Resource', address, label, node: n, spec, provider, deps }
+        if (provider) vertexAt[ni] = withLabel({ _tag: 'Resource', address, node: n, spec, provider, deps })
       } else {
         const spec = registry.lookups.get(n.token)
         if (!spec) {
-          push(issue(label, { path: '', expected: `a registered lookup`, given: n.token, message: 'unknown lookup.' }))
+          push(
+            issue(labelOf(n), {
+              path: '',
+              expected: `a registered lookup`,
+              given: n.token,
+              message: 'unknown lookup.',
+            }),
+          )
           return
         }
         const provider = instanceOf(n, spec.provider)
         const findings = validateValue(spec.args, n.args)
-        for (let fi = 0; fi < findings.length; fi++) push(issue(label, findings[fi]))
+        for (let fi = 0; fi < findings.length; fi++) push(issue(labelOf(n), findings[fi]))
         if (findings.length === 0 && provider) {
           const ctx = ruleCtxOf(provider)
           for (let ri = 0; ri < spec.rules.length; ri++) {
             const found = spec.rules[ri].check(n.args, ctx)
-            for (let fi = 0; fi < found.length; fi++) push(issue(label, found[fi]))
+            for (let fi = 0; fi < found.length; fi++) push(issue(labelOf(n), found[fi]))
           }
         }
-        if (provider) vertexAt[ni] = { _tag: 'Lookup', address, label, node: n, spec, provider, deps }
+        if (provider) vertexAt[ni] = withLabel({ _tag: 'Lookup', address, node: n, spec, provider, deps })
       }
     }
     for (let ni = 0; ni < nodes.length; ni++) compileNode(ni)
@@ -314,8 +368,14 @@ export const compile =
     if (errors.length > 0) return E.left(compileError(errors))
 
     // without errors every node has its vertex, in declaration order: `declared` indexes them already
-    const byKey = vertexAt.filter((v): v is Vertex => v !== undefined)
-    const complete = byKey.length === addresses.length
+    // (then the vertices are taken as they are, not filtered into a copy grown element by element)
+    let complete = true
+    for (let i = 0; i < vertexAt.length; i++)
+      if (vertexAt[i] === undefined) {
+        complete = false
+        break
+      }
+    const byKey = complete ? (vertexAt as Vertex[]) : vertexAt.filter((v): v is Vertex => v !== undefined)
     const keys = complete ? addresses : byKey.map((v) => v.address)
     const index = complete ? declared : new Map(keys.map((k, i) => [k, i]))
     const sorted = toposort(

@@ -114,7 +114,8 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
   const { graph, state } = i
   const errors: Issue[] = []
   const warnings: Issue[] = [...graph.warnings]
-  const steps: Step[] = []
+  // one step per vertex, at its position (then the deletes): made at its size, not grown by push
+  const steps = new Array<Step>(graph.ordered.length)
   // what refs can see at plan time, by the node's position in `graph.ordered` (positionsOf).
   // Nodes come in dependency order, so a node a ref points at is planned already: one that
   // changes is in `known` or `creating`, and one left unchanged is read from state where its
@@ -175,7 +176,7 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
       const r = i.lookups.get(address)
       if (r !== undefined && r !== UNKNOWN) known[oi] = r as Record<string, unknown>
       const atApply = r === UNKNOWN
-      steps.push({
+      steps[oi] = {
         ...(atApply ? { readAtApply: true } : {}),
         address,
         token: v.node.token,
@@ -187,12 +188,12 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
         inputs: resolveRefs(v.node.args, knownOf) as Record<string, unknown>,
         deps: v.deps,
         notes: atApply ? ['read during apply, after what it depends on: its results are (known after apply)'] : NONE,
-      })
+      }
       continue
     }
     const prior = recorded[oi]
     const step = planResource(v, oi, prior, ctx)
-    steps.push(step)
+    steps[oi] = step
     const desired = step.inputs
     if (step.action === 'update') {
       // inputs are what we send; outputs are assumed stable across an in-place update
@@ -477,7 +478,26 @@ const planResource = (v: ResourceVertex, at: number, prior: ResourceState | unde
   const ignore = node.options.ignoreChanges ?? NONE
   // the common case: nothing changed and no field is held at its applied value
   if (diff0.length === 0 && keep.length === 0 && ignore.length === 0) return makeStep(v, 'noop', NONE, desired, NONE)
+  return changedStep(v, prior, desired, defaultNotes, diff0, keep, ignore, c)
+}
 
+/**
+ * A resource in state whose inputs differ, or that holds fields at their applied value: update,
+ * replace or noop. A function of its own: its closures capture its variables, and a function with
+ * captured variables allocates their context on every call (planResource's, for every node).
+ */
+const changedStep = (
+  v: ResourceVertex,
+  prior: ResourceState,
+  desired: Readonly<Record<string, unknown>>,
+  defaultNotes: ReadonlyArray<string>,
+  diff0: ReadonlyArray<FieldChange>,
+  keep: ReadonlyArray<string>,
+  ignore: ReadonlyArray<string>,
+  c: PlanCtx,
+): Step => {
+  const { spec, node } = v
+  const { errors, warnings } = c
   const notes: string[] = [...defaultNotes]
   let effective = desired
   const overrides: Record<string, unknown> = {}

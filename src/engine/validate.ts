@@ -316,7 +316,10 @@ const makeChecks = (shape: (c: t.Mixed) => Shape) => {
   return { strict, structural }
 }
 
-export type Validate = (codec: t.Mixed, raw: unknown) => Finding[]
+export type Validate = (codec: t.Mixed, raw: unknown) => ReadonlyArray<Finding>
+
+/** what a valid value gets: one shared empty list, not a fresh one per node checked */
+const VALID: ReadonlyArray<Finding> = Object.freeze([])
 
 /**
  * A validator that works out each codec's fields once (a compile validates thousands of nodes of
@@ -335,7 +338,7 @@ export const makeValidator = (opts: { readonly quick?: boolean } = {}): Validate
   const { strict, structural } = makeChecks(shape)
   return (codec, raw) => {
     // the common case, a valid node, in one walk that allocates nothing
-    if (quick && strict(codec)(raw)) return []
+    if (quick && strict(codec)(raw)) return VALID
     const out: Finding[] = []
     unknownFields(shape, codec, raw, [], out)
     if (quick && structural(codec)(raw)) return out
@@ -353,4 +356,4 @@ export const makeValidator = (opts: { readonly quick?: boolean } = {}): Validate
 }
 
 /** Every finding for a node's inputs (empty = valid). */
-export const validateValue = (codec: t.Mixed, raw: unknown): Finding[] => makeValidator()(codec, raw)
+export const validateValue = (codec: t.Mixed, raw: unknown): Finding[] => [...makeValidator()(codec, raw)]
