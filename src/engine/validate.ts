@@ -167,10 +167,10 @@ const guarded = (inner: Check): Check => {
  * a ref is dropped.
  */
 const makeChecks = (shape: (c: t.Mixed) => Shape) => {
-  const stricts = new Map<t.Mixed, Check>()
-  const structurals = new Map<t.Mixed, Check>()
+  const stricts = new WeakMap<t.Mixed, Check>()
+  const structurals = new WeakMap<t.Mixed, Check>()
   const memo =
-    (m: Map<t.Mixed, Check>, make: (c: t.Mixed) => Check) =>
+    (m: WeakMap<t.Mixed, Check>, make: (c: t.Mixed) => Check) =>
     (c: t.Mixed): Check => {
       let k = m.get(c)
       if (!k) m.set(c, (k = make(c)))
@@ -322,20 +322,27 @@ export type Validate = (codec: t.Mixed, raw: unknown) => ReadonlyArray<Finding>
 const VALID: ReadonlyArray<Finding> = Object.freeze([])
 
 /**
- * A validator that works out each codec's fields once (a compile validates thousands of nodes of
- * a few types). It holds nothing but facts about the codecs it was given, which never change.
+ * Facts about codecs — each one's fields and its quick checks — worked out once per codec and
+ * shared by every validator: they are functions of the codec alone, and codecs never change. (Each
+ * validator had its own, so an apply — compile, lookups, plan, run — built the checks of every
+ * type it met four times, each time in cold code.) Weakly held: a codec made on the fly goes.
+ */
+const shapes = new WeakMap<t.Mixed, Shape>()
+const shape = (c: t.Mixed): Shape => {
+  let s = shapes.get(c)
+  if (!s) shapes.set(c, (s = shapeOf(c)))
+  return s
+}
+const { strict, structural } = makeChecks(shape)
+
+/**
+ * A validator: a compile validates thousands of nodes of a few types, each codec's facts worked
+ * out once (see `shapes`). It holds nothing but those facts, which never change.
  */
 export const makeValidator = (opts: { readonly quick?: boolean } = {}): Validate => {
   // quick: false always takes the slow path (unknown fields, then io-ts decoding): the reference
   // the quick checks are tested against
   const quick = opts.quick ?? true
-  const shapes = new Map<t.Mixed, Shape>()
-  const shape = (c: t.Mixed): Shape => {
-    let s = shapes.get(c)
-    if (!s) shapes.set(c, (s = shapeOf(c)))
-    return s
-  }
-  const { strict, structural } = makeChecks(shape)
   return (codec, raw) => {
     // the common case, a valid node, in one walk that allocates nothing
     if (quick && strict(codec)(raw)) return VALID
