@@ -110,6 +110,14 @@ export const addressOf = (n: { readonly token: string; readonly name: string }):
 }
 
 /**
+ * A node's address as addressOf gives it — the very string kept, when one is — without keeping a
+ * new one: compile asks for every node's, and a node no ref names (refs made through `.out` keep
+ * theirs) would only grow the WeakMap with an entry nothing reads again.
+ */
+export const addressAsKept = (n: { readonly token: string; readonly name: string }): string =>
+  addresses.get(n) ?? `${n.token}/${n.name}`
+
+/**
  * How errors and plans name a node: `cost:CostReport "monthly"`. The name is quoted and escaped, so
  * a name read from a forged state file cannot print a line of its own.
  */

@@ -6,7 +6,7 @@
 import * as E from 'fp-ts/Either'
 import { fieldsOf } from '../core/codecs'
 import { issue, type Issue } from '../core/issue'
-import { addressOf, labelOf, labelOfAddress, type Node } from '../core/node'
+import { addressAsKept, labelOf, labelOfAddress, type Node } from '../core/node'
 import { isRef, refsIn, type Ref } from '../core/ref'
 import type { Registry } from '../core/registry'
 import type { Stack } from '../core/stack'
@@ -146,7 +146,7 @@ export const compile =
     const nodes = stack.nodes
     // each node's address, made once (strings of every node, used by both passes); its label is
     // made only for an issue, or when the vertex's is read (see LABEL)
-    const addresses = nodes.map(addressOf)
+    const addresses = nodes.map(addressAsKept)
     // the context compile-time rules get, one per provider instance rather than one per node
     const ruleCtx = new Map<string, { readonly config: Record<string, unknown>; readonly now: Date }>()
     const ruleCtxOf = (provider: string) => {

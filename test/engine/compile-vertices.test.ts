@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert'
 import fc from 'fast-check'
 import { isRight } from 'fp-ts/Either'
 import { stack, type HasNode } from '../../src/core/stack'
-import { labelOf } from '../../src/core/node'
+import { addressOf, labelOf } from '../../src/core/node'
 import { refsIn } from '../../src/core/ref'
 import { compile } from '../../src/engine/compile'
 import type { Vertex } from '../../src/engine/graph'
@@ -79,6 +79,8 @@ test('random stacks: each vertex has the reference dependencies, in order, once 
       for (const v of g.right.ordered) {
         checked++
         assert.equal([...v.deps], referenceDeps(v))
+        assert.is(v.address, `${v.node.token}/${v.node.name}`)
+        assert.is(v.address, addressOf(v.node))
       }
     }),
     { numRuns: RUNS },
