@@ -96,19 +96,34 @@ export const resolveRef = (r: Ref<unknown>, value: unknown, from = 0): unknown =
 
 /** Every ref inside a value, depth first. */
 export const refsIn = (u: unknown, acc: Ref<unknown>[] = []): Ref<unknown>[] => {
+  if (typeof u === 'object' && u !== null) refsInto(u, acc, acc.length)
+  return acc
+}
+
+/**
+ * The refs inside a value, depth first, written into `acc` from index `at` on; gives the index after
+ * the last. A caller that reuses one scratch array overwrites it from 0 rather than emptying it
+ * (`length = 0` gives the array's room back, and it grows again).
+ */
+export const refsInto = (u: object, acc: Ref<unknown>[], at: number): number => {
   // plain loops: this walks every node's inputs, and a closure and values array per level added up
   // (a scalar holds no ref: passed over without a call)
-  if (isRef(u)) acc.push(u)
-  else if (Array.isArray(u))
+  if (isRef(u)) {
+    acc[at] = u
+    return at + 1
+  }
+  if (Array.isArray(u)) {
     for (let i = 0; i < u.length; i++) {
       const v: unknown = u[i]
-      if (typeof v === 'object' && v !== null) refsIn(v, acc)
+      if (typeof v === 'object' && v !== null) at = refsInto(v, acc, at)
     }
-  else if (typeof u === 'object' && u !== null && (u as { _tag?: unknown })._tag !== 'Secret')
-    for (const k in u)
-      if (Object.prototype.hasOwnProperty.call(u, k)) {
-        const v = (u as Record<string, unknown>)[k]
-        if (typeof v === 'object' && v !== null) refsIn(v, acc)
-      }
-  return acc
+    return at
+  }
+  if ((u as { _tag?: unknown })._tag === 'Secret') return at
+  for (const k in u)
+    if (Object.prototype.hasOwnProperty.call(u, k)) {
+      const v = (u as Record<string, unknown>)[k]
+      if (typeof v === 'object' && v !== null) at = refsInto(v, acc, at)
+    }
+  return at
 }

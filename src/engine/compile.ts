@@ -7,7 +7,7 @@ import * as E from 'fp-ts/Either'
 import { fieldsOf } from '../core/codecs'
 import { issue, type Issue } from '../core/issue'
 import { addressAsKept, labelOf, labelOfAddress, type Node } from '../core/node'
-import { isRef, refsIn, type Ref } from '../core/ref'
+import { refsIn, refsInto, type Ref } from '../core/ref'
 import type { Registry } from '../core/registry'
 import type { Stack } from '../core/stack'
 import { keepPositions, toposort, type Graph, type ProviderConfig, type Vertex } from './graph'
@@ -28,31 +28,6 @@ export interface CompileError {
 
 /** the dependencies of a node without any (shared) */
 const NO_DEPS: ReadonlyArray<string> = Object.freeze([])
-
-/**
- * The refs inside a value, written into `acc` from `at` on (depth first, as refsIn); gives the
- * count. The array is compile's scratch, overwritten per field rather than emptied.
- */
-const refsOf = (u: object, acc: Ref<unknown>[], at: number): number => {
-  if (isRef(u)) {
-    acc[at] = u
-    return at + 1
-  }
-  if (Array.isArray(u)) {
-    for (let i = 0; i < u.length; i++) {
-      const v: unknown = u[i]
-      if (typeof v === 'object' && v !== null) at = refsOf(v, acc, at)
-    }
-    return at
-  }
-  if ((u as { _tag?: unknown })._tag === 'Secret') return at
-  for (const k in u)
-    if (Object.prototype.hasOwnProperty.call(u, k)) {
-      const v = (u as Record<string, unknown>)[k]
-      if (typeof v === 'object' && v !== null) at = refsOf(v, acc, at)
-    }
-  return at
-}
 
 /**
  * A vertex's `label`: an own enumerable property like its others (spreads, JSON and comparisons
@@ -249,7 +224,7 @@ export const compile =
       for (const field in where) {
         const v = where[field]
         if (typeof v !== 'object' || v === null) continue
-        const count = refsOf(v, refs, 0)
+        const count = refsInto(v, refs, 0)
         for (let ri = 0; ri < count; ri++) {
           const r = refs[ri]
           addDep(r.node)

@@ -1,0 +1,49 @@
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import fc from 'fast-check'
+import { isRef, makeRef, refsIn, refsInto, type Ref } from '../../src/core/ref'
+import { secret } from '../../src/core/secret'
+
+const test = suite('refsInto / refsIn')
+
+// values as inputs hold them: scalars, arrays, plain objects, refs, and secrets (whose refs are not looked into)
+const { value } = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.boolean()),
+    fc.tuple(fc.string(), fc.string()).map(([n, p]) => makeRef(`t:T/${n}`, [p])),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.string({ maxLength: 3 }), tie('value'), { maxKeys: 4 }),
+    tie('value').map((v) => secret(v)),
+  ),
+}))
+
+// the reference: an independent walk, depth first, keys in their own order
+const reference = (u: unknown, out: Ref<unknown>[] = []): Ref<unknown>[] => {
+  if (isRef(u)) out.push(u)
+  else if (Array.isArray(u)) u.forEach((v) => reference(v, out))
+  else if (typeof u === 'object' && u !== null && (u as { _tag?: unknown })._tag !== 'Secret')
+    Object.keys(u).forEach((k) => reference((u as Record<string, unknown>)[k], out))
+  return out
+}
+
+test('refsIn finds every ref outside secrets, depth first, in order', () => {
+  fc.assert(fc.property(value, (v) => assert.equal(refsIn(v), reference(v))))
+})
+
+test('refsInto writes from its index over a used scratch array and gives the index after the last', () => {
+  fc.assert(
+    fc.property(value, fc.nat(5), fc.nat(8), (v, at, dirt) => {
+      if (typeof v !== 'object' || v === null) return
+      const scratch: Ref<unknown>[] = Array.from({ length: at + dirt }, (_, i) => makeRef(`old:X/${i}`, []))
+      const before = scratch.slice(0, at)
+      const end = refsInto(v, scratch, at)
+      const want = reference(v)
+      assert.is(end, at + want.length)
+      assert.equal(scratch.slice(at, end), want)
+      assert.equal(scratch.slice(0, at), before, 'what comes before `at` is left alone')
+    }),
+  )
+})
+
+test.run()
