@@ -16,15 +16,18 @@ test('counts the main thread’s CPU as it works, and its waits', () => {
   const before = mainThread()
   if (!linux) return assert.is(before, undefined)
   assert.ok(before && before.cpuMs > 0 && before.waitMs >= 0)
-  // ~30 ms of work on this thread
+  // work on this thread until its counter shows 20 ms of CPU, within a bound. Wall time is no
+  // measure here: on a virtual machine the host may take the core away (steal), and that time is
+  // neither this thread's CPU nor its wait (CI once saw 24 ms of the two in 30 ms of wall time)
   const t = performance.now()
   let x = 0
-  while (performance.now() - t < 30) x += Math.sqrt(x + 1)
-  const after = mainThread()!
+  let after = mainThread()!
+  while (after.cpuMs - before.cpuMs < 20 && performance.now() - t < 5000) {
+    for (let i = 0; i < 1e5; i++) x += Math.sqrt(x + 1)
+    after = mainThread()!
+  }
   assert.ok(x > 0)
-  // a core may be taken from it for part of those 30 ms: what it ran and waited covers them
-  assert.ok(after.cpuMs - before.cpuMs + (after.waitMs - before.waitMs) >= 25, JSON.stringify({ before, after }))
-  assert.ok(after.cpuMs - before.cpuMs > 0)
+  assert.ok(after.cpuMs - before.cpuMs >= 20, JSON.stringify({ before, after }))
   assert.ok(after.waitMs >= before.waitMs)
 })
 
