@@ -497,6 +497,20 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
     return { ...p, targets: [{ text: 'in-process ≤ 100 ms at 10,000', met: p.inProcessMs <= 100 }] }
   },
 
+  'plan-report': async (n = 1_000) => {
+    const p = await trellis('plan-report', n)
+    const actions = Object.entries(p.actions as Record<string, number>)
+      .map(([a, k]) => `${fmt(k)} ${a}`)
+      .join(', ')
+    return {
+      ...p,
+      targets: [
+        { text: `HTML report of ${fmt(p.n)} nodes (${actions}) drawn in ≤ 1 s`, met: p.inProcessMs <= 1000 },
+        { text: `the page ≤ 2 MB (${fmt(p.bytes as number)} bytes)`, met: (p.bytes as number) <= 2_000_000 },
+      ],
+    }
+  },
+
   'durable-apply': async (n = 10_000) => {
     // the mixed shapes, every step's write-ahead records durable, on each store
     const file = await trellis('durable-apply', n, ['--store', 'file', '--workload', 'mixed'])

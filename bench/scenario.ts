@@ -151,6 +151,9 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
     return { inProcessMs, adds, unit: 21, mixedMs, mixedAdds: mixed.adds }
   },
 
+  /** the HTML plan report of a plan over n applied mixed nodes with every kind of change */
+  'plan-report': async ({ n }) => (await import('./plan-report-run')).runPlanReport(n),
+
   /** a plan of a stack whose resources are all in state already: every step a noop */
   'noop-plan': async ({ n }) => {
     const s = costWorkload(n)

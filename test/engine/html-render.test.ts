@@ -84,13 +84,12 @@ test('names are data, never markup: a name closing the script element stays insi
   assert.is(dataOf(html).steps[0].address, `${plan.steps[0].token}/${evil}`)
 })
 
-test('1,000 nodes render in well under a second and stay under 2 MB', async () => {
+// how fast it draws is bench/'s `plan-report` scenario, not a timed test
+test('1,000 nodes stay under 2 MB, every step in the page', async () => {
   const big = await mixedPlan(1000)
-  const t = performance.now()
   const html = renderPlanHtml(big)
-  const ms = performance.now() - t
-  assert.ok(ms < 1000, `${ms} ms`)
   assert.ok(html.length < 2_000_000, `${html.length} bytes`)
+  assert.is(dataOf(html).steps.length, big.steps.length)
 })
 
 test.run()
