@@ -14,7 +14,7 @@ import {
   mixedNodes,
   isRefShape,
   isSecretShape,
-  refsIn,
+  refShapesIn,
   type NodeShape,
   type ValueShape,
 } from './peers/mixed-shape'
@@ -111,7 +111,7 @@ export const mixedFacts = (n: number) => {
   const nodes = mixedNodes(n)
   const types = new Set(nodes.filter((s) => s.kind === 'resource').map((s) => s.token))
   const lookups = new Set(nodes.filter((s) => s.kind === 'lookup').map((s) => s.token))
-  const refs = nodes.reduce((a, s) => a + refsIn(s.inputs), 0)
+  const refs = nodes.reduce((a, s) => a + refShapesIn(s.inputs).length, 0)
   const missing = [...registry.resources.keys()].filter((t) => !types.has(t))
   return {
     groupSize: mixedGroup(0).length,

@@ -5,16 +5,10 @@
  * unchanged. Only `renderPlanHtml` is timed; the stacks and both mock runs are setup.
  */
 import { mockWith, registry, renderPlanHtml } from 'trellis'
-import { mixedNodes, isRefShape, isSecretShape, type NodeShape, type ValueShape } from './peers/mixed-shape'
+import { mixedNodes, isRefShape, refShapesIn, type NodeShape, type ValueShape } from './peers/mixed-shape'
 import { stackOfShapes } from './mixed-workload'
 import { orThrow } from './bench-env'
 import { collectGarbage } from './collect-garbage'
-
-const keysIn = (v: ValueShape, into: Set<string>): void => {
-  if (isRefShape(v)) into.add(v.$ref)
-  else if (Array.isArray(v)) for (const x of v) keysIn(x, into)
-  else if (typeof v === 'object' && !isSecretShape(v)) for (const x of Object.values(v)) keysIn(x, into)
-}
 
 /** the shape with its title or description changed, or itself when it has neither */
 const retitled = (s: NodeShape): NodeShape => {
@@ -34,7 +28,7 @@ export const runPlanReport = async (
 ): Promise<{ inProcessMs: number; bytes: number; steps: number; actions: Record<string, number> }> => {
   const before = mixedNodes(n)
   const referenced = new Set<string>()
-  for (const s of before) for (const v of Object.values(s.inputs)) keysIn(v, referenced)
+  for (const s of before) for (const r of refShapesIn(s.inputs)) referenced.add(r.$ref)
   const after: NodeShape[] = []
   before.forEach((s, i) => {
     if (s.kind === 'resource' && i % 10 === 4 && !referenced.has(s.key)) return

@@ -174,9 +174,10 @@ export class Connection {
    * connection then cannot carry a request (the read took what it found: destroy it); undefined
    * when it cannot be read here (a TLS socket, whose bytes are the TLS layer's; no file
    * descriptor; a Node without `process.getBuiltinModule`; a read refused before it reached the
-   * socket, as a permission model may), and only a turn of the event loop tells. libuv stops reading a socket at a read shorter than its buffer, so a close that came
-   * right behind a reply is read only in the loop's next poll; one read here (a few µs) is the
-   * same look without that wait.
+   * socket, as a permission model may), and only a turn of the event loop tells. libuv stops
+   * reading a socket at a read shorter than its buffer, so a close that came right behind a reply
+   * is read only in the loop's next poll; one read here (a few µs) is the same look without that
+   * wait.
    */
   quiet(): boolean | undefined {
     const s = this.socket

@@ -277,12 +277,10 @@ export const mixedNodes = (n: number): NodeShape[] => {
   return out
 }
 
-/** Refs in a value (for the workload's ref count). */
-export const refsIn = (v: ValueShape): number =>
-  isRefShape(v)
-    ? 1
-    : Array.isArray(v)
-      ? v.reduce((a: number, x: ValueShape) => a + refsIn(x), 0)
-      : typeof v === 'object' && !isSecretShape(v)
-        ? Object.values(v).reduce((a: number, x) => a + refsIn(x), 0)
-        : 0
+/** The refs in a value, depth first, secrets not looked into (the workload's ref count; what a changed stack keeps). */
+export const refShapesIn = (v: ValueShape, into: RefShape[] = []): RefShape[] => {
+  if (isRefShape(v)) into.push(v)
+  else if (Array.isArray(v)) for (const x of v) refShapesIn(x, into)
+  else if (typeof v === 'object' && !isSecretShape(v)) for (const x of Object.values(v)) refShapesIn(x, into)
+  return into
+}

@@ -152,6 +152,16 @@ const guarded = (inner: Check): Check => {
   return g
 }
 
+/** a fact of a codec, worked out once: codecs never change (weakly held: one made on the fly goes) */
+const byCodec = <V>(make: (c: t.Mixed) => V): ((c: t.Mixed) => V) => {
+  const known = new WeakMap<t.Mixed, V>()
+  return (c) => {
+    let v = known.get(c)
+    if (v === undefined) known.set(c, (v = make(c)))
+    return v
+  }
+}
+
 /**
  * Would validating a value report nothing — no unknown field, and decoding (secrets revealed)
  * no error, refs aside? The answer is a check built once per codec (a tree of closures, so a
@@ -167,16 +177,7 @@ const guarded = (inner: Check): Check => {
  * a ref is dropped.
  */
 const makeChecks = (shape: (c: t.Mixed) => Shape) => {
-  const stricts = new WeakMap<t.Mixed, Check>()
-  const structurals = new WeakMap<t.Mixed, Check>()
-  const memo =
-    (m: WeakMap<t.Mixed, Check>, make: (c: t.Mixed) => Check) =>
-    (c: t.Mixed): Check => {
-      let k = m.get(c)
-      if (!k) m.set(c, (k = make(c)))
-      return k
-    }
-  const strict = memo(stricts, (codec) => {
+  const strict = byCodec((codec): Check => {
     const fields = shape(codec).fields
     const merged = fields ? objectCheck(codec, fields) : undefined
     if (merged) return merged
@@ -240,7 +241,7 @@ const makeChecks = (shape: (c: t.Mixed) => Shape) => {
       return true
     })
   }
-  const structural: (c: t.Mixed) => Check = memo(structurals, (codec) => {
+  const structural: (c: t.Mixed) => Check = byCodec((codec): Check => {
     if (primitiveLeaf(codec)) {
       const is = codec.is.bind(codec)
       return (u) => is(u) || isPlaceholder(u) || (isSecret(u) && openScalar(u, is))
@@ -323,21 +324,16 @@ const VALID: ReadonlyArray<Finding> = Object.freeze([])
 
 /**
  * Facts about codecs — each one's fields and its quick checks — worked out once per codec and
- * shared by every validator: they are functions of the codec alone, and codecs never change. (Each
+ * shared by every validator (byCodec): they are functions of the codec alone. (Each
  * validator had its own, so an apply — compile, lookups, plan, run — built the checks of every
  * type it met four times, each time in cold code.) Weakly held: a codec made on the fly goes.
  */
-const shapes = new WeakMap<t.Mixed, Shape>()
-const shape = (c: t.Mixed): Shape => {
-  let s = shapes.get(c)
-  if (!s) shapes.set(c, (s = shapeOf(c)))
-  return s
-}
+const shape = byCodec(shapeOf)
 const { strict, structural } = makeChecks(shape)
 
 /**
  * A validator: a compile validates thousands of nodes of a few types, each codec's facts worked
- * out once (see `shapes`). It holds nothing but those facts, which never change.
+ * out once (see `shape`). It holds nothing but those facts, which never change.
  */
 export const makeValidator = (opts: { readonly quick?: boolean } = {}): Validate => {
   // quick: false always takes the slow path (unknown fields, then io-ts decoding): the reference

@@ -172,37 +172,32 @@ test('a create is written at once on a connection the server has kept open after
   })
 })
 
-test('a close that came right behind a reply is read before a create is written: it goes on a new connection', async () => {
-  await withServer(0, async (base, counts) => {
-    const client = http1Client()
-    for (let round = 0; round < 10; round++) {
-      const r = await client({ method: 'POST', url: `${base}/two`, headers: {}, body: '{}', timeoutMs: 5_000 })()
-      assert.ok(E.isRight(r) && r.right.body === 'ok', JSON.stringify(r))
-      // the server's close arrives meanwhile; this thread's loop has not read it
-      busyUntil(counts, round + 1)
-    }
-    assert.is(Atomics.load(counts, 2), 10, 'each create reached the server once')
-    assert.is(Atomics.load(counts, 0), 10, 'a new connection for each')
-  })
-})
-
-test('bytes a server sent on an idle connection are found before a create is written: it goes on a new connection', async () => {
-  await withServer(
-    60_000,
+/**
+ * `rounds` creates, the server closing the connection or sending on it after each reply while this
+ * thread's loop reads nothing: the next create finds that before it is written, and goes on a new
+ * connection, sent once
+ */
+const eachOnANewConnection = (rounds: number, closeAfterMs: number, strayAfterMs?: number) =>
+  withServer(
+    closeAfterMs,
     async (base, counts) => {
       const client = http1Client()
-      for (let round = 0; round < 5; round++) {
+      for (let round = 0; round < rounds; round++) {
         const r = await client({ method: 'POST', url: `${base}/two`, headers: {}, body: '{}', timeoutMs: 5_000 })()
         assert.ok(E.isRight(r) && r.right.body === 'ok', JSON.stringify(r))
-        // the stray bytes arrive meanwhile, unread by this thread's loop
         busyUntil(counts, round + 1)
       }
-      assert.is(Atomics.load(counts, 2), 5, 'each create reached the server once')
-      assert.is(Atomics.load(counts, 0), 5, 'a new connection for each')
+      assert.is(Atomics.load(counts, 2), rounds, 'each create reached the server once')
+      assert.is(Atomics.load(counts, 0), rounds, 'a new connection for each')
     },
-    5,
+    strayAfterMs,
   )
-})
+
+test('a close that came right behind a reply is read before a create is written: it goes on a new connection', () =>
+  eachOnANewConnection(10, 0))
+
+test('bytes a server sent on an idle connection are found before a create is written: it goes on a new connection', () =>
+  eachOnANewConnection(5, 60_000, 5))
 
 test('a connection that cannot be read at once (TLS, a refused read) is not judged by a read: a turn of the loop tells', async () => {
   await withServer(60_000, async (base) => {

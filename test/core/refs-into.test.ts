@@ -1,8 +1,9 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import fc from 'fast-check'
-import { isRef, makeRef, refsIn, refsInto, type Ref } from '../../src/core/ref'
+import { makeRef, refsIn, refsInto, type Ref } from '../../src/core/ref'
 import { secret } from '../../src/core/secret'
+import { refsByWalk as reference } from '../fixtures/refs-by-walk'
 
 const test = suite('refsInto / refsIn')
 
@@ -17,15 +18,6 @@ const { value } = fc.letrec((tie) => ({
     tie('value').map((v) => secret(v)),
   ),
 }))
-
-// the reference: an independent walk, depth first, keys in their own order
-const reference = (u: unknown, out: Ref<unknown>[] = []): Ref<unknown>[] => {
-  if (isRef(u)) out.push(u)
-  else if (Array.isArray(u)) u.forEach((v) => reference(v, out))
-  else if (typeof u === 'object' && u !== null && (u as { _tag?: unknown })._tag !== 'Secret')
-    Object.keys(u).forEach((k) => reference((u as Record<string, unknown>)[k], out))
-  return out
-}
 
 test('refsIn finds every ref outside secrets, depth first, in order', () => {
   fc.assert(fc.property(value, (v) => assert.equal(refsIn(v), reference(v))))

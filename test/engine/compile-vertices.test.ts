@@ -11,7 +11,7 @@ import fc from 'fast-check'
 import { isRight } from 'fp-ts/Either'
 import { stack, type HasNode } from '../../src/core/stack'
 import { addressOf, labelOf } from '../../src/core/node'
-import { refsIn } from '../../src/core/ref'
+import { refsByWalk } from '../fixtures/refs-by-walk'
 import { compile } from '../../src/engine/compile'
 import type { Vertex } from '../../src/engine/graph'
 import { demo } from '../fixtures/demo-builders'
@@ -20,11 +20,11 @@ import { demoRegistry } from '../fixtures/demo-provider'
 const c = compile(demoRegistry)
 const RUNS = Number(process.env.TRELLIS_FUZZ_RUNS ?? 100)
 
-/** a node's dependencies as compile gathered them before (session 11): dependsOn, then refsIn, deduplicated */
+/** a node's dependencies as compile gathered them before (session 11): dependsOn, then every ref (a walk of its own), deduplicated */
 const referenceDeps = (v: Vertex): string[] => {
   const all = [
     ...(v.node.options.dependsOn ?? []),
-    ...refsIn(v._tag === 'Resource' ? v.node.inputs : v.node.args).map((r) => r.node),
+    ...refsByWalk(v._tag === 'Resource' ? v.node.inputs : v.node.args).map((r) => r.node),
   ]
   return all.filter((d, i) => all.indexOf(d) === i)
 }
