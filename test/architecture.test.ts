@@ -59,4 +59,25 @@ test('cross-fetch is imported only by clients/fetch.ts', () => {
     if (importsOf(f).includes('cross-fetch')) assert.is(relative(root, f), 'clients/fetch.ts')
 })
 
+test('the testing kit (src/testing) imports nothing from the CLI', () => {
+  for (const f of walk(join(root, 'src/testing')))
+    for (const i of importsOf(f).map((s) => target(f, s)))
+      assert.ok(!i.startsWith('src/cli'), `${relative(root, f)} imports ${i}`)
+})
+
+test('the CLI dispatches from its table: main is under 80 lines, each command in src/cli/commands/', () => {
+  const text = readFileSync(join(root, 'src/cli/main.ts'), 'utf8').split('\n')
+  const start = text.findIndex((l) => l.startsWith('export const main ='))
+  const end = text.findIndex((l, i) => i > start && l === '}')
+  assert.ok(start >= 0 && end > start, 'src/cli/main.ts defines main')
+  assert.ok(end - start + 1 < 80, `main is ${end - start + 1} lines`)
+  assert.not.match(text.join('\n'), /switch \(/, 'main.ts dispatches through a switch')
+  const table = readFileSync(join(root, 'src/cli/commands.ts'), 'utf8')
+  for (const f of readdirSync(join(root, 'src/cli/commands')))
+    if (!importsOf(join(root, 'src/cli/commands.ts')).includes(`./commands/${f.replace(/\.ts$/, '')}`))
+      // helpers the commands share, and sub-commands, are reached through the commands that use them
+      assert.ok(/^(change|state-)/.test(f), `src/cli/commands/${f} is not in the table`)
+  assert.match(table, /export const COMMANDS/)
+})
+
 test.run()

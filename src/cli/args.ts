@@ -6,28 +6,12 @@
  */
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from 'node:util'
 import { closestStrict as closest } from '../core/closest-name'
-import { COMMANDS, FLAGS, commandNamed, type CommandSpec } from './commands'
+import { COMMANDS, commandNamed } from './commands'
+import type { CommandSpec } from './command-spec'
+import { FLAGS } from './flags'
+import { UsageError, type Args } from './flag-readers'
 
-export interface Args {
-  /** `plan`, `state`, … (`help` for bare `--help`, `version` for `--version`) */
-  readonly command: string
-  /** `list`, `show`, … for commands with sub-commands */
-  readonly sub?: string
-  readonly spec: CommandSpec
-  readonly positionals: ReadonlyArray<string>
-  readonly flags: Readonly<Record<string, string | boolean | ReadonlyArray<string> | undefined>>
-}
-
-export class UsageError extends Error {
-  override readonly name = 'UsageError'
-  /** the command whose help to point at */
-  constructor(
-    message: string,
-    readonly command?: string,
-  ) {
-    super(message)
-  }
-}
+export { UsageError, str, bool, list, positiveInt, oneOf, type Args } from './flag-readers'
 
 const longName = (token: string): string | undefined => {
   if (token.startsWith('--')) return token.slice(2).split('=', 1)[0]
@@ -160,32 +144,4 @@ const parseFor = (command: string, sub: CommandSpec | undefined, argv: ReadonlyA
       )
   }
   return { command, ...(sub ? { sub: sub.name } : {}), spec, positionals, flags }
-}
-
-// ── flag readers ─────────────────────────────────────────────────────────────
-export const str = (a: Args, k: string): string | undefined => {
-  const v = a.flags[k]
-  return typeof v === 'string' ? v : undefined
-}
-export const bool = (a: Args, k: string): boolean => a.flags[k] === true
-export const list = (a: Args, k: string): ReadonlyArray<string> => {
-  const v = a.flags[k]
-  return Array.isArray(v) ? (v as ReadonlyArray<string>) : typeof v === 'string' ? [v] : []
-}
-
-/** A positive integer flag, or a usage error saying what was given. */
-export const positiveInt = (a: Args, k: string): number | undefined => {
-  const v = str(a, k)
-  if (v === undefined) return undefined
-  if (!/^[1-9][0-9]*$/.test(v)) throw new UsageError(`--${k}: expected a positive integer, got ${JSON.stringify(v)}`)
-  return Number(v)
-}
-
-/** One of some words, or a usage error naming them. */
-export const oneOf = <W extends string>(a: Args, k: string, words: ReadonlyArray<W>): W | undefined => {
-  const v = str(a, k)
-  if (v === undefined) return undefined
-  if (!(words as ReadonlyArray<string>).includes(v))
-    throw new UsageError(`--${k}: expected ${words.join(', ')}, got ${JSON.stringify(v)}`)
-  return v as W
 }

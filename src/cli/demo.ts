@@ -14,7 +14,7 @@ import { hasChanges } from '../engine/plan'
 import { fileStore } from '../state/file-store'
 import { DEFAULT_CONCURRENCY, type Env } from '../engine/env'
 import { progress, type Out } from './output'
-import { emulatedHandler } from './wiring'
+import { emulatedHandler } from '../workspace/emulated-handler'
 
 export const runDemo = async (out: Out): Promise<number> => {
   const { default: quickstart } = await import('../../examples/quickstart')

@@ -2,7 +2,7 @@
  * State surgery: `state rm` (forget a resource; the platform keeps it), `state mv` (another address
  * for the same object), `state unlock` (break a lock whose run is gone, naming its holder). Each
  * change is made under the stack's lock and written like any other write: serial and lineage
- * checked, the previous snapshot kept as a backup.
+ * checked, the previous snapshot kept as a backup. `state restore` writes such a backup back.
  */
 import { promises as fs } from 'node:fs'
 import { hostname } from 'node:os'
@@ -114,8 +114,8 @@ const alive = (pid: number): boolean => {
 
 /** Break a file store's lock: at once when its holder is gone, with --force otherwise. */
 export const stateUnlock = async (w: Workspace, stack: string, force: boolean): Promise<Surgery> => {
-  const dir = (w.store as { dir?: unknown }).dir
-  if (typeof dir !== 'string')
+  const dir = w.store.dir
+  if (dir === undefined)
     throw new TrellisError(
       'state',
       [],
@@ -149,5 +149,17 @@ export const stateUnlock = async (w: Workspace, stack: string, force: boolean): 
   return {
     message: `Unlocked stack ${stack} (the lock was held by ${who}).`,
     detail: { unlocked: true, holder: holder ?? null },
+  }
+}
+
+/** Write a backup back as the stack's state (the store declares whether it keeps backups). */
+export const stateRestore = async (w: Workspace, stack: string, serial: number | undefined): Promise<Surgery> => {
+  const { restore } = w.store
+  if (!restore) throw new TrellisError('state', [], 'this state store keeps no backups to restore from')
+  const r = await restore(stack, serial)()
+  if (E.isLeft(r)) throw new TrellisError('state', [], `state: ${r.left.message}`)
+  return {
+    message: `Restored state of ${stack} from backup; now at serial ${r.right.serial}.`,
+    detail: { serial: r.right.serial },
   }
 }

@@ -54,4 +54,11 @@ export interface StateStore {
   readonly write: (stack: string, state: State) => TaskEither<StateError, State>
   /** stack names that have state */
   readonly list: () => TaskEither<StateError, ReadonlyArray<string>>
+  /**
+   * Write the newest intact backup (or the one at `serial`) back as the current state, as a new
+   * serial; absent in a store that keeps no backups (`trellis state restore` says so).
+   */
+  readonly restore?: (stack: string, serial?: number) => TaskEither<StateError, State>
+  /** the directory of a store kept in files, where `trellis state unlock` finds a stale lock file */
+  readonly dir?: string
 }

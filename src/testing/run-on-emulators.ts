@@ -15,7 +15,7 @@ import type { JournalEntry } from '../engine/run'
 import { memoryStore } from '../state/memory-store'
 import type { State } from '../state/state'
 import { registry as builtIn } from '../providers'
-import { emulatedHandler, type Emulated } from '../cli/wiring'
+import { emulatedHandler, type Emulated } from '../workspace/emulated-handler'
 import { runFailure } from './compile-error'
 import { rememberStack } from './stack-of-plan'
 

@@ -4,7 +4,7 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { emulatedHandler } from '../../../src/cli/wiring'
+import { emulatedHandler } from '../../../src/workspace/emulated-handler'
 import type { Stack } from '../../../src/core/stack'
 import { exampleLifecycle } from '../example-lifecycle'
 import dns from '../../../examples/hosting-dns'

@@ -1,0 +1,66 @@
+/**
+ * What `apply` and `destroy` share: show the plan, ask, run it with progress, and say what changed
+ * (apply also takes a saved plan, applied exactly as it was made).
+ */
+import type { Plan } from '../../engine/plan'
+import { registry } from '../../providers'
+import type { CommandContext } from '../command-spec'
+import { applyDoc, planDoc } from '../documents'
+import { EXIT } from '../exit'
+import { bool, list, UsageError } from '../flag-readers'
+import { loadProgram } from '../load-program'
+import { planOptions } from '../plan-options'
+import { planText } from '../plan-text'
+import { refreshRun } from '../refresh-run'
+import { checkSavedPlan, isSavedPlanFile, readSavedPlan } from '../saved-plan'
+import { textValue } from '../text-value'
+
+/** `, N moved` when state entries moved to their nodes' addresses (aliases), else nothing. */
+const movedText = (p: Plan): string => {
+  const n = p.steps.filter((s) => s.movedFrom !== undefined).length
+  return n ? `, ${n} moved` : ''
+}
+
+const savedPlanOf = (ctx: CommandContext, command: 'apply' | 'destroy') => {
+  const { args } = ctx
+  const file = args.positionals[0]
+  const saved = command === 'apply' && isSavedPlanFile(file) ? readSavedPlan(file) : undefined
+  if (saved && (list(args, 'target').length || list(args, 'replace').length || bool(args, 'refresh')))
+    throw new UsageError('a saved plan is applied as it was made: no --target, --replace or --refresh', 'apply')
+  return saved
+}
+
+export const change = async (ctx: CommandContext, command: 'apply' | 'destroy'): Promise<number> => {
+  const { args, out, json } = ctx
+  const saved = savedPlanOf(ctx, command)
+  const st = saved ? await loadProgram(saved.source.program, saved.source.stack) : await ctx.program()
+  const w = ctx.workspace()
+  if (command === 'apply' && bool(args, 'refresh-only')) return refreshRun(ctx, st)
+  const opts = saved ? saved.source.options : planOptions(args)
+  if (saved) checkSavedPlan(saved, st, await w.state(st.name), registry)
+  let shown = false
+  const r = await w[command](st, {
+    ...opts,
+    ...(saved ? { approved: saved.approved } : {}),
+    confirm: async (p) => {
+      shown = true
+      ctx.progress.total(p.plan.steps.filter((s) => s.action !== 'noop' && s.action !== 'read').length)
+      out.line(json ? JSON.stringify(planDoc(p, registry)) : planText(p, registry, out))
+      return saved ? true : ctx.confirm(command === 'apply' ? 'applied' : 'destroyed')
+    },
+  })
+  ctx.progress.stop()
+  if (r.cancelled) {
+    if (json) out.line(JSON.stringify(applyDoc(command, r)))
+    return ctx.signal.aborted ? EXIT.interrupted : EXIT.failed
+  }
+  if (!shown && !json) out.line(planText(r.plan, registry, out))
+  if (json) out.line(JSON.stringify(applyDoc(command, r)))
+  else if (r.plan.hasChanges) {
+    out.line(
+      `\n${command === 'apply' ? 'Apply' : 'Destroy'} complete: ${r.changes} change${r.changes === 1 ? '' : 's'}${movedText(r.plan.plan)} in ${(r.ms / 1000).toFixed(1)}s (state serial ${r.serial}).`,
+    )
+    for (const [k, v] of Object.entries(r.outputs)) out.line(`  output ${k} = ${textValue(v)}`)
+  }
+  return EXIT.ok
+}

@@ -1,0 +1,15 @@
+/** `trellis destroy`: delete what the stack's state holds (or only --target and its dependents). */
+import type { CommandSpec } from '../command-spec'
+import { RUN } from '../flags'
+import { change } from './change'
+
+export const destroy: CommandSpec = {
+  name: 'destroy',
+  args: '<program.ts>',
+  summary: "delete everything the stack's state holds (or only --target and its dependents)",
+  flags: [...RUN, 'yes', 'target'],
+  example: 'trellis destroy infra.ts --yes',
+  min: 1,
+  max: 1,
+  run: (ctx) => change(ctx, 'destroy'),
+}

@@ -1,0 +1,69 @@
+/** `trellis plan`: what apply would change (or, --refresh-only, what changed outside trellis). */
+import { writeFileSync } from 'node:fs'
+import type { Stack } from '../../core/stack'
+import { renderPlanHtml } from '../../engine/html-report'
+import { registry } from '../../providers'
+import type { CommandContext, CommandSpec } from '../command-spec'
+import { planDoc, refreshDoc } from '../documents'
+import { EXIT } from '../exit'
+import { bool, list, str, UsageError } from '../flag-readers'
+import { RUN } from '../flags'
+import { planOptions } from '../plan-options'
+import { driftText, planText } from '../plan-text'
+import { savedPlanDoc, writeSavedPlan } from '../saved-plan'
+
+const refreshOnly = async (ctx: CommandContext, st: Stack): Promise<number> => {
+  const { args, out } = ctx
+  if (list(args, 'target').length || list(args, 'replace').length || str(args, 'out'))
+    throw new UsageError('--refresh-only reads the platform only: it takes no --target, --replace or --out', 'plan')
+  const r = await ctx.workspace().refresh(st, { dryRun: true })
+  if (ctx.json) out.line(JSON.stringify(refreshDoc(r, registry), null, 2))
+  else
+    out.line(
+      r.drift.length
+        ? [
+            'Changed outside trellis:',
+            ...driftText(r.drift, out),
+            '',
+            `Refresh-only plan: ${r.drift.length} change${r.drift.length === 1 ? '' : 's'} to record (trellis apply --refresh-only).`,
+          ].join('\n')
+        : 'Nothing changed outside trellis.',
+    )
+  return bool(args, 'detailed-exitcode') && r.drift.length ? EXIT.changes : EXIT.ok
+}
+
+const run = async (ctx: CommandContext): Promise<number> => {
+  const { args, out } = ctx
+  const st = await ctx.program()
+  const w = ctx.workspace()
+  if (bool(args, 'refresh-only')) return refreshOnly(ctx, st)
+  const r = await w.plan(st, planOptions(args))
+  const page = str(args, 'html')
+  if (page !== undefined) {
+    writeFileSync(page, renderPlanHtml(r.plan, registry))
+    out.err(`Plan report written to ${page}`)
+  }
+  const outFile = str(args, 'out')
+  if (outFile)
+    await writeSavedPlan(
+      outFile,
+      savedPlanDoc(r, st, args.positionals[0], planOptions(args), registry, await w.state(st.name)),
+    )
+  if (ctx.json) out.line(JSON.stringify(planDoc(r, registry), null, 2))
+  else {
+    out.line(planText(r, registry, out, { all: bool(args, 'all') }))
+    if (outFile) out.line(`\nSaved the plan to ${outFile}; apply exactly it with \`trellis apply ${outFile}\`.`)
+  }
+  return bool(args, 'detailed-exitcode') && r.hasChanges ? EXIT.changes : EXIT.ok
+}
+
+export const plan: CommandSpec = {
+  name: 'plan',
+  args: '<program.ts>',
+  summary: 'show what apply would change',
+  flags: [...RUN, 'refresh', 'refresh-only', 'target', 'replace', 'out', 'html', 'detailed-exitcode', 'all'],
+  example: 'trellis plan infra.ts --emulate --out plan.json',
+  min: 1,
+  max: 1,
+  run,
+}

@@ -1,0 +1,41 @@
+/** `trellis show`: a saved plan, as text, JSON or a page. */
+import { writeFileSync } from 'node:fs'
+import { renderPlanHtml } from '../../engine/html-report'
+import { registry } from '../../providers'
+import type { PlanResult } from '../../workspace/workspace'
+import type { CommandSpec } from '../command-spec'
+import { EXIT } from '../exit'
+import { str } from '../flag-readers'
+import { COMMON } from '../flags'
+import type { Out } from '../output'
+import { planText } from '../plan-text'
+import { readSavedPlan } from '../saved-plan'
+
+const savedPlanText = (saved: ReturnType<typeof readSavedPlan>, out: Out): string => {
+  const p: PlanResult = saved.result
+  return [
+    `Saved plan of ${saved.source.program} (stack ${saved.source.stack}, made ${saved.source.createdAt}):`,
+    '',
+    planText(p, registry, out),
+  ].join('\n')
+}
+
+export const show: CommandSpec = {
+  name: 'show',
+  args: '<saved-plan.json>',
+  summary: 'render a saved plan',
+  flags: [...COMMON, 'html'],
+  example: 'trellis show plan.json --json',
+  min: 1,
+  max: 1,
+  run: async ({ args, out, json }) => {
+    const saved = readSavedPlan(args.positionals[0])
+    const page = str(args, 'html')
+    if (page !== undefined) {
+      writeFileSync(page, renderPlanHtml(saved.approved, registry))
+      out.err(`Plan report written to ${page}`)
+    }
+    out.line(json ? JSON.stringify(saved, null, 2) : savedPlanText(saved, out))
+    return Promise.resolve(EXIT.ok)
+  },
+}
