@@ -10,24 +10,21 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { isLeft, type Either } from 'fp-ts/Either'
+import { isLeft } from 'fp-ts/Either'
 import { stack, providerInstance, type Stack } from '../src/core/stack'
 import { resourceNode, type ResourceNode } from '../src/core/node'
 import { elementOf, fieldsOf } from '../src/core/codecs'
 import { isRef } from '../src/core/ref'
 import { compile } from '../src/engine/compile'
-import { apply, plan, importResource, formatEngineError, type EngineError } from '../src/engine/operations'
+import { apply, plan, importResource } from '../src/engine/operations'
 import { changes, type Plan } from '../src/engine/plan'
 import { renderPlan } from '../src/engine/render'
 import { registry } from '../src/providers'
 import { describeRequest, type WireRequest } from '../src/core/wire'
 import { ROWS, type Row } from './interpreter/every-resource-rows'
 import { recording, type Sent } from './conformance-recording'
+import { ok } from './helpers'
 
-const ok = <A>(r: Either<EngineError, A>, what: string): A => {
-  if (isLeft(r)) throw new Error(`${what}: ${formatEngineError(r.left)}`)
-  return r.right
-}
 const changesOf = (p: Plan, address: string): string => {
   const cs = changes(p).filter((s) => s.address === address)
   return cs.length === 0 ? '' : renderPlan({ ...p, steps: cs }, registry)

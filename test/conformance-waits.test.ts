@@ -12,8 +12,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { isLeft, type Either } from 'fp-ts/Either'
-import { apply, destroy, formatEngineError, type EngineError } from '../src/engine/operations'
+import { isLeft } from 'fp-ts/Either'
+import { apply, destroy } from '../src/engine/operations'
 import { registry } from '../src/providers'
 import { platformError, rest, WAIT_TIMED_OUT, type Poll } from '../src/core/wire'
 import { runWire, type Send } from '../clients/sequence'
@@ -21,11 +21,7 @@ import { ROWS } from './interpreter/every-resource-rows'
 import { recording } from './conformance-recording'
 import { CREDENTIALS } from './interpreter/harness'
 import { fakeClock } from './clients/fake-clock'
-
-const ok = <A>(r: Either<EngineError, A>, what: string): A => {
-  if (isLeft(r)) throw new Error(`${what}: ${formatEngineError(r.left)}`)
-  return r.right
-}
+import { ok } from './helpers'
 
 /** A bound as a doc states it: whole minutes as minutes, anything else in seconds. */
 const statedBound = (ms: number): string =>

@@ -1,59 +1,33 @@
 /**
- * Test runner: every `test/**\/*.test.ts` through uvu, then the totals line CI reads.
- * `tsx test/run.ts [substring…]` runs only the files whose path contains one of the substrings.
+ * The test runner.
+ *   tsx test/run.ts                 every tier: unit, then slow, each in its own process; the last
+ *                                   line totals both (`N passed, N failed`, what CI reads)
+ *   tsx test/run.ts --tier unit     one tier (npm run test:unit), in this process
+ *   tsx test/run.ts SUBSTRING…      the test files whose path contains one, in this process
+ *   tsx test/run.ts path/to/x.ts    that file, even outside the tree's *.test.ts (runner fixtures)
+ * A handle left open 2 s after the suites end is named and fails the run (test/runner/leaks.ts).
  */
-import { readdirSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { existsSync } from 'node:fs'
+import { findTests } from './runner/find-tests'
+import { runInProcess } from './runner/in-process'
+import { runTiers } from './runner/run-tiers'
+import { tierOf, type Tier } from './runner/tiers'
 
-type Runner = () => Promise<[unknown, number, number, number]>
-const g = globalThis as unknown as { UVU_DEFER: number; UVU_INDEX: number; UVU_QUEUE: Array<Array<unknown>> }
-
-const walk = (dir: string): string[] =>
-  readdirSync(dir).flatMap((f) => {
-    const p = join(dir, f)
-    return statSync(p).isDirectory()
-      ? f === 'fixtures' || f === 'artifacts'
-        ? []
-        : walk(p)
-      : p.endsWith('.test.ts')
-        ? [p]
-        : []
-  })
-
-const root = new URL('.', import.meta.url).pathname
-const filters = process.argv.slice(2)
-const files = walk(root)
-  .map((f) => relative(process.cwd(), f))
-  .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)))
-  .sort()
-
-g.UVU_DEFER = 1
-const uvu = await import('uvu')
-let passed = 0
-let total = 0
-let skipped = 0
-let index = 0
-for (const file of files) {
-  g.UVU_INDEX = index++
-  g.UVU_QUEUE.push([file])
-  await import(pathToFileURL(join(process.cwd(), file)).href)
+const argv = process.argv.slice(2)
+const tierAt = argv.indexOf('--tier')
+const tier = tierAt >= 0 ? (argv[tierAt + 1] as Tier) : undefined
+if (tier !== undefined && tier !== 'unit' && tier !== 'slow') {
+  console.error(`test/run.ts: --tier expects unit or slow, got ${String(tier)}`)
+  process.exit(64)
 }
-for (const group of g.UVU_QUEUE) {
-  for (let i = 1; i < group.length; i++) {
-    const run = group[i] as Runner
-    group[i] = async () => {
-      const r = await run()
-      total += r[3]
-      passed += r[1]
-      skipped += r[2]
-      return r
-    }
-  }
-}
-await uvu.exec(false)
-const failed = total - passed
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
-process.exitCode = failed > 0 || files.length === 0 ? 1 : 0
-// suites that leave servers open must not hang CI
-setTimeout(() => process.exit(process.exitCode ?? 0), 200).unref()
+const filters = argv.filter((_a, i) => tierAt < 0 || (i !== tierAt && i !== tierAt + 1))
+const all = findTests(new URL('.', import.meta.url).pathname)
+const explicit = filters.filter((f) => f.endsWith('.ts') && existsSync(f) && !all.includes(f))
+const files =
+  tier !== undefined
+    ? all.filter((f) => tierOf(f) === tier)
+    : [...all.filter((f) => filters.some((s) => f.includes(s))), ...explicit]
+
+const code = filters.length === 0 && tier === undefined ? await runTiers(process.argv[1]) : await runInProcess(files)
+// exit now: every handle a suite left was named above (and failed the run)
+process.exit(code)

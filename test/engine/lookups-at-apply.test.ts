@@ -5,9 +5,8 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { isLeft, type Either } from 'fp-ts/Either'
 import { stack } from '../../src/core/stack'
-import { apply, plan, formatEngineError, type EngineError } from '../../src/engine/operations'
+import { apply, plan } from '../../src/engine/operations'
 import { mockHandler, type MockHandler } from '../../src/engine/mock-handler'
 import type { Env } from '../../src/engine/env'
 import { renderPlan, planToJson } from '../../src/engine/render'
@@ -16,12 +15,9 @@ import { demo } from '../fixtures/demo-builders'
 import { demoRegistry } from '../fixtures/demo-provider'
 import * as hosting from '../../builders/hosting'
 import { platforms } from '../interpreter/harness'
+import { ok } from '../helpers'
 
 const test = suite('lookups at apply')
-const ok = <A>(r: Either<EngineError, A>): A => {
-  if (isLeft(r)) throw new Error(formatEngineError(r.left))
-  return r.right
-}
 /** a mock platform whose library lists the titles of the shelves it holds, and counts its reads */
 const platform = () => {
   let reads = 0

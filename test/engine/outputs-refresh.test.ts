@@ -4,9 +4,8 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { isLeft, type Either } from 'fp-ts/Either'
 import { stack } from '../../src/core/stack'
-import { apply, plan, formatEngineError, type EngineError } from '../../src/engine/operations'
+import { apply, plan } from '../../src/engine/operations'
 import { hasChanges } from '../../src/engine/plan'
 import { renderPlan, planToJson } from '../../src/engine/render'
 import { mockHandler } from '../../src/engine/mock-handler'
@@ -14,12 +13,9 @@ import type { Env } from '../../src/engine/env'
 import { memoryStore } from '../../src/state/memory-store'
 import { demo } from '../fixtures/demo-builders'
 import { demoRegistry } from '../fixtures/demo-provider'
+import { ok } from '../helpers'
 
 const test = suite('outputs on every apply')
-const ok = <A>(r: Either<EngineError, A>): A => {
-  if (isLeft(r)) throw new Error(formatEngineError(r.left))
-  return r.right
-}
 const envOf = (store = memoryStore()): Env => ({
   registry: demoRegistry,
   handler: mockHandler(),

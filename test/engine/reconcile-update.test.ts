@@ -7,9 +7,8 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { isLeft, type Either } from 'fp-ts/Either'
 import { stack } from '../../src/core/stack'
-import { apply, plan, formatEngineError, type EngineError } from '../../src/engine/operations'
+import { apply, plan } from '../../src/engine/operations'
 import { changes } from '../../src/engine/plan'
 import { mockHandler } from '../../src/engine/mock-handler'
 import type { Env } from '../../src/engine/env'
@@ -17,12 +16,9 @@ import { memoryStore } from '../../src/state/memory-store'
 import { emptyState, type State } from '../../src/state/state'
 import { demo } from '../fixtures/demo-builders'
 import { demoRegistry } from '../fixtures/demo-provider'
+import { ok } from '../helpers'
 
 const test = suite('reconcile an update')
-const ok = <A>(r: Either<EngineError, A>): A => {
-  if (isLeft(r)) throw new Error(formatEngineError(r.left))
-  return r.right
-}
 const address = 'demo:Shelf/s'
 /** state after a run killed while updating the shelf {title A, colour red} to {title B, colour blue} */
 const killedMidUpdate = (): State => ({

@@ -6,9 +6,9 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { isLeft, type Either } from 'fp-ts/Either'
+import { isLeft } from 'fp-ts/Either'
 import { stack } from '../../src/core/stack'
-import { apply, plan, formatEngineError, type EngineError } from '../../src/engine/operations'
+import { apply, plan } from '../../src/engine/operations'
 import { mockHandler } from '../../src/engine/mock-handler'
 import type { Handler } from '../../src/engine/handler'
 import type { Env } from '../../src/engine/env'
@@ -17,12 +17,9 @@ import { memoryStore } from '../../src/state/memory-store'
 import type { State } from '../../src/state/state'
 import { demo } from '../fixtures/demo-builders'
 import { demoRegistry } from '../fixtures/demo-provider'
+import { ok } from '../helpers'
 
 const test = suite('replace order')
-const ok = <A>(r: Either<EngineError, A>): A => {
-  if (isLeft(r)) throw new Error(formatEngineError(r.left))
-  return r.right
-}
 const envOf = (handler: Handler, store = memoryStore()): Env => ({
   registry: demoRegistry,
   handler,

@@ -6,9 +6,9 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { isLeft, type Either } from 'fp-ts/Either'
+import { isLeft } from 'fp-ts/Either'
 import { stack } from '../../src/core/stack'
-import { apply, plan, refresh, importResource, formatEngineError, type EngineError } from '../../src/engine/operations'
+import { apply, plan, refresh, importResource } from '../../src/engine/operations'
 import { changes } from '../../src/engine/plan'
 import { mockHandler } from '../../src/engine/mock-handler'
 import type { Handler, Obs } from '../../src/engine/handler'
@@ -16,12 +16,9 @@ import type { Env } from '../../src/engine/env'
 import { renderPlan } from '../../src/engine/render'
 import { memoryStore } from '../../src/state/memory-store'
 import { notes, notesRegistry } from './notes-provider'
+import { ok } from '../helpers'
 
 const test = suite('spec defaults and computed inputs')
-const ok = <A>(r: Either<EngineError, A>): A => {
-  if (isLeft(r)) throw new Error(formatEngineError(r.left))
-  return r.right
-}
 /** a platform that fills `labels` when a note has none and applies the default kind; records what is sent */
 const platform = () => {
   const m = mockHandler()

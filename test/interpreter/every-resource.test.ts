@@ -7,18 +7,10 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { isLeft, type Either } from 'fp-ts/Either'
+import { isLeft } from 'fp-ts/Either'
 import { stack, type Stack } from '../../src/core/stack'
 import { resourceNode } from '../../src/core/node'
-import {
-  apply,
-  plan,
-  destroy,
-  importResource,
-  refresh,
-  formatEngineError,
-  type EngineError,
-} from '../../src/engine/operations'
+import { apply, plan, destroy, importResource, refresh } from '../../src/engine/operations'
 import { changes, type Plan } from '../../src/engine/plan'
 import { renderPlan, planToJson } from '../../src/engine/render'
 import { registry } from '../../src/providers'
@@ -28,11 +20,7 @@ import type { Emulator } from '../../clients/emulators/emulator'
 import { platforms, type Platforms } from './harness'
 import { rowPlatforms } from './every-resource-platforms'
 import { ROWS, SECRET_ROWS, type Row } from './every-resource-rows'
-
-const ok = <A>(r: Either<EngineError, A>, what: string): A => {
-  if (isLeft(r)) throw new Error(`${what}: ${formatEngineError(r.left)}`)
-  return r.right
-}
+import { ok } from '../helpers'
 
 /** The plan's changes, printed (secrets masked) when there are some: a no-change plan prints nothing. */
 const changesOf = (p: Plan, only?: string): string => {

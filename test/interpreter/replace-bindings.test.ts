@@ -6,21 +6,17 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { isLeft, type Either } from 'fp-ts/Either'
 import { stack } from '../../src/core/stack'
-import { apply, destroy, plan, refresh, formatEngineError, type EngineError } from '../../src/engine/operations'
+import { apply, destroy, plan, refresh } from '../../src/engine/operations'
 import { changes } from '../../src/engine/plan'
 import { memoryStore } from '../../src/state/memory-store'
 import { emptyState } from '../../src/state/state'
 import * as cloud from '../../builders/cloud'
 import * as hosting from '../../builders/hosting'
 import { platforms } from './harness'
+import { ok } from '../helpers'
 
 const test = suite('replace bindings (emulators)')
-const ok = <A>(r: Either<EngineError, A>, what: string): A => {
-  if (isLeft(r)) throw new Error(`${what}: ${formatEngineError(r.left)}`)
-  return r.right
-}
 
 test('a usage-plan attachment replaced with one more key is bound to both keys afterwards', async () => {
   const p = await platforms('in-process')

@@ -4,21 +4,17 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { isLeft, type Either } from 'fp-ts/Either'
 import { stack } from '../../src/core/stack'
-import { apply, plan, refresh, importResource, formatEngineError, type EngineError } from '../../src/engine/operations'
+import { apply, plan, refresh, importResource } from '../../src/engine/operations'
 import { changes } from '../../src/engine/plan'
 import { renderPlan } from '../../src/engine/render'
 import { registry } from '../../src/providers'
 import { memoryStore } from '../../src/state/memory-store'
 import * as cost from '../../builders/cost'
 import { platforms } from './harness'
+import { ok } from '../helpers'
 
 const test = suite('spec defaults (cost emulator)')
-const ok = <A>(r: Either<EngineError, A>, what: string): A => {
-  if (isLeft(r)) throw new Error(`${what}: ${formatEngineError(r.left)}`)
-  return r.right
-}
 
 for (const [what, node, want] of [
   [
