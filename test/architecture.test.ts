@@ -16,10 +16,13 @@ const walk = (d: string): string[] =>
   readdirSync(d).flatMap((f) =>
     statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : f.endsWith('.ts') ? [join(d, f)] : [],
   )
+// static imports and re-exports (over several lines too), and dynamic import('…')
 const importsOf = (file: string) =>
-  [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"\n]*?from\s+['"]([^'"]+)['"]/g)].map(
-    (m) => m[1],
-  )
+  [
+    ...readFileSync(file, 'utf8').matchAll(
+      /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+    ),
+  ].map((m) => m[1] ?? m[2])
 const target = (file: string, spec: string) =>
   spec.startsWith('.') ? relative(root, resolve(dirname(file), spec)) : spec
 
@@ -78,6 +81,19 @@ test('the CLI dispatches from its table: main is under 80 lines, each command in
       // helpers the commands share, and sub-commands, are reached through the commands that use them
       assert.ok(/^(change|state-)/.test(f), `src/cli/commands/${f} is not in the table`)
   assert.match(table, /export const COMMANDS/)
+})
+
+test('src/engine imports no renderer (src/render)', () => {
+  for (const f of walk(join(root, 'src/engine')))
+    for (const i of importsOf(f).map((s) => target(f, s)))
+      assert.ok(!i.startsWith('src/render'), `${relative(root, f)} imports ${i}`)
+})
+
+test('src/render imports only core, the plan model (plan, diff, graph, unknown) and state/protect', () => {
+  const allowed = /^src\/(core\/|render\/|engine\/(plan|diff|graph|unknown)$|state\/protect$)/
+  for (const f of walk(join(root, 'src/render')))
+    for (const i of importsOf(f).map((s) => target(f, s)))
+      assert.ok(!i.startsWith('src/') || allowed.test(i), `${relative(root, f)} imports ${i}`)
 })
 
 test.run()

@@ -6,7 +6,7 @@
 import { labelOfAddress } from '../core/node'
 import type { Registry } from '../core/registry'
 import type { Drift } from '../engine/operations'
-import { displayValue, renderPlan } from '../engine/render'
+import { displayValue, renderPlan } from '../render/render'
 import type { PlanResult } from '../workspace/workspace'
 import { paint, type Out } from './output'
 

@@ -4,7 +4,7 @@
  * mismatch, and `actual`/`expected` carry display-safe values for runners that diff them.
  */
 import { AssertionError } from 'node:assert'
-import { displayValue } from '../engine/render'
+import { displayValue } from '../render/render'
 import type { Mismatch } from './match'
 
 export const fail = (message: string, operator: string, actual?: unknown, expected?: unknown): never => {

@@ -10,7 +10,7 @@ import { isSecret, isSecretMarker, reveal, type Secret } from '../core/secret'
 import { addressOf, type Node } from '../core/node'
 import type { HasNode } from '../core/stack'
 import { isUnknown } from '../engine/unknown'
-import { displayValue } from '../engine/render'
+import { displayValue } from '../render/render'
 
 // ── model ────────────────────────────────────────────────────────────────────
 const MATCHER: unique symbol = Symbol.for('trellis.testing.matcher')

@@ -3,7 +3,7 @@
  * mock's lineage, salt, ids and times are seeded), for `toMatchSnapshot`-style tests in any runner.
  */
 import type { Registry } from '../core/registry'
-import { planToJson, renderPlan } from '../engine/render'
+import { planToJson, renderPlan } from '../render/render'
 import { registry as builtIn } from '../providers'
 import type { PlanLike } from './expect-plan'
 

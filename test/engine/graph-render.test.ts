@@ -17,7 +17,7 @@ import {
   mermaidId,
   planToDot,
   planToMermaid,
-} from '../../src/engine/graph-render'
+} from '../../src/render/graph-render'
 import { mixedPlan } from '../browser/fixtures/plans'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'

@@ -4,7 +4,7 @@ import { isLeft, isRight } from 'fp-ts/Either'
 import { stack } from '../../src/core/stack'
 import { secret } from '../../src/core/secret'
 import { mockWith } from '../../src/engine/mock'
-import { renderPlan, planToJson } from '../../src/engine/render'
+import { renderPlan, planToJson } from '../../src/render/render'
 import { demo } from '../fixtures/demo-builders'
 import { demoRegistry } from '../fixtures/demo-provider'
 

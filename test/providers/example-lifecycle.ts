@@ -6,7 +6,7 @@
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { apply, plan, destroy, formatEngineError } from '../../src/engine/operations'
-import { renderPlan } from '../../src/engine/render'
+import { renderPlan } from '../../src/render/render'
 import { registry } from '../../src/providers'
 import { memoryStore } from '../../src/state/memory-store'
 import type { Env } from '../../src/engine/env'

@@ -1,7 +1,7 @@
 /** `trellis graph`: the dependency graph as Mermaid or DOT (--plan: the plan's, styled by action). */
 import * as E from 'fp-ts/Either'
 import { compile } from '../../engine/compile'
-import { graphToDot, graphToMermaid, planToDot, planToMermaid } from '../../engine/graph-render'
+import { graphToDot, graphToMermaid, planToDot, planToMermaid } from '../../render/graph-render'
 import { registry } from '../../providers'
 import { fromEngineError } from '../../workspace/trellis-error'
 import type { CommandContext, CommandSpec } from '../command-spec'

@@ -1,7 +1,7 @@
 /** `trellis plan`: what apply would change (or, --refresh-only, what changed outside trellis). */
 import { writeFileSync } from 'node:fs'
 import type { Stack } from '../../core/stack'
-import { renderPlanHtml } from '../../engine/html-report'
+import { renderPlanHtml } from '../../render/html-report'
 import { registry } from '../../providers'
 import type { CommandContext, CommandSpec } from '../command-spec'
 import { planDoc, refreshDoc } from '../documents'

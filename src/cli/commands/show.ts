@@ -1,6 +1,6 @@
 /** `trellis show`: a saved plan, as text, JSON or a page. */
 import { writeFileSync } from 'node:fs'
-import { renderPlanHtml } from '../../engine/html-report'
+import { renderPlanHtml } from '../../render/html-report'
 import { registry } from '../../providers'
 import type { PlanResult } from '../../workspace/workspace'
 import type { CommandSpec } from '../command-spec'

@@ -6,7 +6,7 @@
  */
 import { isRef } from '../core/ref'
 import { isSecretPath } from '../state/protect'
-import { isUnknown } from './unknown'
+import { isUnknown } from '../engine/unknown'
 
 export interface ValueMarkers {
   /** a value that is a secret whatever its path */

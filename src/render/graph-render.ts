@@ -4,8 +4,8 @@
  * the whole address escaped, never cut, so two names sharing a long prefix stay two nodes.
  */
 import { labelOf } from '../core/node'
-import type { Graph } from './graph'
-import type { Action, Plan } from './plan'
+import type { Graph } from '../engine/graph'
+import type { Action, Plan } from '../engine/plan'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface DrawnNode {

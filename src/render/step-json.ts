@@ -6,8 +6,8 @@
  * each says so in a `StepSchema`.
  */
 import type { Registry } from '../core/registry'
-import type { FieldChange, InnerChange } from './diff'
-import type { Step } from './plan'
+import type { FieldChange, InnerChange } from '../engine/diff'
+import type { Step } from '../engine/plan'
 import type { ValueEncoder } from './value-encoder'
 
 type Fields = Readonly<Record<string, unknown>>
