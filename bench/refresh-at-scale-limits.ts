@@ -1,6 +1,6 @@
 /**
  * The rate limits `refresh-at-scale` runs under, and the emulator options both of its processes
- * share. Each platform's real limit comes from its wire reference; the client's budget is the
+ * share. Each platform's real limit comes from its docs/wire/ reference; the client's budget is the
  * shipped default (src/workspace/real-handler.ts `BUDGET`, repeated here because the bench imports
  * trellis only through its entry points — keep the two the same).
  */
@@ -30,7 +30,7 @@ export const SHIPPED_BUDGETS = {
   cloud: { capacity: 1, refillPerSecond: 18 },
 } as const
 
-/** The largest page each platform serves (wire references: cost `limit` ≤ 1,000; hosting and cloud 100). */
+/** The largest page each platform serves (docs/wire/*.md: cost `limit` ≤ 1,000; hosting and cloud 100). */
 export const PLATFORM_PAGE = { cost: 1000, hosting: 100, cloud: 100 } as const
 
 export const CLOUD_SECRET_ID = 'AKIDbench'

@@ -144,7 +144,7 @@ export interface ResourceExamples<I, O> {
 
 export interface ResourceSpecDef<I, O> {
   readonly token: string
-  /** one paragraph for docs and `trellis schema`, naming fields that come from the wire reference */
+  /** one paragraph for docs and `trellis schema`, naming fields that come from docs/wire/ */
   readonly doc: string
   readonly inputs: t.Type<I, unknown, unknown>
   readonly outputs: t.Type<O, unknown, unknown>
@@ -169,7 +169,7 @@ export interface ResourceSpecDef<I, O> {
   readonly computed?: ReadonlyArray<keyof I & string>
   /**
    * optional inputs sent as an empty value ([] / null / "") when left out, because the platform
-   * needs the key (e.g. cost arrays: a missing one can fail, wire reference §6); never a computed
+   * needs the key (e.g. cost arrays: a missing one can fail, docs/wire/cost.md §6); never a computed
    * input. Any other optional input left out is not sent at all.
    */
   readonly sentEmpty?: ReadonlyArray<keyof I & string>

@@ -142,7 +142,7 @@ const costRows: Row[] = [
       ),
       expect: 'update',
       change: 'values: one added',
-      // the object's GET has no values (they live at their own endpoints): wire reference §6.5, and the spec's doc
+      // the object's GET has no values (they live at their own endpoints): docs/wire/cost.md §6.5, and the spec's doc
       importGaps: ['values'],
     }
   })(),

@@ -1,10 +1,11 @@
 /**
  * cloud:ApiGatewayApiKey — a key pair callers of SECRET-authenticated APIs sign with. From the
- * wire reference §4.3 (the spec shows only secretName and status): accessKeyType (`auto` keys are
+ * docs/wire/cloud.md §4.3 (the spec shows only secretName and status): accessKeyType (`auto` keys are
  * generated, `manual` ones given), accessKeyId, accessKeySecret (secret), and the outputs
  * modifyTime/createTime. The platform reports status as 1/0; the spec says on/off (G5). Unlike
  * the engine it bridges, a key created `off` is disabled by the id the platform returned (G11),
  * and a change of accessKeyId or accessKeyType replaces the key instead of failing.
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
@@ -36,16 +37,16 @@ export const ApiGatewayApiKeyInputs = t.exact(
       secretName: t.string,
     }),
     t.partial({
-      /** Default "on"; one of `on`,`off`. Not in the spec; from the wire reference. */
+      /** Default "on"; one of `on`,`off`. Not in the spec; from docs/wire/cloud.md. */
       status: literals(['on', 'off']),
 
-      /** Default "auto"; one of `auto`,`manual`. Not in the spec; from the wire reference. */
+      /** Default "auto"; one of `auto`,`manual`. Not in the spec; from docs/wire/cloud.md. */
       accessKeyType: literals(['auto', 'manual']),
 
-      /** Length 5..50 chars. Not in the spec; from the wire reference. */
+      /** Length 5..50 chars. Not in the spec; from docs/wire/cloud.md. */
       accessKeyId: between(5, 50),
 
-      /** Length 10..50 chars. Not in the spec; from the wire reference. */
+      /** Length 10..50 chars. Not in the spec; from docs/wire/cloud.md. */
       accessKeySecret: SecretString,
     }),
   ]),

@@ -1,7 +1,7 @@
 /**
  * cloud:ApiGatewayApi — one API of a gateway service: its front end (path, method, parameters,
  * auth), its back end (HTTP, MOCK, SCF, TSF, COS, WEBSOCKET…) and its documented responses.
- * From the wire reference §4.2 (the spec lists only part of them): apiType, constantParameters,
+ * From docs/wire/cloud.md §4.2 (the spec lists only part of them): apiType, constantParameters,
  * microServices, the TSF and target-service settings, serviceConfigProduct/VpcId/UpstreamId/
  * CosConfig, the SCF, mock and websocket back-end fields, isDebugAfterCharge,
  * isDeleteResponseErrorCodes, authRelationApiId, serviceParameters, oauthConfig,
@@ -10,6 +10,7 @@
  * id alone; serviceId travels with it (import as `<serviceId>#<apiId>`). Unlike the engine it
  * bridges, limits are sent per environment (G10), serviceParameters/targetServices are sent as
  * lists (G9) and COS back ends carry their CosConfig.
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
@@ -127,7 +128,7 @@ export const ApiGatewayApiInputs = t.exact(
       /** Description of the API. */
       apiDesc: t.string,
 
-      /** Default "NORMAL"; one of `NORMAL`,`TSF`. Not in the spec; from the wire reference. */
+      /** Default "NORMAL"; one of `NORMAL`,`TSF`. Not in the spec; from docs/wire/cloud.md. */
       apiType: literals(['NORMAL', 'TSF']),
 
       /** Values seen in the spec: `NONE`, `APP`, `SECRET`. Default "NONE"; one of `SECRET`,`NONE`,`OAUTH`,`APP`. */
@@ -556,7 +557,7 @@ export const ApiGatewayApi = defineResource({
     1,
   ),
   replaceOn: ['serviceId', 'protocol'],
-  // the action takes ResponseType always, "" when none is chosen (wire reference, CreateApi)
+  // the action takes ResponseType always, "" when none is chosen (docs/wire/cloud.md, CreateApi)
   sentEmpty: ['responseType'],
   secrets: [],
   rules: [

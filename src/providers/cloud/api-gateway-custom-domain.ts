@@ -1,11 +1,12 @@
 /**
- * cloud:ApiGatewayCustomDomain — binds the user's own domain to a gateway service. From the wire
- * reference §4.8: defaultDomain (the service sub-domain it points at), certificateId,
+ * cloud:ApiGatewayCustomDomain — binds the user's own domain to a gateway service. From
+ * docs/wire/cloud.md §4.8: defaultDomain (the service sub-domain it points at), certificateId,
  * isForcedHttps and the output status; pathMappings travel as `{Path, Environment}` objects and
  * are written `<path>#<environment>` (a path cannot contain `#`, G6). The id is
  * `<serviceId>#<subDomain>`. Unlike the engine it bridges, the read looks for this sub-domain
  * among the service's domains (G12), and changing subDomain or defaultDomain rebinds the domain
  * (replacement) instead of sending a modification for a domain that is not bound.
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
@@ -68,7 +69,7 @@ export const ApiGatewayCustomDomainInputs = t.exact(
       /** Values seen in the spec: List of strings of the form `<path>#<environment>`. */
       pathMappings: t.array(PathMapping),
 
-      /** Default false. Not in the spec; from the wire reference. */
+      /** Default false. Not in the spec; from docs/wire/cloud.md. */
       isForcedHttps: t.boolean,
     }),
   ]),
@@ -94,7 +95,7 @@ const mappingSet = (m: ReadonlyArray<string> | undefined) =>
   })
 
 /**
- * The platform never returns the NetSubDomain a domain was bound with (wire reference §4.8). A read
+ * The platform never returns the NetSubDomain a domain was bound with (docs/wire/cloud.md §4.8). A read
  * that does not know it (an import) takes it from the service: its outer or inner sub-domain, by
  * the domain's netType — what a binding must point at.
  */

@@ -1,10 +1,11 @@
 /**
  * cloud:ApiGatewayIpStrategy — an IP allow list (WHITE) or block list (BLACK) of a service. From
- * the wire reference §4.9: strategyType is WHITE or BLACK, strategyData holds the addresses one
+ * docs/wire/cloud.md §4.9: strategyType is WHITE or BLACK, strategyData holds the addresses one
  * per line, the outputs are strategyId and createTime, and only strategyData can change in place.
  * The id is `<serviceId>#<strategyId>`. Create waits until DescribeIPStrategy sees the strategy
  * (G1). Unlike the engine it bridges (G13), several addresses (or CIDR ranges) are accepted, and
  * a strategy deleted elsewhere reads as gone rather than as an error.
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'

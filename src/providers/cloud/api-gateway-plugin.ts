@@ -1,6 +1,6 @@
 /**
  * cloud:ApiGatewayPlugin — a gateway plugin (IP control, traffic control, CORS, custom auth…)
- * with its configuration as a JSON document. From the wire reference §4.7: the allowed plugin
+ * with its configuration as a JSON document. From docs/wire/cloud.md §4.7: the allowed plugin
  * types, the name rule (2-50 characters, a letter first, a letter or digit last) and the
  * 200-character description. The platform stores pluginData re-serialised, so it is compared as
  * JSON (key order and spacing are no change). A type change replaces the plugin (the engine it

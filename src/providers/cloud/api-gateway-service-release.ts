@@ -1,6 +1,6 @@
 /**
- * cloud:ApiGatewayServiceRelease — publishes a service's APIs to an environment. From the wire
- * reference §4.6: the output releaseVersion; every input forces replacement (no update); the id
+ * cloud:ApiGatewayServiceRelease — publishes a service's APIs to an environment. From
+ * docs/wire/cloud.md §4.6: the output releaseVersion; every input forces replacement (no update); the id
  * is `<serviceId>#<environmentName>#<releaseVersion>`. Create waits until the service is visible,
  * refuses a service without APIs, and checks the environment is then available. A release whose
  * environment was un-released since (or whose service is gone) reads as gone. Deleting a release

@@ -1,5 +1,5 @@
 /**
- * cloud:ApiGatewayService — an API gateway service. From the wire reference §4.1 (not in the spec):
+ * cloud:ApiGatewayService — an API gateway service. From docs/wire/cloud.md §4.1 (not in the spec):
  * the inputs exclusiveSetName (deprecated, never sent), instanceId, uniqVpcId, the outputs
  * internalSubDomain, outerSubDomain, innerHttpPort, innerHttpsPort, modifyTime, createTime,
  * usagePlanLists and apiLists; create waits until DescribeService sees the new service (G1);
@@ -7,6 +7,7 @@
  * (unlimited) is reported as 5000 and 0 is never sent (G4); tags go through the tag service.
  * Unlike the engine it bridges (G16), a change of uniqVpcId replaces the service instead of being
  * silently ignored, and an update calls ModifyService only when one of its fields changed.
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'

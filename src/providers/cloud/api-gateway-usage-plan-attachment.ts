@@ -1,11 +1,12 @@
 /**
  * cloud:ApiGatewayUsagePlanAttachment — binds a usage plan to a service environment (or to one
- * API of it) and, optionally, API keys to the plan. From the wire reference §4.5: accessKeyIds;
+ * API of it) and, optionally, API keys to the plan. From docs/wire/cloud.md §4.5: accessKeyIds;
  * every input forces replacement (no update); the id has six `#`-separated parts, empty parts
  * kept: `<usagePlanId>#<serviceId>#<environment>#<bindType>#<apiId>#<accessKeyId,…>`.
  * BindEnvironment/UnBindEnvironment may answer `Result: false` without an error and are repeated
  * until acknowledged (G2). Unlike the engine it bridges (G15), a binding that disappeared reads
  * as gone, and the bound keys are always refreshed.
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'

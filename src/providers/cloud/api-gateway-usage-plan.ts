@@ -1,8 +1,9 @@
 /**
  * cloud:ApiGatewayUsagePlan — a quota (total requests and requests per second) that API keys
- * and environments are bound to. From the wire reference §4.4: the bounds (-1 = unlimited, the
+ * and environments are bound to. From docs/wire/cloud.md §4.4: the bounds (-1 = unlimited, the
  * default; otherwise 1..99999999 total and 1..2000 per second), the outputs modifyTime,
  * createTime, attachApiKeys and attachLists; create waits until DescribeUsagePlan sees the plan.
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
@@ -40,7 +41,7 @@ export const ApiGatewayUsagePlanInputs = t.exact(
       usagePlanDesc: t.string,
       /** Default -1; `-1` or 1..99999999. */
       maxRequestNum: t.number,
-      /** Default -1; `-1` or 1..2000. Not in the spec; from the wire reference. */
+      /** Default -1; `-1` or 1..2000. Not in the spec; from docs/wire/cloud.md. */
       maxRequestNumPreSec: t.number,
     }),
   ]),

@@ -1,6 +1,6 @@
 /**
  * Cloud provider configuration: every variable of the spec's Authentication table. The four object
- * variables take their fields from the underlying engine's schema (wire reference §1.1 and the
+ * variables take their fields from the underlying engine's schema (docs/wire/cloud.md §1.1 and the
  * bridged provider's configuration block): assumeRole {roleArn, sessionName, sessionDuration,
  * policy, externalId, sourceIdentity, serialNumber, tokenCode}, assumeRoleWithSaml {samlAssertion,
  * principalArn, roleArn, sessionName, sessionDuration}, assumeRoleWithWebIdentity {providerId,

@@ -1,8 +1,9 @@
 /**
  * cloud:getAddressTemplateGroups — address template groups, filtered by name and/or id. From the
- * wire reference §3.1: vpc DescribeAddressTemplateGroups pages with Offset/Limit given as strings;
+ * docs/wire/cloud.md §3.1: vpc DescribeAddressTemplateGroups pages with Offset/Limit given as strings;
  * the items carry id, name and templateIds; the result id is the CRC-32 of the group ids (so the
  * `id` read back is not the `id` filter passed, G21).
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'

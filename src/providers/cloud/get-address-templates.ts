@@ -1,7 +1,8 @@
 /**
- * cloud:getAddressTemplates — IP address templates, filtered by name and/or id. From the wire
- * reference §3.2: vpc DescribeAddressTemplates pages with Offset/Limit given as strings; items
+ * cloud:getAddressTemplates — IP address templates, filtered by name and/or id. From
+ * docs/wire/cloud.md §3.2: vpc DescribeAddressTemplates pages with Offset/Limit given as strings; items
  * carry id, name and addresses; the result id is the CRC-32 of the template ids (G21).
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'

@@ -1,10 +1,11 @@
 /**
  * cloud:getAntiddosBasicDeviceStatus — the basic DDoS protection status of IPs and load
- * balancers. From the wire reference §3.3: antiddos DescribeBasicDeviceStatus in one call;
+ * balancers. From docs/wire/cloud.md §3.3: antiddos DescribeBasicDeviceStatus in one call;
  * filterRegion is a region id (a number); `datas` and `clbDatas` are key/value pairs where the
  * value is a status code: 1 blocking, 2 normal, 3 under attack.
  * The bridged engine gives this lookup a random id on every read (G19); here the id is left to the
  * engine, which derives a stable one from the arguments.
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'

@@ -1,9 +1,10 @@
 /**
  * cloud:getAntiddosBgpBizTrend — the traffic or packet trend of an Anti-DDoS instance. From the
- * wire reference §3.4: antiddos DescribeBgpBizTrend in one call; every input is required; times
+ * docs/wire/cloud.md §3.4: antiddos DescribeBgpBizTrend in one call; every input is required; times
  * are `YYYY-MM-DD HH:MM:SS` on 5-minute boundaries; metricName is intraffic, outtraffic, inpkg or
  * outpkg; flag 0 is a fixed time, 1 a custom one. The series keeps the platform's order and
  * repeated values (the engine it bridges de-duplicates it, G7). The result id is the instanceId.
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'

@@ -1,6 +1,6 @@
 /**
- * cloud:getAntiddosBgpInstances — the Anti-DDoS (BGP) instances of a region. From the wire
- * reference §3.5: antiddos DescribeBgpInstances, paged (100 a page, total `Total`); filterRegion
+ * cloud:getAntiddosBgpInstances — the Anti-DDoS (BGP) instances of a region. From
+ * docs/wire/cloud.md §3.5: antiddos DescribeBgpInstances, paged (100 a page, total `Total`); filterRegion
  * is a region name here; the package configurations are single objects on the wire and lists of
  * 0 or 1 element in the result. The result id is the filterRegion.
  */

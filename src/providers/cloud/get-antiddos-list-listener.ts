@@ -1,10 +1,11 @@
 /**
  * cloud:getAntiddosListListener — the layer-4 and layer-7 listeners of the Anti-DDoS instances.
- * From the wire reference §3.6: antiddos DescribeListListener with an empty body, one call; the
+ * From docs/wire/cloud.md §3.6: antiddos DescribeListListener with an empty body, one call; the
  * item fields (ports, protocol, real servers with rsType 1 domain / 2 IP and weight 1-100,
- * instance details and rules with their EIPs, proxy types) are the wire reference's.
+ * instance details and rules with their EIPs, proxy types) are docs/wire/cloud.md's.
  * The bridged engine gives this lookup a random id on every read (G19); here the id is left to the
  * engine, which derives a stable one from the arguments.
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'

@@ -1,10 +1,11 @@
 /**
- * cloud:getAntiddosOverviewAttackTrend — the daily count of CC or DDoS attacks. From the wire
- * reference §3.7: antiddos DescribeOverviewAttackTrend, one call; type `cc` or `ddos`, dimension
+ * cloud:getAntiddosOverviewAttackTrend — the daily count of CC or DDoS attacks. From
+ * docs/wire/cloud.md §3.7: antiddos DescribeOverviewAttackTrend, one call; type `cc` or `ddos`, dimension
  * only `attackcount`, period only 86400; the platform echoes type, period and times, which the
  * result carries; `Data` is `datas` (in the platform's order, G7) and `Count` is periodPointCount.
  * The bridged engine gives this lookup a random id on every read (G19); here the id is left to the
  * engine, which derives a stable one from the arguments.
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'

@@ -1,10 +1,11 @@
 /**
- * cloud:getAntiddosOverviewCcTrend — the CC (HTTP flood) trend. From the wire reference §3.8:
+ * cloud:getAntiddosOverviewCcTrend — the CC (HTTP flood) trend. From docs/wire/cloud.md §3.8:
  * antiddos DescribeOverviewCCTrend (upper-case CC), one call; period 300, 3600 or 86400;
  * metricName inqps, dropqps, incount or dropcount; business and ipLists optional. The spec does
  * not show the outputs: the result is `datas` (in the platform's order, G7) plus the echoed inputs.
  * The bridged engine gives this lookup a random id on every read (G19); here the id is left to the
  * engine, which derives a stable one from the arguments.
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'

@@ -1,5 +1,5 @@
 /**
- * cloud:getApiGatewayApiAppApi — one API as an API app sees it. From the wire reference §3.9:
+ * cloud:getApiGatewayApiAppApi — one API as an API app sees it. From docs/wire/cloud.md §3.9:
  * apigateway DescribeApiForApiApp, one call; the single ApiInfo becomes a one-element `results`
  * list, and its single nested objects (oauthConfig, requestConfig, serviceConfig, the TSF
  * configurations) become lists of one element, as the engine shows them. The result id is

@@ -1,7 +1,7 @@
 /**
- * cloud:getApiGatewayApiAppService — a service as an API app sees it. From the wire reference
+ * cloud:getApiGatewayApiAppService — a service as an API app sees it. From docs/wire/cloud.md
  * §3.10: apigateway DescribeServiceForApiApp, one call, a flat reply (no `Result`); the API and
- * usage-plan lists and the scalar fields are the wire reference's. The result id is the serviceId.
+ * usage-plan lists and the scalar fields are docs/wire/cloud.md's. The result id is the serviceId.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'

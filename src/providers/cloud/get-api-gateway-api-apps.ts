@@ -1,8 +1,9 @@
 /**
- * cloud:getApiGatewayApiApps — API apps, filtered by id and/or name. From the wire reference
+ * cloud:getApiGatewayApiApps — API apps, filtered by id and/or name. From docs/wire/cloud.md
  * §3.11: apigateway DescribeApiAppsStatus, paged by 100 (stopping on a short page, not on
- * TotalCount < 100, G14); the item fields are the wire reference's; each app's secret is kept as
+ * TotalCount < 100, G14); the item fields are docs/wire/cloud.md's; each app's secret is kept as
  * a secret. The result id is the CRC-32 of the app ids.
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'

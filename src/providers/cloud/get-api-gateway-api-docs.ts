@@ -1,8 +1,9 @@
 /**
- * cloud:getApiGatewayApiDocs — the API documents of the account. From the wire reference §3.12:
+ * cloud:getApiGatewayApiDocs — the API documents of the account. From docs/wire/cloud.md §3.12:
  * apigateway DescribeAPIDocs (upper-case API), paged by 100 until a short page (G14); items carry
  * apiDocId, apiDocName and apiDocStatus (PROCESSING, COMPLETED or FAIL). The result id is the
  * CRC-32 of the document ids.
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'

@@ -1,8 +1,9 @@
 /**
- * cloud:getApiGatewayApiKeys — API keys, filtered by name and/or key id. From the wire reference
+ * cloud:getApiGatewayApiKeys — API keys, filtered by name and/or key id. From docs/wire/cloud.md
  * §3.13: apigateway DescribeApiKeysStatus, paged by 100; Filters only when one is given; the
  * status 1/0 reads on/off (G5); each key's secret is kept as a secret. The result id is
  * `<secretName>#<apiKeyId>` (empty parts kept).
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'

@@ -1,5 +1,5 @@
 /**
- * cloud:getApiGatewayApiPlugins — the plugins attached to an API. From the wire reference §3.14:
+ * cloud:getApiGatewayApiPlugins — the plugins attached to an API. From docs/wire/cloud.md §3.14:
  * apigateway DescribePluginsByApi, paged by 20; items carry the plugin and where it is attached.
  * The result id is the CRC-32 of the plugin ids.
  */

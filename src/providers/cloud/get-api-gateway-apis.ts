@@ -1,7 +1,7 @@
 /**
  * cloud:getApiGatewayApis — the APIs of a service, optionally filtered by id or name. From the
- * wire reference §3.15: DescribeApisStatus is paged (100 a page) and each listed api is then read
- * with DescribeApi; the item fields are the wire reference's (plus apiId, which the listing
+ * docs/wire/cloud.md §3.15: DescribeApisStatus is paged (100 a page) and each listed api is then read
+ * with DescribeApi; the item fields are docs/wire/cloud.md's (plus apiId, which the listing
  * carries). Absent front-/back-end configs read as empty strings, as the engine reports them.
  * The result id is `<apiName>#<apiId>`.
  */

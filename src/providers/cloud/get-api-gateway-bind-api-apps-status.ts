@@ -1,6 +1,6 @@
 /**
  * cloud:getApiGatewayBindApiAppsStatus — the API apps bound to some APIs of a service. From the
- * wire reference §3.16: apigateway DescribeApiBindApiAppsStatus, paged by 20; filters by ApiAppId,
+ * docs/wire/cloud.md §3.16: apigateway DescribeApiBindApiAppsStatus, paged by 20; filters by ApiAppId,
  * Environment or KeyWord (name or id); the result is a list of exactly one element holding every
  * binding (none when nothing is bound), as the engine shows it. The result id is the CRC-32 of
  * the bound app ids.

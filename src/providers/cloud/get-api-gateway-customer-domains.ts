@@ -1,5 +1,5 @@
 /**
- * cloud:getApiGatewayCustomerDomains — the custom domains of a service. From the wire reference
+ * cloud:getApiGatewayCustomerDomains — the custom domains of a service. From docs/wire/cloud.md
  * §3.17: apigateway DescribeServiceSubDomains paged by 100, then, for each domain that is not
  * default-mapped, DescribeServiceSubDomainMappings for its path mappings; isStatusOn is
  * `Status == 1`. The result id is the serviceId.

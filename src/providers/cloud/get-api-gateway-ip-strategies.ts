@@ -1,5 +1,5 @@
 /**
- * cloud:getApiGatewayIpStrategies — the IP strategies of a service. From the wire reference
+ * cloud:getApiGatewayIpStrategies — the IP strategies of a service. From docs/wire/cloud.md
  * §3.18: apigateway DescribeIPStrategysStatus (sic, no paging), then for every strategy and for
  * each environment in the order test, release, prepub DescribeIPStrategy paged by 100; attachLists
  * concatenates the APIs bound in the three environments; an attached API's oauthConfig becomes a

@@ -1,6 +1,6 @@
 /**
  * cost:AccessGrant — grants a team access to a resource (report, dashboard, folder, …). From the
- * wire reference: the outputs createdAt and createdBy; team and resource are fixed at creation (the
+ * docs/wire/cost.md: the outputs createdAt and createdBy; team and resource are fixed at creation (the
  * update endpoint takes only `access`, which it requires, so it is always sent).
  */
 import * as t from 'io-ts'

@@ -1,6 +1,6 @@
 /**
  * cost:AnomalyNotification — who hears about cost anomalies on a report. The spec leaves required
- * inputs and further fields "not shown"; from the wire reference: costReportToken is the one
+ * inputs and further fields "not shown"; from docs/wire/cost.md: costReportToken is the one
  * required input and is fixed at creation, threshold is a whole number, userTokens (users notified)
  * is an input, and createdAt/updatedAt are outputs. Lists are always sent as arrays.
  */
@@ -52,7 +52,7 @@ export const AnomalyNotification = defineResource({
   outputs: AnomalyNotificationOutputs,
   identity: byToken('anomaly notification token'),
   replaceOn: ['costReportToken'],
-  // TF always sends these arrays and a missing one can fail (wire reference §6.2): sent empty when left out
+  // TF always sends these arrays and a missing one can fail (docs/wire/cost.md §6.2): sent empty when left out
   sentEmpty: ['recipientChannels', 'userTokens'],
   secrets: [],
   rules: [

@@ -1,6 +1,6 @@
 /**
  * cost:BillingRule — an MSP billing rule: a charge, credit, exclusion, adjustment or custom SQL
- * transform applied to managed accounts' costs. From the wire reference: the kinds' wire values,
+ * transform applied to managed accounts' costs. From docs/wire/cost.md: the kinds' wire values,
  * that the kind is fixed at creation, and that amounts and percentages come back as decimal strings
  * (`"300.0"`) and the kind capitalised (`"Charge"`) — both compared accordingly.
  */

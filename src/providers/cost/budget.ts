@@ -1,6 +1,6 @@
 /**
  * cost:Budget — a budget over a cost report, by period, or a hierarchy of child budgets. From the
- * wire reference: BudgetPerformance's fields (date as a month label, actual as a percentage text,
+ * docs/wire/cost.md: BudgetPerformance's fields (date as a month label, actual as a percentage text,
  * amount), that the server fills `endAt` and default periods when none are given, that amounts come
  * back as decimal strings, that performance is read with `include_performance=true`, and that the
  * workspace is fixed at creation. The platform requires a name (the spec marks it optional).
@@ -102,7 +102,7 @@ export const Budget = defineResource({
   outputs: BudgetOutputs,
   identity: byToken('budget token'),
   replaceOn: ['workspaceToken'],
-  // TF always sends these arrays and a missing one can fail (wire reference §6.2): sent empty when left out
+  // TF always sends these arrays and a missing one can fail (docs/wire/cost.md §6.2): sent empty when left out
   sentEmpty: ['childBudgetTokens', 'periods'],
   secrets: [],
   rules: [

@@ -1,6 +1,6 @@
 /**
  * cost:BusinessMetric — a business metric (requests, users, revenue…) for unit costs. The spec
- * leaves the nested objects "not shown"; from the wire reference: the item fields of values and
+ * leaves the nested objects "not shown"; from docs/wire/cost.md: the item fields of values and
  * forecastedValues ({date, amount, label}), of costReportTokensWithMetadatas ({costReportToken,
  * unitScale, labelFilters, and the upstream schema's calculationType and label}), of
  * cloudMetricsFields and monitoringMetricFields, and the outputs.
@@ -140,7 +140,7 @@ export const BusinessMetric = defineResource({
   outputs: BusinessMetricOutputs,
   identity: byToken('business metric token'),
   replaceOn: [],
-  // TF always sends these arrays and a missing one can fail (wire reference §6.2): sent empty when left out
+  // TF always sends these arrays and a missing one can fail (docs/wire/cost.md §6.2): sent empty when left out
   sentEmpty: ['costReportTokensWithMetadatas'],
   secrets: [],
   rules: [

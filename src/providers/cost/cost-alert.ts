@@ -1,6 +1,6 @@
 /**
  * cost:CostAlert — alerts when reports' costs move past a threshold over an interval. From the
- * wire reference: the wire names of the chat channels (chatAChannels, chatBChannels), and that the
+ * docs/wire/cost.md: the wire names of the chat channels (chatAChannels, chatBChannels), and that the
  * workspace is fixed at creation. Lists are always sent as arrays.
  */
 import * as t from 'io-ts'
@@ -75,7 +75,7 @@ export const CostAlert = defineResource({
   outputs: CostAlertOutputs,
   identity: byToken('cost alert token'),
   replaceOn: ['workspaceToken'],
-  // TF always sends these arrays and a missing one can fail (wire reference §6.2): sent empty when left out
+  // TF always sends these arrays and a missing one can fail (docs/wire/cost.md §6.2): sent empty when left out
   sentEmpty: ['emailRecipients', 'chatAChannels', 'chatBChannels'],
   secrets: [],
   rules: [

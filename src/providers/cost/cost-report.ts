@@ -1,5 +1,5 @@
 /**
- * cost:CostReport — a saved cost report. From the wire reference (the spec leaves them "not
+ * cost:CostReport — a saved cost report. From docs/wire/cost.md (the spec leaves them "not
  * shown"): the chartType, dateBin and dateInterval values, the chartSettings fields
  * (xAxisDimensions, yAxisDimension), the settings' aggregateBy values, and the output createdAt.
  *
@@ -31,7 +31,7 @@ import {
   known,
 } from './shared/wire'
 
-// ── enums (wire reference §2.7) ──────────────────────────────────────────────
+// ── enums (docs/wire/cost.md §2.7) ──────────────────────────────────────────────
 export const CHART_TYPES = ['area', 'line', 'pie', 'bar', 'multi_bar'] as const
 export const DATE_BINS = ['cumulative', 'day', 'week', 'month', 'quarter', 'hour'] as const
 export const DATE_INTERVALS = [
@@ -59,7 +59,7 @@ export const DateBin = literals(DATE_BINS)
 export const DateInterval = literals(DATE_INTERVALS)
 export const AggregateBy = literals(['cost', 'usage', 'count'])
 
-/** Server defaults of a cost report's settings (wire reference §2.7). */
+/** Server defaults of a cost report's settings (docs/wire/cost.md §2.7). */
 export const SETTINGS_DEFAULTS = {
   includeCredits: false,
   includeRefunds: false,

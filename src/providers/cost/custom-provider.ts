@@ -1,6 +1,6 @@
 /**
  * cost:CustomProvider — an integration for uploading costs of services the platform does not
- * support natively. From the wire reference: the create endpoint takes only name and description
+ * support natively. From docs/wire/cost.md: the create endpoint takes only name and description
  * (workspaces follow in a PUT of `workspace_tokens`), the name comes back as `account_identifier`,
  * the description is never returned, and the platform refuses an empty workspace list.
  *

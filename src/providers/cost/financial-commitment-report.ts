@@ -1,7 +1,7 @@
 /**
  * cost:FinancialCommitmentReport — reserved instances and savings plans coverage. The spec shows
- * only title, workspaceToken and the outputs token/userToken; every other field comes from the wire
- * reference: filter, startDate/endDate, dateInterval (default `last_3_months`), dateBucket,
+ * only title, workspaceToken and the outputs token/userToken; every other field comes from
+ * docs/wire/cost.md: filter, startDate/endDate, dateInterval (default `last_3_months`), dateBucket,
  * onDemandCostsScope, groupings (list out, comma-joined back), and the outputs createdAt, default.
  * The platform returns filters wrapped in parentheses; the user's text stands when it means the same.
  */

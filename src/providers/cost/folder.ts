@@ -1,5 +1,5 @@
 /**
- * cost:Folder — a folder of cost reports. From the wire reference (not in the spec): the outputs
+ * cost:Folder — a folder of cost reports. From docs/wire/cost.md (not in the spec): the outputs
  * `createdAt` and `updatedAt`; `workspaceToken` is create-only, so changing it replaces the folder.
  * Upstream attributes not carried: type (CostFolder, the default, or ProviderResourceFolder),
  * which the upstream provider never sends either.

@@ -1,5 +1,5 @@
 /**
- * cost:getAccessGrants — Every access grant (team → resource) visible to the token. Item fields come from the wire reference (the spec leaves them "not
+ * cost:getAccessGrants — Every access grant (team → resource) visible to the token. Item fields come from docs/wire/cost.md (the spec leaves them "not
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'

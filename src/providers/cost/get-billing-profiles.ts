@@ -1,5 +1,5 @@
 /**
- * cost:getBillingProfiles — Every MSP billing profile. Bank account numbers, routing numbers and IBANs are secrets. Item fields come from the wire reference (the spec leaves them "not
+ * cost:getBillingProfiles — Every MSP billing profile. Bank account numbers, routing numbers and IBANs are secrets. Item fields come from docs/wire/cost.md (the spec leaves them "not
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'

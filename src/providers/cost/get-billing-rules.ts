@@ -1,5 +1,5 @@
 /**
- * cost:getBillingRules — Every billing rule; amounts and percentages (decimal strings on the wire) as numbers. Item fields come from the wire reference (the spec leaves them "not
+ * cost:getBillingRules — Every billing rule; amounts and percentages (decimal strings on the wire) as numbers. Item fields come from docs/wire/cost.md (the spec leaves them "not
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'

@@ -1,5 +1,5 @@
 /**
- * cost:getBusinessMetrics — Every business metric (the list endpoint has no `links`: one page of up to 1,000). Item fields come from the wire reference (the spec leaves them "not
+ * cost:getBusinessMetrics — Every business metric (the list endpoint has no `links`: one page of up to 1,000). Item fields come from docs/wire/cost.md (the spec leaves them "not
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'

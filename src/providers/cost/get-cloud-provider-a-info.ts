@@ -2,7 +2,7 @@
  * cost:getCloudProviderAInfo — what provider A's cross-account role needs: the external id (a
  * secret: it stands in for a password of the trust relationship, so it is wrapped and never shown),
  * the platform's IAM role, and the policy documents (JSON text). The only v1 endpoint
- * (`/v1/integrations/aws/info`, wire reference §3).
+ * (`/v1/integrations/aws/info`, docs/wire/cost.md §3).
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'

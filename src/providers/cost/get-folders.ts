@@ -1,5 +1,5 @@
 /**
- * cost:getFolders — Every folder of cost reports. Item fields come from the wire reference (the spec leaves them "not
+ * cost:getFolders — Every folder of cost reports. Item fields come from docs/wire/cost.md (the spec leaves them "not
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'

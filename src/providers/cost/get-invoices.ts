@@ -1,7 +1,7 @@
 /**
  * cost:getInvoices — every MSP invoice, optionally only one managed account's (sent as the
  * `managed_account_token` query parameter, which the original provider declared but never sent).
- * Item fields come from the wire reference.
+ * Item fields come from docs/wire/cost.md.
  */
 import * as t from 'io-ts'
 import { collectionLookup } from './shared/list-lookup'

@@ -1,5 +1,5 @@
 /**
- * cost:getNetworkFlowReports — Every network flow report; groupings as a list. Item fields come from the wire reference (the spec leaves them "not
+ * cost:getNetworkFlowReports — Every network flow report; groupings as a list. Item fields come from docs/wire/cost.md (the spec leaves them "not
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'

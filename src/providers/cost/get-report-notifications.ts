@@ -1,5 +1,5 @@
 /**
- * cost:getReportNotifications — Every report notification (frequency daily, weekly or monthly; change in percentage or dollars). Item fields come from the wire reference (the spec leaves them "not
+ * cost:getReportNotifications — Every report notification (frequency daily, weekly or monthly; change in percentage or dollars). Item fields come from docs/wire/cost.md (the spec leaves them "not
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'

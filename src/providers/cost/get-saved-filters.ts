@@ -1,5 +1,5 @@
 /**
- * cost:getSavedFilters — Every saved filter (the result key is `filters`). Item fields come from the wire reference (the spec leaves them "not
+ * cost:getSavedFilters — Every saved filter (the result key is `filters`). Item fields come from docs/wire/cost.md (the spec leaves them "not
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'

@@ -1,5 +1,5 @@
 /**
- * cost:getUsers — Every user of the account (tokens without the permission get a 403). Item fields come from the wire reference (the spec leaves them "not
+ * cost:getUsers — Every user of the account (tokens without the permission get a 403). Item fields come from docs/wire/cost.md (the spec leaves them "not
  * shown"); every page is fetched.
  */
 import * as t from 'io-ts'

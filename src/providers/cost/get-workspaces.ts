@@ -1,6 +1,6 @@
 /**
  * cost:getWorkspaces — every workspace the token can see. Item fields beyond token and name
- * (createdAt, enableCurrencyConversion, currency, exchangeRateDate) come from the wire reference.
+ * (createdAt, enableCurrencyConversion, currency, exchangeRateDate) come from docs/wire/cost.md.
  */
 import * as t from 'io-ts'
 import { collectionLookup, NoArgs } from './shared/list-lookup'

@@ -2,7 +2,7 @@
  * cost:Invoice — an MSP invoice for one managed account and billing period. The platform has no
  * update and no delete for invoices: every input change creates a new invoice, and removing one
  * only forgets it (it stays on the platform). Billing periods are whole calendar months
- * (wire reference §5). The status value set is not documented, so it is a free string.
+ * (docs/wire/cost.md §5). The status value set is not documented, so it is a free string.
  */
 import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'

@@ -1,6 +1,6 @@
 /**
- * cost:KubernetesEfficiencyReport — idle cost and efficiency of Kubernetes workloads. From the wire
- * reference: the aggregatedBy and dateBucket values, the interval values (the cost reports' list),
+ * cost:KubernetesEfficiencyReport — idle cost and efficiency of Kubernetes workloads. From
+ * docs/wire/cost.md: the aggregatedBy and dateBucket values, the interval values (the cost reports' list),
  * and that the workspace is fixed at creation.
  *
  * When neither an interval nor dates are given the platform uses `this_month`; the concrete dates it

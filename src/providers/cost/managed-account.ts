@@ -1,5 +1,5 @@
 /**
- * cost:ManagedAccount — an MSP managed (customer) account. From the wire reference: the platform
+ * cost:ManagedAccount — an MSP managed (customer) account. From docs/wire/cost.md: the platform
  * requires a name (the spec marks it optional), and reads back access credentials including
  * delegated child credentials and billing rules including `apply to all` rules, so decode keeps the
  * lists as given while the platform still holds every token of them. The MSP-only outputs
@@ -67,7 +67,7 @@ export const ManagedAccount = defineResource({
   outputs: ManagedAccountOutputs,
   identity: byToken('managed account token'),
   replaceOn: [],
-  // TF always sends these arrays and a missing one can fail (wire reference §6.2): sent empty when left out
+  // TF always sends these arrays and a missing one can fail (docs/wire/cost.md §6.2): sent empty when left out
   sentEmpty: ['accessCredentialTokens', 'billingRuleTokens'],
   secrets: [],
   rules: [

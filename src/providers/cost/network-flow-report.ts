@@ -1,5 +1,5 @@
 /**
- * cost:NetworkFlowReport — network flow log costs. From the wire reference: the interval values
+ * cost:NetworkFlowReport — network flow log costs. From docs/wire/cost.md: the interval values
  * (`last_3_days`, `last_7_days`, `last_14_days`, `last_30_days`, `custom`), the flowDirection
  * values, and that the workspace is fixed at creation. The interval defaults to `last_7_days`,
  * flowWeight to `costs`; dates go only with `custom` (or no interval). Groupings go out as a list

@@ -1,6 +1,6 @@
 /**
  * cost:RecommendationView — a saved view of savings recommendations. The spec lists the inputs but
- * leaves required fields and outputs "not shown"; from the wire reference: title and workspaceToken
+ * leaves required fields and outputs "not shown"; from docs/wire/cost.md: title and workspaceToken
  * are required (the workspace is fixed at creation), billingAccountIds and accountIds are inputs too,
  * tagKey and tagValue go together, and createdAt/createdBy are outputs. Lists are always sent as
  * arrays (an unset list clears it, as on the platform).
@@ -85,7 +85,7 @@ export const RecommendationView = defineResource({
   outputs: RecommendationViewOutputs,
   identity: byToken('recommendation view token'),
   replaceOn: ['workspaceToken'],
-  // TF always sends these arrays and a missing one can fail (wire reference §6.2): sent empty when left out
+  // TF always sends these arrays and a missing one can fail (docs/wire/cost.md §6.2): sent empty when left out
   sentEmpty: [...LISTS],
   secrets: [],
   rules: [

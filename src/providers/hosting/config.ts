@@ -1,7 +1,7 @@
 /**
  * Hosting provider configuration: token (secret), endpoint, defaultTeamId, defaultTeamSlug.
  * Environment fallbacks (HOST_API_TOKEN, HOST_API_ENDPOINT) are read only by `fromEnv` at the edge.
- * The endpoint is the origin only: request paths carry the `/api/v1` prefix (wire reference §1.1).
+ * The endpoint is the origin only: request paths carry the `/api/v1` prefix (docs/wire/hosting.md §1.1).
  */
 import * as t from 'io-ts'
 import { SecretString, withDefault } from '../../core/codecs'

@@ -1,6 +1,6 @@
 /**
  * hosting:DeployKey — a deploy key for a Git repository. It has no inputs; the platform makes the
- * key pair and returns the public half. From the wire reference: there is no update, and the
+ * key pair and returns the public half. From docs/wire/hosting.md: there is no update, and the
  * platform's docs advise letting site setup create deploy keys rather than making them directly.
  * A key is never changed, so its `lastUpdated` is when it was made. Every key looks alike: a create
  * whose reply was lost adopts a key that no state resource owns and that was made within

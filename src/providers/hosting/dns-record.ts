@@ -1,5 +1,5 @@
 /**
- * hosting:DnsRecord — one record in a DNS zone. From the wire reference (not in the spec): the
+ * hosting:DnsRecord — one record in a DNS zone. From docs/wire/hosting.md (not in the spec): the
  * platform has no record update, so every input replaces; it stores fully-qualified hostnames and
  * returns targets without a trailing dot, so names compare without trailing dots and a relative
  * hostname equals its qualified form; `ttl` defaults to 3600; `flag`/`tag` belong to CAA records

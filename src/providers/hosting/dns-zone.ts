@@ -1,5 +1,5 @@
 /**
- * hosting:DnsZone — a DNS zone managed by the platform. From the wire reference (not in the spec):
+ * hosting:DnsZone — a DNS zone managed by the platform. From docs/wire/hosting.md (not in the spec):
  * create is `POST /dns_zones` then `PUT …/enable-ipv6`; there is no update (name and teamSlug
  * replace); absent domain timestamps come back as the Go zero time `0001-01-01T00:00:00Z`.
  * `name` is optional in the spec only because of the original's auto-naming, which trellis does

@@ -1,6 +1,6 @@
 /**
  * hosting:EnvironmentVariable — a team-level (shared) or site-level environment variable with
- * values per deploy context. From the wire reference (not in the spec): the remote id is the
+ * values per deploy context. From docs/wire/hosting.md (not in the spec): the remote id is the
  * import id (`<team_id>:<key>` or `<team_id>:<site_id>:<key>`); create sends a one-item array;
  * update replaces every value; scopes default to all four and are left out of requests when all
  * four are chosen (free plans refuse specific scopes); the platform reports `post_processing`;

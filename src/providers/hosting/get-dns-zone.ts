@@ -1,6 +1,6 @@
 /**
- * hosting:getDnsZone — a DNS zone by id or by exact name, with its records. From the wire
- * reference: by name, every zone the token can see is searched (all teams; every page is read
+ * hosting:getDnsZone — a DNS zone by id or by exact name, with its records. From
+ * docs/wire/hosting.md: by name, every zone the token can see is searched (all teams; every page is read
  * here, the original read one); the records come from `GET /dns_zones/{id}/dns_records`; `flag`
  * and `tag` are kept only for CAA records and `priority` only for MX; record lists may include
  * platform-managed types (NETLIFY, NETLIFYv6, SOA).

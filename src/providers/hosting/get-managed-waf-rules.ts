@@ -1,6 +1,6 @@
 /**
  * hosting:getManagedWafRules — the managed WAF rule sets a team can use in a WafPolicy, keyed by
- * managed id (e.g. crs-basic), each with its definition and rules. From the wire reference:
+ * managed id (e.g. crs-basic), each with its definition and rules. From docs/wire/hosting.md:
  * `GET /accounts/{team_id}/waf/managed`; teamId is required (no default team); the platform gives
  * no id for the result.
  */

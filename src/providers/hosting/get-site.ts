@@ -1,6 +1,6 @@
 /**
  * hosting:getSite — a site by id, or by exact name within a team (teamSlug or the default team).
- * From the wire reference: by name it is `GET /{account_slug}/sites?name=` (no `accounts/`
+ * From docs/wire/hosting.md: by name it is `GET /{account_slug}/sites?name=` (no `accounts/`
  * segment; the name filter is a substring match, so the exact name is picked here); when the
  * site's build settings name a deploy key, its public key is read for `gitDeployKey`; a missing
  * custom domain reads as "".

@@ -1,6 +1,6 @@
 /**
  * hosting:getSites — every site of a team (teamSlug or the provider's default team). From the
- * wire reference: `GET /{account_slug}/sites` paged with page/per_page (100 at most), read to the
+ * docs/wire/hosting.md: `GET /{account_slug}/sites` paged with page/per_page (100 at most), read to the
  * last page; the platform gives no id for the result.
  */
 import * as t from 'io-ts'

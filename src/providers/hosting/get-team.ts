@@ -1,6 +1,6 @@
 /**
  * hosting:getTeam — a team (the platform calls it an account) by id or slug, or the provider's
- * default team. From the wire reference: a slug is matched exactly against `GET /accounts` (every
+ * default team. From docs/wire/hosting.md: a slug is matched exactly against `GET /accounts` (every
  * page is fetched here; the original read only the first), an id is read with `GET /accounts/{id}`;
  * the slug wins when both are given.
  */

@@ -1,5 +1,5 @@
 /**
- * hosting:LogDrain — ships a site's logs to a logging service. From the wire reference (not in the
+ * hosting:LogDrain — ships a site's logs to a logging service. From docs/wire/hosting.md (not in the
  * spec): the eight destinations (§5) and their per-destination required fields; `log_types`
  * travels as a string holding a JSON array; `format` defaults to json; a null `exclude_pii` reads
  * as false; an empty `tags` map reads as none; update is a full PUT; changing siteId or

@@ -1,6 +1,6 @@
 /**
  * hosting:SiteFirewallTrafficRules — a site's traffic rules for published and unpublished deploys.
- * From the wire reference (not in the spec): create and update are one full PUT of both rule sets
+ * From docs/wire/hosting.md (not in the spec): create and update are one full PUT of both rule sets
  * (`?id=` repeats the site id), read drops disabled rules, delete removes the rule set (it is not
  * reset to defaults), and the `teamId` output is always empty on the platform.
  */

@@ -1,6 +1,6 @@
 /**
- * hosting:SiteMetricsSettings — site analytics and real user metrics of one site. From the wire
- * reference (not in the spec): real user metrics is the site's `rum_enabled` (PATCH); analytics is
+ * hosting:SiteMetricsSettings — site analytics and real user metrics of one site. From
+ * docs/wire/hosting.md (not in the spec): real user metrics is the site's `rum_enabled` (PATCH); analytics is
  * on when the site has an `analytics_instance_id` and is toggled with POST/DELETE
  * `/sites/{id}/analytics`; an unset boolean is not managed; destroying makes no call (the site
  * keeps its settings); and analytics cannot be disabled within 10 minutes of enabling it — a plan

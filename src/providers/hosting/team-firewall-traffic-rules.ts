@@ -1,6 +1,6 @@
 /**
  * hosting:TeamFirewallTrafficRules — traffic rules for every site of a team (teamId, or the
- * provider's default team). From the wire reference (not in the spec): one full PUT of both rule
+ * provider's default team). From docs/wire/hosting.md (not in the spec): one full PUT of both rule
  * sets creates and updates, read takes `?id=` with the team id, delete removes the rule set, and
  * the `siteId` output is always empty on the platform.
  */

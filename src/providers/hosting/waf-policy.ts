@@ -1,6 +1,6 @@
 /**
  * hosting:WafPolicy — a team's web application firewall policy over managed rule sets. From the
- * wire reference (not in the spec): create answers `{policy_id}` only and update/delete answer 202
+ * docs/wire/hosting.md (not in the spec): create answers `{policy_id}` only and update/delete answer 202
  * without a body, so each write is followed by a read; categoryThresholds and ruleOverrides are
  * always sent as objects; a null passive_mode reads as false; only teamId replaces. Unlike the
  * platform's own provider, excludedPatterns is sent and read back (the original dropped it and

@@ -4,6 +4,7 @@
  * candidates, a look for one never made finds nothing, and objects the platform lists late
  * (services, usage plans, IP strategies: G1) are still found by a look made right after the
  * create — a miss there would make a duplicate.
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'

@@ -1,3 +1,4 @@
+// G<n>: the numbered gotchas of docs/wire/cloud.md §5.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'

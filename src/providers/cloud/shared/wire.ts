@@ -1,8 +1,9 @@
 /**
- * The cloud platform's wire conventions, shared by every cloud spec (wire reference §1): signed
+ * The cloud platform's wire conventions, shared by every cloud spec (docs/wire/cloud.md §1): signed
  * actions per service and version, the `Response` envelope (API-gateway payloads mostly under
  * `Result`), PascalCase field tables, `#`-joined composite ids with empty parts kept, and
  * multi-action sequences (create → wait → configure → read) expressed as one WireRequest chain.
+ * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
  */
 import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'

@@ -2,7 +2,7 @@
  * The cost platform's wire conventions, shared by every cost spec: JSON objects with snake_case
  * keys under `/v2/<collection>`, POST to create, GET/PUT/DELETE by token, lists keyed by the
  * collection name and paged with `links.next`. Also the small normalisations the platform needs
- * (wire reference §6): comma-joined arrays, decimal strings, `null` for unset, server defaults.
+ * (docs/wire/cost.md §6): comma-joined arrays, decimal strings, `null` for unset, server defaults.
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
@@ -118,7 +118,7 @@ export const costCrud = <I, O>(c: CostCrud<I, O>): ResourceWire<I, O> => {
   }
 }
 
-// ── normalisations (wire reference §6) ───────────────────────────────────────
+// ── normalisations (docs/wire/cost.md §6) ───────────────────────────────────────
 /** `"cluster_id,namespace"` → `['cluster_id', 'namespace']`; `null`/`""` → undefined. */
 export const splitCsv = (u: unknown): unknown =>
   typeof u === 'string' ? (u === '' ? undefined : u.split(',')) : u === null ? undefined : u
