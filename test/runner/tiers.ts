@@ -10,6 +10,12 @@ export const SLOW: ReadonlyArray<string> = [
   'test/package/',
   'test/platforms/',
   'test/reliability/',
+  // the slowest of the rest (the runner's 'slowest:' line): they compile the whole program with
+  // tsc, or start processes and servers with real timeouts
+  'test/docs.test.ts',
+  'test/readme.test.ts',
+  'test/providers/field-docs.test.ts',
+  'test/clients/node-http-client.test.ts',
 ]
 
 export type Tier = 'unit' | 'slow'
