@@ -2,11 +2,12 @@
  * dispatcherOf: the undici dispatchers a client sends through — one keep-alive Agent (a pool per
  * origin, connections not capped: the engine's concurrency decides how many requests are in
  * flight) for direct requests, and one ProxyAgent per proxy, made when first needed. A client with
- * neither a CA nor proxies shares one Agent with every other such client. undici and node:tls are
+ * neither a CA nor a lookup of its own shares its direct Agent with every other such client. undici and node:tls are
  * loaded by the first request, so a command that sends nothing does not load them.
  */
 import type * as Undici from 'undici'
 import type * as Tls from 'node:tls'
+import type { LookupFunction } from 'node:net'
 import { localhostLookup } from './localhost-lookup'
 import { proxyFor, type ProxySettings } from './proxy-for'
 
@@ -19,6 +20,11 @@ export interface DispatcherOptions {
   readonly ca?: string | Buffer | ReadonlyArray<string | Buffer>
   /** proxies, as proxyFromEnv reads them at the edge (none: every request goes direct) */
   readonly proxy?: ProxySettings
+  /**
+   * name resolution of direct connections (default: the system's, every `*.localhost` name on
+   * loopback); through a proxy, the proxy resolves the platform's name
+   */
+  readonly lookup?: LookupFunction
 }
 
 export interface Route {
@@ -55,9 +61,9 @@ export const dispatcherOf = (u: typeof Undici, opts: DispatcherOptions): ((url: 
   const tlsOpts = ca === undefined ? {} : { ca }
   const direct: Route = {
     dispatcher:
-      ca === undefined
+      ca === undefined && opts.lookup === undefined
         ? (shared ??= new u.Agent({ connect: { lookup: localhostLookup } }))
-        : new u.Agent({ connect: { lookup: localhostLookup, ...tlsOpts } }),
+        : new u.Agent({ connect: { lookup: opts.lookup ?? localhostLookup, ...tlsOpts } }),
     proxy: undefined,
   }
   const settings = opts.proxy

@@ -21,7 +21,7 @@ export type { ProxySettings } from './proxy-for'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface FetchClientOptions extends DispatcherOptions {
-  /** a fetch implementation (default: undici on Node, cross-fetch elsewhere); `proxy` and `ca` are its own */
+  /** a fetch implementation (default: undici on Node, cross-fetch elsewhere); `proxy`, `ca`, `lookup` are undici's */
   readonly fetch?: typeof globalThis.fetch
   /**
    * 'undici', the only transport on Node. Removed: 'http1' and 'node:http' (the hand-written
@@ -129,8 +129,8 @@ const refused = (opts: FetchClientOptions): string | undefined => {
   if (REMOVED.has(t))
     return `fetchClient: transport ${JSON.stringify(t)} was removed; requests on Node go through undici (leave \`transport\` out), or give \`fetch\``
   if (t !== undefined && t !== 'undici') return `fetchClient: transport: expected 'undici', got ${JSON.stringify(t)}`
-  if (opts.fetch !== undefined && (opts.proxy !== undefined || opts.ca !== undefined))
-    return "fetchClient: `proxy` and `ca` are the undici transport's; a `fetch` given brings its own"
+  if (opts.fetch !== undefined && (opts.proxy !== undefined || opts.ca !== undefined || opts.lookup !== undefined))
+    return "fetchClient: `proxy`, `ca` and `lookup` are the undici transport's; a `fetch` given brings its own"
   return undefined
 }
 

@@ -32,6 +32,8 @@ const ipv4 = (h: string): number | undefined => {
 export const neverProxied = (hostname: string): boolean => {
   const h = hostname.toLowerCase().replace(/^\[|\]$/g, '')
   if (isLocalhostName(h) || h === '::1' || /^fe[89ab][0-9a-f]?:/.test(h)) return true
+  // IPv4-mapped, as the URL parser writes it (::ffff:7f00:1 is 127.0.0.1, ::ffff:a9fe:… 169.254.…)
+  if (/^::ffff:(7f[0-9a-f]{2}|a9fe):/.test(h)) return true
   const v4 = ipv4(h.startsWith('::ffff:') ? h.slice(7) : h)
   return v4 !== undefined && (v4 >>> 24 === 127 || v4 >>> 16 === 0xa9fe)
 }
