@@ -282,4 +282,19 @@ test('serve refuses to listen on a non-loopback address', async () => {
   assert.match(error, 'only loopback')
 })
 
+test("a removed transport, or undici's options beside a fetch of its own, are refused naming what to use", () => {
+  for (const transport of ['http1', 'node:http'])
+    assert.throws(
+      () => fetchClient({ transport } as never),
+      (e: Error) =>
+        e instanceof TypeError &&
+        e.message.includes(`transport "${transport}" was removed`) &&
+        e.message.includes('undici'),
+    )
+  assert.throws(
+    () => fetchClient({ fetch: globalThis.fetch, proxy: { https: 'http://p:1' } }),
+    (e: Error) => /`proxy`, `ca` and `lookup` are the undici transport's/.test(e.message),
+  )
+})
+
 test.run()
