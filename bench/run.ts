@@ -567,14 +567,16 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
         serverCpuMs: p.serverCpuMs,
       })
     }
-    const ratio = head.vsLowerBound as number
+    // issue 33: the transport is undici; what trellis adds is held to a bare undici loop sending the
+    // same requests in the same run (the lower bound stays reported, no longer a target)
+    const cpuRatio = head.cpuVsBareUndici as number
     return {
       ...head,
       curve,
       targets: [
         {
-          text: `within 1.25x of the lower bound at concurrency 64 (${ratio}x; every request took ≥ ${String(head.minRequestMs)} ms)`,
-          met: ratio <= 1.25 && (head.minRequestMs as number) >= 20,
+          text: `client CPU per request ≤ 1.5x a bare undici loop at concurrency 64 (${String(head.clientCpuUsPerRequest)} / ${String(head.bareUndiciCpuUsPerRequest)} µs = ${cpuRatio}x; ${String(head.vsLowerBound)}x the lower bound)`,
+          met: cpuRatio <= 1.5 && (head.minRequestMs as number) >= 20,
         },
       ],
     }
@@ -613,12 +615,16 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
     }
   },
 
-  'rate-limit': async (n = 500) => {
+  'rate-limit': async (n = 1_000) => {
     const p = await trellis('rate-limit', n)
     return {
       ...p,
       targets: [
         { text: `zero 429s (${String(p.rateLimited429)})`, met: p.rateLimited429 === 0 && p.failed === false },
+        {
+          text: `within 1.1x of the time the limit allows (${fmt(p.inProcessMs)} / ${fmt(p.limitAllowsMs as number)} ms = ${String(p.vsLimit)}x)`,
+          met: (p.vsLimit as number) <= 1.1,
+        },
         {
           text: `≥ 90% of the allowed throughput (${round((p.ofAllowed as number) * 100, 1)}%)`,
           met: (p.ofAllowed as number) >= 0.9,

@@ -16,11 +16,12 @@ import {
   type StateStore,
 } from 'trellis'
 import { cost } from 'trellis/cost'
-import type { HttpClient } from 'trellis/clients'
+import type { HttpClient, HttpRequest } from 'trellis/clients'
 import { costBuildLoop, costWorkload, reportsWorkload, BENCH_TOKEN } from './workload'
 import { runMock } from './mock-run'
 import { mainThread, type MainThread } from './main-thread'
 import { latencyLowerBoundMs } from './latency-bound'
+import { bareUndiciLoop } from './bare-undici'
 import { collectGarbage } from './collect-garbage'
 
 // Everything through the package's entry points, as a user imports it: through tsx they are the
@@ -195,9 +196,12 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
       // request holds its slot for latencyMs at least, and this checks that it did
       let minRequestMs = Infinity
       const send = fetchClient()
+      // what trellis sent, replayed after the apply by a bare undici loop (the CPU target's floor)
+      const sent: HttpRequest[] = []
       // a then, not an async function: this runs on the measured client's main thread for every
       // request, and an async frame and its await allocated ~490 bytes a request more
       const timed: HttpClient = (req) => () => {
+        sent.push(req)
         const t = performance.now()
         return send(req)().then((r) => {
           const took = performance.now() - t
@@ -217,6 +221,8 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
       const main1 = mainThread()
       const serverAfter = await server.stats()
       const requests = total(serverAfter.statuses) - total(serverBefore.statuses)
+      const bare = await bareUndiciLoop(sent, concurrency)
+      const clientCpuMs = Math.round((cpu.user + cpu.system) / 100) / 10
       // chains of three: the longest path is three requests
       const lowerBoundMs = latencyLowerBoundMs(requests, concurrency, latencyMs, Math.min(3, n))
       return {
@@ -227,7 +233,13 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
         lowerBoundMs,
         vsLowerBound: Math.round((inProcessMs / lowerBoundMs) * 100) / 100,
         // CPU time of each side during the apply: either one near inProcessMs means it is CPU-bound
-        clientCpuMs: Math.round((cpu.user + cpu.system) / 100) / 10,
+        clientCpuMs,
+        // the client's CPU per request (the whole apply: engine, middlewares, transport) against a
+        // bare undici loop sending the same requests at the same concurrency, in this process
+        clientCpuUsPerRequest: Math.round((clientCpuMs * 1000) / sent.length),
+        bareUndiciCpuUsPerRequest: Math.round((bare.cpuMs * 1000) / bare.requests),
+        bareUndiciWallMs: Math.round(bare.wallMs * 10) / 10,
+        cpuVsBareUndici: Math.round((clientCpuMs / sent.length / (bare.cpuMs / bare.requests)) * 100) / 100,
         serverCpuMs: Math.round((serverAfter.cpuMs - serverBefore.cpuMs) * 10) / 10,
         // each side's main thread: its CPU, and how long it was runnable but waited for a core
         ...(main0 && main1
@@ -327,6 +339,9 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
         windows,
         allowedRequests: limit * windows,
         ofAllowed: Math.round((requests / (limit * windows)) * 1000) / 1000,
+        // the least time `requests` take at `limit` a second, and the apply's wall against it
+        limitAllowsMs: Math.round((requests / limit) * 1000),
+        vsLimit: Math.round((inProcessMs / ((requests / limit) * 1000)) * 100) / 100,
       }
     } finally {
       await server.close()

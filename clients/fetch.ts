@@ -1,32 +1,33 @@
 /**
- * fetchClient: the real transport. On Node it is http1Client (HTTP/1.1 spoken over node:net and
- * node:tls keep-alive pools), or nodeHttpClient (node:http and node:https) when asked for with
- * `transport: 'node:http'`; given a fetch implementation (a user's own, Node's built-in, a test double),
- * or where Node's modules do not exist, it sends through fetch — cross-fetch when none is given
- * (the only module that imports it). Either way every request is bounded end to end (headers and
- * body, DEFAULT_TIMEOUT_MS when the request names none), honours the caller's AbortSignal, maps
- * every transport failure to an HttpError that says whether the request could have reached the
- * server, and follows redirects itself so that credentials never leave their origin.
+ * fetchClient: the real transport. On Node it is undiciClient (undici's keep-alive pools per
+ * origin, proxies chosen per request, a custom CA); given a fetch implementation (a user's own,
+ * Node's built-in, a test double), or where Node's modules do not exist, it sends through fetch —
+ * cross-fetch when none is given (the only module that imports it). Either way every request is
+ * bounded end to end (headers and body, DEFAULT_TIMEOUT_MS when the request names none), honours
+ * the caller's AbortSignal, maps every transport failure to an HttpError that says whether the
+ * request could have reached the server, and follows redirects itself so that credentials never
+ * leave their origin.
  */
 import * as E from 'fp-ts/Either'
 import type { HttpClient, HttpRequest, HttpResponse } from './http'
 import { httpError } from './http'
-import { http1Client } from './http1-client'
-import { DEFAULT_TIMEOUT_MS, nodeHttpClient } from './node-http-client'
+import { DEFAULT_TIMEOUT_MS, undiciClient } from './undici-client'
+import type { DispatcherOptions } from './dispatchers'
 import { isRedirect, redirectHop, type Hop } from './redirect'
 import { transportError } from './transport-error'
 
-export { DEFAULT_TIMEOUT_MS } from './node-http-client'
+export { DEFAULT_TIMEOUT_MS } from './undici-client'
+export type { ProxySettings } from './proxy-for'
 
 // ── model ────────────────────────────────────────────────────────────────────
-export interface FetchClientOptions {
-  /** a fetch implementation (default: http1Client on Node, cross-fetch elsewhere) */
+export interface FetchClientOptions extends DispatcherOptions {
+  /** a fetch implementation (default: undici on Node, cross-fetch elsewhere); `proxy`, `ca`, `lookup` are undici's */
   readonly fetch?: typeof globalThis.fetch
   /**
-   * on Node, without `fetch`: 'http1' (default) speaks HTTP/1.1 itself over sockets, the cheapest
-   * per request; 'node:http' goes through Node's http and https modules
+   * 'undici', the only transport on Node. Removed: 'http1' and 'node:http' (the hand-written
+   * HTTP/1.1 client and the node:http one) — leave `transport` out, or give `fetch` for another.
    */
-  readonly transport?: 'http1' | 'node:http'
+  readonly transport?: 'undici'
   /** redirects followed per request (default 5); past it, the last 3xx response is returned */
   readonly maxRedirects?: number
   /** the bound of a request that names no `timeoutMs` (default DEFAULT_TIMEOUT_MS) */
@@ -120,10 +121,22 @@ const overFetch = (opts: FetchClientOptions): HttpClient => {
   }
 }
 
-/** The real transport, every request bounded in time: HTTP/1.1 over Node's sockets, node:http, or the fetch given. */
-export const fetchClient = (opts: FetchClientOptions = {}): HttpClient =>
-  opts.fetch !== undefined || !onNode()
-    ? overFetch(opts)
-    : opts.transport === 'node:http'
-      ? nodeHttpClient(opts)
-      : http1Client(opts)
+const REMOVED: ReadonlySet<unknown> = new Set(['http1', 'node:http'])
+
+/** Options no transport can honour, named before any request (a JavaScript caller has no type check). */
+const refused = (opts: FetchClientOptions): string | undefined => {
+  const t: unknown = opts.transport
+  if (REMOVED.has(t))
+    return `fetchClient: transport ${JSON.stringify(t)} was removed; requests on Node go through undici (leave \`transport\` out), or give \`fetch\``
+  if (t !== undefined && t !== 'undici') return `fetchClient: transport: expected 'undici', got ${JSON.stringify(t)}`
+  if (opts.fetch !== undefined && (opts.proxy !== undefined || opts.ca !== undefined || opts.lookup !== undefined))
+    return "fetchClient: `proxy`, `ca` and `lookup` are the undici transport's; a `fetch` given brings its own"
+  return undefined
+}
+
+/** The real transport, every request bounded in time: undici on Node, or the fetch given (cross-fetch elsewhere). */
+export const fetchClient = (opts: FetchClientOptions = {}): HttpClient => {
+  const why = refused(opts)
+  if (why !== undefined) throw new TypeError(why)
+  return opts.fetch !== undefined || !onNode() ? overFetch(opts) : undiciClient(opts)
+}

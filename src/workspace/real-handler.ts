@@ -8,7 +8,7 @@ import type { Registry } from '../core/registry'
 import { registry } from '../providers'
 import { httpHandler } from '../engine/http-handler'
 import type { Handler } from '../engine/handler'
-import { fetchClient } from '../../clients/fetch'
+import { fetchClient, type ProxySettings } from '../../clients/fetch'
 import { retry } from '../../clients/retry'
 import { rateBudget } from '../../clients/rate-budget'
 import { debugLog } from '../../clients/debug-log'
@@ -33,12 +33,14 @@ export interface RealWiringOptions {
   readonly registry: Registry
   readonly debug?: (line: string) => void
   readonly transport?: HttpClient
+  /** the proxies of the default transport (proxyFromEnv at the edge; none: direct) */
+  readonly proxy?: ProxySettings
   /** environment variables for the cloud credential chain (profiles, pod identity) */
   readonly env?: Readonly<Record<string, string | undefined>>
 }
 
 export const realWiring = (opts: RealWiringOptions): Wiring => {
-  const transport = opts.transport ?? fetchClient()
+  const transport = opts.transport ?? fetchClient(opts.proxy ? { proxy: opts.proxy } : {})
   const perPlatform = new Map<string, HttpClient>()
   const httpFor = (provider: string): HttpClient => {
     let h = perPlatform.get(provider)

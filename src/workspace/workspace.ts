@@ -34,6 +34,7 @@ import { postgresStore } from '../state/postgres-store'
 import type { PendingOp, ResourceState, State } from '../state/state'
 import type { StateStore } from '../state/state-store'
 import type { HttpClient } from '../../clients/http'
+import { proxyFromEnv } from '../../clients/proxy-from-env'
 import type { Emulators } from './emulated-handler'
 import { platformGuard } from '../state/platform-guard'
 import type { LocalPlatforms } from '../../clients/emulators/local-platforms'
@@ -232,6 +233,9 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
   const lockWaitRaw = opts.lockWaitMs ?? (env.TRELLIS_LOCK_WAIT_MS ? Number(env.TRELLIS_LOCK_WAIT_MS) : 10_000)
   if (!Number.isFinite(lockWaitRaw) || lockWaitRaw < 0)
     throw usageError(`TRELLIS_LOCK_WAIT_MS: expected milliseconds, got ${String(env.TRELLIS_LOCK_WAIT_MS)}`)
+  // HTTPS_PROXY, HTTP_PROXY, NO_PROXY: read here at the edge; emulated traffic is never proxied
+  const proxy = opts.emulate || opts.transport ? undefined : proxyFromEnv(env)
+  if (proxy?._tag === 'Left') throw usageError(proxy.left)
   if (opts.emulate && opts.stateUrl !== undefined)
     throw usageError('workspace: emulated state lives under stateDir; stateUrl is for the real platforms')
   const stateDir = opts.stateDir ?? '.trellis'
@@ -279,6 +283,7 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
       env,
       ...(opts.debug ? { debug: opts.debug } : {}),
       ...(opts.transport ? { transport: opts.transport } : {}),
+      ...(proxy?._tag === 'Right' && proxy.right ? { proxy: proxy.right } : {}),
     }))
   }
   const passphrase = opts.passphrase ?? (env.TRELLIS_PASSPHRASE || undefined)

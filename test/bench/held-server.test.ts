@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import * as http from 'node:http'
 import * as net from 'node:net'
-import { http1Client } from '../../clients/http1-client'
+import { fetchClient } from '../../clients/fetch'
 import type { HttpRequest, HttpResponse } from '../../clients/http'
 import { heldServer, type HeldServer } from '../../bench/held-server'
 
@@ -64,7 +64,7 @@ const raw = (pieces: ReadonlyArray<string | Buffer>, until: (text: string) => bo
   })
 
 test('answers through trellis’s transport, no sooner than the latency, with node:http’s framing', async () => {
-  const send = http1Client()
+  const send = fetchClient()
   const body = JSON.stringify({ name: 'réport' })
   const t = performance.now()
   const r = await send({
@@ -135,7 +135,7 @@ test('holds every answer the latency after its arrival, never less, with many in
   const holds: number[] = []
   const own = await heldServer(echo, { latencyMs: 7, onSent: (arrived, sent) => void holds.push(sent - arrived) })
   try {
-    const send = http1Client()
+    const send = fetchClient()
     const took = await Promise.all(
       Array.from({ length: 40 }, async (_, i) => {
         // some together, some a little apart

@@ -52,7 +52,7 @@ test('a request and its response cross the loopback intact, headers lower-cased'
   s.assertNoPending()
 })
 
-test('frozen headers (written once, then remembered) go out as given on every request; a bad one is refused each time', async () => {
+test('frozen headers go out as given on every request; a bad one is refused each time, naming it', async () => {
   const s = scripted()
   for (let i = 0; i < 3; i++) s.expect('POST', '/v2/folders').reply(201, { token: `fldr_${i}` })
   const headers = Object.freeze({ authorization: 'Bearer tok_1', 'content-type': 'application/json', host: 'api.x' })
@@ -64,7 +64,7 @@ test('frozen headers (written once, then remembered) go out as given on every re
     const bad = Object.freeze({ 'x-bad': 'a\r\nx-injected: 1' })
     for (let i = 0; i < 2; i++) {
       const r = await http({ method: 'GET', url: `${base}/v2/folders`, headers: bad })()
-      assert.ok(E.isLeft(r) && !r.left.sent && /invalid character/.test(r.left.message), JSON.stringify(r))
+      assert.ok(E.isLeft(r) && !r.left.sent && /invalid x-bad header/.test(r.left.message), JSON.stringify(r))
     }
   })
   const calls = s.calls()
@@ -280,6 +280,21 @@ test('serve refuses to listen on a non-loopback address', async () => {
   let error = ''
   await serve(scripted().client, { host: '0.0.0.0' }).catch((e: Error) => (error = e.message))
   assert.match(error, 'only loopback')
+})
+
+test("a removed transport, or undici's options beside a fetch of its own, are refused naming what to use", () => {
+  for (const transport of ['http1', 'node:http'])
+    assert.throws(
+      () => fetchClient({ transport } as never),
+      (e: Error) =>
+        e instanceof TypeError &&
+        e.message.includes(`transport "${transport}" was removed`) &&
+        e.message.includes('undici'),
+    )
+  assert.throws(
+    () => fetchClient({ fetch: globalThis.fetch, proxy: { https: 'http://p:1' } }),
+    (e: Error) => /`proxy`, `ca` and `lookup` are the undici transport's/.test(e.message),
+  )
 })
 
 test.run()

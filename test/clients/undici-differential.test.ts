@@ -1,12 +1,12 @@
 /**
- * http1Client's reading of replies against node:http's (llhttp, a parser nobody here wrote, as the
- * oracle). fast-check makes replies — interim 1xx answers, any status, repeated and odd-case
- * headers, a body framed by Content-Length, chunked coding (extensions, trailers) or the close,
- * HEAD, 204 and 304 — and malformed ones; a raw server on 127.0.0.1 writes each cut at random
- * points with random pauses, once to node:http and once to http1Client. Status, headers (after
- * Node's rules for repeats) and body must agree; a well-formed reply must be read by both; and a
- * reply http1Client accepts must be one node:http accepts, read the same (never another framing).
- * Seeded and bounded: a few seconds.
+ * The transport's reading of replies (undici, llhttp) against node:http's (llhttp too, behind
+ * Node's own message rules, as the oracle). fast-check makes replies — interim 1xx answers, any
+ * status, repeated and odd-case headers, a body framed by Content-Length, chunked coding
+ * (extensions, trailers) or the close, HEAD, 204 and 304 — and malformed ones; a raw server on
+ * 127.0.0.1 writes each cut at random points with random pauses, once to node:http and once to
+ * fetchClient. Status, headers (after Node's rules for repeats) and body must agree; a well-formed
+ * reply must be read by both; and a reply the transport accepts must be one node:http accepts,
+ * read the same (never another framing). Seeded and bounded: a few seconds.
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -15,10 +15,10 @@ import * as E from 'fp-ts/Either'
 import * as http from 'node:http'
 import * as net from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { http1Client } from '../../clients/http1-client'
+import { fetchClient } from '../../clients/fetch'
 import { flatHeaders } from '../../clients/flat-headers'
 
-const test = suite('http1 differential')
+const test = suite('transport differential')
 
 // ── replies ──────────────────────────────────────────────────────────────────
 const NAMES = ['X-Trace', 'x-trace', 'Vary', 'vary', 'Set-Cookie', 'Content-Type', 'location', 'ETag', 'Link', 'X-A']
@@ -150,11 +150,11 @@ const oracle = (port: number, method: string): Promise<Read> =>
   })
 
 const ours = async (port: number, method: 'GET' | 'HEAD'): Promise<Read> => {
-  const r = await http1Client()({ method, url: `http://127.0.0.1:${port}/x`, headers: {}, timeoutMs: 5_000 })()
+  const r = await fetchClient()({ method, url: `http://127.0.0.1:${port}/x`, headers: {}, timeoutMs: 5_000 })()
   return E.isRight(r) ? { ok: true, ...r.right, headers: { ...r.right.headers } } : { ok: false, why: r.left.message }
 }
 
-test('replies read by http1Client as node:http reads them; what it accepts, node:http accepts the same', async () => {
+test('replies read by the transport as node:http reads them; what it accepts, node:http accepts the same', async () => {
   const srv = await serve()
   let malformedSeen = 0
   try {
@@ -167,7 +167,7 @@ test('replies read by http1Client as node:http reads them; what it accepts, node
         if (r.malformed) malformedSeen++
         if (r.malformed === undefined) {
           assert.ok(want.ok, `node:http refused a well-formed reply: ${JSON.stringify(want)}`)
-          assert.ok(got.ok, `http1Client refused a well-formed reply: ${JSON.stringify(got)}`)
+          assert.ok(got.ok, `the transport refused a well-formed reply: ${JSON.stringify(got)}`)
         }
         if (got.ok) assert.equal(got, want, `reply ${JSON.stringify(bytesOf(r).toString('latin1'))}`)
       }),

@@ -1,9 +1,9 @@
 /**
- * The two transports on Node — http1Client (HTTP/1.1 over sockets, the default) and nodeHttpClient
- * (node:http) — each against raw loopback servers: connections are reused (keep-alive) up to the
- * number of requests in flight, chunked and close-delimited bodies are read, a connection the server
- * closes is not reused, compressed replies are decoded, a reply cut mid-body or dripped past the
- * timeout ends promptly with the right kind, TLS verifies the server's certificate; and the fetch
+ * The transport on Node (fetchClient over undici) against raw loopback servers: connections are
+ * reused (keep-alive) up to the number of requests in flight, chunked and close-delimited bodies
+ * are read, a connection the server closes is not reused, compressed replies are decoded, a reply
+ * cut mid-body or dripped past the timeout ends promptly with the right kind, TLS verifies the
+ * server's certificate and trusts a CA given as `ca` or through NODE_EXTRA_CA_CERTS; and the fetch
  * fallback (cross-fetch) still speaks the same HttpClient.
  */
 import { suite } from 'uvu'
@@ -19,10 +19,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as zlib from 'node:zlib'
 import crossFetch from 'cross-fetch'
-import { nodeHttpClient } from '../../clients/node-http-client'
-import { http1Client } from '../../clients/http1-client'
 import { fetchClient } from '../../clients/fetch'
-import type { HttpClient } from '../../clients/http'
 
 const withServer = async <A>(
   handler: http.RequestListener,
@@ -40,14 +37,9 @@ const withServer = async <A>(
   }
 }
 
-// each transport, through the same tests
-const transports: ReadonlyArray<readonly [string, () => HttpClient, string]> = [
-  ['http1Client', http1Client, 'http1-client'],
-  ['nodeHttpClient', nodeHttpClient, 'node-http-client'],
-]
-for (const [made, make, file] of transports) {
-  const test = suite(made)
-  const client = make()
+{
+  const test = suite('undici transport')
+  const client = fetchClient()
 
   test('sequential and concurrent requests reuse kept-alive connections', async () => {
     await withServer(
@@ -60,15 +52,20 @@ for (const [made, make, file] of transports) {
           const r = await client({ method: 'POST', url: `${base}/x`, headers: {}, body: '{}' })()
           assert.ok(E.isRight(r) && r.right.body === '{"ok":true}')
         }
-        assert.is(connections(), 1)
+        // kept alive: undici's pool may open a second one once, for a request made in the turn the
+        // first reply ended (undici hands a connection back a turn later), never one per request
+        assert.ok(connections() <= 2, `${connections()} connections`)
         for (let round = 0; round < 3; round++) {
           const rs = await Promise.all(
             Array.from({ length: 8 }, () => client({ method: 'GET', url: `${base}/y`, headers: {} })()),
           )
           assert.ok(rs.every(E.isRight))
+          // undici hands a connection back a turn after its reply (for servers that close one they
+          // said they would keep): a round started in that very turn would open new ones
+          await new Promise((res) => setImmediate(res))
         }
-        // never more connections than requests in flight at once
-        assert.ok(connections() <= 8, `${connections()} connections`)
+        // never more connections than requests in flight at once (and the sequential ones' two)
+        assert.ok(connections() <= 10, `${connections()} connections`)
       },
     )
   })
@@ -162,8 +159,7 @@ for (const [made, make, file] of transports) {
   })
 
   test('the same frozen headers sent to two origins, and to one with user info, each name their own', async () => {
-    // a frozen headers object is written once per origin (http1Client): the Host and Authorization
-    // of one origin must not leak into another's requests
+    // the Host and Authorization of one origin must not leak into another's requests
     const headers = Object.freeze({ accept: 'application/json', 'x-trace': 't' })
     const seen: string[][] = []
     const record: http.RequestListener = (req, res) => {
@@ -213,7 +209,7 @@ for (const [made, make, file] of transports) {
           const r = await client({ method: 'GET', url: `${base}/chunks`, headers: {} })()
           assert.ok(E.isRight(r) && r.right.body === '{"items":[1,2,3]}')
         }
-        assert.is(connections(), 1)
+        assert.ok(connections() <= 2, `${connections()} connections`)
       },
     )
     const raw = net.createServer((s) =>
@@ -309,9 +305,24 @@ for (const [made, make, file] of transports) {
         const r = await client({ method: 'POST', url: `https://localhost:${port}/x`, headers: {}, body: '{}' })()
         assert.ok(E.isLeft(r) && r.left.kind === 'ConnectFailed' && !r.left.sent, JSON.stringify(r))
         // trusted through NODE_EXTRA_CA_CERTS, which Node reads at start: in a process of its own
+        // trusted through the `ca` option: both requests on one connection
+        const withCa = fetchClient({ ca: readFileSync(cert) })
+        const viaCa = []
+        for (const m of ['POST', 'GET'] as const)
+          viaCa.push(await withCa({ method: m, url: `https://localhost:${port}/y`, headers: {}, body: '{}' })())
+        assert.equal(
+          viaCa.map((x) => (E.isRight(x) ? JSON.parse(x.right.body) : x.left)),
+          [
+            { method: 'POST', host: `localhost:${port}` },
+            { method: 'GET', host: `localhost:${port}` },
+          ],
+        )
+        // the roots Node ships stay trusted beside it: the client without `ca` still refuses this one
+        const again = await client({ method: 'GET', url: `https://localhost:${port}/z`, headers: {} })()
+        assert.ok(E.isLeft(again) && again.left.kind === 'ConnectFailed' && !again.left.sent)
         const program = [
-          `import { ${made} } from ${JSON.stringify(new URL(`../../clients/${file}.ts`, import.meta.url).pathname)}`,
-          `const c = ${made}()`,
+          `import { fetchClient } from ${JSON.stringify(new URL('../../clients/fetch.ts', import.meta.url).pathname)}`,
+          'const c = fetchClient()',
           'const out = []',
           `for (const m of ['POST', 'GET']) out.push(await c({ method: m, url: 'https://localhost:${port}/y', headers: {}, body: '{}' })())`,
           'console.log(JSON.stringify(out))',
@@ -336,8 +347,8 @@ for (const [made, make, file] of transports) {
             { method: 'GET', host: `localhost:${port}` },
           ],
         )
-        // the refused attempt, then one connection for both requests
-        assert.is(connections, 1)
+        // kept alive: at most two connections for each client's two requests (see the first test)
+        assert.ok(connections >= 2 && connections <= 4, `${connections} connections`)
       } finally {
         server.closeAllConnections()
         await new Promise((res) => server.close(res))
