@@ -39,6 +39,7 @@ import {
 } from './cloud-apigateway'
 import { prng } from '../prng'
 import { scalarText } from '../../src/core/scalar-text'
+import { unservedService } from './cloud-unserved'
 
 // ── options ──────────────────────────────────────────────────────────────────
 export const EMULATOR_SECRET_ID = 'AKIDEMULATOR0000000000000000000000000'
@@ -573,7 +574,7 @@ export const cloudEmulator = (
     if (!VERSIONS[service] && auth !== 'SKIP' && !m)
       return apiError('AuthFailure.InvalidAuthorization', 'The Authorization header is missing or malformed.')
     const version = VERSIONS[service]
-    if (!version) return apiError('InvalidAction', `The service ${service} is not served here.`)
+    if (!version) return apiError('InvalidAction', unservedService(service, h.host ?? '', h['x-tc-version'], VERSIONS))
     if (h['x-tc-version'] !== version)
       return apiError('NoSuchVersion', `The version ${h['x-tc-version'] ?? '(none)'} of ${service} does not exist.`)
 
