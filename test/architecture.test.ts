@@ -2,8 +2,9 @@
  * The dependency rule of DESIGN.md, kept by scanning imports: src/core imports nothing of ours
  * outside itself; nothing under src/ (the edges aside: the CLI, and src/workspace, the embedding API
  * that builds the real handler from clients/) imports builders/ or clients/; clients/ imports
- * only src/core, the emulators also the provider specs (whose declared vocabularies and defaults
- * they share rather than restate); cross-fetch is imported by clients/fetch.ts alone.
+ * only src/core (the emulators too: they are the specs' oracle, so their vocabularies and defaults come
+ * from the platforms' official packages and the wire reference, never from the specs they test);
+ * cross-fetch is imported by clients/fetch.ts alone.
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -45,16 +46,18 @@ test('src/engine does not import the providers', () => {
       assert.ok(!i.startsWith('src/providers'), `${relative(root, f)} imports ${i}`)
 })
 
-test('clients import only src/core among our modules (emulators also the specs, for the platforms’ vocabularies)', () => {
-  for (const f of walk(join(root, 'clients'))) {
-    // an emulator states the platform's defaults and enumerations once: as its spec declares them
-    const emulator = relative(root, f).startsWith('clients/emulators/')
+test('clients import only src/core among our modules', () => {
+  for (const f of walk(join(root, 'clients')))
     for (const i of importsOf(f).map((s) => target(f, s)))
-      assert.ok(
-        !i.startsWith('src/') || i.startsWith('src/core') || (emulator && i.startsWith('src/providers/')),
-        `${relative(root, f)} imports ${i}`,
-      )
-  }
+      assert.ok(!i.startsWith('src/') || i.startsWith('src/core'), `${relative(root, f)} imports ${i}`)
+})
+
+test('the emulators never import the provider specs they are an oracle for', () => {
+  const emulators = walk(join(root, 'clients/emulators'))
+  assert.ok(emulators.length > 5, 'the emulators are found')
+  for (const f of emulators)
+    for (const i of importsOf(f).map((s) => target(f, s)))
+      assert.ok(!i.startsWith('src/providers'), `${relative(root, f)} imports ${i} (its vocabulary must be its own)`)
 })
 
 test('cross-fetch is imported only by clients/fetch.ts', () => {

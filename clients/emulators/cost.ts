@@ -13,14 +13,7 @@ import type { HttpClient, HttpRequest, HttpResponse } from '../http'
 import { checkSeedKinds, persisted, type Emulator, type StoredObject } from './emulator'
 import { cell, type Holdings } from './holdings'
 import type { SecretField } from './secret-fields'
-import { keysToWire } from '../../src/core/case'
-import {
-  DATE_INTERVALS,
-  SETTINGS_DEFAULTS as COST_REPORT_SETTINGS_DEFAULTS,
-} from '../../src/providers/cost/cost-report'
-import { K8S_GROUPINGS, KubernetesEfficiencyReport } from '../../src/providers/cost/kubernetes-efficiency-report'
-import { NETWORK_FLOW_GROUPINGS, NetworkFlowReport } from '../../src/providers/cost/network-flow-report'
-import { FCR_GROUPINGS, FCR_INTERVALS } from '../../src/providers/cost/financial-commitment-report'
+import * as VOCAB from './cost-vocabulary'
 import { scalarText } from '../../src/core/scalar-text'
 
 // ── options ──────────────────────────────────────────────────────────────────
@@ -129,18 +122,13 @@ const intervalDates = (interval: string, now: Date): [string, string] => {
   return [ymd(monthStart(now)), ymd(monthEnd(now))]
 }
 
-// the platform's vocabularies and defaults, as the specs declare them (one statement of each fact)
-const REPORT_INTERVALS: ReadonlyArray<string> = DATE_INTERVALS
-const SETTINGS_DEFAULTS = keysToWire(COST_REPORT_SETTINGS_DEFAULTS, {}) as Obj
-const CHART_DEFAULTS: Obj = { x_axis_dimension: ['date'], y_axis_dimension: 'cost' }
-const k8sGrouping = (g: string) => (K8S_GROUPINGS as ReadonlyArray<string>).includes(g) || /^label:.+$/.test(g)
-const NFR_GROUPINGS: ReadonlySet<string> = new Set(NETWORK_FLOW_GROUPINGS)
-const fcrGrouping = (g: string) => (FCR_GROUPINGS as ReadonlyArray<string>).includes(g) || /^tag:.+$/.test(g)
-/** what a report spec declares the platform fills in, in wire names */
-const wireDefaults = (spec: { readonly defaults?: (i: never) => object }): Obj =>
-  keysToWire(spec.defaults?.({} as never) ?? {}, {}) as Obj
-const K8S_DEFAULTS = wireDefaults(KubernetesEfficiencyReport)
-const NFR_DEFAULTS = wireDefaults(NetworkFlowReport)
+// the platform's vocabularies and defaults, as its official SDK states them (never as the specs do)
+const REPORT_INTERVALS: ReadonlyArray<string> = VOCAB.REPORT_INTERVALS
+const SETTINGS_DEFAULTS: Obj = VOCAB.SETTINGS_DEFAULTS
+const CHART_DEFAULTS: Obj = VOCAB.CHART_DEFAULTS
+const k8sGrouping = (g: string) => VOCAB.K8S_GROUPINGS.includes(g) || /^label:.+$/.test(g)
+const NFR_GROUPINGS: ReadonlySet<string> = new Set(VOCAB.NFR_GROUPINGS)
+const fcrGrouping = (g: string) => VOCAB.FCR_GROUPINGS.includes(g) || /^tag:.+$/.test(g)
 /** what a billing rule's update accepts (its create, the type too) */
 const BILLING_RULE_FIELDS = [
   'title',
@@ -156,7 +144,7 @@ const BILLING_RULE_FIELDS = [
   'end_date',
   'start_period',
 ]
-const INTEGRATION_STATUSES = ['connected', 'pending', 'importing', 'imported', 'error', 'disconnected']
+const INTEGRATION_STATUSES: ReadonlyArray<string> = VOCAB.INTEGRATION_STATUSES
 
 // ── field checks ─────────────────────────────────────────────────────────────
 const allowOnly = (body: Obj, keys: ReadonlyArray<string> | ReadonlySet<string>): void => {
@@ -313,34 +301,34 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     }
   }
   const kubernetes = (b: Obj, prior?: Obj): Obj => {
-    oneOf(b, 'aggregated_by', ['idle_cost', 'amount', 'cost_efficiency'])
-    oneOf(b, 'date_bucket', ['day', 'week', 'month', 'quarter'])
-    oneOf(b, 'date_interval', REPORT_INTERVALS)
+    oneOf(b, 'aggregated_by', VOCAB.K8S_AGGREGATED_BY)
+    oneOf(b, 'date_bucket', VOCAB.K8S_DATE_BUCKETS)
+    oneOf(b, 'date_interval', VOCAB.K8S_INTERVALS)
     reportDatesCheck(b)
     const groupings =
       'groupings' in b ? joinGroupings(b.groupings, 'cluster_id', k8sGrouping) : (prior?.groupings ?? null)
     const merged: Obj = { ...(prior ?? {}), ...b, groupings }
     relativeStays(merged, b, prior)
-    return fillDates(merged, K8S_DEFAULTS.date_interval as string)
+    return fillDates(merged, VOCAB.K8S_DEFAULT_INTERVAL)
   }
   const networkFlow = (b: Obj, prior?: Obj): Obj => {
-    oneOf(b, 'date_interval', ['last_3_days', 'last_7_days', 'last_14_days', 'last_30_days', 'custom'])
-    oneOf(b, 'flow_direction', ['ingress', 'egress', 'all'])
-    oneOf(b, 'flow_weight', ['costs', 'bytes'])
+    oneOf(b, 'date_interval', VOCAB.NFR_INTERVALS)
+    oneOf(b, 'flow_direction', VOCAB.NFR_DIRECTIONS)
+    oneOf(b, 'flow_weight', VOCAB.NFR_WEIGHTS)
     reportDatesCheck(b)
     const groupings =
       'groupings' in b
         ? joinGroupings(b.groupings, 'resource_uuid,traffic_category,peer_resource_uuid', (g) => NFR_GROUPINGS.has(g))
         : (prior?.groupings ?? null)
-    const { date_interval: interval, ...filled } = NFR_DEFAULTS
+    const { date_interval: interval, ...filled } = VOCAB.NFR_DEFAULTS
     const merged: Obj = { ...filled, ...(prior ?? {}), ...b, groupings }
     relativeStays(merged, b, prior)
-    return fillDates(merged, interval as string)
+    return fillDates(merged, interval)
   }
   const commitment = (b: Obj, prior?: Obj): Obj => {
-    oneOf(b, 'date_interval', FCR_INTERVALS)
-    oneOf(b, 'date_bucket', ['hour', 'day', 'week', 'month', 'quarter'])
-    oneOf(b, 'on_demand_costs_scope', ['discountable', 'all'])
+    oneOf(b, 'date_interval', VOCAB.FCR_INTERVALS)
+    oneOf(b, 'date_bucket', VOCAB.FCR_DATE_BUCKETS)
+    oneOf(b, 'on_demand_costs_scope', VOCAB.FCR_SCOPES)
     reportDatesCheck(b)
     const groupings =
       'groupings' in b ? joinGroupings(b.groupings, 'cost_type', fcrGrouping) : (prior?.groupings ?? null)
@@ -349,13 +337,13 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     if (typeof merged.filter === 'string' && merged.filter !== '' && !/^\(.*\)$/.test(merged.filter))
       merged.filter = `(${merged.filter})`
     relativeStays(merged, b, prior)
-    return fillDates(merged, 'last_3_months')
+    return fillDates(merged, VOCAB.FCR_DEFAULT_INTERVAL)
   }
 
   const costReport = (body: Obj, prior: Obj | undefined): Obj => {
     let b = body
-    oneOf(b, 'chart_type', ['area', 'line', 'pie', 'bar', 'multi_bar'])
-    oneOf(b, 'date_bin', ['cumulative', 'day', 'week', 'month', 'quarter', 'hour'])
+    oneOf(b, 'chart_type', VOCAB.CHART_TYPES)
+    oneOf(b, 'date_bin', VOCAB.DATE_BINS)
     oneOf(b, 'date_interval', REPORT_INTERVALS)
     arrayOf(b, 'saved_filter_tokens')
     reportDatesCheck(b)
@@ -371,7 +359,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
     const settings = b.settings as Obj | undefined
     if (settings) {
       allowOnly(settings, Object.keys(SETTINGS_DEFAULTS))
-      oneOf(settings, 'aggregate_by', ['cost', 'usage', 'count'])
+      oneOf(settings, 'aggregate_by', VOCAB.AGGREGATE_BY)
     }
     const chart = b.chart_settings as Obj | undefined
     if (chart) {
@@ -379,7 +367,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       arrayOf(chart, 'x_axis_dimension')
       if (Array.isArray(chart.x_axis_dimension) && chart.x_axis_dimension.length !== 1)
         fail(400, 'chart_settings.x_axis_dimension must have exactly one element')
-      oneOf(chart, 'y_axis_dimension', ['cost', 'usage', 'count'])
+      oneOf(chart, 'y_axis_dimension', VOCAB.Y_AXIS_DIMENSIONS)
     }
     const base = prior ?? {
       saved_filter_tokens: [],
@@ -396,18 +384,19 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       ...base,
       ...b,
       // a PUT that leaves these out resets them (wire reference §6.1)
-      chart_type: b.chart_type ?? 'line',
-      date_bin: b.date_bin ?? 'cumulative',
+      chart_type: b.chart_type ?? VOCAB.REPORT_DEFAULTS.chart_type,
+      date_bin: b.date_bin ?? VOCAB.REPORT_DEFAULTS.date_bin,
       settings: settings ? { ...SETTINGS_DEFAULTS, ...settings } : base.settings,
       chart_settings: chart ? { ...CHART_DEFAULTS, ...chart } : base.chart_settings,
       groupings: b.groupings === '' ? null : (b.groupings ?? base.groupings),
       filter: b.filter === '' ? null : (b.filter ?? base.filter),
     }
-    if (prior && !isYmd(b.start_date) && b.date_interval === undefined) o.date_interval = 'this_month'
+    if (prior && !isYmd(b.start_date) && b.date_interval === undefined)
+      o.date_interval = VOCAB.REPORT_DEFAULTS.date_interval
     if (prior && !isYmd(b.start_date)) delete o.start_date
     if (o.folder_token && exists('folders', o.folder_token))
       o.workspace_token = coll('folders').get(o.folder_token as string)!.workspace_token
-    return fillDates(o, 'this_month')
+    return fillDates(o, VOCAB.REPORT_DEFAULTS.date_interval)
   }
 
   // ── budgets ───────────────────────────────────────────────────────────────
@@ -479,16 +468,16 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       o.cost_report_tokens_with_metadata = (b.cost_report_tokens_with_metadata as Obj[]).map((m, i) => {
         allowOnly(m, ['cost_report_token', 'unit_scale', 'label_filter', 'calculation_type', 'label'])
         requireKeys(m, 'cost_report_token')
-        oneOf(m, 'unit_scale', ['per_unit', 'per_hundred', 'per_thousand', 'per_million', 'per_billion'])
-        oneOf(m, 'calculation_type', ['unit_cost', 'gross_margin', 'usage_unit_cost', 'raw_business_metric'])
+        oneOf(m, 'unit_scale', VOCAB.UNIT_SCALES)
+        oneOf(m, 'calculation_type', VOCAB.CALCULATION_TYPES)
         if (!exists('cost_reports', m.cost_report_token))
           fail(404, `cost_report_tokens_with_metadata[${i}]: Cost Report ${String(m.cost_report_token)} not found`)
         const lf = m.label_filter as unknown[] | undefined
         return {
           cost_report_token: m.cost_report_token,
-          unit_scale: m.unit_scale ?? 'per_unit',
+          unit_scale: m.unit_scale ?? VOCAB.METRIC_LINK_DEFAULTS.unit_scale,
           // the upstream schema's attributes: a calculation type (default unit_cost) and a display label
-          calculation_type: m.calculation_type ?? 'unit_cost',
+          calculation_type: m.calculation_type ?? VOCAB.METRIC_LINK_DEFAULTS.calculation_type,
           label: typeof m.label === 'string' ? m.label : null,
           label_filter: lf && lf.length ? lf : null,
           label_filters: null,
@@ -506,7 +495,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         'label_dimension',
         'dimensions',
       ])
-      oneOf(cw, 'stat', ['Sum', 'Average', 'Minimum', 'Maximum'])
+      oneOf(cw, 'stat', VOCAB.CLOUDWATCH_STATS)
       const { integration_token, ...rest } = cw
       o.cloudwatch_fields = { label_dimension: null, dimensions: [], ...rest }
       o.integration_token = integration_token ?? null
@@ -580,7 +569,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       createOnly: ['team_token', 'resource_token'],
       create: (b, token) => {
         requireKeys(b, 'team_token', 'resource_token')
-        oneOf(b, 'access', ['allowed', 'denied'])
+        oneOf(b, 'access', VOCAB.ACCESS)
         if (!exists('teams', b.team_token)) fail(404, `Team ${String(b.team_token)} not found`)
         return {
           token,
@@ -593,7 +582,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       },
       update: (o, b) => {
         requireKeys(b, 'access')
-        oneOf(b, 'access', ['allowed', 'denied'])
+        oneOf(b, 'access', VOCAB.ACCESS)
         return { ...o, access: b.access }
       },
     },
@@ -631,7 +620,7 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       createOnly: ['type'],
       create: (b, token) => {
         requireKeys(b, 'title', 'type')
-        oneOf(b, 'type', ['exclusion', 'adjustment', 'credit', 'charge', 'custom'], { caseInsensitive: true })
+        oneOf(b, 'type', VOCAB.BILLING_RULE_TYPES, { caseInsensitive: true })
         numberAt(b, 'amount', 'percentage')
         const type = String(b.type).toLowerCase()
         if (type === 'charge' || type === 'credit') requireKeys(b, 'amount', 'category', 'sub_category', 'service')
@@ -738,8 +727,8 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
       createOnly: ['workspace_token'],
       create: (b, token) => {
         requireKeys(b, 'title', 'interval', 'unit_type', 'threshold', 'report_tokens', 'workspace_token')
-        oneOf(b, 'interval', ['day', 'week', 'month', 'quarter'])
-        oneOf(b, 'unit_type', ['currency', 'percentage'])
+        oneOf(b, 'interval', VOCAB.ALERT_INTERVALS)
+        oneOf(b, 'unit_type', VOCAB.ALERT_UNIT_TYPES)
         numberAt(b, 'threshold', 'minimum_threshold')
         arrayOf(b, 'report_tokens', 'email_recipients', 'slack_channels', 'teams_channels')
         needWorkspace(b, true)
@@ -758,8 +747,8 @@ export const costEmulator = (opts: CostEmulatorOptions = {}): Emulator => {
         }
       },
       update: (o, b) => {
-        oneOf(b, 'interval', ['day', 'week', 'month', 'quarter'])
-        oneOf(b, 'unit_type', ['currency', 'percentage'])
+        oneOf(b, 'interval', VOCAB.ALERT_INTERVALS)
+        oneOf(b, 'unit_type', VOCAB.ALERT_UNIT_TYPES)
         numberAt(b, 'threshold', 'minimum_threshold')
         arrayOf(b, 'report_tokens', 'email_recipients', 'slack_channels', 'teams_channels')
         return { ...o, ...b, updated_at: now().toISOString() }

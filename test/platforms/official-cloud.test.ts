@@ -308,4 +308,38 @@ test('a signature the SDK made with another key is refused (the emulator really 
   }
 })
 
+test('the SDK pointed at 127.0.0.1:PORT signs for service 127: the answer says how to name the service', async () => {
+  const emu = cloudEmulator()
+  const server = await serve(emu.client)
+  const agent = new http.Agent({ lookup: localhostLookup })
+  const vpcClient = (endpoint: string) => {
+    const { Client } = require(join(sdkRoot, 'vpc', 'v20170312', 'vpc_client.js')) as { Client: ClientClass }
+    return new Client({
+      credential: { secretId: EMULATOR_SECRET_ID, secretKey: EMULATOR_SECRET_KEY },
+      region: 'ap-guangzhou',
+      profile: { httpProfile: { endpoint, protocol: 'http://', agent, reqTimeout: 10 } },
+    })
+  }
+  try {
+    const e = (await vpcClient(`127.0.0.1:${server.port}`)
+      .request('DescribeAddressTemplates', {})
+      .then(
+        () => undefined,
+        (x: unknown) => x,
+      )) as { code?: string; message?: string } | undefined
+    assert.is(e?.code, 'InvalidAction')
+    assert.match(String(e?.message), 'The service 127 is not served here')
+    assert.match(String(e?.message), 'first label of the endpoint 127.0.0.1')
+    // the version the SDK sent names the service meant, with the port it came to
+    assert.match(String(e?.message), `vpc.localhost:${server.port}`)
+    assert.match(String(e?.message), 'profile.httpProfile.endpoint')
+    // and what it says works
+    const ok = await vpcClient(`vpc.localhost:${server.port}`).request('DescribeAddressTemplates', {})
+    assert.type(ok.TotalCount, 'number')
+  } finally {
+    agent.destroy()
+    await server.close()
+  }
+})
+
 test.run()
