@@ -128,6 +128,15 @@ const parseFor = (command: string, sub: CommandSpec | undefined, argv: ReadonlyA
   }
   const flags = parsed.values as Args['flags']
   const positionals = parsed.positionals
+  // a bad value of a flag is a usage error too, whichever command it is given to
+  for (const k in flags) {
+    const check = FLAGS[k]?.check
+    const v = flags[k]
+    for (const x of check === undefined ? [] : Array.isArray(v) ? v : typeof v === 'string' ? [v] : []) {
+      const problem = check!(x as string)
+      if (problem !== undefined) throw new UsageError(`--${k}: ${problem}`, label)
+    }
+  }
   if (!flags.help) {
     if (positionals.length < spec.min)
       throw new UsageError(

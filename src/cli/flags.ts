@@ -2,6 +2,7 @@
  * Every flag of the `trellis` CLI, by name, and the groups commands share. The parser and the help
  * texts read them; each command (src/cli/commands/) names the flags it takes.
  */
+import { stackNameProblem } from '../core/names'
 
 export interface FlagSpec {
   readonly type: 'string' | 'boolean'
@@ -11,28 +12,63 @@ export interface FlagSpec {
   /** e.g. `NAME`, `auto|always|never` */
   readonly value?: string
   readonly help: string
+  /** what is wrong with a value given to it (undefined: nothing), found before anything is loaded: a usage error */
+  readonly check?: (value: string) => string | undefined
 }
+
+// ── value checks ─────────────────────────────────────────────────────────────
+const words =
+  (...ws: ReadonlyArray<string>) =>
+  (v: string): string | undefined =>
+    ws.includes(v) ? undefined : `expected ${ws.join(', ')}, got ${JSON.stringify(v)}`
+const positive = (v: string): string | undefined =>
+  /^[1-9][0-9]*$/.test(v) ? undefined : `expected a positive integer, got ${JSON.stringify(v)}`
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/
+const path = (v: string): string | undefined =>
+  v.trim() === '' || CONTROL.test(v) ? `expected a file or directory path, got ${JSON.stringify(v)}` : undefined
+const port = (v: string): string | undefined =>
+  /^[1-9][0-9]*$/.test(v) && Number(v) <= 65533
+    ? undefined
+    : `expected a port 1..65533 (three ports from it are used), got ${JSON.stringify(v)}`
+const postgresUrl = (v: string): string | undefined =>
+  /^postgres(ql)?:\/\/[^\s]+$/.test(v) ? undefined : `expected postgres://… or postgresql://…, got ${JSON.stringify(v)}`
+const ADDRESS = /^[A-Za-z0-9_-]+:[A-Za-z0-9_]+(\/.+|\s+".*")$/
+const address = (v: string): string | undefined =>
+  ADDRESS.test(v.trim()) && !CONTROL.test(v)
+    ? undefined
+    : `expected a node address such as cost:CostReport/monthly, got ${JSON.stringify(v)}`
+const FAULTS = /^rate=(0(\.[0-9]+)?|1(\.0+)?|\.[0-9]+)(,seed=-?[0-9]+)?(,kinds=[A-Za-z0-9-]+(\+[A-Za-z0-9-]+)*)?$/
+const faults = (v: string): string | undefined =>
+  FAULTS.test(v) ? undefined : `expected rate=R (0..1)[,seed=S][,kinds=K+K], got ${JSON.stringify(v)}`
 
 /** Every flag any command takes, by name. */
 export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   help: { type: 'boolean', short: 'h', help: 'show this help and exit' },
   json: { type: 'boolean', help: 'one versioned JSON document on stdout (apply/destroy: NDJSON events, then it)' },
-  color: { type: 'string', value: 'auto|always|never', help: 'colours (default auto: on a terminal, unless NO_COLOR)' },
+  color: {
+    type: 'string',
+    value: 'auto|always|never',
+    help: 'colours (default auto: on a terminal, unless NO_COLOR)',
+    check: words('auto', 'always', 'never'),
+  },
   'no-color': { type: 'boolean', help: 'same as --color never' },
   stack: {
     type: 'string',
     value: 'NAME',
     help: "stack name (default: the program's; for state commands, the only one)",
+    check: stackNameProblem,
   },
-  'state-dir': { type: 'string', value: 'DIR', help: 'where state lives (default .trellis)' },
+  'state-dir': { type: 'string', value: 'DIR', help: 'where state lives (default .trellis)', check: path },
   'state-url': {
     type: 'string',
     value: 'URL',
     help: 'shared state in PostgreSQL (postgres://…; or TRELLIS_STATE_URL)',
+    check: postgresUrl,
   },
   emulate: { type: 'boolean', help: 'run against the built-in emulators (no credentials)' },
   yes: { type: 'boolean', short: 'y', help: 'do it without asking' },
-  concurrency: { type: 'string', value: 'N', help: 'steps in flight at once (default 16)' },
+  concurrency: { type: 'string', value: 'N', help: 'steps in flight at once (default 16)', check: positive },
   refresh: { type: 'boolean', help: 'read every resource first; drift shows as "changed outside trellis"' },
   'refresh-only': { type: 'boolean', help: 'only read the platform and record what changed outside trellis' },
   target: {
@@ -40,28 +76,41 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     multiple: true,
     value: 'ADDRESS',
     help: 'only this node and its dependencies (repeatable)',
+    check: address,
   },
   replace: {
     type: 'string',
     multiple: true,
     value: 'ADDRESS',
     help: 'replace this resource even if unchanged (repeatable)',
+    check: address,
   },
   'detailed-exitcode': { type: 'boolean', help: 'exit 2 when there are changes (or drift)' },
-  out: { type: 'string', value: 'FILE', help: 'save the plan to FILE, for `trellis apply FILE`' },
-  html: { type: 'string', value: 'FILE', help: 'also write the plan as a page to open in a browser' },
+  out: { type: 'string', value: 'FILE', help: 'save the plan to FILE, for `trellis apply FILE`', check: path },
+  html: { type: 'string', value: 'FILE', help: 'also write the plan as a page to open in a browser', check: path },
   all: { type: 'boolean', help: 'show unchanged nodes too' },
-  format: { type: 'string', value: 'mermaid|dot', help: 'graph format (default mermaid)' },
-  serial: { type: 'string', value: 'N', help: 'the backup to restore (default the newest)' },
+  format: {
+    type: 'string',
+    value: 'mermaid|dot',
+    help: 'graph format (default mermaid)',
+    check: words('mermaid', 'dot'),
+  },
+  serial: { type: 'string', value: 'N', help: 'the backup to restore (default the newest)', check: positive },
   force: { type: 'boolean', help: 'break the lock even if its holder seems alive' },
   version: { type: 'boolean', help: 'print the version and exit' },
   plan: { type: 'boolean', help: 'the graph of the plan, nodes styled by action' },
-  data: { type: 'string', value: 'FILE', help: "the emulators' data file (default <state-dir>/emulator.json)" },
-  port: { type: 'string', value: 'N', help: 'serve on ports N, N+1, N+2 (default: free ports)' },
+  data: {
+    type: 'string',
+    value: 'FILE',
+    help: "the emulators' data file (default <state-dir>/emulator.json)",
+    check: path,
+  },
+  port: { type: 'string', value: 'N', help: 'serve on ports N, N+1, N+2 (default: free ports)', check: port },
   faults: {
     type: 'string',
     value: 'rate=R[,seed=S][,kinds=K+K]',
     help: 'make the platforms misbehave for a fraction R',
+    check: faults,
   },
 }
 

@@ -1,9 +1,10 @@
 /**
  * The plan as the CLI prints it: what changed outside trellis (when the platform was read) before
  * the changes, write-ahead entries the next apply settles, what a targeted plan left out, and —
- * when nothing changes — whether the platform was read at all.
+ * when nothing changes — whether the platform was read at all, and its warnings and notes all the same.
  */
 import { labelOfAddress } from '../core/node'
+import { formatIssue } from '../core/issue'
 import type { Registry } from '../core/registry'
 import type { Drift } from '../engine/operations'
 import { displayValue, renderPlan } from '../render/render'
@@ -24,6 +25,12 @@ export const driftText = (drift: ReadonlyArray<Drift>, out: Pick<Out, 'colour'>)
             .join(', ')}`,
         ),
   )
+
+/** The notes of unchanged steps and the plan's warnings: what a plan with no change still has to say. */
+const quietNotes = (r: PlanResult): string[] => {
+  const notes = r.plan.steps.flatMap((s) => s.notes.map((n) => `  # ${labelOfAddress(s.address)}: ${n}`))
+  return [...(notes.length > 0 ? ['', ...notes] : []), ...r.plan.warnings.map(formatIssue)]
+}
 
 export const planText = (
   r: PlanResult,
@@ -57,6 +64,8 @@ export const planText = (
       r.refreshed
         ? 'No changes. The platform matches the stack.'
         : 'No changes to the stack; the platform was not read (use --refresh to compare with it).',
+      // what a plan of no change still says (a fixed field's change kept back) is printed all the same
+      ...quietNotes(r),
     )
   if (r.leftOut.length > 0)
     lines.push(

@@ -12,6 +12,20 @@ import { either } from 'fp-ts/Either'
  */
 export class CheckedType<A, O = A, I = unknown> extends t.Type<A, O, I> {}
 
+/**
+ * What a hand-written leaf codec holds, for compile's check of a ref's codec against a field's:
+ * a string or a number of some form, a set of numbers, or a secret.
+ */
+export type LeafBase = 'string' | 'number' | 'secret' | { readonly numbers: ReadonlyArray<number> }
+const bases = new WeakMap<t.Mixed, LeafBase>()
+/** The base a leaf codec of this module declared (undefined: a structural io-ts codec, or unknown). */
+export const leafBaseOf = (c: t.Mixed): LeafBase | undefined => bases.get(c)
+/** Declare what a hand-written leaf codec holds (its shape for compile's ref check); returns the codec. */
+export const based = <C extends t.Mixed>(c: C, base: LeafBase): C => {
+  bases.set(c, base)
+  return c
+}
+
 /** A codec that yields `fallback` for an absent or null value, otherwise decodes with `inner`. */
 export class DefaultedType<C extends t.Mixed> extends t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown> {
   constructor(
@@ -41,20 +55,26 @@ export const literals = <const V extends readonly [string, ...string[]]>(
 export const numbers = <const V extends readonly [number, ...number[]]>(
   values: V,
 ): t.Type<V[number], V[number], unknown> =>
-  new CheckedType<V[number], V[number], unknown>(
-    values.join(' | '),
-    (u): u is V[number] => typeof u === 'number' && values.includes(u),
-    (u, c) => (typeof u === 'number' && values.includes(u) ? t.success(u) : t.failure(u, c)),
-    t.identity,
+  based(
+    new CheckedType<V[number], V[number], unknown>(
+      values.join(' | '),
+      (u): u is V[number] => typeof u === 'number' && values.includes(u),
+      (u, c) => (typeof u === 'number' && values.includes(u) ? t.success(u) : t.failure(u, c)),
+      t.identity,
+    ),
+    { numbers: values },
   )
 
 /** Refine a string codec with a predicate, keeping a readable name. */
 export const pattern = (name: string, test: (s: string) => boolean): t.Type<string, string, unknown> =>
-  new CheckedType<string, string, unknown>(
-    name,
-    (u): u is string => typeof u === 'string' && test(u),
-    (u, c) => (typeof u === 'string' && test(u) ? t.success(u) : t.failure(u, c)),
-    t.identity,
+  based(
+    new CheckedType<string, string, unknown>(
+      name,
+      (u): u is string => typeof u === 'string' && test(u),
+      (u, c) => (typeof u === 'string' && test(u) ? t.success(u) : t.failure(u, c)),
+      t.identity,
+    ),
+    'string',
   )
 
 /** An object codec: required and optional fields, unknown fields rejected by compile. */
@@ -148,7 +168,7 @@ export const JsonString = pattern('a JSON document', (s) => {
 export const Email = pattern('an e-mail address', (s) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(s))
 
 /** Accepts a number or a decimal string (platforms that echo amounts as `"300.0"`), yields a number. */
-export const NumberLike = new CheckedType<number, number, unknown>(
+export const NumberLike: t.Type<number, number, unknown> = new CheckedType<number, number, unknown>(
   'a number',
   (u): u is number => typeof u === 'number',
   (u, c) =>
@@ -159,6 +179,7 @@ export const NumberLike = new CheckedType<number, number, unknown>(
         : t.failure(u, c),
   t.identity,
 )
+bases.set(NumberLike, 'number')
 
 /** Decode, falling back to `fallback` when absent or null. */
 export const withDefault = <C extends t.Mixed>(
@@ -240,3 +261,4 @@ export const SecretString = new t.Type<_Secret<string>, _Secret<string>, unknown
         : t.failure(u, c),
   t.identity,
 )
+bases.set(SecretString, 'secret')

@@ -168,6 +168,13 @@ export interface ResourceSpecDef<I, O> {
    */
   readonly computed?: ReadonlyArray<keyof I & string>
   /**
+   * the value the platform gives each optional field left out, by field path at any depth (dotted,
+   * `*` for every item of a list: `items.*.scale`), from the wire reference and the official SDK
+   * types: a value compares as the platform holds it (stating a default or leaving it out is the
+   * same program), and what the platform filled in is recorded as an output. Never sent.
+   */
+  readonly platformDefaults?: Readonly<Record<string, unknown>>
+  /**
    * optional inputs sent as an empty value ([] / null / "") when left out, because the platform
    * needs the key (e.g. cost arrays: a missing one can fail, docs/wire/cost.md §6); never a computed
    * input. Any other optional input left out is not sent at all.

@@ -7,6 +7,7 @@
 import type { ResourceSpec } from '../core/spec'
 import { protectSecrets, type Protector } from '../state/protect'
 import { diffInputs } from './diff'
+import { defaultsTreeOf } from './platform-defaults'
 
 export const adoptedInputs = (
   spec: ResourceSpec,
@@ -23,7 +24,14 @@ export const adoptedInputs = (
       diffInputs(
         { [k]: o },
         { [k]: v },
-        { replaceOn: [], ignore: [], equals: spec.equals ?? {}, updatable: true, protector },
+        {
+          replaceOn: [],
+          ignore: [],
+          equals: spec.equals ?? {},
+          updatable: true,
+          protector,
+          filled: defaultsTreeOf(spec),
+        },
       ).length === 0
     out[k] = same ? v : o
   }
@@ -51,7 +59,14 @@ export const reconciledInputs = (
     diffInputs(
       { [k]: a },
       { [k]: b },
-      { replaceOn: [], ignore: [], equals: spec.equals ?? {}, updatable: true, protector },
+      {
+        replaceOn: [],
+        ignore: [],
+        equals: spec.equals ?? {},
+        updatable: true,
+        protector,
+        filled: defaultsTreeOf(spec),
+      },
     ).length === 0
   const out: Record<string, unknown> = {}
   for (const k of new Set([...Object.keys(prior), ...Object.keys(sent)])) {

@@ -15,6 +15,8 @@ import { makeValidator } from './validate'
 import { closestName } from '../core/closest-name'
 import { nodeNameProblem, quoteName, stackNameProblem } from '../core/names'
 import { aliasFindings } from './aliases'
+import { codecAt } from './codec-shape'
+import { refCodecFindings, refOutputCodec } from './ref-codec-findings'
 
 const didYouMean = (given: string, names: Iterable<string>): string => {
   const near = closestName(given, names)
@@ -77,6 +79,17 @@ export const compile =
       return names
     }
     const push = (i: Issue) => (i.severity === 'warning' ? warnings : errors).push(i)
+    const outputCodecOf = (r: Ref<unknown>) => {
+      const target = declared.get(r.node)
+      return target === undefined ? undefined : refOutputCodec(registry, nodes[target].token, r.path)
+    }
+    const checkRefCodecs = (n: Node, field: string, v: unknown): void => {
+      const codec =
+        n._tag === 'Resource' ? registry.resources.get(n.token)?.inputs : registry.lookups.get(n.token)?.args
+      const fieldCodec = codec && codecAt(codec, [field])
+      if (!fieldCodec) return
+      for (const f of refCodecFindings(field, v, fieldCodec, outputCodecOf)) push(issue(labelOf(n), f))
+    }
 
     // provider instances used by the nodes, decoded once each
     const providers = new Map<string, ProviderConfig>()
@@ -225,6 +238,7 @@ export const compile =
         const v = where[field]
         if (typeof v !== 'object' || v === null) continue
         const count = refsInto(v, refs, 0)
+        let wired = count > 0
         for (let ri = 0; ri < count; ri++) {
           const r = refs[ri]
           addDep(r.node)
@@ -238,11 +252,13 @@ export const compile =
                 message: `dangling ref to ${labelOfAddress(r.node)}.`,
               }),
             )
+            wired = false
             continue
           }
           const token = nodes[target].token
           const fields = refFieldsOf(token)
-          if (fields && r.path.length > 0 && !fields.has(r.path[0]))
+          if (fields && r.path.length > 0 && !fields.has(r.path[0])) {
+            wired = false
             push(
               issue(labelOf(n), {
                 path: field,
@@ -251,7 +267,10 @@ export const compile =
                 message: `ref to undeclared output \`${r.path[0]}\`${didYouMean(r.path[0], fields)}.`,
               }),
             )
+          }
         }
+        // each ref's output against the field's codec, once every ref of the field names a declared output
+        if (wired) checkRefCodecs(n, field, v)
       }
       // most nodes have none or one: a shared empty list, then exact-size copies
       const deps = depCount === 0 ? NO_DEPS : depsScratch.slice(0, depCount)

@@ -7,9 +7,39 @@ import type { ResourceSpec } from '../core/spec'
 import type { ResourceState } from '../state/state'
 import type { Obs } from './handler'
 import { copyFields } from '../core/copy'
+import { deepEqual } from './diff'
+import { defaultsTreeOf, fillDefaults } from './platform-defaults'
 
-/** The outputs to record: the platform's values of computed inputs left out, beside its outputs. */
+/**
+ * The outputs to record: the platform's values of computed inputs left out, and of fields holding
+ * values the platform filled in (its declared defaults, at any depth), beside its outputs.
+ */
 export const withComputedOutputs = (
+  spec: Pick<ResourceSpec, 'computed' | 'platformDefaults'>,
+  inputs: Readonly<Record<string, unknown>>,
+  o: Pick<Obs, 'inputs' | 'outputs'>,
+): Readonly<Record<string, unknown>> => {
+  const outputs = withComputedOnly(spec, inputs, o)
+  return spec.platformDefaults === undefined ? outputs : withFilledIn(spec, inputs, o, outputs)
+}
+
+/** `outputs` with each field the platform filled in, as it holds it, where that differs from the inputs. */
+const withFilledIn = (
+  spec: Pick<ResourceSpec, 'platformDefaults'>,
+  inputs: Readonly<Record<string, unknown>>,
+  o: Pick<Obs, 'inputs'>,
+  outputs: Readonly<Record<string, unknown>>,
+): Readonly<Record<string, unknown>> => {
+  const tree = defaultsTreeOf(spec)!
+  let out: Record<string, unknown> | undefined
+  for (const [k, sub] of tree.keys) {
+    const held = fillDefaults(sub, o.inputs[k] !== undefined ? o.inputs[k] : inputs[k])
+    if (held !== undefined && !deepEqual(held, inputs[k])) (out ??= copyFields(outputs))[k] = held
+  }
+  return out ?? outputs
+}
+
+const withComputedOnly = (
   spec: Pick<ResourceSpec, 'computed'>,
   inputs: Readonly<Record<string, unknown>>,
   o: Pick<Obs, 'inputs' | 'outputs'>,

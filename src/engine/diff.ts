@@ -8,6 +8,7 @@ import { isRef } from '../core/ref'
 import { isProtected, type Protector } from '../state/protect'
 import { hasUnknown, isUnknown } from './unknown'
 import { rewriteInside } from '../core/copy'
+import { fillDefaults, type DefaultsTree } from './platform-defaults'
 
 /** One changed value inside an object or array field: its path below the field, by key and index. */
 export interface InnerChange {
@@ -76,6 +77,8 @@ export interface DiffOptions {
   readonly computed?: ReadonlyArray<string>
   /** spec defaults of the fields left out: a default where nothing was recorded is no change */
   readonly defaults?: Readonly<Record<string, unknown>>
+  /** the spec's platform defaults: both sides compare as the platform holds them (keys left out filled) */
+  readonly filled?: DefaultsTree
 }
 
 export const diffInputs = (
@@ -90,11 +93,15 @@ export const diffInputs = (
   return out
 }
 
-const diffField = (k: string, b: unknown, a: unknown, o: DiffOptions, out: FieldChange[]): void => {
+const diffField = (k: string, b0: unknown, a0: unknown, o: DiffOptions, out: FieldChange[]): void => {
   // the same value is no change under any equality (most fields of a no-change plan are strings)
-  if (a === b) return
+  if (a0 === b0) return
   if (o.ignore.length > 0 && o.ignore.includes(k)) return
-  if (a === undefined && o.computed !== undefined && o.computed.includes(k)) return
+  if (a0 === undefined && o.computed !== undefined && o.computed.includes(k)) return
+  const sub = o.filled?.keys.get(k)
+  const a = sub ? fillDefaults(sub, a0) : a0
+  const b = sub ? fillDefaults(sub, b0) : b0
+  if (a === b) return
   // state written before the spec stated a default has none: the default is what the platform has
   if (b === undefined && o.defaults !== undefined && k in o.defaults && deepEqual(a, o.defaults[k])) return
   if (!hasUnknown(a)) {

@@ -11,6 +11,7 @@ import type { Protector } from '../state/protect'
 import { positionsOf, type Graph, type ResourceVertex } from './graph'
 import { defaultsFor, diffInputs, type DiffOptions, type FieldChange } from './diff'
 import { withComputedPrior } from './computed'
+import { defaultsTreeOf } from './platform-defaults'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
 import { UNKNOWN, hasUnknown } from './unknown'
 import { CHECKED_IN_FULL, checkResolved, type CheckedAtPlan } from './check-resolved'
@@ -419,6 +420,7 @@ const diffOptions = (
   updatable: spec.wire.update !== undefined,
   protector,
   computed: spec.computed ?? NONE,
+  filled: defaultsTreeOf(spec),
 })
 
 /** `at`: the vertex's position in `graph.ordered` */

@@ -18,6 +18,7 @@ import { hasUnknown } from './unknown'
 import { dependents } from './dependents'
 import { defaultsFor, diffInputs, priorAsSent } from './diff'
 import { withComputedInputs, withComputedOutputs, withComputedPrior } from './computed'
+import { defaultsTreeOf } from './platform-defaults'
 import { adoptedInputs } from './adopt'
 import { protectSecrets, type Protector } from '../state/protect'
 import { type JournalRecord, type PendingOp, type ResourceState, type State } from '../state/state'
@@ -725,6 +726,7 @@ export const runPlan = async (
         equals: rv.spec.equals ?? {},
         updatable: true,
         protector,
+        filled: defaultsTreeOf(rv.spec),
       })
       const relevant = d.filter((c) => c.after !== undefined)
       if (relevant.length > 0) {
@@ -748,6 +750,7 @@ export const runPlan = async (
           updatable: true,
           protector,
           computed: rv.spec.computed ?? [],
+          filled: defaultsTreeOf(rv.spec),
         },
       )
       if (d.length === 0) return { id: prior.id, note: 'no change once values were known' }

@@ -45,7 +45,8 @@ test('a lookup array given to a string field fails the plan, naming field, expec
     const text = formatEngineError(r.left)
     assert.is(
       text,
-      'demo:Shelf "s" field `room`: the value comes from demo:getLibrary "lib".out.rooms. expected string, got ["north","south"]',
+      // compile refuses it (issue 34 item 5): a list of strings never fits a string field
+      'demo:Shelf "s" field `room`: the value comes from demo:getLibrary "lib".out.rooms, which gives Array<string>: it does not fit string. expected string, got ref(demo:getLibrary/lib.rooms)',
     )
   }
   assert.equal(sent, [])
@@ -74,8 +75,9 @@ test('a mapped output of a resource being created is checked at apply, before it
 test('a rule that a ref-fed value breaks runs once the value is known', async () => {
   sent.length = 0
   const source = demo.shelf('src', { title: 'poem' })
-  // kind comes through a ref: compile cannot know a poem needs a rhyme
-  const book = demo.book('b', { title: 'B', shelfToken: 'shf' }).kind(source.out.title as never)
+  // kind comes through a mapped ref (a plain ref of a string into a literal set is refused at compile):
+  // compile cannot know a poem needs a rhyme
+  const book = demo.book('b', { title: 'B', shelfToken: 'shf' }).kind(source.out.title.map((x) => x) as never)
   const r = await apply(stack('v').add(source, book))(envOf())()
   assert.ok(isLeft(r))
   if (isLeft(r))
@@ -94,7 +96,7 @@ test('a value the plan checked is checked again at apply when its ref gives anot
     newResource: (a) => (a.name === 'src' ? { outputs: { title: 'poem' } } : undefined),
   })
   const source = demo.shelf('src', { title: 'novel' })
-  const book = demo.book('b', { title: 'B', shelfToken: 'shf' }).kind(source.out.title as never)
+  const book = demo.book('b', { title: 'B', shelfToken: 'shf' }).kind(source.out.title.map((x) => x) as never)
   const p = await plan(stack('v').add(source, book))(envOf(m))()
   assert.ok(isRight(p), isLeft(p) ? formatEngineError(p.left) : '')
   const r = await apply(stack('v').add(source, book))(envOf(m))()
@@ -143,7 +145,7 @@ test('a value the plan checked is checked again at apply when the clock moved', 
     now: () => new Date(moved ? start + 5000 : start),
   }
   const source = demo.shelf('src', { title: 'novel' })
-  const b = demo.book('b', { title: 'B', shelfToken: 'shf' }).kind(source.out.title as never)
+  const b = demo.book('b', { title: 'B', shelfToken: 'shf' }).kind(source.out.title.map((x) => x) as never)
   const r = await apply(stack('v').add(source, b))(env)()
   assert.ok(isLeft(r))
   if (isLeft(r)) assert.match(formatEngineError(r.left), 'expected no novel after the first second, got "novel"')

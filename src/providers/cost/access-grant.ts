@@ -50,6 +50,8 @@ export const AccessGrant = defineResource({
   outputs: AccessGrantOutputs,
   identity: byToken('access grant token'),
   replaceOn: ['teamToken', 'resourceToken'],
+  // wire reference (access grant table): access defaults to allowed
+  platformDefaults: { access: 'allowed' },
   secrets: [],
   rules: [],
   wire: costCrud({

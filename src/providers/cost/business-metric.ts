@@ -142,6 +142,13 @@ export const BusinessMetric = defineResource({
   replaceOn: [],
   // TF always sends these arrays and a missing one can fail (docs/wire/cost.md §6.2): sent empty when left out
   sentEmpty: ['costReportTokensWithMetadatas'],
+  // wire reference §6 (the fill-in item; a null label_filter reads as []); @vantage-sh/vantage-client's
+  // createBusinessMetric (`@default per_unit`, `@default unit_cost`)
+  platformDefaults: {
+    'costReportTokensWithMetadatas.*.unitScale': 'per_unit',
+    'costReportTokensWithMetadatas.*.labelFilters': [],
+    'costReportTokensWithMetadatas.*.calculationType': 'unit_cost',
+  },
   secrets: [],
   rules: [
     {

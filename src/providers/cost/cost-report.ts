@@ -358,6 +358,13 @@ export const CostReport = defineResource({
   outputs: CostReportOutputs,
   identity: byToken('cost report token'),
   replaceOn: ['workspaceToken'],
+  // wire reference §2.7 (chart_type, date_bin); @vantage-sh/vantage-client's createCostReport
+  platformDefaults: {
+    chartType: 'line',
+    dateBin: 'cumulative',
+    ...Object.fromEntries(Object.entries(CHART_DEFAULTS).map(([k, v]) => [`chartSettings.${k}`, v])),
+    ...Object.fromEntries(Object.entries(SETTINGS_DEFAULTS).map(([k, v]) => [`settings.${k}`, v])),
+  },
   secrets: [],
   rules,
   equals: {

@@ -118,6 +118,8 @@ export const DnsRecord = defineResource({
     { label: 'record_id', field: null },
   ]),
   replaceOn: ['zoneId', 'hostname', 'type', 'value', 'ttl', 'priority', 'flag', 'tag'],
+  // wire reference §DnsRecord: ttl is Optional+Computed with a default of 3600
+  platformDefaults: { ttl: 3600 },
   // the platform holds one record per name and type (two CNAMEs for a name are refused or both served):
   // a replacement deletes the old record first
   deleteBeforeReplace: true,

@@ -213,6 +213,8 @@ export const LogDrain = defineResource({
     { label: 'log_drain_id', field: null },
   ]),
   replaceOn: ['siteId', 'destination'],
+  // wire reference §LogDrain: format defaults to json, a null exclude_pii reads as false
+  platformDefaults: { format: 'json', excludePii: false },
   secrets: ['serviceConfig.url', 'serviceConfig.authorizationHeader'],
   rules: [
     { name: 'fields the platform needs', check: required },

@@ -257,6 +257,8 @@ export const WafPolicy = defineResource({
     { label: 'policy_id', field: null },
   ]),
   replaceOn: ['teamId'],
+  // wire reference §WafPolicy: categoryThresholds and ruleOverrides default to {}
+  platformDefaults: { 'ruleSets.*.categoryThresholds': {}, 'ruleSets.*.ruleOverrides': {} },
   secrets: [],
   rules: [
     { name: 'policy name', check: nameNeeded },
