@@ -29,6 +29,8 @@ import { emptyState, type PendingOp, type ResourceState, type State } from '../s
 import { stateError, type Lock, type StateError } from '../state/state-store'
 import { selectTargets } from './targets'
 import { moveAliased, unmove, withMoves, type Move } from './aliases'
+import { causeText, defect, type Defect } from './defect'
+import { guardEnv, type Guard } from './defect-guard'
 
 // ── errors ───────────────────────────────────────────────────────────────────
 export interface LookupError {
@@ -45,8 +47,11 @@ export interface PlanMismatch {
   readonly _tag: 'PlanMismatch'
   readonly message: string
 }
-/** Why an operation failed: invalid stack, plan errors, state, a lookup, a step, or a stale approved plan. */
-export type EngineError = CompileError | PlanError | StateError | LookupError | ApplyError | PlanMismatch
+/**
+ * Why an operation failed: invalid stack, plan errors, state, a lookup, a step, a stale approved
+ * plan — or a defect, something handed to the engine that threw. No operation rejects.
+ */
+export type EngineError = CompileError | PlanError | StateError | LookupError | ApplyError | PlanMismatch | Defect
 
 /** One line per problem, each naming the node and field. */
 export const formatEngineError = (e: EngineError): string => {
@@ -66,8 +71,11 @@ export const formatEngineError = (e: EngineError): string => {
         .join('\n')
     case 'PlanMismatch':
       return e.message
+    case 'Defect':
+      return `${e.where} threw: ${causeText(e.cause)}${e.result ? ` (${doneCount(e.result)} steps done, recorded in state)` : ''}`
   }
 }
+const doneCount = (r: ApplyResult): number => r.journal.filter((j) => j.status === 'done').length
 const formatIssueLine = (i: Issue): string => {
   const where = i.path ? `${i.node} field \`${i.path}\`` : i.node
   return `${i.severity === 'warning' ? 'warning: ' : ''}${where}: ${i.message ? i.message + ' ' : ''}expected ${i.expected}, got ${i.given}`
@@ -96,6 +104,8 @@ export interface ApplyResult extends RunResult {
   readonly plan: Plan
   /** the confirm callback said no: nothing was changed (reconciled state was saved) */
   readonly cancelled?: boolean
+  /** stopped (the signal, or a defect): steps in flight finished and were recorded, the rest are `skipped` */
+  readonly interrupted?: boolean
 }
 
 /** How one resource differs from what state recorded (or that it is gone). */
@@ -127,18 +137,28 @@ const attempt = async <L, A>(te: () => Promise<E.Either<L, A>>): Promise<A> => {
   if (E.isLeft(r)) throw { engine: r.left }
   return r.right
 }
+/**
+ * The boundary: the async body runs on a guarded Env, an engine error it unwinds with becomes a
+ * Left, and anything else thrown — by the body or by what the Env holds — a Left `Defect`.
+ */
 const toRTE =
-  <A>(f: (env: Env) => Promise<A>): ReaderTaskEither<Env, EngineError, A> =>
+  <A>(f: (env: Env, guard: Guard) => Promise<A>): ReaderTaskEither<Env, EngineError, A> =>
   (env) =>
   async () => {
+    const guard = guardEnv(env)
     try {
-      return E.right(await f(env))
+      const a = await f(guard.env, guard)
+      const d = guard.defect()
+      return d ? E.left(d) : E.right(a)
     } catch (e) {
+      const d = guard.defect()
+      if (d) return E.left(d)
       if (typeof e === 'object' && e !== null && 'engine' in e) return E.left((e as { engine: EngineError }).engine)
-      throw e
+      return E.left(defect(e, 'engine'))
     }
   }
-const fail = (e: EngineError): never => {
+// annotated, so TypeScript narrows after a call (an arrow's inferred `never` does not)
+const fail: (e: EngineError) => never = (e) => {
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- as in attempt: caught by toRTE
   throw { engine: e }
 }
@@ -230,7 +250,7 @@ const reconcile = async (
             .filter((r) => r.token === op.token)
             .map((r) => r.id),
         )
-        const mine = found!.find((o) => !owned.has(o.id))
+        const mine = found.find((o) => !owned.has(o.id))
         if (mine) {
           // read it back: the interrupted create may have stopped part-way through its writes
           const back = await env.handler.read(c, mine.id, op.inputs, mine.outputs)()
@@ -508,7 +528,7 @@ const planFrom = async (
     ...(checked ? { checked } : {}),
   })
   if (E.isLeft(p)) fail(p.left)
-  const full = withMoves((p as E.Right<Plan>).right, aliased.moves)
+  const full = withMoves(p.right, aliased.moves)
   const picked = opts.targets?.length ? selectTargets(full, opts.targets) : undefined
   const pending = Object.values(s.pending)
   return {
@@ -559,7 +579,24 @@ const changeList = (p: Plan): string =>
   )
 const sameChanges = (a: Plan, b: Plan): boolean => changeList(a) === changeList(b)
 
-const execute = async (env: Env, stackName: string, graph: Graph, opts: ApplyOptions): Promise<ApplyResult> => {
+/** Ask `confirm`; a throw is the operation's defect and, like a no, cancels. */
+const confirmed = async (guard: Guard, opts: ApplyOptions, outcome: PlanOutcome): Promise<boolean> => {
+  if (opts.confirm === undefined) return true
+  try {
+    return await opts.confirm(outcome)
+  } catch (c) {
+    guard.record(c, 'confirm')
+    return false
+  }
+}
+
+const execute = async (
+  env: Env,
+  guard: Guard,
+  stackName: string,
+  graph: Graph,
+  opts: ApplyOptions,
+): Promise<ApplyResult> => {
   const s0 = await loadState(env, stackName)
   const protector = protectorOf(env, s0)
   // what the plan checked in full, so that apply does not check the same values again
@@ -568,7 +605,7 @@ const execute = async (env: Env, stackName: string, graph: Graph, opts: ApplyOpt
   if (opts.approved && !sameChanges(opts.approved, outcome.plan))
     fail({ _tag: 'PlanMismatch', message: 'the stack or its state changed since the plan was approved; plan again' })
   const changing = hasChanges(outcome.plan)
-  const cancelled = changing && opts.confirm !== undefined && !(await opts.confirm(outcome))
+  const cancelled = changing && !(await confirmed(guard, opts, outcome))
   // reconciliation and refresh results become durable before new work starts, and a new stack gets
   // its snapshot (lineage, salt) before the first journal record, so a crash leaves nothing orphaned
   let base = outcome.state
@@ -577,28 +614,39 @@ const execute = async (env: Env, stackName: string, graph: Graph, opts: ApplyOpt
   if (cancelled && outcome.moves) base = unmove(outcome.state, outcome.moves, s0)
   if (base !== s0 || (changing && fresh && !cancelled))
     base = await attempt(env.store.write(stackName, { ...base, serial: s0.serial }))
-  if (cancelled)
-    return { state: base, journal: [], failures: [], outputs: {}, outputsChanged: false, plan: outcome.plan, cancelled }
+  if (cancelled) {
+    const none = { state: base, journal: [], failures: [], outputs: {}, outputsChanged: false, plan: outcome.plan }
+    guard.keep({ ...none, cancelled })
+    return { ...none, cancelled }
+  }
   const r = await runPlan(graph, outcome.plan, base, env, protector, outcome.lookups, checked)
+  // what was done, for a defect that stops the save below (the journal holds it durably)
+  guard.keep({ ...r, plan: outcome.plan, ...(env.signal?.aborted ? { interrupted: true } : {}) })
   // nothing changed and no new outputs: no new snapshot (backups keep real history)
   const unchanged = !changing && !r.outputsChanged && base === outcome.state && Object.keys(base.pending).length === 0
   const written =
     unchanged && !fresh ? base : await attempt(env.store.write(stackName, { ...r.state, serial: base.serial }))
-  const result: ApplyResult = { ...r, state: written, plan: outcome.plan }
+  const result: ApplyResult = {
+    ...r,
+    state: written,
+    plan: outcome.plan,
+    ...(env.signal?.aborted ? { interrupted: true } : {}),
+  }
+  guard.keep(result)
   if (r.failures.length > 0) fail({ _tag: 'ApplyError', failures: r.failures, result })
   return result
 }
 
 /** Plan and carry out the changes; state is written ahead of every change and saved at the end. */
 export const apply = (stack: Stack, opts: ApplyOptions = {}): ReaderTaskEither<Env, EngineError, ApplyResult> =>
-  toRTE(async (env) => {
+  toRTE(async (env, guard) => {
     const graph = await prepare(env, stack)
-    return withLock(env, stack.name, () => execute(env, stack.name, graph, opts))
+    return withLock(env, stack.name, () => execute(env, guard, stack.name, graph, opts))
   })
 
 /** Delete every resource of the stack's state, dependents first. */
 export const destroy = (stack: Stack, opts: ApplyOptions = {}): ReaderTaskEither<Env, EngineError, ApplyResult> =>
-  toRTE(async (env) => {
+  toRTE(async (env, guard) => {
     const empty = makeStack(stack.name, { providers: stack.providers })
     const graph = compileOrFail(env, empty)
     // provider configs of the original stack are needed to reach the platform
@@ -606,7 +654,7 @@ export const destroy = (stack: Stack, opts: ApplyOptions = {}): ReaderTaskEither
     const g2: Graph = E.isRight(full)
       ? await configureProviders(env, { ...graph, providers: full.right.providers })
       : graph
-    return withLock(env, stack.name, () => execute(env, stack.name, g2, opts))
+    return withLock(env, stack.name, () => execute(env, guard, stack.name, g2, opts))
   })
 
 export interface RefreshOptions {
@@ -621,15 +669,23 @@ export const refresh = (
   stack: Stack,
   opts: RefreshOptions = {},
 ): ReaderTaskEither<Env, EngineError, RefreshResult & { readonly written: boolean }> =>
-  toRTE(async (env) => {
+  toRTE(async (env, guard) => {
     const g = compile(env.registry, { now: env.now() })(stack)
     const graph = E.isRight(g) ? await configureProviders(env, g.right) : undefined
+    const record = async (r: RefreshResult): Promise<boolean> => {
+      try {
+        return !opts.confirm || (await opts.confirm(r))
+      } catch (c) {
+        guard.record(c, 'confirm')
+        return false
+      }
+    }
     const run = async () => {
       const s0 = await loadState(env, stack.name)
       const protector = protectorOf(env, s0)
       const s1 = await reconcile(env, graph, s0, protector, !opts.dryRun)
       const r = await refreshState(env, graph, s1, protector)
-      if (opts.dryRun || (r.drift.length > 0 && opts.confirm && !(await opts.confirm(r))))
+      if (opts.dryRun || (r.drift.length > 0 && !(await record(r))))
         return { state: s0, drift: r.drift, written: false }
       const written = await attempt(env.store.write(stack.name, { ...r.state, serial: s0.serial }))
       return { state: written, drift: r.drift, written: true }

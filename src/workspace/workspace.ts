@@ -16,6 +16,7 @@ import type { Env } from '../engine/env'
 import { DEFAULT_CONCURRENCY } from '../engine/env'
 import type { EngineEvent } from '../engine/events'
 import type { Handler } from '../engine/handler'
+import { mapHandler } from '../engine/map-handler'
 import {
   apply as applyOp,
   destroy as destroyOp,
@@ -184,24 +185,15 @@ const run = async <A>(te: TaskEither<EngineError, A>): Promise<A> => {
 }
 
 /** In-flight requests ignore the stop signal: a stopped run drains, it does not cut requests. */
-const draining = (h: Handler): Handler => {
-  const s = <C extends { signal?: AbortSignal }>(c: C): C => {
-    if (!c.signal) return c
-    const { signal: _dropped, ...rest } = c
-    void _dropped
-    return rest as C
-  }
-  return {
-    ...h,
-    create: (c, i) => h.create(s(c), i),
-    read: (c, id, i, o) => h.read(s(c), id, i, o),
-    update: (c, id, i, p, o) => h.update(s(c), id, i, p, o),
-    delete: (c, id, i, o) => h.delete(s(c), id, i, o),
-    lookup: (c, a) => h.lookup(s(c), a),
-    find: (c, sent) => h.find(s(c), sent),
-    ...(h.list ? { list: (c) => h.list!(s(c)) } : {}),
-  }
-}
+const draining = (h: Handler): Handler =>
+  mapHandler(h, {
+    context: (c) => {
+      if (!c.signal) return c
+      const { signal: _dropped, ...rest } = c
+      void _dropped
+      return rest as typeof c
+    },
+  })
 
 const planResult = (o: PlanOutcome, refreshed: boolean): PlanResult => ({
   stack: o.plan.stack,
