@@ -23,6 +23,7 @@ const METHODS = {
   configure: false,
 } as const satisfies Record<keyof Handler, boolean>
 
+/** The name of a Handler method. */
 export type HandlerMethod = keyof typeof METHODS
 
 /** How to wrap: the context each call gets, and the task each call makes (`make` builds the inner one). */

@@ -35,6 +35,7 @@ interface Stored {
   readonly outputs: Readonly<Record<string, unknown>>
 }
 
+/** The mock handler: a Handler whose platform objects can be inspected. */
 export interface MockHandler extends Handler {
   /** objects the mock platform holds, by id */
   readonly objects: () => ReadonlyMap<string, Stored>

@@ -35,16 +35,19 @@ import { fail, settle, stage, type Stage } from './pipeline/stage'
 import { withEnvFallbacks } from './pipeline/env-fallbacks'
 
 // ── errors ───────────────────────────────────────────────────────────────────
+/** A lookup (or a read that settles an earlier run) failed; each failure names its node. */
 export interface LookupError {
   readonly _tag: 'LookupError'
   readonly failures: ReadonlyArray<StepFailure>
 }
+/** A step failed; `result` is what was done (and saved) before. */
 export interface ApplyError {
   readonly _tag: 'ApplyError'
   readonly failures: ReadonlyArray<StepFailure>
   /** what was done before the failure (state already saved) */
   readonly result: ApplyResult
 }
+/** The approved plan no longer matches the plan made under the lock. */
 export interface PlanMismatch {
   readonly _tag: 'PlanMismatch'
   readonly message: string
@@ -123,6 +126,7 @@ export interface RefreshResult {
   readonly drift: ReadonlyArray<Drift>
 }
 
+/** Options of `plan` (and of apply and destroy): refresh, targets, replacements. */
 export interface PlanOptions {
   /** read every resource first, so drift shows in the plan */
   readonly refresh?: boolean
@@ -665,6 +669,7 @@ export const plan = (stack: Stack, opts: PlanOptions = {}): ReaderTaskEither<Env
     return planFrom(env, graph, s, opts, protectorOf(env, s), false)
   })
 
+/** Options of `apply` and `destroy`: a plan's, an approved plan and a confirm callback. */
 export interface ApplyOptions extends PlanOptions {
   /** apply only if the fresh plan makes the same changes as this approved one */
   readonly approved?: Plan
@@ -800,6 +805,7 @@ const leniently = async (env: Env, stack: Stack): Promise<Graph | undefined> => 
     : undefined
 }
 
+/** Options of `refresh`: read only, or ask before recording drift. */
 export interface RefreshOptions {
   /** read and report only: no lock, no state written, nothing sent that writes */
   readonly dryRun?: boolean

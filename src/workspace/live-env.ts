@@ -12,6 +12,7 @@ import type { WorkspaceOptions } from './workspace'
 import { registry as builtIn } from '../providers'
 
 /**
+ * The Env of the real platforms under these options (see the module doc).
  * @example
  * const r = await apply(myStack)(liveEnv({ stateDir: '.trellis' }))()
  */

@@ -10,6 +10,7 @@ import type { Env } from '../env'
 import type { EngineError, PlanOutcome } from '../operations'
 import type { Step } from '../plan'
 
+/** The insertion points an Env may fill; each absent one is skipped. */
 export interface PipelineHooks {
   /** after `plan`: may refuse (a Left) or change the outcome the rest of the pipeline uses */
   readonly afterPlan?: (o: PlanOutcome) => ReaderTaskEither<Env, EngineError, PlanOutcome>
