@@ -17,6 +17,7 @@ const library = {
   hosting: 'builders/hosting.ts',
   cloud: 'builders/cloud.ts',
   testing: 'src/testing/index.ts',
+  engine: 'src/entries/engine.ts',
   clients: 'clients/index.ts',
 }
 

@@ -96,6 +96,7 @@ export type ConfigInput<C> = {
   readonly [K in keyof C]?: Exclude<C[K], undefined> extends Secret<infer S> ? Secret<S> | S : Exclude<C[K], undefined>
 }
 
+/** The builders of a provider: one per resource type and per lookup. */
 export type Builders<P extends ProviderSpec> = {
   readonly [K in keyof P['resources'] & string as Uncapitalize<K>]: ResourceBuilderFn<
     SpecI<P['resources'][K]>,

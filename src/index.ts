@@ -4,8 +4,6 @@
  */
 import type { ReaderTaskEither as RTE } from 'fp-ts/ReaderTaskEither'
 import { registry } from './providers'
-import { compile as compileWith } from './engine/compile'
-import { mockWith } from './engine/mock'
 import { renderPlanHtml as renderPlanHtmlWith } from './render/html-report'
 import type { Plan } from './engine/plan'
 import type { Registry } from './core/registry'
@@ -20,19 +18,121 @@ export { defineProvider, type ProviderSpec } from './core/provider'
 export { makeRegistry, type Registry } from './core/registry'
 export { formatIssue, type Issue } from './core/issue'
 
-// the engine
+// the engine — deprecated here: import it from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+import * as ops from './engine/operations'
+import * as planning from './engine/plan'
+import * as mocking from './engine/mock-handler'
+import * as http from './engine/http-handler'
+import * as envs from './engine/env'
+import type * as handlers from './engine/handler'
+import { compile as compileWith } from './engine/compile'
+import { registry as builtIn } from './providers'
+import * as testingKit from './testing/mock-entry'
 export { registry, providers } from './providers'
-export { plan, apply, destroy, refresh, importResource, lookup, formatEngineError } from './engine/operations'
-export type { EngineError, PlanOutcome, ApplyResult, RefreshResult, Drift } from './engine/operations'
-export { makePlan, hasChanges, changes, summary, type Plan, type Step, type Action } from './engine/plan'
+/**
+ * Compile, reconcile, resolve lookups and plan (the engine's operation).
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export const plan = ops.plan
+/**
+ * Plan and carry out the changes (the engine's operation).
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export const apply = ops.apply
+/**
+ * Delete every resource of the stack's state (the engine's operation).
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export const destroy = ops.destroy
+/**
+ * Read every resource and record drift (the engine's operation).
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export const refresh = ops.refresh
+/**
+ * Adopt an existing remote object into state (the engine's operation).
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export const importResource = ops.importResource
+/**
+ * Run one lookup on its own (the engine's operation).
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export const lookup = ops.lookup
+/**
+ * One line per problem of an engine error.
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export const formatEngineError = ops.formatEngineError
+/**
+ * Why an engine operation failed.
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export type EngineError = ops.EngineError
+/**
+ * What the engine's `plan` gives.
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export type PlanOutcome = ops.PlanOutcome
+/**
+ * What the engine's `apply` gives.
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export type ApplyResult = ops.ApplyResult
+/**
+ * What the engine's `refresh` gives.
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export type RefreshResult = ops.RefreshResult
+/**
+ * How one resource differs from what state recorded.
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export type Drift = ops.Drift
+/**
+ * Make the plan from a graph, state and lookups.
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export const makePlan = planning.makePlan
+export { hasChanges, changes, summary, type Plan, type Step, type Action } from './engine/plan'
 export { renderPlan, planToJson } from './render/render'
 export { planToMermaid, planToDot, graphToMermaid, graphToDot } from './render/graph-render'
-export { mockHandler, type Mocks } from './engine/mock-handler'
-export { httpHandler } from './engine/http-handler'
-export { mockWith, type MockRun, type MockOptions } from './engine/mock'
-export type { Env } from './engine/env'
-export { DEFAULT_CONCURRENCY } from './engine/env'
-export type { Handler } from './engine/handler'
+/**
+ * The mock interpreter's handler.
+ * @deprecated import from 'trellis/engine' or 'trellis/testing' (removed from 'trellis' in 0.3.0)
+ */
+export const mockHandler = mocking.mockHandler
+/**
+ * Pulumi-style mocks of the mock handler.
+ * @deprecated import from 'trellis/engine' or 'trellis/testing' (removed from 'trellis' in 0.3.0)
+ */
+export type Mocks = mocking.Mocks
+/**
+ * The real interpreter's handler.
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export const httpHandler = http.httpHandler
+/**
+ * The mock interpreter over any registry.
+ * @deprecated import from 'trellis/testing' (removed from 'trellis' in 0.3.0)
+ */
+export const mockWith = testingKit.mockWith
+export type { MockRun, MockOptions } from './engine/mock'
+/**
+ * Everything an engine operation needs, injected.
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export type Env = envs.Env
+/**
+ * How many steps run at once by default.
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export const DEFAULT_CONCURRENCY = envs.DEFAULT_CONCURRENCY
+/**
+ * What performs one step.
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export type Handler = handlers.Handler
 export type { EngineEvent } from './engine/events'
 
 // the embedding API (promises; an edge like the CLI: it builds the real handler from clients/)
@@ -44,7 +144,7 @@ export {
   type ApplyOutcome,
   type RefreshOutcome,
 } from './workspace/workspace'
-export { TrellisError, type TrellisErrorKind, type TrellisIssue } from './workspace/trellis-error'
+export { TrellisError, exitCodeOf, type TrellisErrorKind, type TrellisIssue } from './workspace/trellis-error'
 
 // state
 export { fileStore } from './state/file-store'
@@ -53,8 +153,11 @@ export { postgresStore, type PostgresStore, type PostgresStoreOptions } from './
 export type { StateStore } from './state/state-store'
 export type { State, ResourceState } from './state/state'
 
-/** compile a stack against the built-in providers */
-export const compile = compileWith(registry)
+/**
+ * Compile a stack against the built-in providers.
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export const compile = compileWith(builtIn)
 
 /**
  * a plan as one self-contained HTML page (graph by action, zoom, search, each node's changes);
@@ -62,8 +165,11 @@ export const compile = compileWith(registry)
  */
 export const renderPlanHtml = (p: Plan, reg: Registry = registry): string => renderPlanHtmlWith(p, reg)
 
-/** run a stack on the mock interpreter (compile → plan → apply in memory) */
-export const mock = mockWith(registry)
+/**
+ * Run a stack on the mock interpreter (compile → plan → apply in memory).
+ * @deprecated import from 'trellis/testing' (removed from 'trellis' in 0.3.0)
+ */
+export const mock = testingKit.mock
 
 /** fp-ts's ReaderTaskEither: what `plan`, `apply`, `destroy` and `refresh` return, an effect that reads an `Env`. */
 export type ReaderTaskEither<R, E, A> = RTE<R, E, A>

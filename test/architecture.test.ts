@@ -33,8 +33,12 @@ test('src/core depends only on itself and libraries', () => {
       assert.ok(!i.startsWith('src/') || i.startsWith('src/core'), `${relative(root, f)} imports ${i}`)
 })
 
-test('src (except the edges: CLI, workspace) never imports builders/ or clients/', () => {
-  const edge = (f: string) => f.includes('/src/cli/') || f.includes('/src/testing/') || f.includes('/src/workspace/')
+test('src (except the edges: CLI, workspace, entry points) never imports builders/ or clients/', () => {
+  const edge = (f: string) =>
+    f.includes('/src/cli/') ||
+    f.includes('/src/testing/') ||
+    f.includes('/src/workspace/') ||
+    f.includes('/src/entries/')
   for (const f of walk(join(root, 'src')).filter((f) => !edge(f)))
     for (const i of importsOf(f).map((s) => target(f, s)))
       assert.ok(!i.startsWith('builders') && !i.startsWith('clients'), `${relative(root, f)} imports ${i}`)

@@ -20,6 +20,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const ENTRIES = [
   'src/index.ts',
   'src/testing/index.ts',
+  'src/entries/engine.ts',
   'clients/index.ts',
   'builders/cost.ts',
   'builders/hosting.ts',

@@ -23,6 +23,7 @@ const didYouMean = (given: string, names: Iterable<string>): string => {
   return near ? ` (did you mean \`${near}\`?)` : ''
 }
 
+/** The stack is invalid: every issue, each naming its node and field path. */
 export interface CompileError {
   readonly _tag: 'CompileError'
   readonly issues: ReadonlyArray<Issue>
@@ -58,6 +59,7 @@ const refFields = (registry: Registry, token: string): ReadonlySet<string> | und
   return undefined
 }
 
+/** Compile a stack against a registry: decode every input, check every ref, order the nodes. */
 export const compile =
   (registry: Registry, opts: { readonly now?: Date } = {}) =>
   (stack: Stack): E.Either<CompileError, Graph> => {

@@ -29,6 +29,7 @@ export type EngineEvent =
   | { readonly type: 'progress'; readonly message: string }
   | { readonly type: 'warning'; readonly message: string }
 
+/** Where an operation reports its events. */
 export type EventSink = (e: EngineEvent) => void
 
 export const noEvents: EventSink = () => undefined

@@ -41,6 +41,7 @@ export interface ProviderConfig {
   readonly config: Readonly<Record<string, unknown>>
 }
 
+/** The compiled stack: vertices in dependency order, provider configurations, outputs. */
 export interface Graph {
   readonly stack: string
   readonly vertices: ReadonlyMap<string, Vertex>

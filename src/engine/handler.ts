@@ -8,6 +8,7 @@ import type { LookupSpec, Observed, ResourceSpec, SharedItems } from '../core/sp
 import type { PlatformError, WireRequest } from '../core/wire'
 import type { ProviderSpec } from '../core/provider'
 
+/** What a resource operation is told: the spec, the node, its provider instance and configuration. */
 export interface OpContext {
   readonly spec: ResourceSpec
   readonly address: string
@@ -18,6 +19,7 @@ export interface OpContext {
   readonly signal?: AbortSignal
 }
 
+/** What a lookup is told: the spec, the node, its provider instance and configuration. */
 export interface LookupContext {
   readonly spec: LookupSpec
   readonly address: string
@@ -27,6 +29,7 @@ export interface LookupContext {
   readonly signal?: AbortSignal
 }
 
+/** A step that failed: the node, the operation, why, and whether the platform may have changed. */
 export interface StepFailure {
   readonly _tag: 'StepFailure'
   /** `cost:CostReport "monthly"` */

@@ -35,6 +35,7 @@ interface Stored {
   readonly outputs: Readonly<Record<string, unknown>>
 }
 
+/** The mock handler: a Handler whose platform objects can be inspected. */
 export interface MockHandler extends Handler {
   /** objects the mock platform holds, by id */
   readonly objects: () => ReadonlyMap<string, Stored>
@@ -114,13 +115,15 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
         const o = store.get(id)
         return E.right(o && o.token === c.spec.token ? { id, inputs: o.inputs, outputs: o.outputs } : undefined)
       }),
-    update: (c, id, inputs) => {
-      const o = store.get(id)
-      if (!o) return TE.left(stepFailure(labelOfAddress(c.address), 'update', `mock: no ${c.spec.token} with id ${id}`))
-      const next = { ...o, inputs }
-      store.set(id, next)
-      return TE.right({ id, inputs, outputs: o.outputs })
-    },
+    // the platform changes when the task runs, not when it is made (a task is a description)
+    update: (c, id, inputs) =>
+      immediate(() => {
+        const o = store.get(id)
+        if (!o)
+          return E.left(stepFailure(labelOfAddress(c.address), 'update', `mock: no ${c.spec.token} with id ${id}`))
+        store.set(id, { ...o, inputs })
+        return E.right({ id, inputs, outputs: o.outputs })
+      }),
     delete: (_c, id) =>
       immediate(() => {
         if (store.delete(id)) retired.add(id)
@@ -132,7 +135,7 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
         return E.right({ ...(r as Record<string, unknown>) })
       }),
     list: (c) =>
-      TE.right(
+      TE.fromIO(() =>
         [...store.entries()]
           .filter(([, o]) => o.token === c.spec.token)
           .map(([id, o]) => ({ id, inputs: o.inputs, outputs: o.outputs })),

@@ -7,11 +7,10 @@ import * as TE from 'fp-ts/TaskEither'
 import { pipe } from 'fp-ts/function'
 import type { Registry } from '../core/registry'
 import type { Stack } from '../core/stack'
-import { memoryStore } from '../state/memory-store'
 import type { State } from '../state/state'
-import { DEFAULT_CONCURRENCY, type Env } from './env'
-import { noEvents, type EventSink } from './events'
-import { mockHandler, mockOutputs, type MockHandler, type Mocks } from './mock-handler'
+import type { EventSink } from './events'
+import type { MockHandler, Mocks } from './mock-handler'
+import { mockEnvWith } from './mock-env'
 import { apply, type EngineError } from './operations'
 import type { Plan } from './plan'
 import type { JournalEntry } from './run'
@@ -63,8 +62,6 @@ export interface MockRun {
 
 /** The mock's default clock: a fixed instant, so plans and state are the same on every run. */
 export const MOCK_NOW = '2024-01-01T00:00:00.000Z'
-// parsed once: the run asks the clock per step and per checked node, and parsing the text each time showed in the profile
-const MOCK_NOW_MS = Date.parse(MOCK_NOW)
 
 /** A new stack's lineage and salt, derived from a seed rather than drawn at random. */
 export const seededState = (seed: string): { readonly lineage: string; readonly salt: string } => {
@@ -79,35 +76,8 @@ export const seededState = (seed: string): { readonly lineage: string; readonly 
 export const mockWith =
   (registry: Registry) =>
   (stack: Stack, opts: MockOptions = {}): TE.TaskEither<EngineError, MockRun> => {
-    const seed = new Map(
-      Object.values(opts.state?.resources ?? {}).map((r) => [
-        r.id,
-        { token: r.token, inputs: r.inputs, outputs: r.outputs },
-      ]),
-    )
-    const answers: Array<Extract<ExistingObject, { result: unknown }>> = []
-    for (const e of opts.existing ?? []) {
-      if ('result' in e) answers.push(e)
-      else {
-        const spec = registry.resources.get(e.token)
-        if (!spec) throw new Error(`mock: existing object ${e.id} has token ${e.token}, which no provider defines`)
-        seed.set(e.id, { token: e.token, inputs: e.inputs, outputs: { ...mockOutputs(spec, e.id), ...e.outputs } })
-      }
-    }
-    const call: Mocks['call'] = (a) =>
-      opts.mocks?.call?.(a) ??
-      answers.find((e) => e.token === a.token && (!e.args || JSON.stringify(e.args) === JSON.stringify(a.args)))?.result
-    const handler = mockHandler(answers.length ? { ...opts.mocks, call } : opts.mocks, seed)
-    const env: Env = {
-      registry,
-      handler,
-      store: memoryStore(opts.state ? { [stack.name]: opts.state } : {}),
-      events: opts.events ?? noEvents,
-      concurrency: opts.concurrency ?? DEFAULT_CONCURRENCY,
-      now: opts.now ?? (() => new Date(MOCK_NOW_MS)),
-      newState: () => seededState(opts.seed ?? stack.name),
-      ...(opts.passphrase ? { passphrase: opts.passphrase } : {}),
-    }
+    const env = mockEnvWith(registry)({ ...opts, seed: opts.seed ?? stack.name })
+    const handler = env.handler
     return pipe(
       apply(stack)(env),
       TE.map((r) => ({

@@ -29,24 +29,34 @@ import { emptyState, type PendingOp, type ResourceState, type State } from '../s
 import { stateError, type Lock, type StateError } from '../state/state-store'
 import { selectTargets } from './targets'
 import { moveAliased, unmove, withMoves, type Move } from './aliases'
+import { causeText, defect, type Defect } from './defect'
+import { guardEnv, type Guard } from './defect-guard'
+import { fail, settle, stage, type Stage } from './pipeline/stage'
+import { withEnvFallbacks } from './pipeline/env-fallbacks'
 
 // ── errors ───────────────────────────────────────────────────────────────────
+/** A lookup (or a read that settles an earlier run) failed; each failure names its node. */
 export interface LookupError {
   readonly _tag: 'LookupError'
   readonly failures: ReadonlyArray<StepFailure>
 }
+/** A step failed; `result` is what was done (and saved) before. */
 export interface ApplyError {
   readonly _tag: 'ApplyError'
   readonly failures: ReadonlyArray<StepFailure>
   /** what was done before the failure (state already saved) */
   readonly result: ApplyResult
 }
+/** The approved plan no longer matches the plan made under the lock. */
 export interface PlanMismatch {
   readonly _tag: 'PlanMismatch'
   readonly message: string
 }
-/** Why an operation failed: invalid stack, plan errors, state, a lookup, a step, or a stale approved plan. */
-export type EngineError = CompileError | PlanError | StateError | LookupError | ApplyError | PlanMismatch
+/**
+ * Why an operation failed: invalid stack, plan errors, state, a lookup, a step, a stale approved
+ * plan — or a defect, something handed to the engine that threw. No operation rejects.
+ */
+export type EngineError = CompileError | PlanError | StateError | LookupError | ApplyError | PlanMismatch | Defect
 
 /** One line per problem, each naming the node and field. */
 export const formatEngineError = (e: EngineError): string => {
@@ -66,8 +76,11 @@ export const formatEngineError = (e: EngineError): string => {
         .join('\n')
     case 'PlanMismatch':
       return e.message
+    case 'Defect':
+      return `${e.where} threw: ${causeText(e.cause)}${e.result ? ` (${doneCount(e.result)} steps done, recorded in state)` : ''}`
   }
 }
+const doneCount = (r: ApplyResult): number => r.journal.filter((j) => j.status === 'done').length
 const formatIssueLine = (i: Issue): string => {
   const where = i.path ? `${i.node} field \`${i.path}\`` : i.node
   return `${i.severity === 'warning' ? 'warning: ' : ''}${where}: ${i.message ? i.message + ' ' : ''}expected ${i.expected}, got ${i.given}`
@@ -96,6 +109,8 @@ export interface ApplyResult extends RunResult {
   readonly plan: Plan
   /** the confirm callback said no: nothing was changed (reconciled state was saved) */
   readonly cancelled?: boolean
+  /** stopped (the signal, or a defect): steps in flight finished and were recorded, the rest are `skipped` */
+  readonly interrupted?: boolean
 }
 
 /** How one resource differs from what state recorded (or that it is gone). */
@@ -111,6 +126,7 @@ export interface RefreshResult {
   readonly drift: ReadonlyArray<Drift>
 }
 
+/** Options of `plan` (and of apply and destroy): refresh, targets, replacements. */
 export interface PlanOptions {
   /** read every resource first, so drift shows in the plan */
   readonly refresh?: boolean
@@ -127,27 +143,35 @@ const attempt = async <L, A>(te: () => Promise<E.Either<L, A>>): Promise<A> => {
   if (E.isLeft(r)) throw { engine: r.left }
   return r.right
 }
+/**
+ * The boundary: the async body runs on a guarded Env, an engine error it unwinds with becomes a
+ * Left, and anything else thrown — by the body or by what the Env holds — a Left `Defect`.
+ */
 const toRTE =
-  <A>(f: (env: Env) => Promise<A>): ReaderTaskEither<Env, EngineError, A> =>
+  <A>(f: (env: Env, guard: Guard) => Promise<A>): ReaderTaskEither<Env, EngineError, A> =>
   (env) =>
   async () => {
+    const guard = guardEnv(env)
     try {
-      return E.right(await f(env))
+      const a = await f(guard.env, guard)
+      const d = guard.defect()
+      return d ? E.left(d) : E.right(a)
     } catch (e) {
+      const d = guard.defect()
+      if (d) return E.left(d)
       if (typeof e === 'object' && e !== null && 'engine' in e) return E.left((e as { engine: EngineError }).engine)
-      throw e
+      return E.left(defect(e, 'engine'))
     }
   }
-const fail = (e: EngineError): never => {
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- as in attempt: caught by toRTE
-  throw { engine: e }
-}
+
+/** states `load` made for a stack the store has none of */
+const made = new WeakSet<State>()
 
 const loadState = async (env: Env, stackName: string): Promise<State> => {
   const fresh = env.newState?.(stackName)
-  const s =
-    (await attempt(env.store.read(stackName))) ??
-    emptyState(stackName, fresh?.lineage ?? randomUUID(), fresh?.salt ?? newSalt())
+  const stored = await attempt(env.store.read(stackName))
+  const s = stored ?? emptyState(stackName, fresh?.lineage ?? randomUUID(), fresh?.salt ?? newSalt())
+  if (!stored) made.add(s)
   // a state encrypted with another passphrase is refused before anything is planned or written
   const problem = passphraseProblem(s, env.passphrase)
   if (problem !== undefined) fail(stateError('Conflict', `stack ${stackName}: ${problem}`))
@@ -230,7 +254,7 @@ const reconcile = async (
             .filter((r) => r.token === op.token)
             .map((r) => r.id),
         )
-        const mine = found!.find((o) => !owned.has(o.id))
+        const mine = found.find((o) => !owned.has(o.id))
         if (mine) {
           // read it back: the interrupted create may have stopped part-way through its writes
           const back = await env.handler.read(c, mine.id, op.inputs, mine.outputs)()
@@ -456,8 +480,7 @@ const refreshState = async (
 
 const compileOrFail = (env: Env, s: Stack): Graph => {
   const g = compile(env.registry, { now: env.now() })(s)
-  if (E.isLeft(g)) return fail(g.left)
-  return g.right
+  return E.isLeft(g) ? fail(g.left) : g.right
 }
 
 /** Run each provider instance's `resolve` hook once (real platforms only). */
@@ -477,8 +500,76 @@ const configureProviders = async (env: Env, graph: Graph): Promise<Graph> => {
   return { ...graph, providers }
 }
 
-const prepare = async (env: Env, s: Stack): Promise<Graph> => configureProviders(env, compileOrFail(env, s))
+/** The provider instances a (targeted) plan can reach: those of the targets and what they depend on. */
+const instancesUsed = (graph: Graph, targets: ReadonlyArray<string> | undefined): ReadonlySet<string> => {
+  if (!targets?.length) return new Set([...graph.vertices.values()].map((v) => v.provider))
+  const seen = new Set<string>()
+  const walk = (a: string): void => {
+    if (seen.has(a)) return
+    seen.add(a)
+    graph.vertices.get(a)?.deps.forEach(walk)
+  }
+  targets.forEach(walk)
+  return new Set([...seen].flatMap((a) => graph.vertices.get(a)?.provider ?? []))
+}
 
+// ── stages ───────────────────────────────────────────────────────────────────
+/** The providers' documented environment fallbacks (`env.vars`), explicit configuration winning. */
+export const envFallbacks: Stage<Stack, Stack> = stage('envFallbacks', (env, s: Stack) =>
+  env.vars ? withEnvFallbacks(env.registry, env.vars, s) : s,
+)
+
+/** Decode every input, check every ref, order the nodes: every problem at once, nothing read or sent. */
+export const compileStage: Stage<Stack, Graph> = stage('compile', (env, s: Stack) => compileOrFail(env, s))
+
+/** What preflight checks: the graph, and the targets when the plan is targeted. */
+export interface PreflightInput {
+  readonly graph: Graph
+  readonly targets?: ReadonlyArray<string>
+  /** check these instances (destroy, refresh: every instance state's resources were made with) */
+  readonly instances?: ReadonlySet<string>
+}
+
+/**
+ * Every provider instance the (targeted) plan uses passes its provider's `verify` check (credentials,
+ * account checks) — all issues at once, before any provider is asked anything — then its `resolve` hook.
+ */
+export const preflight: Stage<PreflightInput, Graph> = stage('preflight', async (env, i: PreflightInput) => {
+  const used = i.instances ?? instancesUsed(i.graph, i.targets)
+  const issues: Issue[] = []
+  for (const [name, pc] of i.graph.providers) {
+    const verify = env.verify?.[pc.provider]
+    if (verify && used.has(name)) issues.push(...(await verify(name, pc.config)()))
+  }
+  if (issues.length > 0) fail({ _tag: 'CompileError', issues })
+  return configureProviders(env, i.graph)
+})
+
+/** The stack's state (a new one when it has none); a state under another passphrase is refused. */
+export const load: Stage<string, State> = stage('load', loadState)
+
+/** What reconcile, refresh, lookups and plan work from. */
+export interface PlanInput {
+  readonly graph: Graph
+  readonly state: State
+  readonly protector: Protector
+}
+
+/** Settle write-ahead entries (`write` false: read only, as a plan does). */
+export const reconcileStage = (write: boolean): Stage<PlanInput, State> =>
+  stage('reconcile', (env, i: PlanInput) => reconcile(env, i.graph, i.state, i.protector, write))
+
+/** Read every resource; drift is reported and the state given is what the platform shows. */
+export const refreshStage: Stage<PlanInput, RefreshResult> = stage('refresh', (env, i: PlanInput) =>
+  refreshState(env, i.graph, i.state, i.protector),
+)
+
+/** Read the lookups that can be read now (the rest stay known after apply). */
+export const lookupsStage: Stage<PlanInput, ReadonlyMap<string, unknown>> = stage('lookups', (env, i: PlanInput) =>
+  resolveLookups(env, i.graph, i.state, i.protector),
+)
+
+/** Reconcile, refresh, lookups and plan, each its stage; `hooks.afterPlan` (policies) last. */
 const planFrom = async (
   env: Env,
   graph: Graph,
@@ -491,39 +582,58 @@ const planFrom = async (
   // entries recorded under a node's aliases move to its address first (reconciliation settles them there)
   const aliased = moveAliased(graph, s0)
   if (aliased.issues.length > 0) fail({ _tag: 'PlanError', issues: aliased.issues })
-  let s = await reconcile(env, graph, aliased.state, protector, write)
-  const refreshed = opts.refresh ? await refreshState(env, graph, s, protector) : undefined
+  let s = await attempt(reconcileStage(write)({ graph, state: aliased.state, protector })(env))
+  const refreshed = opts.refresh ? await attempt(refreshStage({ graph, state: s, protector })(env)) : undefined
   if (refreshed) s = refreshed.state
-  const lookups = await resolveLookups(env, graph, s, protector)
-  const now = env.now()
-  if (checked) checked.now = now.getTime()
-  const p = makePlan({
-    graph,
-    state: s,
-    lookups,
-    protector,
-    now,
-    registry: env.registry,
-    ...(opts.replace ? { replace: new Set(opts.replace) } : {}),
-    ...(checked ? { checked } : {}),
-  })
-  if (E.isLeft(p)) fail(p.left)
-  const full = withMoves((p as E.Right<Plan>).right, aliased.moves)
-  const picked = opts.targets?.length ? selectTargets(full, opts.targets) : undefined
-  const pending = Object.values(s.pending)
-  return {
-    graph,
-    plan: picked ? picked.plan : full,
-    state: s,
-    lookups,
-    ...(refreshed ? { drift: refreshed.drift } : {}),
-    ...(pending.length ? { pending } : {}),
-    ...(picked ? { leftOut: picked.leftOut } : {}),
-    ...(aliased.moves.length ? { moves: aliased.moves } : {}),
-  }
+  const lookups = await attempt(lookupsStage({ graph, state: s, protector })(env))
+  const outcome = await attempt(
+    planStage({ graph, state: s, protector, lookups, opts, moves: aliased.moves, ...(checked ? { checked } : {}) })(
+      env,
+    ),
+  )
+  const withDrift = refreshed ? { ...outcome, drift: refreshed.drift } : outcome
+  return env.hooks?.afterPlan ? attempt(env.hooks.afterPlan(withDrift)(env)) : withDrift
 }
 
+/** What the plan stage needs beyond PlanInput. */
+export interface MakePlanInput extends PlanInput {
+  readonly lookups: ReadonlyMap<string, unknown>
+  readonly opts: PlanOptions
+  readonly moves: ReadonlyArray<Move>
+  readonly checked?: CheckedAtPlan
+}
+
+/** The plan: a step per node, its diff, targets and replacements applied. */
+export const planStage: Stage<MakePlanInput, PlanOutcome> = stage('plan', (env, i: MakePlanInput): PlanOutcome => {
+  const now = env.now()
+  if (i.checked) i.checked.now = now.getTime()
+  const p = makePlan({
+    graph: i.graph,
+    state: i.state,
+    lookups: i.lookups,
+    protector: i.protector,
+    now,
+    registry: env.registry,
+    ...(i.opts.replace ? { replace: new Set(i.opts.replace) } : {}),
+    ...(i.checked ? { checked: i.checked } : {}),
+  })
+  if (E.isLeft(p)) return fail(p.left)
+  const full = withMoves(p.right, i.moves)
+  const picked = i.opts.targets?.length ? selectTargets(full, i.opts.targets) : undefined
+  const pending = Object.values(i.state.pending)
+  return {
+    graph: i.graph,
+    plan: picked ? picked.plan : full,
+    state: i.state,
+    lookups: i.lookups,
+    ...(pending.length ? { pending } : {}),
+    ...(picked ? { leftOut: picked.leftOut } : {}),
+    ...(i.moves.length ? { moves: i.moves } : {}),
+  }
+})
+
 const withLock = async <A>(env: Env, stackName: string, f: () => Promise<A>): Promise<A> => {
+  env.onStage?.('lock')
   const lock: Lock = await attempt(env.store.lock(stackName, { waitMs: env.lockWaitMs ?? 0 }))
   try {
     return await f()
@@ -532,15 +642,34 @@ const withLock = async <A>(env: Env, stackName: string, f: () => Promise<A>): Pr
   }
 }
 
+/** Run `body` under the stack's lock (taken with `env.lockWaitMs`), released however it ends. */
+export const locked =
+  <A>(stackName: string, body: ReaderTaskEither<Env, EngineError, A>): ReaderTaskEither<Env, EngineError, A> =>
+  (env) =>
+  () =>
+    settle(() => withLock(env, stackName, () => attempt(body(env))), 'lock')
+
+/** The state to plan from, through `hooks.aroundLoad` when given. */
+const loaded = (env: Env, stackName: string): Promise<State> =>
+  attempt((env.hooks?.aroundLoad ? env.hooks.aroundLoad(stackName, load(stackName)) : load(stackName))(env))
+
+/** Env fallbacks, compile and preflight: the graph every operation starts from. */
+const prepare = async (env: Env, s: Stack, targets?: ReadonlyArray<string>): Promise<Graph> => {
+  const filled = await attempt(envFallbacks(s)(env))
+  const graph = await attempt(compileStage(filled)(env))
+  return attempt(preflight({ graph, ...(targets?.length ? { targets } : {}) })(env))
+}
+
 // ── operations ───────────────────────────────────────────────────────────────
 /** Compile, reconcile, (refresh,) resolve lookups and plan. Changes nothing anywhere. */
 export const plan = (stack: Stack, opts: PlanOptions = {}): ReaderTaskEither<Env, EngineError, PlanOutcome> =>
   toRTE(async (env) => {
-    const graph = await prepare(env, stack)
-    const s = await loadState(env, stack.name)
+    const graph = await prepare(env, stack, opts.targets)
+    const s = await loaded(env, stack.name)
     return planFrom(env, graph, s, opts, protectorOf(env, s), false)
   })
 
+/** Options of `apply` and `destroy`: a plan's, an approved plan and a confirm callback. */
 export interface ApplyOptions extends PlanOptions {
   /** apply only if the fresh plan makes the same changes as this approved one */
   readonly approved?: Plan
@@ -559,8 +688,51 @@ const changeList = (p: Plan): string =>
   )
 const sameChanges = (a: Plan, b: Plan): boolean => changeList(a) === changeList(b)
 
-const execute = async (env: Env, stackName: string, graph: Graph, opts: ApplyOptions): Promise<ApplyResult> => {
-  const s0 = await loadState(env, stackName)
+/** What confirm asks about. */
+export interface ConfirmInput {
+  readonly outcome: PlanOutcome
+  readonly confirm?: (outcome: PlanOutcome) => Promise<boolean>
+}
+
+/** Ask `confirm` (no callback: yes). */
+export const confirmStage: Stage<ConfirmInput, boolean> = stage('confirm', (_env, i: ConfirmInput) =>
+  i.confirm ? i.confirm(i.outcome) : true,
+)
+
+/** Ask `confirm`; a throw is the operation's defect and, like a no, cancels. */
+const confirmed = async (env: Env, guard: Guard, opts: ApplyOptions, outcome: PlanOutcome): Promise<boolean> => {
+  const r = await confirmStage({ outcome, ...(opts.confirm ? { confirm: opts.confirm } : {}) })(env)()
+  if (E.isRight(r)) return r.right
+  if (r.left._tag !== 'Defect') return fail(r.left)
+  guard.record(r.left.cause, 'confirm')
+  return false
+}
+
+/** What the run stage carries out. */
+export interface RunInput {
+  readonly outcome: PlanOutcome
+  /** the state to run from (reconciled and saved) */
+  readonly state: State
+  readonly protector: Protector
+  readonly checked?: CheckedAtPlan
+}
+
+/** Carry out the plan's steps, each written ahead and recorded in the store's journal. */
+export const runStage: Stage<RunInput, RunResult> = stage('run', (env, i: RunInput) =>
+  runPlan(i.outcome.graph, i.outcome.plan, i.state, env, i.protector, i.outcome.lookups, i.checked),
+)
+
+/** Write a snapshot of the stack's state (`state.serial` the serial read). */
+export const save: Stage<State, State> = stage('save', (env, st: State) => attempt(env.store.write(st.stack, st)))
+
+const execute = async (
+  env: Env,
+  guard: Guard,
+  stackName: string,
+  graph: Graph,
+  opts: ApplyOptions,
+): Promise<ApplyResult> => {
+  const s0 = await loaded(env, stackName)
   const protector = protectorOf(env, s0)
   // what the plan checked in full, so that apply does not check the same values again
   const checked: CheckedAtPlan = { now: 0, inputs: new Array<CheckedAtPlan['inputs'][number]>(graph.ordered.length) }
@@ -568,47 +740,72 @@ const execute = async (env: Env, stackName: string, graph: Graph, opts: ApplyOpt
   if (opts.approved && !sameChanges(opts.approved, outcome.plan))
     fail({ _tag: 'PlanMismatch', message: 'the stack or its state changed since the plan was approved; plan again' })
   const changing = hasChanges(outcome.plan)
-  const cancelled = changing && opts.confirm !== undefined && !(await opts.confirm(outcome))
+  const cancelled = changing && !(await confirmed(env, guard, opts, outcome))
   // reconciliation and refresh results become durable before new work starts, and a new stack gets
   // its snapshot (lineage, salt) before the first journal record, so a crash leaves nothing orphaned
   let base = outcome.state
-  const fresh = s0.serial === 0 && !(await attempt(env.store.read(stackName)))
+  // a state `load` made (the store had none) is known without reading the store again
+  const fresh = s0.serial === 0 && (made.has(s0) || !(await attempt(env.store.read(stackName))))
   // a cancelled apply records no move (reconciliation, settled under the old addresses, is kept)
   if (cancelled && outcome.moves) base = unmove(outcome.state, outcome.moves, s0)
-  if (base !== s0 || (changing && fresh && !cancelled))
-    base = await attempt(env.store.write(stackName, { ...base, serial: s0.serial }))
-  if (cancelled)
-    return { state: base, journal: [], failures: [], outputs: {}, outputsChanged: false, plan: outcome.plan, cancelled }
-  const r = await runPlan(graph, outcome.plan, base, env, protector, outcome.lookups, checked)
+  if (base !== s0 || (changing && fresh && !cancelled)) base = await attempt(save({ ...base, serial: s0.serial })(env))
+  if (cancelled) {
+    const none = { state: base, journal: [], failures: [], outputs: {}, outputsChanged: false, plan: outcome.plan }
+    guard.keep({ ...none, cancelled })
+    return { ...none, cancelled }
+  }
+  const r = await attempt(runStage({ outcome, state: base, protector, checked })(env))
+  // what was done, for a defect that stops the save below (the journal holds it durably)
+  guard.keep({ ...r, plan: outcome.plan, ...(env.signal?.aborted ? { interrupted: true } : {}) })
   // nothing changed and no new outputs: no new snapshot (backups keep real history)
   const unchanged = !changing && !r.outputsChanged && base === outcome.state && Object.keys(base.pending).length === 0
-  const written =
-    unchanged && !fresh ? base : await attempt(env.store.write(stackName, { ...r.state, serial: base.serial }))
-  const result: ApplyResult = { ...r, state: written, plan: outcome.plan }
+  const written = unchanged && !fresh ? base : await attempt(save({ ...r.state, serial: base.serial })(env))
+  const result: ApplyResult = {
+    ...r,
+    state: written,
+    plan: outcome.plan,
+    ...(env.signal?.aborted ? { interrupted: true } : {}),
+  }
+  guard.keep(result)
   if (r.failures.length > 0) fail({ _tag: 'ApplyError', failures: r.failures, result })
   return result
 }
 
 /** Plan and carry out the changes; state is written ahead of every change and saved at the end. */
 export const apply = (stack: Stack, opts: ApplyOptions = {}): ReaderTaskEither<Env, EngineError, ApplyResult> =>
-  toRTE(async (env) => {
-    const graph = await prepare(env, stack)
-    return withLock(env, stack.name, () => execute(env, stack.name, graph, opts))
+  toRTE(async (env, guard) => {
+    const graph = await prepare(env, stack, opts.targets)
+    return withLock(env, stack.name, () => execute(env, guard, stack.name, graph, opts))
   })
 
 /** Delete every resource of the stack's state, dependents first. */
 export const destroy = (stack: Stack, opts: ApplyOptions = {}): ReaderTaskEither<Env, EngineError, ApplyResult> =>
-  toRTE(async (env) => {
-    const empty = makeStack(stack.name, { providers: stack.providers })
-    const graph = compileOrFail(env, empty)
-    // provider configs of the original stack are needed to reach the platform
-    const full = compile(env.registry, { now: env.now() })(stack)
+  toRTE(async (env, guard) => {
+    const filled = await attempt(envFallbacks(stack)(env))
+    const graph = await attempt(compileStage(makeStack(stack.name, { providers: filled.providers }))(env))
+    // provider configs of the original stack are needed to reach the platform: each is checked
+    const full = compile(env.registry, { now: env.now() })(filled)
     const g2: Graph = E.isRight(full)
-      ? await configureProviders(env, { ...graph, providers: full.right.providers })
+      ? await attempt(
+          preflight({
+            graph: { ...graph, providers: full.right.providers },
+            instances: new Set(full.right.providers.keys()),
+          })(env),
+        )
       : graph
-    return withLock(env, stack.name, () => execute(env, stack.name, g2, opts))
+    return withLock(env, stack.name, () => execute(env, guard, stack.name, g2, opts))
   })
 
+/** The graph of a stack, when it compiles (refresh and import work from state without one), checked. */
+const leniently = async (env: Env, stack: Stack): Promise<Graph | undefined> => {
+  const filled = await attempt(envFallbacks(stack)(env))
+  const g = compile(env.registry, { now: env.now() })(filled)
+  return E.isRight(g)
+    ? attempt(preflight({ graph: g.right, instances: new Set(g.right.providers.keys()) })(env))
+    : undefined
+}
+
+/** Options of `refresh`: read only, or ask before recording drift. */
 export interface RefreshOptions {
   /** read and report only: no lock, no state written, nothing sent that writes */
   readonly dryRun?: boolean
@@ -621,15 +818,22 @@ export const refresh = (
   stack: Stack,
   opts: RefreshOptions = {},
 ): ReaderTaskEither<Env, EngineError, RefreshResult & { readonly written: boolean }> =>
-  toRTE(async (env) => {
-    const g = compile(env.registry, { now: env.now() })(stack)
-    const graph = E.isRight(g) ? await configureProviders(env, g.right) : undefined
+  toRTE(async (env, guard) => {
+    const graph = await leniently(env, stack)
+    const record = async (r: RefreshResult): Promise<boolean> => {
+      try {
+        return !opts.confirm || (await opts.confirm(r))
+      } catch (c) {
+        guard.record(c, 'confirm')
+        return false
+      }
+    }
     const run = async () => {
-      const s0 = await loadState(env, stack.name)
+      const s0 = await loaded(env, stack.name)
       const protector = protectorOf(env, s0)
       const s1 = await reconcile(env, graph, s0, protector, !opts.dryRun)
       const r = await refreshState(env, graph, s1, protector)
-      if (opts.dryRun || (r.drift.length > 0 && opts.confirm && !(await opts.confirm(r))))
+      if (opts.dryRun || (r.drift.length > 0 && !(await record(r))))
         return { state: s0, drift: r.drift, written: false }
       const written = await attempt(env.store.write(stack.name, { ...r.state, serial: s0.serial }))
       return { state: written, drift: r.drift, written: true }
@@ -666,11 +870,10 @@ export const importResource = (
           }),
         ],
       })
-    const g = compile(env.registry, { now: env.now() })(stack)
-    const graph = E.isRight(g) ? await configureProviders(env, g.right) : undefined
+    const graph = await leniently(env, stack)
     const provider = opts.provider ?? spec.provider
     return withLock(env, stack.name, async () => {
-      const s0 = await loadState(env, stack.name)
+      const s0 = await loaded(env, stack.name)
       const address = `${token}/${name}`
       if (s0.resources[address])
         return fail({

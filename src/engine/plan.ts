@@ -59,6 +59,7 @@ export interface Plan {
   readonly warnings: ReadonlyArray<Issue>
 }
 
+/** The plan cannot be made (e.g. a replacement a protected resource forbids); every issue. */
 export interface PlanError {
   readonly _tag: 'PlanError'
   readonly issues: ReadonlyArray<Issue>

@@ -85,6 +85,7 @@ export const runPlan = async (
   checkedAtPlan?: CheckedAtPlan,
 ): Promise<RunResult> => {
   const h = env.handler
+  const beforeStep = env.hooks?.beforeStep
   const validate = makeValidator()
   // a step's start and end are events only for someone listening (two objects per step otherwise)
   const listening = env.events !== noEvents
@@ -674,6 +675,11 @@ export const runPlan = async (
         'create',
         'an input is still unknown after its dependencies finished (a ref to a field the platform did not return)',
       )
+    // the pipeline's gate (policies on values known only now): a refusal fails the step before it is sent
+    if (beforeStep !== undefined) {
+      const g = beforeStep(s, inputs)
+      if (isLeft(g)) throw stepFailure(rv.label, s.action === 'update' ? 'update' : 'create', g.left)
+    }
     return inputs
   }
 

@@ -17,6 +17,7 @@ export interface LockInfo {
   readonly started?: string
 }
 
+/** Why the store refused: locked, conflicting, corrupt, unreadable, missing or an invalid name. */
 export interface StateError {
   readonly _tag: 'StateError'
   /** Invalid: a stack name that cannot name a state (e.g. `../x`) */

@@ -14,6 +14,9 @@ export { planSnapshot, type PlanSnapshot } from './plan-snapshot'
 export { forAllInputs, type ForAllOptions } from './for-all-inputs'
 export type { Token, InputsOfToken, BuiltInTokens } from './tokens'
 export type { MockRun, MockOptions, ExistingObject } from '../engine/mock'
+// every mock entry point: the promise one (runMock), the TaskEither one (mock, mockWith) and the Env (mockEnv)
+export { mock, mockWith, mockEnv } from './mock-entry'
+export { mockHandler, type Mocks, type MockHandler } from '../engine/mock-handler'
 
 /**
  * @deprecated the kit throws node:assert's `AssertionError`; this alias keeps older tests compiling.

@@ -4,6 +4,7 @@
  */
 import type { EngineError } from '../engine/operations'
 import { formatEngineError } from '../engine/operations'
+import { causeText } from '../engine/defect'
 
 /** What went wrong, coarsely; each kind has one CLI exit code. */
 export type TrellisErrorKind = 'failed' | 'invalid' | 'state' | 'usage' | 'interrupted'
@@ -88,8 +89,28 @@ export const fromEngineError = (e: EngineError): TrellisError => {
         e.message,
         e,
       )
+    case 'Defect':
+      return new TrellisError(
+        'failed',
+        [
+          {
+            node: e.where,
+            path: '',
+            expected: 'an answer, not a throw',
+            given: causeText(e.cause),
+            message: formatEngineError(e),
+          },
+        ],
+        formatEngineError(e),
+        e,
+      )
   }
 }
+
+/** The documented exit code of any failure: an engine error (a defect too) or a TrellisError. */
+export const exitCodeOf = (e: EngineError | TrellisError): number =>
+  // by shape, not instanceof: a TrellisError from another copy of trellis counts too
+  '_tag' in e ? fromEngineError(e).exitCode : e.exitCode
 
 /** A usage or input problem found at the edge, before anything ran. */
 export const usageError = (message: string, at: Partial<TrellisIssue> = {}): TrellisError =>

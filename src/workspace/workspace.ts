@@ -9,13 +9,12 @@
 import * as E from 'fp-ts/Either'
 import type { TaskEither } from 'fp-ts/TaskEither'
 import { addressOf } from '../core/node'
+import type { Registry } from '../core/registry'
+import type { StageName } from '../engine/pipeline/stage'
 import type { Stack } from '../core/stack'
 import { registry as builtIn } from '../providers'
-import { compile } from '../engine/compile'
 import type { Env } from '../engine/env'
-import { DEFAULT_CONCURRENCY } from '../engine/env'
 import type { EngineEvent } from '../engine/events'
-import type { Handler } from '../engine/handler'
 import {
   apply as applyOp,
   destroy as destroyOp,
@@ -29,22 +28,19 @@ import {
 } from '../engine/operations'
 import { hasChanges, summary, type Plan } from '../engine/plan'
 import type { JournalEntry } from '../engine/run'
-import { fileStore } from '../state/file-store'
-import { postgresStore } from '../state/postgres-store'
 import type { PendingOp, ResourceState, State } from '../state/state'
 import type { StateStore } from '../state/state-store'
 import type { HttpClient } from '../../clients/http'
 import { proxyFromEnv } from '../../clients/proxy-from-env'
 import type { Emulators } from './emulated-handler'
-import { platformGuard } from '../state/platform-guard'
 import type { LocalPlatforms } from '../../clients/emulators/local-platforms'
 import { wiringModules } from './wiring-modules'
-import { emulatedStateDir } from '../../clients/emulators/emulated-paths'
+import { settingsOf, wiredEnv } from './wired-env'
+import { storeOf } from './store-of'
 import { normalizeAddress } from './address'
 import { closestStrict as closest } from '../core/closest-name'
 import { jsonValue } from './json-value'
-import { withEnvFallbacks } from './provider-env'
-import { fromEngineError, TrellisError, usageError, type TrellisIssue } from './trellis-error'
+import { fromEngineError, TrellisError, usageError } from './trellis-error'
 import type { Wiring } from './wiring'
 
 // ── model ────────────────────────────────────────────────────────────────────
@@ -84,6 +80,10 @@ export interface WorkspaceOptions {
   /** the HTTP transport under the middlewares (tests: a scripted client or loopback) */
   readonly transport?: HttpClient
   readonly now?: () => Date
+  /** the providers (default: the built-in ones); `makeRegistry` adds your own `defineProvider` ones */
+  readonly registry?: Registry
+  /** hears each named stage of the pipeline start (tracing; tests count compiles and loads) */
+  readonly onStage?: (stage: StageName) => void
 }
 
 export interface RunOptions {
@@ -184,26 +184,6 @@ const run = async <A>(te: TaskEither<EngineError, A>): Promise<A> => {
   return r.right
 }
 
-/** In-flight requests ignore the stop signal: a stopped run drains, it does not cut requests. */
-const draining = (h: Handler): Handler => {
-  const s = <C extends { signal?: AbortSignal }>(c: C): C => {
-    if (!c.signal) return c
-    const { signal: _dropped, ...rest } = c
-    void _dropped
-    return rest as C
-  }
-  return {
-    ...h,
-    create: (c, i) => h.create(s(c), i),
-    read: (c, id, i, o) => h.read(s(c), id, i, o),
-    update: (c, id, i, p, o) => h.update(s(c), id, i, p, o),
-    delete: (c, id, i, o) => h.delete(s(c), id, i, o),
-    lookup: (c, a) => h.lookup(s(c), a),
-    find: (c, sent) => h.find(s(c), sent),
-    ...(h.list ? { list: (c) => h.list!(s(c)) } : {}),
-  }
-}
-
 const planResult = (o: PlanOutcome, refreshed: boolean): PlanResult => ({
   stack: o.plan.stack,
   plan: o.plan,
@@ -216,42 +196,20 @@ const planResult = (o: PlanOutcome, refreshed: boolean): PlanResult => ({
 })
 
 // ── constructor ──────────────────────────────────────────────────────────────
-/** A workspace over a state directory or URL, with the real handler (or the emulators): promises, no fp-ts. */
+/**
+ * A workspace over a state directory or URL, with the real handler (or the emulators): promises, no
+ * fp-ts. Its Env is liveEnv's (or the emulators'): the engine's operations run the whole pipeline —
+ * env fallbacks, compile, preflight (credentials, account checks), lock, load, … — once per call.
+ */
 export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
   const env = opts.env ?? process.env
-  const registry = builtIn
-  if (opts.stateDir !== undefined && opts.stateUrl !== undefined)
-    throw usageError('workspace: give stateDir or stateUrl, not both')
-  const concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY
-  if (!Number.isInteger(concurrency) || concurrency < 1)
-    throw usageError(`concurrency: expected a positive integer, got ${String(opts.concurrency)}`, {
-      node: 'workspace',
-      path: 'concurrency',
-      expected: 'a positive integer',
-      given: String(opts.concurrency),
-    })
-  const lockWaitRaw = opts.lockWaitMs ?? (env.TRELLIS_LOCK_WAIT_MS ? Number(env.TRELLIS_LOCK_WAIT_MS) : 10_000)
-  if (!Number.isFinite(lockWaitRaw) || lockWaitRaw < 0)
-    throw usageError(`TRELLIS_LOCK_WAIT_MS: expected milliseconds, got ${String(env.TRELLIS_LOCK_WAIT_MS)}`)
+  const registry = opts.registry ?? builtIn
+  settingsOf(opts)
   // HTTPS_PROXY, HTTP_PROXY, NO_PROXY: read here at the edge; emulated traffic is never proxied
   const proxy = opts.emulate || opts.transport ? undefined : proxyFromEnv(env)
   if (proxy?._tag === 'Left') throw usageError(proxy.left)
-  if (opts.emulate && opts.stateUrl !== undefined)
-    throw usageError('workspace: emulated state lives under stateDir; stateUrl is for the real platforms')
   const stateDir = opts.stateDir ?? '.trellis'
-  // emulated and real state never mix: each store refuses the other's states
-  const store: StateStore =
-    opts.store ??
-    (opts.emulate
-      ? platformGuard(fileStore({ dir: emulatedStateDir(stateDir) }), 'emulated', {
-          where: emulatedStateDir(stateDir),
-          notStacks: ['endpoint'],
-        })
-      : platformGuard(
-          opts.stateUrl ? postgresStore({ connectionString: opts.stateUrl }) : fileStore({ dir: stateDir }),
-          'real',
-          opts.stateUrl ? {} : { where: stateDir, notStacks: ['emulator'] },
-        ))
+  const store: StateStore = storeOf(opts, !!opts.emulate)
   const given = opts.emulate && opts.emulate !== true ? opts.emulate : undefined
   // the lasting emulated platforms are opened on first use (they may read a file or probe a port)
   let local: Promise<LocalPlatforms> | undefined
@@ -286,62 +244,22 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
       ...(proxy?._tag === 'Right' && proxy.right ? { proxy: proxy.right } : {}),
     }))
   }
-  const passphrase = opts.passphrase ?? (env.TRELLIS_PASSPHRASE || undefined)
 
-  const envFor = async (o: RunOptions = {}): Promise<Env> => ({
-    registry,
-    handler: opts.signal ? draining((await ready()).handler) : (await ready()).handler,
-    store,
-    events: (e) => {
-      opts.onEvent?.(e)
-      o.onEvent?.(e)
-    },
-    concurrency,
-    now: opts.now ?? (() => new Date()),
-    lockWaitMs: lockWaitRaw,
-    ...(opts.signal ? { signal: opts.signal } : {}),
-    ...(passphrase ? { passphrase } : {}),
-  })
-
-  /** Env fallbacks applied, the stack compiled, every provider instance able to authenticate. */
-  const prepare = async (stack: Stack, forDestroy = false): Promise<Stack> => {
-    // a state this store refuses (another platform's, another passphrase's) fails before anything else
-    await run(store.read(stack.name))
-    const s = withEnvFallbacks(registry, env, stack)
-    const g = compile(registry, { now: (opts.now ?? (() => new Date()))() })(s)
-    if (E.isLeft(g)) {
-      if (!forDestroy) throw fromEngineError(g.left)
-      return s
-    }
-    const issues: TrellisIssue[] = []
-    const instances = new Map([...g.right.providers].map(([n, p]) => [n, p]))
-    if (forDestroy) {
-      // the instances state's resources were made with, as the stack declares them
-      const st = await run(store.read(stack.name))
-      for (const r of Object.values(st?.resources ?? {})) {
-        if (instances.has(r.provider)) continue
-        const decl = s.providers[r.provider]
-        const spec = registry.providers.get(decl?.provider ?? r.token.split(':')[0])
-        const d = spec?.config.decode(decl?.config ?? {})
-        if (spec && d && E.isRight(d))
-          instances.set(r.provider, {
-            name: r.provider,
-            provider: spec.name,
-            config: d.right as Record<string, unknown>,
-          })
-      }
-    }
-    const w = await ready()
-    for (const [name, p] of instances) issues.push(...(await w.preflight(p.provider, name, p.config)))
-    if (issues.length > 0) throw new TrellisError('invalid', issues)
-    return s
+  const envFor = async (o: RunOptions = {}): Promise<Env> => {
+    const base = wiredEnv(opts, await ready(), store)
+    const each = o.onEvent
+    if (!each) return base
+    return { ...base, events: (e) => (base.events(e), each(e)) }
   }
 
   const checkTargets = async (stack: Stack, o: PlanOptions): Promise<void> => {
     const named = [...(o.targets ?? []), ...(o.replace ?? [])].map(normalizeAddress)
     if (named.length === 0) return
+    const inStack = new Set(stack.nodes.map(addressOf))
+    // state is read (once more) only when a name is not in the stack: a plan's own load reads it anyway
+    if (named.every((a) => inStack.has(a))) return
     const st = await run(store.read(stack.name))
-    const known = new Set([...stack.nodes.map(addressOf), ...Object.keys(st?.resources ?? {})])
+    const known = new Set([...inStack, ...Object.keys(st?.resources ?? {})])
     const issues = named
       .filter((a) => !known.has(a))
       .map((a) => {
@@ -364,7 +282,7 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
   })
 
   const change = async (which: 'apply' | 'destroy', stack: Stack, o: ApplyOptions = {}): Promise<ApplyOutcome> => {
-    const s = await prepare(stack, which === 'destroy')
+    const s = stack
     await checkTargets(stack, o)
     const t0 = Date.now()
     let waited = 0
@@ -420,26 +338,21 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
       return given ?? opened?.emulators
     },
     plan: async (stack, o = {}) => {
-      const s = await prepare(stack)
       await checkTargets(stack, o)
-      return planResult(await run(planOp(s, engineOpts(o))(await envFor(o))), !!o.refresh)
+      return planResult(await run(planOp(stack, engineOpts(o))(await envFor(o))), !!o.refresh)
     },
     apply: (stack, o) => change('apply', stack, o),
     destroy: (stack, o) => change('destroy', stack, o),
     refresh: async (stack, o = {}) => {
-      const s = await prepare(stack)
       const r = await run(
-        refreshOp(s, {
+        refreshOp(stack, {
           ...(o.dryRun ? { dryRun: true } : {}),
           ...(o.confirm ? { confirm: async (x) => o.confirm!(x.drift) } : {}),
         })(await envFor(o)),
       )
       return { stack: stack.name, drift: r.drift, written: r.written, serial: r.state.serial }
     },
-    importResource: async (stack, token, name, id, o = {}) => {
-      const s = await prepare(stack)
-      return run(importOp(s, token, name, id)(await envFor(o)))
-    },
+    importResource: async (stack, token, name, id, o = {}) => run(importOp(stack, token, name, id)(await envFor(o))),
     outputs: async (stackName) => {
       const st = await run(store.read(stackName))
       if (!st)

@@ -72,7 +72,11 @@ const s = stack('js', { providers: { cost: cost.fromEnv({ COST_API_TOKEN: 'x' })
 runMock(s).then((run) => {
   expectPlan(run).toCreate('cost:Folder', 'finance').toCreate('cost:CostReport', 'monthly')
   if (typeof hosting.dnsZone !== 'function' || typeof cloud.apiGatewayService !== 'function' || typeof clients.costEmulator !== 'function') throw new Error('an entry point is empty')
-  console.log('mock plan: ' + run.plan.steps.length + ' steps')
+  if (typeof liveEnv !== 'function' || typeof emulatedEnv !== 'function' || typeof apply !== 'function') throw new Error('trellis/engine is empty')
+  return plan(s)(mockEnv())().then((p) => {
+    if (p._tag !== 'Right' || p.right.plan.steps.length !== run.plan.steps.length) throw new Error('trellis/engine plan: ' + JSON.stringify(p))
+    console.log('mock plan: ' + run.plan.steps.length + ' steps')
+  })
 })
 `
 
@@ -83,7 +87,8 @@ import * as cost from 'trellis/cost'
 import * as hosting from 'trellis/hosting'
 import * as cloud from 'trellis/cloud'
 import * as clients from 'trellis/clients'
-import { runMock, expectPlan } from 'trellis/testing'`),
+import { runMock, expectPlan } from 'trellis/testing'
+import { plan, apply, liveEnv, emulatedEnv, mockEnv } from 'trellis/engine'`),
 })
 
 export const cjsProject = (): Record<string, string> => ({
@@ -93,7 +98,8 @@ const cost = require('trellis/cost')
 const hosting = require('trellis/hosting')
 const cloud = require('trellis/cloud')
 const clients = require('trellis/clients')
-const { runMock, expectPlan } = require('trellis/testing')`),
+const { runMock, expectPlan } = require('trellis/testing')
+const { plan, apply, liveEnv, emulatedEnv, mockEnv } = require('trellis/engine')`),
 })
 
 /**

@@ -3,9 +3,9 @@
  * instances at the edge (the core reads no process.env): explicit values win; an instance the
  * stack never declared but its nodes use gets one built from the environment alone.
  */
-import { configFromEnv, type ProviderSpec } from '../core/provider'
-import type { Registry } from '../core/registry'
-import { providerInstance, stack as makeStack, type ProviderInstance, type Stack } from '../core/stack'
+import { configFromEnv, type ProviderSpec } from '../../core/provider'
+import type { Registry } from '../../core/registry'
+import { providerInstance, stack as makeStack, type ProviderInstance, type Stack } from '../../core/stack'
 
 type Env = Readonly<Record<string, string | undefined>>
 

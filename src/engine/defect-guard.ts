@@ -1,0 +1,147 @@
+/**
+ * The defect guard: an Env whose event sink, state store and handler never throw. A throw from any
+ * of them is kept as the operation's defect, stops new steps (through the run's stop signal) and
+ * becomes an ordinary answer on the spot — the handler's a step failure, the store's a state error —
+ * so steps in flight drain and what was recorded is saved before the operation answers `Defect`.
+ */
+import * as E from 'fp-ts/Either'
+import * as TE from 'fp-ts/TaskEither'
+import type { TaskEither } from 'fp-ts/TaskEither'
+import { answerNow, immediate } from '../core/immediate'
+import { labelOfAddress } from '../core/node'
+import { appendingNow, appendNowOf } from '../state/append-now'
+import { stateError, type Lock, type StateError, type StateStore } from '../state/state-store'
+import { causeText, defect, type Defect } from './defect'
+import type { Env } from './env'
+import { noEvents, type EventSink } from './events'
+import { stepFailure, type StepFailure } from './handler'
+import { mapHandler } from './map-handler'
+import type { ApplyResult } from './operations'
+
+/** A guarded Env and what it caught. */
+export interface Guard {
+  readonly env: Env
+  /** keep a throw (the first one wins) and stop new steps */
+  readonly record: (cause: unknown, where: string) => void
+  /** what the operation has done so far, for the defect's `result` */
+  readonly keep: (result: ApplyResult) => void
+  /** the defect caught, with the last result kept; undefined when nothing threw */
+  readonly defect: () => Defect | undefined
+}
+
+/** A task that answers a throw (made or run) with `onThrow`'s Left; an at-once task stays one. */
+const safeTask = <L, A>(make: () => TaskEither<L, A>, onThrow: (cause: unknown) => L): TaskEither<L, A> => {
+  let t: TaskEither<L, A>
+  try {
+    t = make()
+  } catch (c) {
+    return immediate(() => E.left(onThrow(c)))
+  }
+  if (t === undefined) return t
+  const now = answerNow(t)
+  if (now !== undefined)
+    return immediate(() => {
+      try {
+        return now()
+      } catch (c) {
+        return E.left(onThrow(c))
+      }
+    })
+  return () => {
+    try {
+      return t().catch((c: unknown) => E.left(onThrow(c)))
+    } catch (c) {
+      return Promise.resolve(E.left(onThrow(c)))
+    }
+  }
+}
+
+const guardStore = (s: StateStore, record: Guard['record']): StateStore => {
+  const onThrow =
+    (where: string) =>
+    (c: unknown): StateError => {
+      record(c, `store.${where}`)
+      return stateError('Io', `the state store threw: ${causeText(c)}`)
+    }
+  const append: StateStore['append'] = (stack, rs) => safeTask(() => s.append(stack, rs), onThrow('append'))
+  const now = appendNowOf(s.append)
+  if (now !== undefined)
+    appendingNow(append, (stack, r) => {
+      try {
+        now(stack, r)
+      } catch (c) {
+        record(c, 'store.append')
+        throw c
+      }
+    })
+  return {
+    ...s,
+    lock: (stack, o) =>
+      TE.map((l: Lock): Lock => ({ release: () => safeTask(() => l.release(), onThrow('release')) }))(
+        safeTask(() => s.lock(stack, o), onThrow('lock')),
+      ),
+    read: (stack) => safeTask(() => s.read(stack), onThrow('read')),
+    append,
+    write: (stack, st) => safeTask(() => s.write(stack, st), onThrow('write')),
+    list: () => safeTask(() => s.list(), onThrow('list')),
+  }
+}
+
+/** `env` with its sink, store and handler guarded, and a stop signal that a defect (or `env.signal`) aborts. */
+export const guardEnv = (env: Env): Guard => {
+  const stop = new AbortController()
+  const outer = env.signal
+  if (outer?.aborted) stop.abort()
+  else outer?.addEventListener('abort', () => stop.abort(), { once: true })
+  let caught: { cause: unknown; where: string } | undefined
+  let kept: ApplyResult | undefined
+  const record = (cause: unknown, where: string): void => {
+    caught ??= { cause, where }
+    stop.abort()
+  }
+  const sink = env.events
+  const events: EventSink =
+    sink === noEvents
+      ? noEvents
+      : (e) => {
+          try {
+            sink(e)
+          } catch (c) {
+            record(c, 'events')
+          }
+        }
+  const handlerFailure =
+    (method: string) =>
+    (c: unknown): StepFailure => {
+      if ((c as StepFailure | undefined)?._tag === 'StepFailure') return c as StepFailure
+      record(c, `handler.${method}`)
+      return stepFailure('handler', method as StepFailure['op'], `the handler threw: ${causeText(c)}`)
+    }
+  const handler = mapHandler(env.handler, {
+    // in-flight requests see only the caller's signal: a defect stops new steps, it does not cut requests
+    context: (c) => {
+      if (c.signal !== stop.signal) return c
+      const { signal: _stop, ...rest } = c
+      void _stop
+      return (outer ? { ...rest, signal: outer } : rest) as typeof c
+    },
+    task: (method, make) => safeTask(make, handlerFailure(method)),
+    now: (make, _spec, name) => {
+      try {
+        return make()
+      } catch (c) {
+        if ((c as StepFailure | undefined)?._tag === 'StepFailure') throw c
+        record(c, 'handler.create')
+        throw stepFailure(labelOfAddress(name), 'create', `the handler threw: ${causeText(c)}`)
+      }
+    },
+  })
+  return {
+    env: { ...env, events, handler, store: guardStore(env.store, record), signal: stop.signal },
+    record,
+    keep: (r) => {
+      kept = r
+    },
+    defect: () => (caught ? defect(caught.cause, caught.where, kept) : undefined),
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * trellis/engine: the interpreter as a library. The ReaderTaskEither operations (plan, apply,
+ * destroy, refresh, import, lookup) and the named stages they compose; `Env` and its layers
+ * (liveEnv, emulatedEnv, mockEnv); handlers; `makePlan`, `Plan`/`Step`; `compile`; state stores;
+ * the registry extension points (defineProvider, makeRegistry, buildersFor). No operation rejects:
+ * every failure is a Left of `EngineError` (a `Defect` when something handed in threw).
+ */
+import { registry } from '../providers'
+import { compile as compileWith } from '../engine/compile'
+
+// the operations and the pipeline's stages
+export {
+  plan,
+  apply,
+  destroy,
+  refresh,
+  importResource,
+  lookup,
+  formatEngineError,
+  envFallbacks,
+  compileStage,
+  preflight,
+  locked,
+  load,
+  reconcileStage,
+  refreshStage,
+  lookupsStage,
+  planStage,
+  confirmStage,
+  runStage,
+  save,
+} from '../engine/operations'
+export type {
+  EngineError,
+  ApplyError,
+  LookupError,
+  PlanMismatch,
+  PlanOutcome,
+  ApplyResult,
+  ApplyOptions,
+  PlanOptions,
+  RefreshOptions,
+  RefreshResult,
+  Drift,
+  PreflightInput,
+  PlanInput,
+  MakePlanInput,
+  ConfirmInput,
+  RunInput,
+} from '../engine/operations'
+export type { Defect } from '../engine/defect'
+export type { Stage, StageName } from '../engine/pipeline/stage'
+export type { PipelineHooks } from '../engine/pipeline/hooks'
+export type { CompileError } from '../engine/compile'
+export type { PlanError } from '../engine/plan'
+
+// Env and its layers
+export type { Env, Verify } from '../engine/env'
+export { DEFAULT_CONCURRENCY } from '../engine/env'
+export { liveEnv } from '../workspace/live-env'
+export { emulatedEnv, type EmulatedEnvOptions } from '../workspace/emulated-env'
+export type { WorkspaceOptions } from '../workspace/workspace'
+export type { MockEnvOptions } from '../engine/mock-env'
+export { mockEnv } from '../testing/mock-entry'
+export type { EngineEvent, EventSink } from '../engine/events'
+
+// handlers
+export { mockHandler, type Mocks, type MockHandler } from '../engine/mock-handler'
+export { httpHandler } from '../engine/http-handler'
+export { mapHandler, type HandlerMapping, type HandlerMethod } from '../engine/map-handler'
+export type { Handler, OpContext, LookupContext, StepFailure } from '../engine/handler'
+
+// plans
+export { makePlan, hasChanges, changes, summary, type Plan, type Step, type Action } from '../engine/plan'
+export type { Graph } from '../engine/graph'
+export { compile as compileWith } from '../engine/compile'
+/** compile a stack against the built-in providers */
+export const compile = compileWith(registry)
+
+// state stores
+export { fileStore } from '../state/file-store'
+export { memoryStore } from '../state/memory-store'
+export { postgresStore, type PostgresStore, type PostgresStoreOptions } from '../state/postgres-store'
+export type { StateStore, StateError } from '../state/state-store'
+export type { State, ResourceState } from '../state/state'
+
+// providers: the built-in ones and the extension points
+export { registry, providers } from '../providers'
+export { defineProvider, type ProviderSpec } from '../core/provider'
+export { makeRegistry, type Registry } from '../core/registry'
+export { defineResource, defineLookup, type ResourceSpec, type LookupSpec } from '../core/spec'
+export { buildersFor, type Builders } from '../../builders/builder'
