@@ -20,6 +20,10 @@ export { defineProvider, type ProviderSpec } from './core/provider'
 export { makeRegistry, type Registry } from './core/registry'
 export { formatIssue, type Issue } from './core/issue'
 
+// policy as code (src/policy): policies over the typed plan, suppressions, evaluation and the apply gate
+export * from './policy'
+export { Match } from './testing/match'
+
 // the engine
 export { registry, providers } from './providers'
 export { plan, apply, destroy, refresh, importResource, lookup, formatEngineError } from './engine/operations'
