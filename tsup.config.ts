@@ -18,6 +18,7 @@ const library = {
   cloud: 'builders/cloud.ts',
   testing: 'src/testing/index.ts',
   clients: 'clients/index.ts',
+  policies: 'src/policies/index.ts',
 }
 
 // fp-ts has no `exports` map and Node's ESM loader cannot import `fp-ts/Either` (a directory with a
