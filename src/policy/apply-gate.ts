@@ -29,6 +29,7 @@ export interface GateDecision {
   readonly findings: ReadonlyArray<PolicyFinding>
 }
 
+/** The gate of one apply: asked before each step, and once after the run. */
 export interface PolicyGate {
   /** before a step's request: re-run the checks left for apply that can now read their values */
   readonly beforeStep: (step: Step, values: StepValues) => GateDecision

@@ -68,6 +68,7 @@ export interface StackPolicy extends PolicyBase {
   check(this: void, plan: PolicyPlan, ctx: PolicyContext): ReadonlyArray<Finding>
 }
 
+/** A policy of either kind. */
 export type Policy = ResourcePolicy | StackPolicy
 
 /** Policies under one name: what a saved plan records (name and digest), what `--policy` loads. */

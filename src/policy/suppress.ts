@@ -8,6 +8,7 @@ import type { HasNode } from '../core/stack'
 import type { Issue } from '../core/issue'
 
 // ── model ────────────────────────────────────────────────────────────────────
+/** A policy silenced on one node, with the reason (see `suppress`). */
 export interface Suppression {
   readonly _tag: 'Suppression'
   readonly policy: string
