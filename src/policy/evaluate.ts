@@ -91,7 +91,8 @@ const plannedValues =
   (s: Step): NodeValues => {
     const r = opts.state?.resources[s.address]
     const keeps = r !== undefined && (s.action === 'noop' || s.action === 'update')
-    return keeps ? { inputs: s.inputs, outputs: r.outputs } : { inputs: s.inputs }
+    // a step is values with no outputs (unknown) as it is: no object made per node read
+    return keeps ? { inputs: s.inputs, outputs: r.outputs } : s
   }
 
 /** Run every policy in force over a view (what the plan and the end of a run both do). */
@@ -109,15 +110,18 @@ export const checkAll = (
     suppressed.push(...r.suppressed)
     if (r.issue) issues.push(r.issue)
   }
+  const keepAny = (r: CheckOutcome, p: PolicyInForce, node?: string) => {
+    if (!(r._tag === 'findings' && r.findings.length === 0))
+      keep(findingsOf(r, p, node === undefined ? { stage } : { node, stage }, g.suppressions))
+  }
   for (const p of g.policies) {
     const policy = p.policy
     if (policy._tag === 'StackPolicy') {
-      if (only === undefined || only(p)) keep(findingsOf(runCheck(view, policy), p, { stage }, g.suppressions))
+      if (only === undefined || only(p)) keepAny(runCheck(view, policy), p)
       continue
     }
     for (const s of view.byToken(policy.token))
-      if (only === undefined || only(p, s.address))
-        keep(findingsOf(runCheck(view, policy, s), p, { node: s.address, stage }, g.suppressions))
+      if (only === undefined || only(p, s.address)) keepAny(runCheck(view, policy, s), p, s.address)
   }
   return { findings, suppressed, issues }
 }
@@ -133,8 +137,10 @@ export const evaluatePolicies =
   (entries: ReadonlyArray<unknown>, opts: EvaluateOptions = {}) =>
   (plan: Plan): E.Either<PolicyError, PolicyReport> => {
     const g = gatherPolicies(entries)
+    // the program's nodes, for suppressions to name (none given: no set of every address made)
     const nodes = new Set<string>()
-    for (const s of plan.steps) if (isHeld(s) || s.kind === 'Lookup') nodes.add(s.address)
+    if (g.suppressions.length > 0)
+      for (const s of plan.steps) if (isHeld(s) || s.kind === 'Lookup') nodes.add(s.address)
     const sup = checkSuppressions(g.suppressions, nodes, new Set(g.policies.map((p) => p.policy.name)))
     const errors = [...g.errors, ...sup.errors]
     if (errors.length > 0) return E.left({ _tag: 'PolicyError', issues: errors })

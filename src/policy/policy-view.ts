@@ -72,26 +72,50 @@ const relations = (steps: ReadonlyArray<PolicyStep>, at: ReadonlyMap<string, Pol
 }
 
 // ── constructors ─────────────────────────────────────────────────────────────
-/** The view of a plan, each held node's values given by `valuesOf`. */
+// A step's values are looked up, and wrapped in the tracking view, when a check first reads them:
+// most checks read a few nodes of one token, and a view made for every node of a 10,000-node plan
+// (a proxy and its handler each) took longer than all the packs' checks together
+class StepView implements PolicyStep {
+  readonly #step: Step
+  readonly #valuesOf: (s: Step) => NodeValues
+  readonly #log: ReadLog
+  #values: NodeValues | undefined
+  #inputs: Readonly<Record<string, unknown>> | undefined
+  #outputs: Readonly<Record<string, unknown>> | undefined
+  readonly address: string
+  readonly token: string
+  readonly name: string
+  readonly action: Step['action']
+  readonly deps: ReadonlyArray<string>
+  constructor(step: Step, valuesOf: (s: Step) => NodeValues, log: ReadLog) {
+    this.#step = step
+    this.#valuesOf = valuesOf
+    this.#log = log
+    this.address = step.address
+    this.token = step.token
+    this.name = step.name
+    this.action = step.action
+    this.deps = step.deps
+  }
+  get inputs(): Readonly<Record<string, unknown>> {
+    this.#values ??= this.#valuesOf(this.#step)
+    return (this.#inputs ??= trackedView(this.#values.inputs, this.#log, this.address, 'inputs'))
+  }
+  get outputs(): Readonly<Record<string, unknown>> {
+    this.#values ??= this.#valuesOf(this.#step)
+    const o = this.#values.outputs
+    return (this.#outputs ??=
+      o === undefined
+        ? unknownRecord(this.#log, this.address, 'outputs')
+        : trackedView(o, this.#log, this.address, 'outputs'))
+  }
+}
+
+/** The view of a plan, each held node's values given by `valuesOf` (asked when a check first reads them). */
 export const policyView = (plan: Plan, valuesOf: (s: Step) => NodeValues): PolicyView => {
   const log: ReadLog = {}
   const steps: PolicyStep[] = []
-  for (const s of plan.steps) {
-    if (!isHeld(s)) continue
-    const v = valuesOf(s)
-    steps.push({
-      address: s.address,
-      token: s.token,
-      name: s.name,
-      action: s.action,
-      inputs: trackedView(v.inputs, log, s.address, 'inputs'),
-      outputs:
-        v.outputs === undefined
-          ? unknownRecord(log, s.address, 'outputs')
-          : trackedView(v.outputs, log, s.address, 'outputs'),
-      deps: s.deps,
-    })
-  }
+  for (const s of plan.steps) if (isHeld(s)) steps.push(new StepView(s, valuesOf, log))
   const at = new Map(steps.map((s) => [s.address, s]))
   const tokens = groupBy(steps, (s) => s.token)
   return { stack: plan.stack, log, steps, byToken: (t) => tokens.get(t) ?? NONE, ctx: relations(steps, at) }

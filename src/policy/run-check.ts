@@ -13,29 +13,33 @@ export type CheckOutcome =
   | { readonly _tag: 'threw'; readonly message: string }
 
 // ── run ──────────────────────────────────────────────────────────────────────
-const outcome = (view: PolicyView, f: () => ReadonlyArray<Finding>): CheckOutcome => {
-  const log = view.log
-  log.unknownAt = undefined
-  log.unknownOf = undefined
-  try {
-    const findings = f()
-    if (log.unknownAt !== undefined) return { _tag: 'unknown', node: log.unknownOf!, path: log.unknownAt }
-    if (!Array.isArray(findings))
-      return { _tag: 'threw', message: `returned ${typeof findings}, not a list of findings` }
-    return { _tag: 'findings', findings }
-  } catch (e) {
-    if (log.unknownAt !== undefined) return { _tag: 'unknown', node: log.unknownOf!, path: log.unknownAt }
-    // an UnknownRead of another evaluation's view (a value kept from an earlier check) is a fault too
-    return { _tag: 'threw', message: e instanceof Error ? e.message : String(e) }
-  }
-}
+// a check that finds nothing (most of them) allocates no outcome of its own
+const NOTHING: CheckOutcome = Object.freeze({ _tag: 'findings', findings: Object.freeze([]) })
+
+const call = (view: PolicyView, policy: Policy, step: PolicyStep | undefined): unknown =>
+  policy._tag === 'StackPolicy'
+    ? policy.check({ stack: view.stack, steps: view.steps }, view.ctx)
+    : policy.check(step as never, view.ctx)
 
 /** Run a policy: a resource policy over one step (its findings' node defaulting to the step), a stack policy once. */
 export const runCheck = (view: PolicyView, policy: Policy, step?: PolicyStep): CheckOutcome => {
-  if (policy._tag === 'StackPolicy')
-    return outcome(view, () => policy.check({ stack: view.stack, steps: view.steps }, view.ctx))
-  const s = step!
-  const o = outcome(view, () => policy.check(s, view.ctx) as ReadonlyArray<Finding>)
-  if (o._tag !== 'findings' || o.findings.every((f) => f.node !== undefined)) return o
-  return { _tag: 'findings', findings: o.findings.map((f) => (f.node === undefined ? { ...f, node: s.address } : f)) }
+  const log = view.log
+  log.unknownAt = undefined
+  log.unknownOf = undefined
+  let found: unknown
+  try {
+    found = call(view, policy, step)
+  } catch (e) {
+    // a throw after an unknown read is the view's (or the check's own, once it met one): wait for apply
+    if (log.unknownAt !== undefined) return { _tag: 'unknown', node: log.unknownOf!, path: log.unknownAt }
+    return { _tag: 'threw', message: e instanceof Error ? e.message : String(e) }
+  }
+  if (log.unknownAt !== undefined) return { _tag: 'unknown', node: log.unknownOf!, path: log.unknownAt }
+  if (!Array.isArray(found)) return { _tag: 'threw', message: `returned ${typeof found}, not a list of findings` }
+  if (found.length === 0) return NOTHING
+  const findings = found as ReadonlyArray<Omit<Finding, 'node'> & { readonly node?: string }>
+  return {
+    _tag: 'findings',
+    findings: findings.map((f) => (f.node === undefined ? { ...f, node: step!.address } : (f as Finding))),
+  }
 }
