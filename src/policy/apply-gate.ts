@@ -60,9 +60,8 @@ export const policyGate = (entries: ReadonlyArray<unknown>, plan: Plan, report: 
   // a node whose own check failed at apply: its mandatory violations, which stop its dependents
   const blockedBy = new Map<string, PolicyFinding[]>()
 
-  const plannedOf = new Map(plan.steps.map((s) => [s.address, s]))
-  const viewWith = (known: (a: string) => NodeValues | undefined) =>
-    policyView(plan, (s) => known(s.address) ?? { inputs: plannedOf.get(s.address)?.inputs ?? s.inputs })
+  // a node not known yet reads as planned: its planned inputs, its outputs unknown
+  const viewWith = (known: (a: string) => NodeValues | undefined) => policyView(plan, (s) => known(s.address) ?? s)
 
   const recheck = (
     known: (a: string) => NodeValues | undefined,
