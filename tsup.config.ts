@@ -19,6 +19,7 @@ const library = {
   testing: 'src/testing/index.ts',
   engine: 'src/entries/engine.ts',
   clients: 'clients/index.ts',
+  policies: 'src/policies/index.ts',
 }
 
 // fp-ts has no `exports` map and Node's ESM loader cannot import `fp-ts/Either` (a directory with a

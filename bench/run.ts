@@ -511,6 +511,14 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
     }
   },
 
+  policies: async (n = 10_000) => {
+    const p = await trellis('policies', n)
+    return {
+      ...p,
+      targets: [{ text: `the three starter packs over ${fmt(p.n)} mixed nodes in < 50 ms`, met: p.inProcessMs < 50 }],
+    }
+  },
+
   'durable-apply': async (n = 10_000) => {
     // the mixed shapes, every step's write-ahead records durable, on each store
     const file = await trellis('durable-apply', n, ['--store', 'file', '--workload', 'mixed'])

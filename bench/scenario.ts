@@ -155,6 +155,9 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
   /** the HTML plan report of a plan over n applied mixed nodes with every kind of change */
   'plan-report': async ({ n }) => (await import('./plan-report-run')).runPlanReport(n),
 
+  /** the three starter policy packs evaluated over the plan of n mixed nodes (the mock run is setup) */
+  policies: async ({ n }) => (await import('./policies-run')).runPolicies(n),
+
   /** a plan of a stack whose resources are all in state already: every step a noop */
   'noop-plan': async ({ n }) => {
     const s = costWorkload(n)

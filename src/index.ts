@@ -18,6 +18,10 @@ export { defineProvider, type ProviderSpec } from './core/provider'
 export { makeRegistry, type Registry } from './core/registry'
 export { formatIssue, type Issue } from './core/issue'
 
+// policy as code (src/policy): policies over the typed plan, suppressions, evaluation and the apply gate
+export * from './policy'
+export { Match } from './testing/match'
+
 // the engine — deprecated here: import it from 'trellis/engine' (removed from 'trellis' in 0.3.0)
 import * as ops from './engine/operations'
 import * as planning from './engine/plan'

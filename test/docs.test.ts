@@ -25,6 +25,7 @@ const ENTRIES = [
   'builders/cost.ts',
   'builders/hosting.ts',
   'builders/cloud.ts',
+  'src/policies/index.ts',
 ]
 
 // one program for every test: building it is most of this suite's time

@@ -37,7 +37,7 @@ test('the tarball holds dist/, README, LICENSE and CHANGELOG only, within a size
   assert.equal(outside, [], 'files outside dist/ and the documents')
   for (const f of ['LICENSE', 'CHANGELOG.md', 'README.md', 'dist/trellis.mjs'])
     assert.ok(packed.files.includes(f), `${f} is in the tarball`)
-  for (const e of ['index', 'cost', 'hosting', 'cloud', 'testing', 'clients', 'engine'])
+  for (const e of ['index', 'cost', 'hosting', 'cloud', 'testing', 'clients', 'engine', 'policies'])
     for (const ext of ['.js', '.cjs', '.d.ts', '.d.cts'])
       assert.ok(packed.files.includes(`dist/${e}${ext}`), `dist/${e}${ext} is in the tarball`)
   assert.not.ok(
