@@ -19,6 +19,8 @@ export { defineResource, defineLookup, type ResourceSpec, type LookupSpec } from
 export { defineProvider, type ProviderSpec } from './core/provider'
 export { makeRegistry, type Registry } from './core/registry'
 export { formatIssue, type Issue } from './core/issue'
+/** This trellis's version (its package.json's). */
+export { VERSION } from './core/version'
 
 // the engine
 export { registry, providers } from './providers'

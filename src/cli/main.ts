@@ -3,7 +3,7 @@
  * the program, asks for confirmation, prints (text, or one versioned JSON document), connects
  * SIGINT/SIGTERM to the workspace's stop signal, and sets the exit code (src/cli/exit.ts).
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { createInterface } from 'node:readline/promises'
 import * as E from 'fp-ts/Either'
 import { registry } from '../providers'
@@ -43,14 +43,9 @@ export interface Io {
   readonly interrupts?: Interrupts
 }
 
-export const VERSION = ((): string => {
-  try {
-    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
-      .version
-  } catch {
-    return 'unknown'
-  }
-})()
+// the installed version (src/core/version.ts: from package.json, inlined by the build)
+export { VERSION } from '../core/version'
+import { VERSION } from '../core/version'
 
 const askTty = async (question: string): Promise<string> => {
   const rl = createInterface({ input: process.stdin, output: process.stderr })
@@ -199,7 +194,11 @@ export const main = async (argv: ReadonlyArray<string>, out0: Out, io: Io = {}):
           return EXIT.ok
         }
         case 'init':
-          return (await import('./init')).runInit(args.positionals[0] ?? '.', out, EXIT)
+          return (await import('./init')).runInit(
+            { dir: args.positionals[0] ?? '.', trellis: str(args, 'trellis') },
+            out,
+            EXIT,
+          )
         case 'demo': {
           const { runDemo } = await import('./demo')
           return runDemo(out)
