@@ -1,4 +1,8 @@
-/** The cloud provider's builders, generated from its registry by builders/generate.ts — do not edit. */
+/**
+ * The cloud provider's builders, generated from its registry by builders/generate.ts — do not edit.
+ *
+ * @module trellis/cloud
+ */
 import { cloudProvider } from '../src/providers/cloud'
 import {
   buildersFor,

@@ -1,4 +1,8 @@
-/** The cost provider's builders, generated from its registry by builders/generate.ts — do not edit. */
+/**
+ * The cost provider's builders, generated from its registry by builders/generate.ts — do not edit.
+ *
+ * @module trellis/cost
+ */
 import { costProvider } from '../src/providers/cost'
 import {
   buildersFor,

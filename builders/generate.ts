@@ -163,7 +163,11 @@ export const render = (name: string, varName: string): string => {
     })),
   ]
   const lines = [
-    `/** The ${name} provider's builders, generated from its registry by builders/generate.ts — do not edit. */`,
+    `/**`,
+    ` * The ${name} provider's builders, generated from its registry by builders/generate.ts — do not edit.`,
+    ` *`,
+    ` * @module trellis/${name}`,
+    ` */`,
     `import { ${varName} } from '../src/providers/${name}'`,
     `import {`,
     `  buildersFor,`,

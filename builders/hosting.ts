@@ -1,4 +1,8 @@
-/** The hosting provider's builders, generated from its registry by builders/generate.ts — do not edit. */
+/**
+ * The hosting provider's builders, generated from its registry by builders/generate.ts — do not edit.
+ *
+ * @module trellis/hosting
+ */
 import { hostingProvider } from '../src/providers/hosting'
 import {
   buildersFor,

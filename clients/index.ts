@@ -1,6 +1,8 @@
 /**
  * trellis/clients: HTTP transport and middlewares, the platforms' protocols, the default client
  * factory, and the in-memory emulators (servable on 127.0.0.1).
+ *
+ * @module trellis/clients
  */
 export {
   compose,

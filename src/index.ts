@@ -1,6 +1,8 @@
 /**
  * trellis: infrastructure as code in plain TypeScript. The library's front door: the language
  * (stack, refs, secrets), the engine bound to the built-in providers, state stores and renderers.
+ *
+ * @module trellis
  */
 import type { ReaderTaskEither as RTE } from 'fp-ts/ReaderTaskEither'
 import { registry } from './providers'

@@ -4,4 +4,5 @@
  */
 import { version } from '../../package.json'
 
+/** This trellis's version, as its package.json says (`trellis --version` prints it). */
 export const VERSION: string = version
