@@ -50,12 +50,17 @@ export interface BuilderOptions extends Omit<ResourceOptions, 'dependsOn'> {
   readonly dependsOn?: ReadonlyArray<HasNode | string>
 }
 
-/** An object of inputs with no field `I` lacks (a generic initial object gets no excess-property check). */
-export type KnownInputs<I, P> = P & { readonly [K in Exclude<keyof P, keyof I>]: never }
+/**
+ * The names an object of inputs sets, type-level only: the builder functions infer them (`K`) to
+ * take those inputs off the pending ones. The object itself is checked against `Inputs<I>`, a
+ * plain object type, so tsc's own excess-property check names a misspelt field ("Did you mean to
+ * write 'workspaceToken'?") and an editor shows each field's doc.
+ */
+export type InputNames<K extends PropertyKey> = { readonly [k in K]?: unknown }
 
 /**
  * A resource builder. `M` (type-level only) is the required inputs not set yet: each setter and
- * `set` takes theirs off, and `stack().add()` refuses a builder while any is left (see Complete).
+ * `set` takes theirs off, and `stack().add()` refuses a builder while any is left (see Addable).
  */
 export type ResourceBuilder<I, O, M extends PropertyKey = never> = {
   readonly [K in keyof I]-?: (value: Input<Exclude<I[K], undefined>>) => ResourceBuilder<I, O, Exclude<M, K>>
@@ -65,7 +70,7 @@ export type ResourceBuilder<I, O, M extends PropertyKey = never> = {
   /** Typed refs to the resource's inputs, outputs and id, resolved when the resource is applied. */
   readonly out: Outs<I & O & WithId>
   /** set several inputs at once */
-  readonly set: <P extends Inputs<I>>(inputs: KnownInputs<I, P>) => ResourceBuilder<I, O, Exclude<M, keyof P>>
+  readonly set: <K extends keyof I = never>(inputs: Inputs<I> & InputNames<K>) => ResourceBuilder<I, O, Exclude<M, K>>
   /** Lifecycle options: dependsOn, protect, ignoreChanges, deleteBeforeReplace, importId, aliases, provider. */
   readonly options: (o: BuilderOptions) => ResourceBuilder<I, O, M>
 } & Pending<M>
@@ -79,18 +84,25 @@ export interface LookupBuilder<A, R> {
   readonly options: (o: Pick<BuilderOptions, 'dependsOn' | 'provider'>) => LookupBuilder<A, R>
 }
 
-type SpecI<S> = S extends ResourceSpec<infer I, infer _O> ? I : never
-type SpecO<S> = S extends ResourceSpec<infer _I, infer O> ? O : never
-type LArgs<S> = S extends LookupSpec<infer A, infer _R> ? A : never
-type LRes<S> = S extends LookupSpec<infer _A, infer R> ? R : never
+/** A resource spec's inputs, outputs; a lookup spec's arguments, result (what builders/<provider>.ts index). */
+export type SpecI<S> = S extends ResourceSpec<infer I, infer _O> ? I : never
+export type SpecO<S> = S extends ResourceSpec<infer _I, infer O> ? O : never
+export type LArgs<S> = S extends LookupSpec<infer A, infer _R> ? A : never
+export type LRes<S> = S extends LookupSpec<infer _A, infer R> ? R : never
 
 type RequiredKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T]
 
 /** The builder function of one resource type: the required inputs the initial object leaves unset are pending. */
-export type ResourceBuilderFn<I, O> = <P extends Inputs<I> = Record<never, never>>(
+export type ResourceBuilderFn<I, O> = <K extends keyof I = never>(
   name: string,
-  initial?: KnownInputs<I, P>,
-) => ResourceBuilder<I, O, Exclude<RequiredKeys<I>, keyof P>>
+  initial?: Inputs<I> & InputNames<K>,
+) => ResourceBuilder<I, O, Exclude<RequiredKeys<I>, K>>
+
+/** The builder function of one lookup: `args` required when the lookup has a required argument. */
+export type LookupBuilderFn<A, R> =
+  RequiredKeys<A> extends never
+    ? (name: string, args?: Inputs<A>) => LookupBuilder<A, R>
+    : (name: string, args: Inputs<A>) => LookupBuilder<A, R>
 
 export type ConfigInput<C> = {
   readonly [K in keyof C]?: Exclude<C[K], undefined> extends Secret<infer S> ? Secret<S> | S : Exclude<C[K], undefined>
@@ -103,15 +115,7 @@ export type Builders<P extends ProviderSpec> = {
     SpecO<P['resources'][K]>
   >
 } & {
-  readonly [K in keyof P['lookups'] & string]: RequiredKeys<LArgs<P['lookups'][K]>> extends never
-    ? (
-        name: string,
-        args?: Inputs<LArgs<P['lookups'][K]>>,
-      ) => LookupBuilder<LArgs<P['lookups'][K]>, LRes<P['lookups'][K]>>
-    : (
-        name: string,
-        args: Inputs<LArgs<P['lookups'][K]>>,
-      ) => LookupBuilder<LArgs<P['lookups'][K]>, LRes<P['lookups'][K]>>
+  readonly [K in keyof P['lookups'] & string]: LookupBuilderFn<LArgs<P['lookups'][K]>, LRes<P['lookups'][K]>>
 } & {
   /** a provider instance for `stack(name, { providers })` */
   readonly provider: (
@@ -130,7 +134,17 @@ export type Builders<P extends ProviderSpec> = {
 // ── constructors ─────────────────────────────────────────────────────────────
 const RESERVED = new Set(['node', 'out', 'set', 'options', 'then', 'toJSON', 'constructor'])
 /** names asked of any object by promises, serialisers and test tools: never taken for a mistyped field */
-const NOT_FIELDS = new Set(['then', 'toJSON', 'inspect', 'asymmetricMatch', '$$typeof', 'nodeType', '_tag'])
+const NOT_FIELDS = new Set([
+  'then',
+  'toJSON',
+  'inspect',
+  'asymmetricMatch',
+  '$$typeof',
+  'nodeType',
+  '_tag',
+  'href',
+  'path',
+])
 
 const addressOfDep = (d: HasNode | string): string =>
   typeof d === 'string'
@@ -197,6 +211,25 @@ const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ResourceBuilderFn<I, O
     (make ??= builderMaker(spec, inputNames))(resourceNode(spec.token, name, copyFields(initial)))
 }
 
+/**
+ * Below a builder's setters, a trap for names near an input: in plain JavaScript a misspelt setter
+ * would fail as `folderTokn is not a function`; this names the builder and the nearest input. A
+ * name near none is `undefined` as usual, since tools probe objects for names of their own.
+ */
+const unknownSetter = (inputs: ReadonlyArray<string>): object =>
+  new Proxy(Object.prototype, {
+    get(target, key, receiver: { readonly node: ResourceNode }) {
+      if (typeof key === 'symbol' || key in target || NOT_FIELDS.has(key))
+        return Reflect.get(target, key, receiver) as unknown
+      const near = closestName(key, inputs)
+      if (near === undefined) return undefined
+      throw new TypeError(
+        `${labelOfAddress(addressOf(receiver.node))} has no input \`${key}\`; did you mean \`${near}\`? ` +
+          `(its inputs: ${inputs.join(', ')}; and node, out, set, options)`,
+      )
+    },
+  })
+
 /** How the builders of one resource type are made: a frozen object over the type's prototype. */
 const builderMaker = <I, O>(
   spec: ResourceSpec<I, O>,
@@ -204,7 +237,7 @@ const builderMaker = <I, O>(
 ): ((node: ResourceNode) => ResourceBuilder<I, O>) => {
   // made by the first `.out` of the type: a program reads the outputs of some of its types
   const outsOfType = lazyOuts(() => [...inputNames, ...fieldsOf(spec.outputs).map((f) => f.name)])
-  const proto: Record<string, unknown> = {}
+  const proto: Record<string, unknown> = Object.create(unknownSetter(inputNames)) as Record<string, unknown>
   // a constructor over the shared prototype: `new` is V8's fast path (Object.create with a property
   // descriptor was the largest cost of building a stack)
   function Builder(this: { node: ResourceNode }, node: ResourceNode) {

@@ -1,6 +1,8 @@
 /**
  * trellis/clients: HTTP transport and middlewares, the platforms' protocols, the default client
  * factory, and the in-memory emulators (servable on 127.0.0.1).
+ *
+ * @module trellis/clients
  */
 export {
   compose,
@@ -19,7 +21,7 @@ export { debugLog } from './debug-log'
 export { scripted } from './scripted'
 export { serve } from './serve'
 export { faults } from './faults'
-export { restClient } from './rest'
+export { restClient, USER_AGENT } from './rest'
 export { tc3Client } from './tc3'
 export { signTc3 } from './tc3-sign'
 export { platformClients } from './platforms'

@@ -15,6 +15,7 @@ import {
   type RestRequest,
 } from '../src/core/wire'
 import { isSecret, reveal, revealDeep, type Secret } from '../src/core/secret'
+import { VERSION } from '../src/core/version'
 import type { HttpClient, HttpError, HttpResponse } from './http'
 import { secretValues, type SecretValues } from './redact'
 import { overlongWaitNote } from './retry'
@@ -38,7 +39,8 @@ export interface RestClientOptions extends SequenceOptions {
   readonly secrets?: SecretValues
 }
 
-export const USER_AGENT = 'trellis/0.1'
+/** What every request says it comes from: `trellis/<installed version>`. */
+export const USER_AGENT = `trellis/${VERSION}`
 /** a pagination loop longer than this is a platform bug (a `next` that never ends) */
 export const MAX_PAGES = 10_000
 

@@ -9,7 +9,11 @@ import { stack, secret } from 'trellis'
 const token = process.env.COST_API_TOKEN
 
 const ws = cost.getWorkspaces('ws')
-const workspace = ws.out.workspaces.map((w) => w[0].token)
+// the account's first workspace (the map runs at plan time: an account without one stops the plan here)
+const workspace = ws.out.workspaces.map((w) => {
+  if (w[0] === undefined) throw new Error('the account has no workspace')
+  return w[0].token
+})
 
 const finance = cost.folder('finance', { title: 'Finance' }).workspaceToken(workspace)
 

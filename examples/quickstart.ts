@@ -10,9 +10,13 @@ import * as cloud from 'trellis/cloud'
 
 // cost: a folder in the first workspace, and a monthly report inside it
 const workspaces = cost.getWorkspaces('all')
-const finance = cost
-  .folder('finance', { title: 'Finance' })
-  .workspaceToken(workspaces.out.workspaces.map((ws) => ws[0].token))
+const finance = cost.folder('finance', { title: 'Finance' }).workspaceToken(
+  workspaces.out.workspaces.map((ws) => {
+    // the map runs at plan time: an account without a workspace stops the plan here
+    if (ws[0] === undefined) throw new Error('the account has no workspace')
+    return ws[0].token
+  }),
+)
 const monthly = cost
   .costReport('monthly', { title: 'Monthly AWS', filter: "costs.provider = 'aws'" })
   .folderToken(finance.out.token)

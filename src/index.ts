@@ -1,6 +1,8 @@
 /**
  * trellis: infrastructure as code in plain TypeScript. The library's front door: the language
  * (stack, refs, secrets), the engine bound to the built-in providers, state stores and renderers.
+ *
+ * @module trellis
  */
 import type { ReaderTaskEither as RTE } from 'fp-ts/ReaderTaskEither'
 import { registry } from './providers'
@@ -17,6 +19,8 @@ export { defineResource, defineLookup, type ResourceSpec, type LookupSpec } from
 export { defineProvider, type ProviderSpec } from './core/provider'
 export { makeRegistry, type Registry } from './core/registry'
 export { formatIssue, type Issue } from './core/issue'
+/** This trellis's version (its package.json's). */
+export { VERSION } from './core/version'
 
 // policy as code (src/policy): policies over the typed plan, suppressions, evaluation and the apply gate
 export * from './policy'

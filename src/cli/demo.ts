@@ -46,7 +46,10 @@ export const runDemo = async (out: Out): Promise<number> => {
     out.line(renderPlan(p2.right.plan, registry, { colour: out.colour }))
     if (hasChanges(p2.right.plan)) return fail(out, 'the second plan should show no changes')
     out.line(
-      '\nDone: the second plan shows no changes. Point the same program at the real platforms with `npx trellis apply examples/quickstart.ts` and credentials in the environment (see README).',
+      // the quickstart is not a file of the package: point at what a user can run next
+      '\nDone: the second plan shows no changes. Start a project of your own with `npx trellis init my-infra`: ' +
+        'its infra.ts plans on the emulators (`npx trellis plan infra.ts --emulate`) or, with credentials in ' +
+        'the environment, against the real platforms (`npx trellis plan infra.ts`; see the README).',
     )
     return 0
   } finally {

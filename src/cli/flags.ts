@@ -98,6 +98,11 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   serial: { type: 'string', value: 'N', help: 'the backup to restore (default the newest)', check: positive },
   force: { type: 'boolean', help: 'break the lock even if its holder seems alive' },
   version: { type: 'boolean', help: 'print the version and exit' },
+  trellis: {
+    type: 'string',
+    value: 'SPEC',
+    help: 'where the project installs trellis from: a tarball path, a git URL or a version range',
+  },
   plan: { type: 'boolean', help: 'the graph of the plan, nodes styled by action' },
   data: {
     type: 'string',

@@ -5,7 +5,7 @@
  * stop signal), prints errors (text, or one versioned JSON document) and sets the exit code
  * (src/cli/exit.ts).
  */
-import { readFileSync } from 'node:fs'
+import { VERSION } from '../core/version'
 import { isTrellisError, type TrellisError } from '../workspace/trellis-error'
 import { parseArgs, bool, oneOf, UsageError, type Args } from './args'
 import { commandNamed } from './commands'
@@ -17,14 +17,8 @@ import { useColour, type Out } from './output'
 export { EXIT }
 export type { Io }
 
-export const VERSION = ((): string => {
-  try {
-    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
-      .version
-  } catch {
-    return 'unknown'
-  }
-})()
+// the installed version (src/core/version.ts: from package.json, inlined by the build)
+export { VERSION } from '../core/version'
 
 /** A usage error's lines; `always`: point at the help even when the error names no command. */
 const usage = (e: UsageError, out: Pick<Out, 'err'>, always = false): number => {

@@ -18,22 +18,21 @@ export interface ProviderInstance {
 /** Anything that carries a node: a builder or a node itself. */
 export type HasNode = Node | { readonly node: Node }
 
-/** type-level only: the key under which a builder names the required inputs it still lacks */
-declare const pendingInputs: unique symbol
+/**
+ * type-level only: the key under which a builder names the required inputs it still lacks. Its
+ * name is what tsc prints when `add()` refuses such a builder: "Types of property
+ * '[requiredInputsNotSet]' are incompatible. Type '"title"' is not assignable to type 'never'."
+ */
+declare const requiredInputsNotSet: unique symbol
 /** What a builder with required inputs unset carries, in types only (never at run time). */
 export interface Pending<M extends PropertyKey> {
-  readonly [pendingInputs]?: [M]
+  readonly [requiredInputsNotSet]?: M
 }
-/** How `add()` refuses such a builder: tsc's message names the missing inputs. */
-export interface MissingRequiredInputs<M> {
-  readonly 'set these required inputs first': M
-}
-/** A node as `add()` takes it: a builder with every required input set, or anything else that carries a node. */
-export type Complete<T> = T extends { readonly [pendingInputs]?: [infer M] }
-  ? [M] extends [never]
-    ? T
-    : MissingRequiredInputs<M>
-  : T
+/**
+ * A node as `add()` takes it: a node, or a builder with every required input set. One argument
+ * type (not a generic tuple), so tsc points at the argument that lacks an input and names it.
+ */
+export type Addable = Node | { readonly node: Node; readonly [requiredInputsNotSet]?: never }
 
 /** The frozen description a script builds: provider instances, nodes and exported outputs (plain data). */
 export interface Stack {
@@ -44,7 +43,7 @@ export interface Stack {
   readonly nodes: ReadonlyArray<Node>
   readonly outputs: Readonly<Record<string, unknown>>
   /** add nodes; a builder whose required inputs are not all set is a type error naming them */
-  readonly add: <T extends ReadonlyArray<HasNode>>(...items: T & { readonly [K in keyof T]: Complete<T[K]> }) => Stack
+  readonly add: (...items: ReadonlyArray<Addable>) => Stack
   readonly export: (name: string, value: unknown) => Stack
 }
 

@@ -19,6 +19,7 @@ import { isRef } from '../core/ref'
 import { isUnknown } from './unknown'
 import { isSecret, reveal } from '../core/secret'
 import { rewriteInside } from '../core/copy'
+import { closestName } from '../core/closest-name'
 
 /**
  * A value not known yet: a ref (at compile) or what a ref resolved to before its node exists
@@ -65,6 +66,12 @@ const shapeOf = (codec: t.Mixed): Shape => {
   return { element: elementOf(codec), recordValue: recordValueOf(codec) }
 }
 
+// a plain-JavaScript program has no type checker to catch a misspelt field: the message suggests the nearest one
+const unknownFieldMessage = (k: string, names: Iterable<string>): string => {
+  const near = closestName(k, names)
+  return near === undefined ? 'unknown field.' : `unknown field; did you mean \`${near}\`?`
+}
+
 /**
  * Unknown fields of `value`, appended to `out`. `path` is one array pushed and popped along the
  * walk, joined only when a field is reported (a copy per level allocated for every node).
@@ -92,7 +99,7 @@ const unknownFields = (
             path: path.join('.'),
             expected: `no field \`${k}\` (known fields: ${s.names})`,
             given: v,
-            message: 'unknown field.',
+            message: unknownFieldMessage(k, s.fields.keys()),
           })
       } else unknownFields(shape, c, v, path, out)
       path.pop()

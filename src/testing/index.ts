@@ -2,6 +2,8 @@
  * trellis/testing: a kit for unit tests of stacks on the mock interpreter — run, match, count,
  * check outputs, errors and warnings, snapshot plans, run on the emulators, generate inputs.
  * Failures are node:assert `AssertionError`s showing the closest mismatch, so any runner works.
+ *
+ * @module trellis/testing
  */
 export { runMock, type RunMockOptions } from './run-mock'
 export { runOnEmulators, type EmulatorRun, type EmulatorRunOptions } from './run-on-emulators'

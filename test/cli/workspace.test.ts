@@ -69,7 +69,7 @@ test('allowedAccountIds is checked once, before any provider changes anything (e
   const ws = workspace({ stateDir: tempDir(), emulate: true, env: {} })
   const s = stack('guarded', { providers: { cloud: cloud.provider({ allowedAccountIds: ['999999'] }) } }).add(
     cost.folder('first', { title: 'First', workspaceToken: 'wrkspc_default' }),
-    cloud.apiGatewayService('svc', { serviceName: 'svc', protocol: 'https', netTypes: ['OUTER'] } as never),
+    cloud.apiGatewayService('svc', { serviceName: 'svc', protocol: 'https', netTypes: ['OUTER'] }),
   )
   const e = (await ws.apply(s).catch((x: unknown) => x)) as TrellisError
   assert.instance(e, TrellisError)

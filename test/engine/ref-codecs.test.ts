@@ -26,7 +26,7 @@ const test = suite('refs checked at compile')
 const c = compile(registry, { now: new Date('2026-01-01T00:00:00Z') })
 
 test('a Ref<number> into a string field is refused at compile, naming both ends', () => {
-  const svc = cloud.apiGatewayService('svc', { serviceName: 'svc', protocol: 'http', netTypes: ['OUTER'] } as never)
+  const svc = cloud.apiGatewayService('svc', { serviceName: 'svc', protocol: 'http', netTypes: ['OUTER'] })
   const report = cost.costReport('r', { title: svc.out.innerHttpPort as never })
   const r = c(stack('s').add(svc, report))
   assert.ok(isLeft(r), 'compile refuses the stack')
@@ -39,7 +39,7 @@ test('a Ref<number> into a string field is refused at compile, naming both ends'
 
 test('a ref whose output fits is accepted, and so is a mapped ref (checked when its value is known)', () => {
   const folder = cost.folder('f', { title: 'F' })
-  const svc = cloud.apiGatewayService('svc', { serviceName: 'svc', protocol: 'http', netTypes: ['OUTER'] } as never)
+  const svc = cloud.apiGatewayService('svc', { serviceName: 'svc', protocol: 'http', netTypes: ['OUTER'] })
   const ok = cost.costReport('ok', { title: folder.out.title, folderToken: folder.out.token })
   const mapped = cost.costReport('m', { title: svc.out.innerHttpPort.map((n) => `port ${n}`) })
   assert.ok(isRight(c(stack('s').add(folder, svc, ok, mapped))))

@@ -70,10 +70,12 @@ export interface Packed {
 }
 
 export const pack = async (dest: string): Promise<Packed> => {
-  // dist/ is built already: no prepare script again
+  // as the package is released: from a staged copy with the checkout-only fields dropped (scripts/pack.mjs)
   const r = ok(
-    await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', dest], { cwd: repo }),
-    'npm pack',
+    await run(process.execPath, [join(repo, 'scripts', 'pack.mjs'), '--json', '--pack-destination', dest], {
+      cwd: repo,
+    }),
+    'npm run pack',
   )
   const [j] = JSON.parse(r.out) as Array<{
     filename: string
@@ -115,6 +117,14 @@ export interface Scratch {
 }
 
 /** Build, pack and install once; the projects are made by the tests in subdirectories of `root`. */
+/** `npm install` in `cwd` from the npm cache, the registry only for what the cache lacks. */
+export const installOffline = async (cwd: string): Promise<Ran> => {
+  const args = ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-package-lock']
+  const r = await run(npm, [...args, '--offline'], { cwd, timeoutMs: 300_000 })
+  if (r.code === 0 || !/ENOTCACHED/.test(r.err)) return r
+  return run(npm, [...args, '--prefer-offline'], { cwd, timeoutMs: 300_000 })
+}
+
 export const scratch = async (): Promise<Scratch> => {
   const built = await buildIfStale()
   const root = mkdtempSync(join(tmpdir(), 'trellis-package-'))
@@ -133,11 +143,6 @@ export const scratch = async (): Promise<Scratch> => {
     }),
   })
   const t0 = Date.now()
-  const args = ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-package-lock']
-  let r = await run(npm, [...args, '--offline'], { cwd: project, timeoutMs: 300_000 })
-  // a cache without some package's metadata: the registry npm already uses, only for what is missing
-  if (r.code !== 0 && /ENOTCACHED/.test(r.err))
-    r = await run(npm, [...args, '--prefer-offline'], { cwd: project, timeoutMs: 300_000 })
-  ok(r, 'npm install of the tarball')
+  ok(await installOffline(project), 'npm install of the tarball')
   return { root: project, packed, built, installMs: Date.now() - t0 }
 }

@@ -5,6 +5,7 @@ import { restClient, type RestClientOptions } from '../../clients/rest'
 import { httpError } from '../../clients/http'
 import { secret } from '../../src/core/secret'
 import { action, rest, type PlatformError } from '../../src/core/wire'
+import { readFileSync } from 'node:fs'
 import { fakeClock, fakeHttp, json, queryOf, scriptedHttp, text, type Answer } from './fake-http'
 
 const TOKEN = 'tok_SUPERSECRET_123'
@@ -43,7 +44,11 @@ test('sends bearer, accept, user-agent and a JSON body with secrets revealed, to
   assert.is(req.headers.authorization, `Bearer ${TOKEN}`)
   assert.is(req.headers.accept, 'application/json')
   assert.is(req.headers['content-type'], 'application/json')
-  assert.is(req.headers['user-agent'], 'trellis/0.1')
+  // the installed version, as package.json says
+  const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string
+  }
+  assert.is(req.headers['user-agent'], `trellis/${version}`)
   assert.equal(JSON.parse(req.body!), { title: 'A', password: 'pw' })
 })
 

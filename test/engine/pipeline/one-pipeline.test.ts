@@ -33,7 +33,7 @@ const mixed = (cloudConfig: Parameters<typeof cloud.provider>[0]) =>
   stack('mixed', { providers: { cloud: cloud.provider(cloudConfig) } }).add(
     cost.folder('first', { title: 'First', workspaceToken: 'wrkspc_default' }),
     hosting.dnsZone('z', { name: 'example.test', teamSlug: 'acme' }),
-    cloud.apiGatewayService('svc', { serviceName: 'svc', protocol: 'https', netTypes: ['OUTER'] } as never),
+    cloud.apiGatewayService('svc', { serviceName: 'svc', protocol: 'https', netTypes: ['OUTER'] }),
   )
 const nothingOn = (e: Emulators) => {
   assert.is(e.cost.objects().filter((o) => o.kind === 'folders').length, 0, 'no cost folder')
