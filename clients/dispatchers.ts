@@ -41,8 +41,10 @@ let loading: Promise<typeof Undici> | undefined
 /** undici, at once when loaded, or the promise of it */
 export const loadUndici = (): typeof Undici | Promise<typeof Undici> =>
   undici ??
-  (loading ??= Promise.all([import('undici'), import('node:tls')]).then(([u, t]) => {
+  (loading ??= Promise.all([import('undici'), import('node:tls')]).then(([m, t]) => {
     tls = t
+    // a CommonJS module: some loaders (a bundle's interop) give its exports only as the default
+    const u = typeof m.Agent === 'function' ? m : (m as unknown as { default: typeof Undici }).default
     return (undici = u)
   }))
 
