@@ -909,7 +909,7 @@ export const fromEnv = cloud.fromEnv
 export const bridgeConfig = cloud.bridgeConfig
 /**
  * `cloud:ApiGatewayService`: An API gateway service: name, protocol, network types and per-environment
- * rate limits (releaseLimit, preLimit, testLimit, in requests per second). From docs/wire/cloud.md:
+ * rate limits (releaseLimit, preLimit, testLimit, in requests per second). From the wire reference:
  * exclusiveSetName (deprecated), instanceId, uniqVpcId, and the outputs internalSubDomain,
  * outerSubDomain, innerHttpPort, innerHttpsPort, modifyTime, createTime, usagePlanLists, apiLists.
  * Tags are kept through the tag service. Waits: after a create, until the service is visible, up to 3
@@ -921,7 +921,7 @@ export const apiGatewayService: ResourceBuilderFn<ApiGatewayServiceInputs, ApiGa
 /**
  * `cloud:ApiGatewayApi`: An API of a gateway service. The back end is chosen by serviceConfigType
  * (HTTP by default: serviceConfigUrl, serviceConfigPath and serviceConfigMethod are then required).
- * Most fields come from docs/wire/cloud.md (see the module doc); limits (releaseLimit, preLimit,
+ * Most fields come from the wire reference (see the module doc); limits (releaseLimit, preLimit,
  * testLimit) are per-environment request-rate caps, 5000 meaning unlimited. Refresh reads each API
  * alone (DescribeApi): the service's listing (DescribeApisStatus) carries neither the back end nor the
  * limits; the limits of every API of a service come from one listing (DescribeApiEnvironmentStrategy
@@ -932,7 +932,7 @@ export const apiGatewayService: ResourceBuilderFn<ApiGatewayServiceInputs, ApiGa
 export const apiGatewayApi: ResourceBuilderFn<ApiGatewayApiInputs, ApiGatewayApiOutputs> = cloud.apiGatewayApi
 /**
  * `cloud:ApiGatewayApiKey`: An API key (access key id and secret) for SECRET-authenticated APIs;
- * status `on` or `off`. From docs/wire/cloud.md: accessKeyType (auto or manual), accessKeyId and
+ * status `on` or `off`. From the wire reference: accessKeyType (auto or manual), accessKeyId and
  * accessKeySecret (given for manual keys, generated otherwise; the secret is kept as a secret),
  * modifyTime and createTime. Call it with a node name and, optionally, initial inputs.
  */
@@ -940,7 +940,7 @@ export const apiGatewayApiKey: ResourceBuilderFn<ApiGatewayApiKeyInputs, ApiGate
   cloud.apiGatewayApiKey
 /**
  * `cloud:ApiGatewayUsagePlan`: A usage plan: maxRequestNum requests in total and maxRequestNumPreSec
- * per second (-1, the default, is unlimited). From docs/wire/cloud.md: the outputs modifyTime,
+ * per second (-1, the default, is unlimited). From the wire reference: the outputs modifyTime,
  * createTime, attachApiKeys (bound key ids) and attachLists (bound services and APIs). Waits: after a
  * create, until the plan is visible, up to 3 minutes; a plan whose create reply was lost is looked for
  * in the listing 5 times, up to 1 minute (the platform lists new objects late). Call it with a node
@@ -950,7 +950,7 @@ export const apiGatewayUsagePlan: ResourceBuilderFn<ApiGatewayUsagePlanInputs, A
   cloud.apiGatewayUsagePlan
 /**
  * `cloud:ApiGatewayUsagePlanAttachment`: Binds a usage plan to an environment (test, release or
- * prepub) of a service, or of one API when bindType is API; accessKeyIds (from docs/wire/cloud.md) are
+ * prepub) of a service, or of one API when bindType is API; accessKeyIds (from the wire reference) are
  * bound to the plan too. Every change replaces the attachment, the old binding removed first. Waits:
  * binding and unbinding are repeated until acknowledged, up to 5 minutes each; a service or plan that
  * is gone ends a delete as done. Refresh reads each attachment alone: a binding is seen only through
@@ -964,7 +964,7 @@ export const apiGatewayUsagePlanAttachment: ResourceBuilderFn<
 > = cloud.apiGatewayUsagePlanAttachment
 /**
  * `cloud:ApiGatewayServiceRelease`: Releases (publishes) a service to an environment: test, release or
- * prepub. The service needs at least one API. From docs/wire/cloud.md: the output releaseVersion.
+ * prepub. The service needs at least one API. From the wire reference: the output releaseVersion.
  * Every change replaces the release; deleting it un-releases the environment. Waits: until the service
  * is visible, up to 3 minutes. Refresh reads each release alone: it is one environment's release
  * history of one service, checked against the service's released environments (in one refresh, from
@@ -985,7 +985,7 @@ export const apiGatewayPlugin: ResourceBuilderFn<ApiGatewayPluginInputs, ApiGate
   cloud.apiGatewayPlugin
 /**
  * `cloud:ApiGatewayCustomDomain`: A custom domain of a gateway service. With isDefaultMapping false,
- * pathMappings ("<path>#<environment>") route paths to environments. From docs/wire/cloud.md:
+ * pathMappings ("<path>#<environment>") route paths to environments. From the wire reference:
  * certificateId (needed for https), isForcedHttps and the output status. Refresh reads each domain
  * from its service's domains (DescribeServiceSubDomains, one listing the service's domains share), and
  * a domain that is not default-mapped also alone: its path mappings are listed per domain
@@ -995,7 +995,7 @@ export const apiGatewayCustomDomain: ResourceBuilderFn<ApiGatewayCustomDomainInp
   cloud.apiGatewayCustomDomain
 /**
  * `cloud:ApiGatewayIpStrategy`: An IP strategy of a service: strategyType WHITE (allow only) or BLACK
- * (block), strategyData the addresses or CIDR ranges, one per line. From docs/wire/cloud.md: the
+ * (block), strategyData the addresses or CIDR ranges, one per line. From the wire reference: the
  * outputs strategyId and createTime; only strategyData changes in place. Waits: after a create, until
  * the strategy is visible, up to 3 minutes; a strategy whose create reply was lost is looked for in
  * the listing 5 times, up to 1 minute (the platform lists new objects late). Refresh reads each

@@ -844,8 +844,8 @@ export const businessMetric: ResourceBuilderFn<BusinessMetricInputs, BusinessMet
 export const costAlert: ResourceBuilderFn<CostAlertInputs, CostAlertOutputs> = cost.costAlert
 /**
  * `cost:CostReport`: A saved cost report: a filter in the query language over cost data, grouped and
- * charted. chartType, dateBin, dateInterval values and the chartSettings fields come from
- * docs/wire/cost.md. Relative intervals get concrete dates from the server; those are not compared unless you
+ * charted. chartType, dateBin, dateInterval values and the chartSettings fields come from the wire
+ * reference. Relative intervals get concrete dates from the server; those are not compared unless you
  * set them. settings and chartSettings compare with the platform's defaults filled in for the keys
  * left out. workspaceToken is fixed at creation. Call it with a node name and, optionally, initial
  * inputs.
@@ -863,7 +863,7 @@ export const customProvider: ResourceBuilderFn<CustomProviderInputs, CustomProvi
 /**
  * `cost:FinancialCommitmentReport`: A financial commitment (reservations, savings plans) report.
  * dateInterval defaults to `last_3_months`; startDate/endDate only with `custom` or no interval.
- * Fields beyond title and workspaceToken come from docs/wire/cost.md. Changing the workspace replaces
+ * Fields beyond title and workspaceToken come from the wire reference. Changing the workspace replaces
  * the report. Call it with a node name and, optionally, initial inputs.
  */
 export const financialCommitmentReport: ResourceBuilderFn<

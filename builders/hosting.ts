@@ -371,7 +371,7 @@ export const deployKey: ResourceBuilderFn<DeployKeyInputs, DeployKeyOutputs> = h
 export const dnsZone: ResourceBuilderFn<DnsZoneInputs, DnsZoneOutputs> = hosting.dnsZone
 /**
  * `hosting:DnsRecord`: A DNS record in a zone. The platform cannot update records, so any change
- * replaces the record. ttl defaults to 3600 (docs/wire/hosting.md); priority is for MX records, flag and tag
+ * replaces the record. ttl defaults to 3600 (wire reference); priority is for MX records, flag and tag
  * for CAA records. Hostnames and name-like values compare without trailing dots, and a relative
  * hostname equals its fully-qualified form. Import as <zone_id>:<record_id>. Call it with a node name
  * and, optionally, initial inputs.
