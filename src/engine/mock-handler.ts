@@ -29,7 +29,8 @@ export interface Mocks {
   }) => Readonly<Record<string, unknown>> | undefined
 }
 
-interface Stored {
+/** An object the mock platform holds. */
+export interface Stored {
   readonly token: string
   readonly inputs: Readonly<Record<string, unknown>>
   readonly outputs: Readonly<Record<string, unknown>>
