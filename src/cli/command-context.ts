@@ -109,7 +109,8 @@ export const commandContext = (args: Args, out: Out, io: Io, version: string, ba
   const env = io.env ?? process.env
   const controller = new AbortController()
   const json = bool(args, 'json')
-  const prog = progress(out, { json })
+  // with --json, only a command that streams its events prints them: the others print one document
+  const prog = progress(out, json ? (args.spec.streamsEvents ? { json } : { quiet: true }) : {})
   const stopper = bare ? undefined : onInterrupt(io, out, controller, prog)
   const ws = opener(args, env, controller.signal, prog, out)
   const ctx: CommandContext = {

@@ -25,7 +25,8 @@ export const displayValue = valueEncoder({
 const show = (u: unknown): string => {
   if (u === undefined) return '(none)'
   if (u === SECRET || u === UNKNOWN_TEXT) return u
-  return JSON.stringify(u)
+  // inside an array or object the markers print as they do alone, unquoted
+  return JSON.stringify(u).replace(/"(\[secret\]|\(known after apply\))"/g, '$1')
 }
 
 const SYMBOL: Record<Step['action'], string> = {
@@ -203,8 +204,11 @@ const DISPLAY_STEPS: StepSchema = {
   trailing: () => ({}),
 }
 
-/** Versioned, display-safe JSON of a plan. */
-export const planToJson = (plan: Plan, registry?: Registry): unknown => ({
+/**
+ * Display-safe JSON of a plan, as the HTML report draws it (the plan document for machines is
+ * src/render/plan-document.ts, which `planToJson` returns).
+ */
+export const planDisplayJson = (plan: Plan, registry?: Registry): unknown => ({
   formatVersion: PLAN_JSON_VERSION,
   stack: plan.stack,
   lineage: plan.lineage,

@@ -20,7 +20,8 @@ import {
   type EngineError,
 } from '../../src/engine/operations'
 import { changes, type Plan } from '../../src/engine/plan'
-import { renderPlan, planToJson } from '../../src/engine/render'
+import { renderPlan } from '../../src/engine/render'
+import { planToJson } from '../../src/render/plan-document'
 import { registry } from '../../src/providers'
 import { memoryStore } from '../../src/state/memory-store'
 import type { ResourceState, State } from '../../src/state/state'

@@ -11,5 +11,6 @@ export const apply: CommandSpec = {
   example: 'trellis apply infra.ts --target \'cost:Folder "finance"\' --yes',
   min: 1,
   max: 1,
+  streamsEvents: true,
   run: (ctx) => change(ctx, 'apply'),
 }

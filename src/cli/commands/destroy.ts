@@ -11,5 +11,6 @@ export const destroy: CommandSpec = {
   example: 'trellis destroy infra.ts --yes',
   min: 1,
   max: 1,
+  streamsEvents: true,
   run: (ctx) => change(ctx, 'destroy'),
 }
