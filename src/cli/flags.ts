@@ -51,7 +51,12 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   out: { type: 'string', value: 'FILE', help: 'save the plan to FILE, for `trellis apply FILE`' },
   html: { type: 'string', value: 'FILE', help: 'also write the plan as a page to open in a browser' },
   all: { type: 'boolean', help: 'show unchanged nodes too' },
-  format: { type: 'string', value: 'mermaid|dot', help: 'graph format (default mermaid)' },
+  format: {
+    type: 'string',
+    value: 'FORMAT',
+    help: 'graph: mermaid (default) or dot; plan: text (default) or markdown (a pull-request summary)',
+  },
+  review: { type: 'boolean', help: 'the plan as a pull-request summary in Markdown (same as --format markdown)' },
   serial: { type: 'string', value: 'N', help: 'the backup to restore (default the newest)' },
   force: { type: 'boolean', help: 'break the lock even if its holder seems alive' },
   version: { type: 'boolean', help: 'print the version and exit' },

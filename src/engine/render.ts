@@ -22,6 +22,9 @@ export const displayValue = valueEncoder({
   unknown: UNKNOWN_TEXT,
 })
 
+/** A display value as the text plan writes it: JSON, the markers unquoted, `(none)` for nothing. */
+export const showValue = (u: unknown): string => show(u)
+
 const show = (u: unknown): string => {
   if (u === undefined) return '(none)'
   if (u === SECRET || u === UNKNOWN_TEXT) return u

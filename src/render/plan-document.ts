@@ -81,4 +81,5 @@ export const planDocument = (plan: Plan, registry?: Registry) => ({
 /** The library's name for it. */
 export const planToJson = planDocument
 
+/** The plan document (format 3), as planToJson gives it. */
 export type PlanDocument = ReturnType<typeof planDocument>

@@ -75,4 +75,19 @@ test("the library's planToJson is the same document, valid against plan.json", a
   assert.is(doc.kind, 'plan')
 })
 
+test('plan --format markdown and --review print the pull-request summary; with --json it is a usage error', async () => {
+  const d = tempDir()
+  const prog = lookupProgram(d)
+  const a = await run(['plan', prog, '--format', 'markdown', '--state-dir', d], costEnv(p))
+  assert.is(a.code, 0, a.err)
+  assert.match(a.out, '### trellis plan for stack `looks`')
+  assert.match(a.out, /#### Creates \(2\)/)
+  assert.match(a.out, '<details><summary><code>+ cost:Folder "f"</code></summary>')
+  const b = await run(['plan', prog, '--review', '--state-dir', d], costEnv(p))
+  assert.is(b.out, a.out)
+  const c = await run(['plan', prog, '--review', '--json', '--state-dir', d], costEnv(p))
+  assert.is(c.code, 64)
+  assert.match(c.err, '--json and the markdown summary')
+})
+
 test.run()
