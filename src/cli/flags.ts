@@ -56,6 +56,7 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     value: 'FORMAT',
     help: 'graph: mermaid (default) or dot; plan: text (default) or markdown (a pull-request summary)',
   },
+  destroy: { type: 'boolean', help: 'plan: what `trellis destroy` would delete, without a prompt or a lock' },
   review: { type: 'boolean', help: 'the plan as a pull-request summary in Markdown (same as --format markdown)' },
   serial: { type: 'string', value: 'N', help: 'the backup to restore (default the newest)' },
   force: { type: 'boolean', help: 'break the lock even if its holder seems alive' },

@@ -1,6 +1,6 @@
 /** `trellis plan`: what apply would change (or, --refresh-only, what changed outside trellis). */
 import { writeFileSync } from 'node:fs'
-import type { Stack } from '../../core/stack'
+import { stack, type Stack } from '../../core/stack'
 import { renderPlanHtml } from '../../engine/html-report'
 import { registry } from '../../providers'
 import type { CommandContext, CommandSpec } from '../command-spec'
@@ -33,6 +33,20 @@ const refreshOnly = async (ctx: CommandContext, st: Stack): Promise<number> => {
   return bool(args, 'detailed-exitcode') && r.drift.length ? EXIT.changes : EXIT.ok
 }
 
+/**
+ * --destroy: the plan of the stack with no nodes and no exports, under the same providers — what
+ * `trellis destroy` deletes (it plans the same empty stack), shown without a prompt or a lock.
+ */
+const destroyed = (ctx: CommandContext, st: Stack): Stack => {
+  // --refresh would read through the empty stack's providers, which lack the program's env fallbacks
+  if (str(ctx.args, 'out') || bool(ctx.args, 'refresh-only') || bool(ctx.args, 'refresh'))
+    throw new UsageError(
+      'plan --destroy compares with state: no --out, --refresh or --refresh-only (run `trellis refresh` first)',
+      'plan',
+    )
+  return stack(st.name, { providers: st.providers })
+}
+
 /** --format markdown or --review: the pull-request summary instead of the text plan */
 const reviewWanted = (args: CommandContext['args']): boolean => {
   const format = oneOf(args, 'format', ['text', 'markdown'] as const)
@@ -48,7 +62,7 @@ const run = async (ctx: CommandContext): Promise<number> => {
   const w = ctx.workspace()
   if (bool(args, 'refresh-only')) return refreshOnly(ctx, st)
   const markdown = reviewWanted(args)
-  const r = await w.plan(st, planOptions(args))
+  const r = await w.plan(bool(args, 'destroy') ? destroyed(ctx, st) : st, planOptions(args))
   const page = str(args, 'html')
   if (page !== undefined) {
     writeFileSync(page, renderPlanHtml(r.plan, registry))
@@ -87,6 +101,7 @@ export const plan: CommandSpec = {
     'all',
     'format',
     'review',
+    'destroy',
   ],
   example: 'trellis plan infra.ts --emulate --out plan.json',
   min: 1,
