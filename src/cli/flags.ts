@@ -56,6 +56,11 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     value: 'FORMAT',
     help: 'graph: mermaid (default) or dot; plan: text (default) or markdown (a pull-request summary)',
   },
+  'lock-timeout': {
+    type: 'string',
+    value: 'DURATION',
+    help: "how long to wait for another run's lock: 30s, 2m, 500ms (default 10s, or TRELLIS_LOCK_WAIT_MS)",
+  },
   destroy: { type: 'boolean', help: 'plan: what `trellis destroy` would delete, without a prompt or a lock' },
   review: { type: 'boolean', help: 'the plan as a pull-request summary in Markdown (same as --format markdown)' },
   serial: { type: 'string', value: 'N', help: 'the backup to restore (default the newest)' },
