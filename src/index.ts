@@ -103,7 +103,8 @@ export type Drift = ops.Drift
  */
 export const makePlan = planning.makePlan
 export { hasChanges, changes, summary, type Plan, type Step, type Action } from './engine/plan'
-export { renderPlan, planToJson } from './render/render'
+export { renderPlan } from './render/render'
+export { planToJson, type PlanDocument } from './render/plan-document'
 export { planToMermaid, planToDot, graphToMermaid, graphToDot } from './render/graph-render'
 /**
  * The mock interpreter's handler.

@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline/promises'
 import { labelOfAddress } from '../core/node'
 import { workspace, type Workspace } from '../workspace/workspace'
 import type { CommandContext } from './command-spec'
-import { bool, positiveInt, str, UsageError, type Args } from './flag-readers'
+import { bool, duration, positiveInt, str, UsageError, type Args } from './flag-readers'
 import { interrupts, type Interrupts } from './interrupts'
 import { loadProgram } from './load-program'
 import { progress, type Out, type Progress } from './output'
@@ -64,6 +64,8 @@ const opener = (args: Args, env: Env, signal: AbortSignal, prog: Progress, out: 
       emulate: bool(args, 'emulate'),
       ...(str(args, 'data') ? { emulatorData: str(args, 'data') } : {}),
       ...(concurrency ? { concurrency } : {}),
+      // --lock-timeout wins over TRELLIS_LOCK_WAIT_MS
+      ...(duration(args, 'lock-timeout') !== undefined ? { lockWaitMs: duration(args, 'lock-timeout') } : {}),
       signal,
       onEvent: prog.sink,
       ...(env.TRELLIS_DEBUG ? { debug: out.err } : {}),
@@ -79,6 +81,7 @@ export const checkStateFlags = (args: Args, env: Env): void => {
   if (bool(args, 'emulate') && str(args, 'state-url'))
     throw new UsageError('--emulate keeps its state under --state-dir; --state-url is for the real platforms')
   positiveInt(args, 'concurrency')
+  duration(args, 'lock-timeout')
 }
 
 const confirmer =
@@ -109,7 +112,8 @@ export const commandContext = (args: Args, out: Out, io: Io, version: string, ba
   const env = io.env ?? process.env
   const controller = new AbortController()
   const json = bool(args, 'json')
-  const prog = progress(out, { json })
+  // with --json, only a command that streams its events prints them: the others print one document
+  const prog = progress(out, json ? (args.spec.streamsEvents ? { json } : { quiet: true }) : {})
   const stopper = bare ? undefined : onInterrupt(io, out, controller, prog)
   const ws = opener(args, env, controller.signal, prog, out)
   const ctx: CommandContext = {

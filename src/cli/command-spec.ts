@@ -46,6 +46,8 @@ export interface CommandSpec {
    * left to the command (the emulators' server saves on Ctrl-C).
    */
   readonly bare?: boolean
+  /** with --json, its engine events stream as NDJSON before its document (apply, destroy); others print one document */
+  readonly streamsEvents?: boolean
   /** the exit code (src/cli/exit.ts); usage and trellis errors may be thrown */
   readonly run: (ctx: CommandContext) => Promise<number>
 }

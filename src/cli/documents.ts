@@ -1,18 +1,21 @@
 /**
  * The CLI's machine-readable documents: every `--json` output is one of these, versioned
  * (`formatVersion`) and tagged (`kind`), with a JSON Schema in schemas/. Secrets and values known
- * only after apply are the markers `{"secret": true}` and `{"unknown": true}`.
+ * only after apply are the markers `{"secret": true}` and `{"unknown": true}`. The plan document has
+ * its own version (src/render/plan-document.ts), the saved plan that embeds it SAVED_PLAN_VERSION.
  */
 import type { Registry } from '../core/registry'
-import type { Plan } from '../engine/plan'
 import type { Drift } from '../engine/operations'
 import type { ResourceState } from '../state/state'
-import { secretsOf, stepToJson, type StepSchema } from '../render/step-json'
+import { secretsOf } from '../render/step-json'
+import { planDocument } from '../render/plan-document'
 import { jsonValue } from '../workspace/json-value'
 import type { ApplyOutcome, PlanResult, RefreshOutcome } from '../workspace/workspace'
 import type { TrellisError } from '../workspace/trellis-error'
 
 export const FORMAT_VERSION = 1
+/** 2: its `plan` is the plan document of format 3 */
+export const SAVED_PLAN_VERSION = 2
 
 const driftDoc = (registry: Registry, d: ReadonlyArray<Drift>) =>
   d.map((x) => {
@@ -28,57 +31,16 @@ const driftDoc = (registry: Registry, d: ReadonlyArray<Drift>) =>
     }
   })
 
-/** format 1's steps: markers for values, a nested change's keys and indices dotted, flags at the end */
-const DOCUMENT_STEPS: StepSchema = {
-  value: jsonValue,
-  // a nested object or array: its changes by key and index, and how many siblings stayed
-  change: (d, secrets) =>
-    d.inner !== undefined
-      ? {
-          changes: d.inner.map((c) => {
-            const at = [d.path, ...c.path.map(String)]
-            return {
-              path: at.join('.'),
-              // the same path unjoined, so a saved plan read back knows a key holding a dot from two keys
-              keys: c.path,
-              kind: c.kind,
-              before: jsonValue(c.before, secrets, at) ?? null,
-              after: jsonValue(c.after, secrets, at) ?? null,
-            }
-          }),
-          unchanged: d.unchanged ?? 0,
-        }
-      : {},
-  flags: () => ({}),
-  trailing: (s) => ({
-    ...(s.deleteBeforeReplace !== undefined ? { deleteBeforeReplace: s.deleteBeforeReplace } : {}),
-    ...(s.movedFrom !== undefined ? { movedFrom: s.movedFrom } : {}),
-    ...(s.readAtApply ? { readAtApply: true } : {}),
-  }),
-}
+export { planSteps } from '../render/plan-document'
 
-export const planSteps = (plan: Plan, registry: Registry) => plan.steps.map(stepToJson(DOCUMENT_STEPS, registry))
-
+/** The plan document (src/render/plan-document.ts) and what this run saw beside the plan. */
 export const planDoc = (r: PlanResult, registry: Registry) => ({
-  formatVersion: FORMAT_VERSION,
-  kind: 'plan' as const,
-  stack: r.stack,
-  lineage: r.plan.lineage,
-  baseSerial: r.plan.baseSerial,
+  ...planDocument(r.plan, registry),
   refreshed: r.refreshed,
   hasChanges: r.hasChanges,
-  summary: r.summary,
   changedOutside: driftDoc(registry, r.changedOutside),
   pending: r.pending.map((p) => ({ address: p.address, op: p.op, ...(p.id ? { id: p.id } : {}), since: p.startedAt })),
   leftOut: r.leftOut,
-  steps: planSteps(r.plan, registry),
-  warnings: r.plan.warnings.map((w) => ({
-    node: w.node,
-    path: w.path,
-    expected: w.expected,
-    given: w.given,
-    message: w.message ?? '',
-  })),
 })
 
 export const applyDoc = (which: 'apply' | 'destroy', r: ApplyOutcome) => ({

@@ -52,3 +52,14 @@ export const oneOf = <W extends string>(a: Args, k: string, words: ReadonlyArray
     throw new UsageError(`--${k}: expected ${words.join(', ')}, got ${JSON.stringify(v)}`)
   return v as W
 }
+
+const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
+
+/** A duration flag (`500ms`, `30s`, `2m`, `1h`; a bare number is seconds) in ms, or a usage error. */
+export const duration = (a: Args, k: string): number | undefined => {
+  const v = str(a, k)
+  if (v === undefined) return undefined
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(v)
+  if (!m) throw new UsageError(`--${k}: expected a duration such as 30s, 2m or 500ms, got ${JSON.stringify(v)}`)
+  return Math.round(Number(m[1]) * UNIT_MS[m[2] ?? 's'])
+}

@@ -38,6 +38,10 @@ const address = (v: string): string | undefined =>
   ADDRESS.test(v.trim()) && !CONTROL.test(v)
     ? undefined
     : `expected a node address such as cost:CostReport/monthly, got ${JSON.stringify(v)}`
+const durationText = (v: string): string | undefined =>
+  /^\d+(\.\d+)?(ms|s|m|h)?$/.test(v)
+    ? undefined
+    : `expected a duration such as 30s, 2m or 500ms, got ${JSON.stringify(v)}`
 const FAULTS = /^rate=(0(\.[0-9]+)?|1(\.0+)?|\.[0-9]+)(,seed=-?[0-9]+)?(,kinds=[A-Za-z0-9-]+(\+[A-Za-z0-9-]+)*)?$/
 const faults = (v: string): string | undefined =>
   FAULTS.test(v) ? undefined : `expected rate=R (0..1)[,seed=S][,kinds=K+K], got ${JSON.stringify(v)}`
@@ -91,10 +95,18 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   all: { type: 'boolean', help: 'show unchanged nodes too' },
   format: {
     type: 'string',
-    value: 'mermaid|dot',
-    help: 'graph format (default mermaid)',
-    check: words('mermaid', 'dot'),
+    value: 'FORMAT',
+    help: 'graph: mermaid (default) or dot; plan: text (default) or markdown (a pull-request summary)',
+    check: words('mermaid', 'dot', 'text', 'markdown'),
   },
+  'lock-timeout': {
+    type: 'string',
+    value: 'DURATION',
+    help: "how long to wait for another run's lock: 30s, 2m, 500ms (default 10s, or TRELLIS_LOCK_WAIT_MS)",
+    check: durationText,
+  },
+  destroy: { type: 'boolean', help: 'plan: what `trellis destroy` would delete, without a prompt or a lock' },
+  review: { type: 'boolean', help: 'the plan as a pull-request summary in Markdown (same as --format markdown)' },
   serial: { type: 'string', value: 'N', help: 'the backup to restore (default the newest)', check: positive },
   force: { type: 'boolean', help: 'break the lock even if its holder seems alive' },
   version: { type: 'boolean', help: 'print the version and exit' },
@@ -102,6 +114,7 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     type: 'string',
     value: 'SPEC',
     help: 'where the project installs trellis from: a tarball path, a git URL or a version range',
+    check: path,
   },
   plan: { type: 'boolean', help: 'the graph of the plan, nodes styled by action' },
   data: {

@@ -19,7 +19,7 @@ import { stepFromJson } from '../render/step-json'
 import type { State } from '../state/state'
 import { TrellisError } from '../workspace/trellis-error'
 import type { PlanOptions, PlanResult } from '../workspace/workspace'
-import { FORMAT_VERSION, planDoc } from './documents'
+import { planDoc, SAVED_PLAN_VERSION } from './documents'
 
 export interface SavedSource {
   /** absolute path of the program */
@@ -42,6 +42,8 @@ export interface SavedPlan {
   readonly approved: Plan
   /** for rendering */
   readonly result: PlanResult
+  /** the plan document as saved (format 3; absent in a saved plan of format 1) */
+  readonly document?: ReturnType<typeof planDoc>
 }
 
 const digest = (value: unknown, key: string): string => {
@@ -85,7 +87,7 @@ export const savedPlanDoc = (
     createdAt: new Date().toISOString(),
     options,
   }
-  return { formatVersion: FORMAT_VERSION, kind: 'saved-plan' as const, source, plan: planDoc(r, registry) }
+  return { formatVersion: SAVED_PLAN_VERSION, kind: 'saved-plan' as const, source, plan: planDoc(r, registry) }
 }
 
 export const writeSavedPlan = (file: string, d: ReturnType<typeof savedPlanDoc>): Promise<void> =>
@@ -121,7 +123,7 @@ const notSaved = (file: string, why: string) =>
     {
       node: file,
       path: '',
-      expected: `a saved plan (trellis plan --out), format ${FORMAT_VERSION}`,
+      expected: `a saved plan (trellis plan --out), format ${SAVED_PLAN_VERSION}`,
       given: why,
       message: `${file} is not a saved plan: ${why}`,
     },
@@ -132,7 +134,9 @@ export const readSavedPlan = (file: string): SavedPlan => {
     { formatVersion?: unknown; kind?: unknown; source?: SavedSource; plan?: ReturnType<typeof planDoc> } | undefined
   if (d === undefined) throw notSaved(file, 'not readable JSON')
   if (d.kind !== 'saved-plan') throw notSaved(file, `kind ${JSON.stringify(d.kind)}`)
-  if (d.formatVersion !== FORMAT_VERSION) throw notSaved(file, `format ${JSON.stringify(d.formatVersion)}`)
+  // format 1 held the plan document of format 1, whose steps read back the same way
+  if (d.formatVersion !== SAVED_PLAN_VERSION && d.formatVersion !== 1)
+    throw notSaved(file, `format ${JSON.stringify(d.formatVersion)}`)
   if (!d.source || !d.plan || !Array.isArray(d.plan.steps)) throw notSaved(file, 'source or plan missing')
   const p = d.plan
   const steps = p.steps.map(stepFromJson(revive))
@@ -140,6 +144,7 @@ export const readSavedPlan = (file: string): SavedPlan => {
   return {
     source: d.source,
     approved: plan,
+    ...(d.formatVersion === SAVED_PLAN_VERSION ? { document: p } : {}),
     result: {
       stack: p.stack,
       plan,

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url'
 import type { Registry } from '../core/registry'
 import type { Plan } from '../engine/plan'
 import { summary } from '../engine/plan'
-import { planToJson } from './render'
+import { planDisplayJson } from './render'
 import { ACTION_STYLE, drawPlan } from './graph-render'
 import { REPORT_SCRIPT, REPORT_STYLE } from './html-template'
 
@@ -63,7 +63,7 @@ const html = (s: string) =>
 
 /** What the page's script reads: the display-safe steps with their reasons, warnings and rules. */
 const reportData = (plan: Plan, registry: Registry | undefined) => {
-  const json = planToJson(plan, registry) as { readonly steps: ReadonlyArray<JsonStep> }
+  const json = planDisplayJson(plan, registry) as { readonly steps: ReadonlyArray<JsonStep> }
   const index = new Map(plan.steps.map((s, i) => [s.address, i]))
   return {
     stack: plan.stack,

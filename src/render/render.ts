@@ -22,10 +22,14 @@ export const displayValue = valueEncoder({
   unknown: UNKNOWN_TEXT,
 })
 
+/** A display value as the text plan writes it: JSON, the markers unquoted, `(none)` for nothing. */
+export const showValue = (u: unknown): string => show(u)
+
 const show = (u: unknown): string => {
   if (u === undefined) return '(none)'
   if (u === SECRET || u === UNKNOWN_TEXT) return u
-  return JSON.stringify(u)
+  // inside an array or object the markers print as they do alone, unquoted
+  return JSON.stringify(u).replace(/"(\[secret\]|\(known after apply\))"/g, '$1')
 }
 
 const SYMBOL: Record<Step['action'], string> = {
@@ -203,8 +207,11 @@ const DISPLAY_STEPS: StepSchema = {
   trailing: () => ({}),
 }
 
-/** Versioned, display-safe JSON of a plan. */
-export const planToJson = (plan: Plan, registry?: Registry): unknown => ({
+/**
+ * Display-safe JSON of a plan, as the HTML report draws it (the plan document for machines is
+ * src/render/plan-document.ts, which `planToJson` returns).
+ */
+export const planDisplayJson = (plan: Plan, registry?: Registry): unknown => ({
   formatVersion: PLAN_JSON_VERSION,
   stack: plan.stack,
   lineage: plan.lineage,

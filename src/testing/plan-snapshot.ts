@@ -3,7 +3,8 @@
  * mock's lineage, salt, ids and times are seeded), for `toMatchSnapshot`-style tests in any runner.
  */
 import type { Registry } from '../core/registry'
-import { planToJson, renderPlan } from '../render/render'
+import { renderPlan } from '../render/render'
+import { planToJson } from '../render/plan-document'
 import { registry as builtIn } from '../providers'
 import type { PlanLike } from './expect-plan'
 
@@ -11,7 +12,7 @@ import type { PlanLike } from './expect-plan'
 export interface PlanSnapshot {
   /** the plan as a human reads it, unchanged nodes and reads included, no colour */
   readonly text: string
-  /** the versioned plan JSON (secrets as [secret]), pretty-printed with a trailing newline */
+  /** the plan document (secrets as {"secret": true}), pretty-printed with a trailing newline */
   readonly json: string
 }
 

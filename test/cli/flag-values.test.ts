@@ -27,6 +27,8 @@ const VALUES: Readonly<Record<string, readonly [bad: string, good: string]>> = {
   data: [' ', 'emulator.json'],
   port: ['70000', '8080'],
   faults: ['rate=2', 'rate=0.2,seed=7,kinds=429+503'],
+  trellis: ['', '../trellis-0.1.0.tgz'],
+  'lock-timeout': ['soon', '30s'],
 }
 
 const each = (): Array<{ label: string; argv: string[]; spec: CommandSpec }> =>

@@ -8,8 +8,10 @@ import { isLeft } from 'fp-ts/Either'
 import { mock, stack, renderPlan, planToJson, secret, type Plan } from '../../src/index'
 import { cost } from '../../builders/cost'
 import { diffInputs, type FieldChange } from '../../src/engine/diff'
-import { displayChanges, PLAN_JSON_VERSION } from '../../src/render/render'
+import { displayChanges } from '../../src/render/render'
+import { PLAN_FORMAT_VERSION } from '../../src/render/plan-document'
 import { lineDiff } from '../../src/render/line-diff'
+import { UNKNOWN } from '../../src/engine/unknown'
 import { makeProtector } from '../../src/state/protect'
 import { addressOf } from '../../src/core/node'
 
@@ -88,7 +90,7 @@ test('a long text changes as a line diff with the unchanged lines folded', () =>
   assert.ok(text.includes('    ~ query:\n'), text)
   assert.ok(text.includes("        - AND provider = 'aws'\n        + AND provider = 'gcp'"), text)
   assert.ok(text.includes('          … 3 unchanged lines'), text)
-  const json = planToJson(planOf([d])) as { steps: { diff: { lines: { op: string; text: string }[] }[] }[] }
+  const json = planToJson(planOf([d])) as unknown as { steps: { diff: { lines: { op: string; text: string }[] }[] }[] }
   assert.is(json.steps[0].diff[0].lines.filter((l) => l.op !== ' ').length, 2)
 })
 
@@ -134,20 +136,31 @@ test('a secret path masks a plain nested value too', () => {
   assert.equal(rows, [{ path: 'secretValues[0].value', kind: 'change', before: '[secret]', after: '[secret]' }])
 })
 
-test('plan JSON is version 2 and carries the rows per key', () => {
+test('plan JSON is the plan document of format 3 and carries the rows per key, with their keys', () => {
   const [d] = diff({ settings: { a: 1, b: 2, c: 3 } }, { settings: { a: 1, b: 5, c: 3 } })
-  const json = planToJson(planOf([d])) as { formatVersion: number; steps: { diff: unknown[] }[] }
-  assert.is(PLAN_JSON_VERSION, 2)
-  assert.is(json.formatVersion, 2)
+  const json = planToJson(planOf([d]))
+  assert.is(PLAN_FORMAT_VERSION, 3)
+  assert.is(json.formatVersion, 3)
+  assert.is(json.kind, 'plan')
   assert.equal(json.steps[0].diff[0], {
     path: 'settings',
     kind: 'change',
     before: { a: 1, b: 2, c: 3 },
     after: { a: 1, b: 5, c: 3 },
     replaces: false,
-    changes: [{ path: 'settings.b', kind: 'change', before: 2, after: 5 }],
+    changes: [{ path: 'settings.b', keys: ['b'], kind: 'change', before: 2, after: 5 }],
     unchanged: 2,
   })
+})
+
+test('an unknown inside an array is {"unknown": true} in the document and unquoted in the text', () => {
+  const d: FieldChange = { path: 'tags', kind: 'change', before: ['a'], after: ['a', UNKNOWN], replaces: false }
+  const p = planOf([d])
+  const text = renderPlan(p)
+  assert.ok(text.includes('["a",(known after apply)]'), text)
+  const json = planToJson(p)
+  assert.equal(json.steps[0].diff[0].after, ['a', { unknown: true }])
+  assert.not.ok(JSON.stringify(json).includes('known after apply'))
 })
 
 test('lineDiff keeps the common lines and orders removals before additions', () => {

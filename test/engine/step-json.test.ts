@@ -1,7 +1,8 @@
 /**
- * One step mapper serves planToJson (format 2), the CLI's plan document (format 1) and saved
- * plans: on a plan reaching every branch, each output is byte for byte what the three separate
- * mappers wrote before they were one (fixtures/step-json.golden.json, written by that code), except
+ * One step mapper serves the plan document (format 3: planToJson, the CLI's plan --json, saved
+ * plans) and the HTML report's display JSON: on a plan reaching every branch, each output is byte
+ * for byte fixtures/step-json.golden.json (written when planToJson and plan --json became one
+ * document; before, by the three separate mappers they replaced), except
  * that a saved plan now keeps a step's deleteBeforeReplace, movedFrom and readAtApply when read
  * back (before, `show FILE` called a delete-first replacement create-first and lost moves), and a
  * nested change's rows by key and index (before, a saved plan showed such a change as one row).
@@ -28,15 +29,30 @@ test('planToJson, with and without a registry', () => {
   same('planToJson', planToJson(plan, registry))
   same('planToJsonNoRegistry', planToJson(plan))
   const steps = (planToJson(plan, registry) as { steps: Array<Record<string, unknown>> }).steps
-  assert.equal(Object.keys(steps[0]).slice(0, 7), [
-    'address',
-    'token',
-    'name',
-    'kind',
-    'action',
-    'deleteBeforeReplace',
-    'provider',
-  ])
+  assert.equal(Object.keys(steps[0]).slice(0, 6), ['address', 'token', 'name', 'kind', 'action', 'provider'])
+  // planToJson is the CLI's plan document without what a run saw (drift, pending entries, …)
+  const {
+    refreshed,
+    hasChanges: _h,
+    changedOutside,
+    pending,
+    leftOut,
+    ...rest
+  } = planDoc(
+    {
+      stack: 'st',
+      plan,
+      hasChanges: true,
+      summary: summary(plan),
+      refreshed: false,
+      changedOutside: [],
+      pending: [],
+      leftOut: [],
+    },
+    registry,
+  )
+  void [refreshed, _h, changedOutside, pending, leftOut]
+  assert.equal(rest, planToJson(plan, registry))
 })
 
 test("the CLI's plan steps: markers, flags last", () => {
@@ -69,7 +85,8 @@ test('a saved plan read back renders as before', async () => {
     // the flags that change what a step means survive the round trip (a delete-first replacement,
     // a move, a read at apply)
     const flags = (p: typeof plan) =>
-      p.steps.map((s) => [s.address, s.deleteBeforeReplace, s.movedFrom, s.readAtApply ?? false])
+      // (a create-first replacement is written deleteBeforeReplace: false, and read back so)
+      p.steps.map((s) => [s.address, s.deleteBeforeReplace ?? false, s.movedFrom, s.readAtApply ?? false])
     assert.equal(flags(saved.approved), flags(plan))
     // so do a nested change's rows by key and index, and the count of siblings left as they were
     // (their values below: secrets stay masked, the saved plan never held them)

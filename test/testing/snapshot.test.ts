@@ -51,7 +51,7 @@ test('lineage and salt are seeded by the stack name, overridable; times come fro
   assert.is(one.state.resources['cost:CostReport/monthly'].id, 'costreport-monthly')
 })
 
-test('a secret input shows as [secret] in both renderings, and the snapshot still repeats', async () => {
+test('a secret input shows as [secret] in the text and {"secret": true} in the JSON, and the snapshot still repeats', async () => {
   const key = cloud.apiGatewayApiKey('partner', {
     secretName: 'partner_a',
     accessKeyType: 'manual',
@@ -60,7 +60,9 @@ test('a secret input shows as [secret] in both renderings, and the snapshot stil
   })
   const s = stack('keys').add(key)
   const snap = planSnapshot(await runMock(s))
-  assert.ok(snap.json.includes('"accessKeySecret": "[secret]"'))
+  assert.ok(snap.text.includes('accessKeySecret = [secret]'), snap.text)
+  const doc = JSON.parse(snap.json) as { steps: Array<{ inputs: Record<string, unknown> }> }
+  assert.equal(doc.steps[0].inputs.accessKeySecret, { secret: true })
   assert.not.ok((snap.text + snap.json).includes('s3cr3t'))
   assert.is(planSnapshot(await runMock(s)).json, snap.json)
 })

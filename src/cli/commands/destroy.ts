@@ -7,9 +7,10 @@ export const destroy: CommandSpec = {
   name: 'destroy',
   args: '<program.ts>',
   summary: "delete everything the stack's state holds (or only --target and its dependents)",
-  flags: [...RUN, 'yes', 'target'],
+  flags: [...RUN, 'yes', 'target', 'lock-timeout'],
   example: 'trellis destroy infra.ts --yes',
   min: 1,
   max: 1,
+  streamsEvents: true,
   run: (ctx) => change(ctx, 'destroy'),
 }

@@ -9,7 +9,7 @@ export const importCommand: CommandSpec = {
   name: 'import',
   args: '<program.ts> TOKEN NAME ID',
   summary: "adopt an existing object (ID in the type's import format)",
-  flags: RUN,
+  flags: [...RUN, 'lock-timeout'],
   example: 'trellis import infra.ts cost:Folder finance fldr_123',
   min: 4,
   max: 4,

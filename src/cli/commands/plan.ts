@@ -1,16 +1,17 @@
 /** `trellis plan`: what apply would change (or, --refresh-only, what changed outside trellis). */
 import { writeFileSync } from 'node:fs'
-import type { Stack } from '../../core/stack'
+import { stack, type Stack } from '../../core/stack'
 import { renderPlanHtml } from '../../render/html-report'
 import { registry } from '../../providers'
 import type { CommandContext, CommandSpec } from '../command-spec'
 import { planDoc, refreshDoc } from '../documents'
 import { EXIT } from '../exit'
-import { bool, list, str, UsageError } from '../flag-readers'
+import { bool, list, oneOf, str, UsageError } from '../flag-readers'
 import { RUN } from '../flags'
 import { planOptions } from '../plan-options'
 import { driftText, planText } from '../plan-text'
 import { savedPlanDoc, writeSavedPlan } from '../saved-plan'
+import { planMarkdown } from '../../render/markdown-summary'
 
 const refreshOnly = async (ctx: CommandContext, st: Stack): Promise<number> => {
   const { args, out } = ctx
@@ -32,17 +33,42 @@ const refreshOnly = async (ctx: CommandContext, st: Stack): Promise<number> => {
   return bool(args, 'detailed-exitcode') && r.drift.length ? EXIT.changes : EXIT.ok
 }
 
+/**
+ * --destroy: the plan of the stack with no nodes and no exports, under the same providers — what
+ * `trellis destroy` deletes (it plans the same empty stack), shown without a prompt or a lock.
+ */
+const destroyed = (ctx: CommandContext, st: Stack): Stack => {
+  // --refresh would read through the empty stack's providers, which lack the program's env fallbacks
+  if (str(ctx.args, 'out') || bool(ctx.args, 'refresh-only') || bool(ctx.args, 'refresh'))
+    throw new UsageError(
+      'plan --destroy compares with state: no --out, --refresh or --refresh-only (run `trellis refresh` first)',
+      'plan',
+    )
+  return stack(st.name, { providers: st.providers })
+}
+
+/** --format markdown or --review: the pull-request summary instead of the text plan */
+const reviewWanted = (args: CommandContext['args']): boolean => {
+  const format = oneOf(args, 'format', ['text', 'markdown'] as const)
+  const review = bool(args, 'review') || format === 'markdown'
+  if (review && bool(args, 'json')) throw new UsageError('--json and the markdown summary: give one', 'plan')
+  if (review && bool(args, 'refresh-only')) throw new UsageError('--refresh-only has no markdown summary', 'plan')
+  return review
+}
+
 const run = async (ctx: CommandContext): Promise<number> => {
   const { args, out } = ctx
   const st = await ctx.program()
   const w = ctx.workspace()
   if (bool(args, 'refresh-only')) return refreshOnly(ctx, st)
-  const r = await w.plan(st, planOptions(args))
+  const markdown = reviewWanted(args)
+  const r = await w.plan(bool(args, 'destroy') ? destroyed(ctx, st) : st, planOptions(args))
   const page = str(args, 'html')
   if (page !== undefined) {
     writeFileSync(page, renderPlanHtml(r.plan, registry))
     out.err(`Plan report written to ${page}`)
   }
+  if (markdown) out.line(planMarkdown(r.plan, registry).trimEnd())
   const outFile = str(args, 'out')
   if (outFile)
     await writeSavedPlan(
@@ -50,7 +76,9 @@ const run = async (ctx: CommandContext): Promise<number> => {
       savedPlanDoc(r, st, args.positionals[0], planOptions(args), registry, await w.state(st.name)),
     )
   if (ctx.json) out.line(JSON.stringify(planDoc(r, registry), null, 2))
-  else {
+  else if (markdown) {
+    if (outFile) out.err(`Saved the plan to ${outFile}; apply exactly it with \`trellis apply ${outFile}\`.`)
+  } else {
     out.line(planText(r, registry, out, { all: bool(args, 'all') }))
     if (outFile) out.line(`\nSaved the plan to ${outFile}; apply exactly it with \`trellis apply ${outFile}\`.`)
   }
@@ -61,7 +89,20 @@ export const plan: CommandSpec = {
   name: 'plan',
   args: '<program.ts>',
   summary: 'show what apply would change',
-  flags: [...RUN, 'refresh', 'refresh-only', 'target', 'replace', 'out', 'html', 'detailed-exitcode', 'all'],
+  flags: [
+    ...RUN,
+    'refresh',
+    'refresh-only',
+    'target',
+    'replace',
+    'out',
+    'html',
+    'detailed-exitcode',
+    'all',
+    'format',
+    'review',
+    'destroy',
+  ],
   example: 'trellis plan infra.ts --emulate --out plan.json',
   min: 1,
   max: 1,

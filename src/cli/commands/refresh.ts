@@ -7,7 +7,7 @@ export const refresh: CommandSpec = {
   name: 'refresh',
   args: '<program.ts>',
   summary: 'read every resource and record what changed outside trellis (apply --refresh-only)',
-  flags: [...RUN, 'yes', 'detailed-exitcode'],
+  flags: [...RUN, 'yes', 'detailed-exitcode', 'lock-timeout'],
   example: 'trellis refresh infra.ts --detailed-exitcode',
   min: 1,
   max: 1,

@@ -4,12 +4,13 @@ import { renderPlanHtml } from '../../render/html-report'
 import { registry } from '../../providers'
 import type { PlanResult } from '../../workspace/workspace'
 import type { CommandSpec } from '../command-spec'
+import { planDoc } from '../documents'
 import { EXIT } from '../exit'
 import { str } from '../flag-readers'
 import { COMMON } from '../flags'
 import type { Out } from '../output'
 import { planText } from '../plan-text'
-import { readSavedPlan } from '../saved-plan'
+import { readSavedPlan, type SavedPlan } from '../saved-plan'
 
 const savedPlanText = (saved: ReturnType<typeof readSavedPlan>, out: Out): string => {
   const p: PlanResult = saved.result
@@ -18,6 +19,15 @@ const savedPlanText = (saved: ReturnType<typeof readSavedPlan>, out: Out): strin
     '',
     planText(p, registry, out),
   ].join('\n')
+}
+
+/** The plan document, as `plan --json` prints it, and what it was made from (no digests, no key). */
+const showDoc = (saved: SavedPlan) => {
+  const { program, stack, createdAt, lineage, serial } = saved.source
+  return {
+    ...(saved.document ?? planDoc(saved.result, registry)),
+    saved: { program, stack, createdAt, lineage, serial },
+  }
 }
 
 export const show: CommandSpec = {
@@ -35,7 +45,7 @@ export const show: CommandSpec = {
       writeFileSync(page, renderPlanHtml(saved.approved, registry))
       out.err(`Plan report written to ${page}`)
     }
-    out.line(json ? JSON.stringify(saved, null, 2) : savedPlanText(saved, out))
+    out.line(json ? JSON.stringify(showDoc(saved), null, 2) : savedPlanText(saved, out))
     return Promise.resolve(EXIT.ok)
   },
 }

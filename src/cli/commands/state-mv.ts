@@ -9,7 +9,7 @@ export const stateMv: CommandSpec = {
   name: 'mv',
   args: 'FROM TO',
   summary: 'give a resource in state another address (same type)',
-  flags: STATE_CMD,
+  flags: [...STATE_CMD, 'lock-timeout'],
   example: 'trellis state mv cost:Folder/finance cost:Folder/money',
   min: 2,
   max: 2,

@@ -17,7 +17,7 @@ export const stateRestore: CommandSpec = {
   name: 'restore',
   args: '',
   summary: 'restore state from a backup',
-  flags: [...STATE_CMD, 'serial'],
+  flags: [...STATE_CMD, 'serial', 'lock-timeout'],
   example: 'trellis state restore --stack quickstart --serial 3',
   min: 0,
   max: 0,

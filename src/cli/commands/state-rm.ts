@@ -9,7 +9,7 @@ export const stateRm: CommandSpec = {
   name: 'rm',
   args: 'ADDRESS',
   summary: 'forget a resource (the platform keeps the object)',
-  flags: STATE_CMD,
+  flags: [...STATE_CMD, 'lock-timeout'],
   example: 'trellis state rm cost:Folder/finance',
   min: 1,
   max: 1,

@@ -1,0 +1,75 @@
+/**
+ * The everyday CLI items of issue 35: plan --destroy, --lock-timeout, …, each against a cost
+ * emulator on loopback, through the same main() the bin runs.
+ */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+import { BOOKS, ROOT, costEnv, platform, run, tempDir, writes, type Platform } from './harness'
+
+const test = suite('cli: everyday rough edges')
+
+let p: Platform
+test.before(async () => {
+  p = await platform()
+})
+test.after(() => p.close())
+
+test('plan --destroy previews what destroy deletes, sends nothing, asks nothing, changes no state', async () => {
+  const d = tempDir()
+  const a = await run(['apply', BOOKS, '--yes', '--state-dir', d], costEnv(p))
+  assert.is(a.code, 0, a.err)
+  const before = writes(p.sent()).length
+  const list = (await run(['state', 'list', '--json', '--state-dir', d])).out
+  const r = await run(['plan', BOOKS, '--destroy', '--detailed-exitcode', '--state-dir', d], costEnv(p))
+  assert.is(r.code, 2, r.err)
+  assert.match(r.out, '0 to create, 0 to update, 0 to replace, 3 to delete')
+  assert.match(r.out, '- cost:Folder "finance" will be deleted')
+  const j = await run(['plan', BOOKS, '--destroy', '--json', '--state-dir', d], costEnv(p))
+  assert.is(j.code, 0, j.err + j.out)
+  const doc = JSON.parse(j.out) as { steps: Array<{ action: string }> }
+  assert.equal(
+    doc.steps.map((s) => s.action),
+    ['delete', 'delete', 'delete'],
+  )
+  assert.is(writes(p.sent()).length, before)
+  assert.is((await run(['state', 'list', '--json', '--state-dir', d])).out, list)
+  for (const flag of [['--out', `${d}/p.json`], ['--refresh']]) {
+    const bad = await run(['plan', BOOKS, '--destroy', ...flag, '--state-dir', d], costEnv(p))
+    assert.is(bad.code, 64, flag[0])
+  }
+})
+
+/** a process holding the stack's lock until killed (test/reliability/state-lock-holder.ts) */
+const holdLock = (dir: string): Promise<ChildProcess> =>
+  new Promise((ok, fail) => {
+    const script = join(ROOT, 'test/reliability/state-lock-holder.ts')
+    const child = spawn(process.execPath, ['--import', 'tsx', script, 'file', dir, 'books', 'bob@ci'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child.stdout.on('data', (d: Buffer) => d.toString().includes('LOCKED') && ok(child))
+    child.on('exit', (code) => fail(new Error(`the lock holder exited (${code}) before locking`)))
+    setTimeout(() => fail(new Error('the lock holder did not lock within 30 s')), 30_000).unref()
+  })
+
+test('--lock-timeout wins over TRELLIS_LOCK_WAIT_MS; a bad duration is a usage error', async () => {
+  const d = tempDir()
+  assert.is((await run(['apply', BOOKS, '--yes', '--state-dir', d], costEnv(p))).code, 0)
+  const holder = await holdLock(d)
+  try {
+    // the environment alone would wait a minute (the test's bound is the harness's 60 s)
+    const env = { ...costEnv(p), TRELLIS_LOCK_WAIT_MS: '600000' }
+    const locked = await run(['apply', BOOKS, '--yes', '--lock-timeout', '0s', '--state-dir', d], env)
+    assert.is(locked.code, 4, locked.err)
+    assert.match(locked.err + locked.out, 'bob@ci')
+  } finally {
+    holder.kill('SIGKILL')
+  }
+  const bad = await run(['apply', BOOKS, '--yes', '--lock-timeout', 'soon', '--state-dir', d], costEnv(p))
+  assert.is(bad.code, 64)
+  assert.match(bad.err, '--lock-timeout: expected a duration such as 30s, 2m or 500ms, got "soon"')
+})
+
+test.run()
