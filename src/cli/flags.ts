@@ -30,7 +30,7 @@ const path = (v: string): string | undefined =>
 const port = (v: string): string | undefined =>
   /^[1-9][0-9]*$/.test(v) && Number(v) <= 65533
     ? undefined
-    : `expected a port 1..65533 (three ports from it are used), got ${JSON.stringify(v)}`
+    : `expected a port from 1 to 65533 (three are used: N, N+1, N+2), got ${JSON.stringify(v)}`
 const postgresUrl = (v: string): string | undefined =>
   /^postgres(ql)?:\/\/[^\s]+$/.test(v) ? undefined : `expected postgres://… or postgresql://…, got ${JSON.stringify(v)}`
 const ADDRESS = /^[A-Za-z0-9_-]+:[A-Za-z0-9_]+(\/.+|\s+".*")$/

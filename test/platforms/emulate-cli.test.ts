@@ -23,6 +23,18 @@ const run = async (...argv: string[]) => {
   return { code, out: out.join('\n'), err: err.join('\n') }
 }
 
+const withEnv = async <T>(vars: Record<string, string>, f: () => Promise<T>): Promise<T> => {
+  const before = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]))
+  Object.assign(process.env, vars)
+  try {
+    return await f()
+  } finally {
+    for (const [k, v] of Object.entries(before))
+      if (v === undefined) delete process.env[k]
+      else process.env[k] = v
+  }
+}
+
 /** A program file: a cost folder (and, from v2 on, the seeded one) and a cloud service. */
 const program = (dir: string, name: string, title: string, withSeeded: boolean): string => {
   const f = join(dir, `${name}.ts`)
@@ -115,7 +127,12 @@ test('apply → edit → apply → import → restart → plan --refresh → rea
     assert.is(p.code, EXIT.ok, `${p.out}\n${p.err}`)
     assert.match(p.out, /No changes/)
 
-    const real = await run('plan', v3, '--state-dir', join(state, 'emulated'))
+    // credentials that pass the preflight stage (no request is sent before the state is read), so the
+    // refusal seen is the store's: this state was made against the emulators
+    const real = await withEnv(
+      { COST_API_TOKEN: 'unused', CLOUD_SECRET_ID: 'unused', CLOUD_SECRET_KEY: 'unused' },
+      () => run('plan', v3, '--state-dir', join(state, 'emulated')),
+    )
     assert.is(real.code, EXIT.state, real.out)
     assert.match(real.err, /made against the emulated platforms .*; a run against the real platforms will not use it/)
     const beside = await run('state', 'list', '--stack', 'local', '--state-dir', state)
