@@ -77,7 +77,9 @@ const startEmulator = async (stateDir: string): Promise<{ child: ChildProcess; l
 const stopEmulator = async (e: { child: ChildProcess; log: () => string }): Promise<void> => {
   const exited = new Promise<number | null>((r) => e.child.once('exit', (code) => r(code)))
   e.child.kill('SIGINT')
-  const code = await Promise.race([exited, new Promise<'late'>((r) => setTimeout(() => r('late'), 15_000))])
+  let bound: NodeJS.Timeout | undefined
+  const late = new Promise<'late'>((r) => (bound = setTimeout(() => r('late'), 15_000)))
+  const code = await Promise.race([exited, late]).finally(() => clearTimeout(bound))
   if (code === 'late') {
     e.child.kill('SIGKILL')
     throw new Error(`trellis emulate did not stop on SIGINT: ${e.log()}`)
