@@ -3,10 +3,8 @@
 import { stack, secret } from 'trellis'
 import { cost } from 'trellis/cost'
 
-const items: Array<
-  ReturnType<typeof cost.folder> | ReturnType<typeof cost.costReport> | ReturnType<typeof cost.costAlert>
-> = []
-for (let i = 0; i < 3; i++) {
+// three folder -> report -> alert chains, then a lone folder
+const chains = [0, 1, 2].flatMap((i) => {
   const folder = cost.folder(`f${i}`, { title: `Folder ${i}`, workspaceToken: 'wrkspc_default' })
   const report = cost.costReport(`r${i}`, { title: `Report ${i}`, folderToken: folder.out.token })
   const alert = cost.costAlert(`a${i}`, {
@@ -17,8 +15,11 @@ for (let i = 0; i < 3; i++) {
     reportTokens: [report.out.token],
     workspaceToken: 'wrkspc_default',
   })
-  items.push(folder, report, alert)
-}
-items.push(cost.folder('f3', { title: 'Folder 3', workspaceToken: 'wrkspc_default' }))
+  return [folder, report, alert]
+})
+const lone = cost.folder('f3', { title: 'Folder 3', workspaceToken: 'wrkspc_default' })
 
-export default stack('ten', { providers: { cost: cost.provider({ apiToken: secret('bench-token') }) } }).add(...items)
+export default stack('ten', { providers: { cost: cost.provider({ apiToken: secret('bench-token') }) } }).add(
+  ...chains,
+  lone,
+)

@@ -448,7 +448,7 @@ const hostingRows: Row[] = [
   (() => {
     // the spec's own example policy, in this stack's team
     const { teamId: _exampleTeam, ...example } = WafPolicy.examples.valid as Record<string, unknown>
-    const w = hosting.wafPolicy('baseline', example as never).teamId(team.out.id)
+    const w = hosting.wafPolicy('baseline', example).teamId(team.out.id)
     return {
       token: 'hosting:WafPolicy',
       name: 'baseline',
@@ -477,7 +477,7 @@ const api = cloud
     ...apiExample,
     apiName: 'list_orders',
     apiDesc: 'v1',
-  } as never)
+  })
   .serviceId(service.out.id)
 const release = cloud
   .apiGatewayServiceRelease('release', { environmentName: 'release', releaseDesc: 'first release' })
