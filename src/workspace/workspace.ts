@@ -31,7 +31,7 @@ import type { JournalEntry } from '../engine/run'
 import type { PendingOp, ResourceState, State } from '../state/state'
 import type { StateStore } from '../state/state-store'
 import type { HttpClient } from '../../clients/http'
-import { proxyFromEnv } from '../../clients/proxy-from-env'
+import { proxyOf } from './proxy-of'
 import type { Emulators } from './emulated-handler'
 import type { LocalPlatforms } from '../../clients/emulators/local-platforms'
 import { wiringModules } from './wiring-modules'
@@ -206,8 +206,7 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
   const registry = opts.registry ?? builtIn
   settingsOf(opts)
   // HTTPS_PROXY, HTTP_PROXY, NO_PROXY: read here at the edge; emulated traffic is never proxied
-  const proxy = opts.emulate || opts.transport ? undefined : proxyFromEnv(env)
-  if (proxy?._tag === 'Left') throw usageError(proxy.left)
+  const proxy = proxyOf(opts)
   const stateDir = opts.stateDir ?? '.trellis'
   const store: StateStore = storeOf(opts, !!opts.emulate)
   const given = opts.emulate && opts.emulate !== true ? opts.emulate : undefined
@@ -241,7 +240,7 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
       env,
       ...(opts.debug ? { debug: opts.debug } : {}),
       ...(opts.transport ? { transport: opts.transport } : {}),
-      ...(proxy?._tag === 'Right' && proxy.right ? { proxy: proxy.right } : {}),
+      ...proxy,
     }))
   }
 

@@ -33,6 +33,7 @@ import { serveEmulators, type ServedEmulators } from '../../clients/emulators/se
 import { fetchClient } from '../../clients/fetch'
 import { proxyFromEnv } from '../../clients/proxy-from-env'
 import { workspace } from '../../src/workspace/workspace'
+import { liveEnv } from '../../src/workspace/live-env'
 import type { HttpClient } from '../../clients/http'
 
 const test = suite('proxies')
@@ -338,6 +339,33 @@ test('workspace() reads HTTP_PROXY from the environment it is given, and refuses
     )
     // emulated runs are never proxied: the setting is not even read
     workspace({ stateDir: dir, emulate: true, env: { HTTPS_PROXY: 'ftp://proxy:21' } })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+    await w.close()
+  }
+})
+
+test('liveEnv reads HTTP_PROXY from the environment it is given, as workspace() does', async () => {
+  const w = await world()
+  const dir = mkdtempSync(join(tmpdir(), 'trellis-proxy-live-'))
+  try {
+    const costOnly = stack('proxied-cost-live', {
+      providers: {
+        cost: cost.provider({
+          apiToken: secret('emulator-token'),
+          host: `http://cost.test:${new URL(w.served.endpoints.cost).port}`,
+        }),
+      },
+    }).add(...quickstart.nodes.filter((n) => n.token.startsWith('cost:')))
+    const before = w.counts.forwarded
+    const r = await plan(costOnly)(liveEnv({ stateDir: dir, env: { HTTP_PROXY: withCredentials(w.proxy) } }))()
+    assert.ok(E.isRight(r), E.isLeft(r) ? JSON.stringify(r.left).slice(0, 400) : '')
+    assert.ok(w.counts.forwarded > before, JSON.stringify(w.counts))
+    assert.throws(
+      () => liveEnv({ stateDir: dir, env: { HTTPS_PROXY: `ftp://${USER}:${PASS}@proxy:21` } }),
+      (e: Error) =>
+        e.message.startsWith('HTTPS_PROXY: expected an http:// or https:// proxy') && !e.message.includes(PASS),
+    )
   } finally {
     rmSync(dir, { recursive: true, force: true })
     await w.close()
