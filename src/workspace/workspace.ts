@@ -40,7 +40,7 @@ import { storeOf } from './store-of'
 import { normalizeAddress } from './address'
 import { closestStrict as closest } from '../core/closest-name'
 import { jsonValue } from './json-value'
-import { fromEngineError, TrellisError, usageError } from './trellis-error'
+import { fromEngineError, TrellisError } from './trellis-error'
 import type { Wiring } from './wiring'
 
 // ── model ────────────────────────────────────────────────────────────────────
