@@ -95,7 +95,7 @@ export interface ApiGatewayApiInputs {
   readonly requestConfigPath: R<'ApiGatewayApi'>['requestConfigPath']
   /** Description of the API. */
   readonly apiDesc?: R<'ApiGatewayApi'>['apiDesc']
-  /** Default "NORMAL"; one of `NORMAL`,`TSF`. Not in the spec; from the wire reference. */
+  /** Default "NORMAL"; one of `NORMAL`,`TSF`. Not in the spec; from docs/wire/cloud.md. */
   readonly apiType?: R<'ApiGatewayApi'>['apiType']
   /**
    * Values seen in the spec: `NONE`, `APP`, `SECRET`. Default "NONE"; one of
@@ -242,13 +242,13 @@ export interface ApiGatewayApiOutputs {
 export interface ApiGatewayApiKeyInputs {
   /** Display name of the API key. Changing it replaces the resource. */
   readonly secretName: R<'ApiGatewayApiKey'>['secretName']
-  /** Default "on"; one of `on`,`off`. Not in the spec; from the wire reference. */
+  /** Default "on"; one of `on`,`off`. Not in the spec; from docs/wire/cloud.md. */
   readonly status?: R<'ApiGatewayApiKey'>['status']
-  /** Default "auto"; one of `auto`,`manual`. Not in the spec; from the wire reference. */
+  /** Default "auto"; one of `auto`,`manual`. Not in the spec; from docs/wire/cloud.md. */
   readonly accessKeyType?: R<'ApiGatewayApiKey'>['accessKeyType']
-  /** Length 5..50 chars. Not in the spec; from the wire reference. */
+  /** Length 5..50 chars. Not in the spec; from docs/wire/cloud.md. */
   readonly accessKeyId?: R<'ApiGatewayApiKey'>['accessKeyId']
-  /** Length 10..50 chars. Not in the spec; from the wire reference. */
+  /** Length 10..50 chars. Not in the spec; from docs/wire/cloud.md. */
   readonly accessKeySecret?: R<'ApiGatewayApiKey'>['accessKeySecret']
 }
 /** The outputs of `cloud:ApiGatewayApiKey`, as refs under `.out` (with every input and `id`). */
@@ -280,7 +280,7 @@ export interface ApiGatewayUsagePlanInputs {
   readonly usagePlanDesc?: R<'ApiGatewayUsagePlan'>['usagePlanDesc']
   /** Default -1; `-1` or 1..99999999. */
   readonly maxRequestNum?: R<'ApiGatewayUsagePlan'>['maxRequestNum']
-  /** Default -1; `-1` or 1..2000. Not in the spec; from the wire reference. */
+  /** Default -1; `-1` or 1..2000. Not in the spec; from docs/wire/cloud.md. */
   readonly maxRequestNumPreSec?: R<'ApiGatewayUsagePlan'>['maxRequestNumPreSec']
 }
 /** The outputs of `cloud:ApiGatewayUsagePlan`, as refs under `.out` (with every input and `id`). */
@@ -379,7 +379,7 @@ export interface ApiGatewayCustomDomainInputs {
   readonly certificateId?: R<'ApiGatewayCustomDomain'>['certificateId']
   /** Values seen in the spec: List of strings of the form `<path>#<environment>`. */
   readonly pathMappings?: R<'ApiGatewayCustomDomain'>['pathMappings']
-  /** Default false. Not in the spec; from the wire reference. */
+  /** Default false. Not in the spec; from docs/wire/cloud.md. */
   readonly isForcedHttps?: R<'ApiGatewayCustomDomain'>['isForcedHttps']
 }
 /** The outputs of `cloud:ApiGatewayCustomDomain`, as refs under `.out` (with every input and `id`). */

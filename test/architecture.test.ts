@@ -3,7 +3,7 @@
  * outside itself; nothing under src/ (the edges aside: the CLI, and src/workspace, the embedding API
  * that builds the real handler from clients/) imports builders/ or clients/; clients/ imports
  * only src/core (the emulators too: they are the specs' oracle, so their vocabularies and defaults come
- * from the platforms' official packages and the wire reference, never from the specs they test);
+ * from the platforms' official packages and docs/wire/, never from the specs they test);
  * cross-fetch is imported by clients/fetch.ts alone.
  */
 import { suite } from 'uvu'

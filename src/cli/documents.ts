@@ -9,7 +9,7 @@ import type { Drift } from '../engine/operations'
 import type { ResourceState } from '../state/state'
 import { secretsOf } from '../render/step-json'
 import { planDocument } from '../render/plan-document'
-import { jsonValue } from '../workspace/json-value'
+import { jsonValue } from '../render/json-value'
 import type { ApplyOutcome, PlanResult, RefreshOutcome } from '../workspace/workspace'
 import type { TrellisError } from '../workspace/trellis-error'
 

@@ -169,7 +169,7 @@ export interface ResourceSpecDef<I, O> {
   readonly computed?: ReadonlyArray<keyof I & string>
   /**
    * the value the platform gives each optional field left out, by field path at any depth (dotted,
-   * `*` for every item of a list: `items.*.scale`), from the wire reference and the official SDK
+   * `*` for every item of a list: `items.*.scale`), from docs/wire/ and the official SDK
    * types: a value compares as the platform holds it (stating a default or leaving it out is the
    * same program), and what the platform filled in is recorded as an output. Never sent.
    */

@@ -69,7 +69,7 @@ const shapeOf = (codec: t.Mixed): Shape => {
 // a plain-JavaScript program has no type checker to catch a misspelt field: the message suggests the nearest one
 const unknownFieldMessage = (k: string, names: Iterable<string>): string => {
   const near = closestName(k, names)
-  return near === undefined ? 'unknown field.' : `unknown field; did you mean \`${near}\`?`
+  return near === undefined ? 'unknown field.' : `unknown field (did you mean \`${near}\`?).`
 }
 
 /**

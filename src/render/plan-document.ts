@@ -12,7 +12,7 @@ import type { Registry } from '../core/registry'
 import { summary, type Plan } from '../engine/plan'
 import { displayChanges } from './render'
 import { stepToJson, type StepSchema } from './step-json'
-import { jsonValue } from '../workspace/json-value'
+import { jsonValue } from './json-value'
 
 export const PLAN_FORMAT_VERSION = 3
 

@@ -39,7 +39,7 @@ import { settingsOf, wiredEnv } from './wired-env'
 import { storeOf } from './store-of'
 import { normalizeAddress } from './address'
 import { closestStrict as closest } from '../core/closest-name'
-import { jsonValue } from './json-value'
+import { jsonValue } from '../render/json-value'
 import { fromEngineError, TrellisError } from './trellis-error'
 import type { Wiring } from './wiring'
 

@@ -42,7 +42,7 @@ test('a misspelt field of the initial object: compile suggests the nearest field
   const issues = r._tag === 'Left' && r.left._tag === 'CompileError' ? r.left.issues : []
   assert.equal(
     issues.map((i) => [i.path, i.message]),
-    [['workspaceTokn', 'unknown field; did you mean `workspaceToken`?']],
+    [['workspaceTokn', 'unknown field (did you mean `workspaceToken`?).']],
   )
 })
 

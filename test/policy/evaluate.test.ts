@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert'
 import { isLeft, isRight, type Either } from 'fp-ts/Either'
 import {
   evaluatePolicies,
+  stack,
   resourcePolicy,
   stackPolicy,
   policyPack,
@@ -230,7 +231,8 @@ test('a check that throws is an error naming the policy and node, never a pass',
 
 test('deletes are not checked: the stack will not hold them', async () => {
   const first = await runMock(guardedService)
-  const second = await runMock(openService, { state: first.state, seed: 'guarded' })
+  // the same stack without its strategy: a state belongs to its stack, so the name stays
+  const second = await runMock(stack(guardedService.name).add(service), { state: first.state })
   assert.ok(second.plan.steps.some((s) => s.action === 'delete'))
   const noStrategies = resourcePolicy({
     name: 'no-strategies',

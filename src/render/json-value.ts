@@ -5,7 +5,7 @@
  */
 import { isSecret, isSecretMarker } from '../core/secret'
 import { isProtected } from '../state/protect'
-import { valueEncoder } from '../render/value-encoder'
+import { valueEncoder } from './value-encoder'
 
 export const SECRET_MARKER = Object.freeze({ secret: true as const })
 export const UNKNOWN_MARKER = Object.freeze({ unknown: true as const })
