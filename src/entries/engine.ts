@@ -4,6 +4,8 @@
  * (liveEnv, emulatedEnv, mockEnv); handlers; `makePlan`, `Plan`/`Step`; `compile`; state stores;
  * the registry extension points (defineProvider, makeRegistry, buildersFor). No operation rejects:
  * every failure is a Left of `EngineError` (a `Defect` when something handed in threw).
+ *
+ * @module trellis/engine
  */
 import { registry } from '../providers'
 import { compile as compileWith } from '../engine/compile'

@@ -4,6 +4,8 @@
  * @example
  * import { cloudPack, hostingPack, costPack } from 'trellis/policies'
  * export const policies = [cloudPack, hostingPack({ dnsTtl: { min: 300, max: 3600 } }), costPack]
+ *
+ * @module trellis/policies
  */
 export { cloudPack, outerServiceGuarded, releaseDescribed, apiKeyOn } from './cloud-pack'
 export { hostingPack, secretEnvScoped, dnsTtlInRange, wafNotPassive, type HostingPackOptions } from './hosting-pack'
