@@ -75,6 +75,16 @@ const portOf = (p: string | undefined): number | undefined => {
 }
 
 // ── serve ────────────────────────────────────────────────────────────────────
+/** A port another process holds, told as a usage problem with the way out (free ports by default). */
+const busyPort = (e: unknown): EmulateUsageError | undefined => {
+  const x = e as { code?: unknown; port?: unknown }
+  if (x?.code !== 'EADDRINUSE') return undefined
+  return new EmulateUsageError(
+    `port ${String(x.port)} on 127.0.0.1 is in use by another process (the emulators take N, N+1 and N+2): ` +
+      'choose other ports with --port N, or leave --port out to take free ones',
+  )
+}
+
 export interface Running {
   readonly endpoint: EmulatorEndpoint
   /** saves, removes the endpoint file and stops serving */
@@ -122,7 +132,7 @@ export const startEmulate = async (flags: EmulateFlags): Promise<Running> => {
   }).catch(async (e: unknown) => {
     clearInterval(timer)
     await release()
-    throw e
+    throw busyPort(e) ?? e
   })
   const endpoint: EmulatorEndpoint = {
     pid: process.pid,

@@ -7,6 +7,7 @@
 import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import { fieldsOf } from '../core/codecs'
+import { isSecret, secret } from '../core/secret'
 import type { ResourceSpec } from '../core/spec'
 import type { Handler, Obs } from './handler'
 import { creatingNow } from './create-now'
@@ -62,6 +63,9 @@ const defaultsOf = (spec: ResourceSpec): Defaults => {
         template[f.name] = ''
         ids.push(f.name)
       } else if (example[f.name] !== undefined) template[f.name] = example[f.name]
+      // a secret output is a secret in the mock too, as the platform's handler gives it
+      if (spec.secrets.includes(f.name) && !isSecret(template[f.name]))
+        template[f.name] = secret(template[f.name] ?? `mock-${f.name}`)
     }
     defaults.set(spec, (d = { template, ids }))
   }

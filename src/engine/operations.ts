@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import * as E from 'fp-ts/Either'
 import type { ReaderTaskEither } from 'fp-ts/ReaderTaskEither'
+import { closestStrict } from '../core/closest-name'
 import { issue, type Issue } from '../core/issue'
 import { labelOfAddress, lookupNode, type ResourceNode } from '../core/node'
 import type { Stack } from '../core/stack'
@@ -841,6 +842,12 @@ export const refresh = (
     return opts.dryRun ? run() : withLock(env, stack.name, run)
   })
 
+/** "is not a resource type", with the closest registered one when a token is misspelt. */
+const unknownType = (env: Env, token: string): string => {
+  const near = closestStrict(token, env.registry.resources.keys())
+  return `${token} is not a resource type${near ? ` (did you mean ${near}?)` : ''}.`
+}
+
 /** Adopt an existing remote object into state under a node address, using the spec's import id. */
 export const importResource = (
   stack: Stack,
@@ -855,7 +862,14 @@ export const importResource = (
     if (!spec)
       return fail({
         _tag: 'CompileError',
-        issues: [issue(label, { path: '', expected: 'a registered resource type', given: token })],
+        issues: [
+          issue(label, {
+            path: '',
+            expected: 'a registered resource type',
+            given: token,
+            message: unknownType(env, token),
+          }),
+        ],
       })
     const parsed = spec.identity.parseImportId(importId)
     if (E.isLeft(parsed))
@@ -882,8 +896,8 @@ export const importResource = (
             issue(label, {
               path: '',
               expected: 'a name not yet in state',
-              given: s0.resources[address].id,
-              message: 'is already managed.',
+              given: label,
+              message: `is already managed by stack ${stack.name} (id ${s0.resources[address].id}); \`trellis state rm\` first to import it again.`,
             }),
           ],
         })

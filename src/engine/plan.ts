@@ -11,6 +11,7 @@ import type { Protector } from '../state/protect'
 import { positionsOf, type Graph, type ResourceVertex } from './graph'
 import { defaultsFor, diffInputs, type DiffOptions, type FieldChange } from './diff'
 import { withComputedPrior } from './computed'
+import { replaceIssues } from './replace-checks'
 import { defaultsTreeOf } from './platform-defaults'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
 import { UNKNOWN, hasUnknown } from './unknown'
@@ -94,9 +95,15 @@ export const hasChanges = (p: Plan): boolean => {
   return false
 }
 
-/** How many steps of each action a plan has. */
-export const summary = (p: Plan): Readonly<Record<Action, number>> => {
-  const s: Record<Action, number> = {
+/** How many steps of each action a plan has; `moved` counts the renamed ones. */
+export type PlanSummary = Readonly<Record<Action, number>> & { readonly moved: number }
+
+/**
+ * How many steps of each action a plan has. A step that is only moved (an alias, nothing else
+ * changed) counts as moved, not unchanged, so the counts add up to the steps.
+ */
+export const summary = (p: Plan): PlanSummary => {
+  const s: Record<Action | 'moved', number> = {
     create: 0,
     update: 0,
     replace: 0,
@@ -105,8 +112,9 @@ export const summary = (p: Plan): Readonly<Record<Action, number>> => {
     import: 0,
     read: 0,
     noop: 0,
+    moved: 0,
   }
-  for (const st of p.steps) s[st.action]++
+  for (const st of p.steps) s[st.action === 'noop' && st.movedFrom !== undefined ? 'moved' : st.action]++
   return s
 }
 
@@ -114,7 +122,7 @@ export const summary = (p: Plan): Readonly<Record<Action, number>> => {
 /** Make a plan from a compiled graph, the state and the lookups read (pure). */
 export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
   const { graph, state } = i
-  const errors: Issue[] = []
+  const errors: Issue[] = i.replace ? replaceIssues(graph, i.replace) : []
   const warnings: Issue[] = [...graph.warnings]
   // one step per vertex, at its position (then the deletes): made at its size, not grown by push
   const steps = new Array<Step>(graph.ordered.length)

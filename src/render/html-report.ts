@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url'
 import type { Registry } from '../core/registry'
 import type { Plan } from '../engine/plan'
 import { summary } from '../engine/plan'
-import { planDisplayJson } from './render'
+import { outputChangeLines, planDisplayJson } from './render'
 import { ACTION_STYLE, drawPlan } from './graph-render'
 import { REPORT_SCRIPT, REPORT_STYLE } from './html-template'
 
@@ -105,6 +105,11 @@ export const renderPlanHtml = (plan: Plan, registry?: Registry): string => {
       return `<span class="chip" data-action="${a}" style="background:${s.fill};border-color:${s.stroke};color:${s.text}"><b>${c[a]}</b> ${a === 'noop' ? 'unchanged' : a}</span>`
     })
     .join('')
+  const moved = c.moved > 0 ? `<span class="chip" data-action="moved"><b>${c.moved}</b> moved</span>` : ''
+  const outs = outputChangeLines(plan)
+  const outputs = outs.length
+    ? `<details id="outputs"><summary>Changes to outputs (${outs.length})</summary><pre>${html(outs.join('\n'))}</pre></details>`
+    : ''
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -118,7 +123,8 @@ export const renderPlanHtml = (plan: Plan, registry?: Registry): string => {
 <header>
   <h1>Plan for stack ${html(plan.stack)}</h1>
   <span class="meta">from state serial ${plan.baseSerial} · ${plan.steps.length} nodes</span>
-  <div id="summary">${chips || '<span class="chip">no nodes</span>'}</div>
+  <div id="summary">${chips + moved || '<span class="chip">no nodes</span>'}</div>
+  ${outputs}
   <div class="toolbar">
     <div class="search"><input id="search" type="search" placeholder="Search nodes (name, type, action)" autocomplete="off"><ul id="results"></ul></div>
     <span id="match-count" class="meta"></span>

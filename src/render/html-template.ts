@@ -100,7 +100,8 @@ export const REPORT_SCRIPT = String.raw`
   function shown(s) { return showAll || !unchanged(s); }
   function cut(s) { return s.length > MAX_CHARS ? s.slice(0, MAX_CHARS - 1) + '\u2026' : s; }
   function label(s) { return s.token + ' "' + s.name + '"'; }
-  function sign(a) { return S[a].sign.trim(); }
+  // a replacement's order in its symbol, as the text plan shows it: -/+ deletes first, +/- creates first
+  function sign(s) { return s.action === 'replace' && !s.deleteBeforeReplace ? '+/-' : S[s.action].sign.trim(); }
 
   // ── layout and drawing ──────────────────────────────────────────────────
   // unchanged nodes are collapsed, except those a change depends on or feeds (drawn faded, as context)
@@ -190,7 +191,7 @@ export const REPORT_SCRIPT = String.raw`
       var title = sel('title'); title.textContent = s.action + ': ' + label(s);
       var pad = PAD + (s.kind === 'Lookup' ? 8 : 0);
       var tok = sel('text', { class: 'tok', x: pad, y: 16, fill: st.text }); tok.textContent = cut(s.token);
-      var nm = sel('text', { class: 'nm', x: pad, y: 32, fill: st.text }); nm.textContent = (sign(s.action) ? sign(s.action) + ' ' : '') + cut(s.name);
+      var nm = sel('text', { class: 'nm', x: pad, y: 32, fill: st.text }); nm.textContent = (sign(s) ? sign(s) + ' ' : '') + cut(s.name);
       grp.appendChild(title); grp.appendChild(shape); grp.appendChild(tok); grp.appendChild(nm);
       grp.addEventListener('click', function (ev) { ev.stopPropagation(); select(+id, false); });
       nodes.appendChild(grp);
@@ -280,7 +281,7 @@ export const REPORT_SCRIPT = String.raw`
     var hits = matches(search.value.trim().toLowerCase());
     while (results.firstChild) results.removeChild(results.firstChild);
     hits.slice(0, 50).forEach(function (i) {
-      var li = el('li', { 'data-i': String(i) }, sign(steps[i].action) + ' ' + label(steps[i]) + (nodesEl[i] ? '' : '  (unchanged, hidden)'));
+      var li = el('li', { 'data-i': String(i) }, sign(steps[i]) + ' ' + label(steps[i]) + (nodesEl[i] ? '' : '  (unchanged, hidden)'));
       li.addEventListener('click', function () { select(i, true); results.textContent = ''; });
       results.appendChild(li);
     });
@@ -325,7 +326,7 @@ export const REPORT_SCRIPT = String.raw`
     list.appendChild(li);
   }
   function stepLink(i) {
-    var a = el('a', { class: 'step', 'data-i': String(i) }, sign(steps[i].action) + ' ' + label(steps[i]));
+    var a = el('a', { class: 'step', 'data-i': String(i) }, sign(steps[i]) + ' ' + label(steps[i]));
     a.addEventListener('click', function () { select(i, true); });
     return a;
   }

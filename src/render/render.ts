@@ -78,19 +78,21 @@ export const renderPlan = (plan: Plan, registry?: Registry, o: RenderOptions = {
     for (const n of s.notes) lines.push(`    # ${n}`)
   }
   // exports are shown like a step's fields (no secrets in them are ever printed)
-  const outs = plan.outputs ?? []
-  if (outs.length > 0)
-    lines.push('Changes to outputs:', ...outs.flatMap((d) => displayChanges(d, []).flatMap((r) => changeLines(r, ''))))
+  const outs = outputChangeLines(plan)
+  if (outs.length > 0) lines.push('Changes to outputs:', ...outs)
   for (const w of plan.warnings) lines.push(formatIssue(w))
   const c = summary(plan)
-  const moved = plan.steps.filter((s) => s.movedFrom !== undefined).length
   if (lines.length === 2) lines.push('No changes. The platform matches the stack.')
   lines.push(
     '',
-    `Plan: ${c.create} to create, ${c.update} to update, ${c.replace} to replace, ${c.delete} to delete, ${c.forget} to forget, ${c.import} to import, ${c.noop} unchanged${moved ? `, ${moved} moved` : ''}.`,
+    `Plan: ${c.create} to create, ${c.update} to update, ${c.replace} to replace, ${c.delete} to delete, ${c.forget} to forget, ${c.import} to import, ${c.noop} unchanged${c.moved ? `, ${c.moved} moved` : ''}.`,
   )
   return lines.join('\n')
 }
+
+/** The plan's changes to exported outputs, one text line each (no secret is ever shown). */
+export const outputChangeLines = (plan: Plan): string[] =>
+  (plan.outputs ?? []).flatMap((d) => displayChanges(d, []).flatMap((r) => changeLines(r, '')))
 
 /** One change as a person reads it: display-safe values at a path like `settings.amortize` or `tags[2]`. */
 export interface DisplayChange {

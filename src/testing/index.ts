@@ -8,7 +8,7 @@
 export { runMock, type RunMockOptions } from './run-mock'
 export { runOnEmulators, type EmulatorRun, type EmulatorRunOptions } from './run-on-emulators'
 export { CompileError, RunError } from './compile-error'
-export { Match, type Matcher, type Mismatch, type MatchContext, type Pattern } from './match'
+export { Match, type Capture, type Matcher, type Mismatch, type MatchContext, type Pattern } from './match'
 export { expectPlan, type PlanExpectations, type StepAssertion, type InputsPattern, type PlanLike } from './expect-plan'
 export { findSteps } from './find-steps'
 export { expectFindings, type FindingExpectations, type FindingQuery } from './expect-findings'

@@ -40,6 +40,14 @@ export interface Matcher {
   readonly test: (actual: unknown, ctx: MatchContext) => ReadonlyArray<Mismatch>
 }
 
+/** A matcher that keeps what it matched (`Match.capture`): the last value, and all in order. */
+export interface Capture<T> extends Matcher {
+  /** the value matched last (undefined before any match) */
+  readonly value: T | undefined
+  /** every value matched, in the order compared */
+  readonly values: ReadonlyArray<T>
+}
+
 /**
  * A pattern for a value of type T: the value itself (secrets may be given in plain), a partial
  * object or an array of patterns, or a `Matcher` anywhere.
@@ -191,14 +199,44 @@ export const Match = Object.freeze({
     matcher(`not ${describePattern(pattern)}`, (a, ctx) =>
       compare(pattern, a, ctx, 'like').length === 0 ? miss(ctx, `not ${describePattern(pattern)}`, a) : [],
     ),
-  /** A secret; with a value, a secret holding that value (compared without printing it). */
+  /**
+   * A secret; with a value, a secret holding that value (compared without printing it). A field the
+   * schema marks secret that holds a list (every item a secret) matches too, its value the list.
+   */
   secret: (value?: unknown): Matcher =>
     matcher(value === undefined ? 'a secret' : 'a secret with the value given', (a, ctx) => {
-      if (!isSecret(a) && !isSecretMarker(a)) return miss(ctx, 'a secret', a)
+      const all = Array.isArray(a) && a.length > 0 && a.every((x) => isSecret(x) || isSecretMarker(x))
+      if (!isSecret(a) && !isSecretMarker(a) && !all) return miss(ctx, 'a secret', a)
       if (value === undefined) return []
-      if (!isSecret(a)) return miss(ctx, 'a secret whose value is known', a)
-      return compare(value, reveal(a), ctx, 'exact').length ? miss(ctx, 'a secret with the value given', a) : []
+      const known = all ? (a as unknown[]).every(isSecret) : isSecret(a)
+      if (!known) return miss(ctx, 'a secret whose value is known', a)
+      const plain = all ? (a as Secret<unknown>[]).map((x) => reveal(x)) : reveal(a as Secret<unknown>)
+      return compare(value, plain, ctx, 'exact').length ? miss(ctx, 'a secret with the value given', a) : []
     }),
+  /**
+   * Matches what `pattern` matches (anything by default) and keeps each value it matched, as CDK's
+   * `Capture`: `const id = Match.capture(); expectPlan(run).toCreate(T, { folderToken: id }); id.value`.
+   */
+  capture: <T = unknown>(pattern?: unknown): Capture<T> => {
+    const values: T[] = []
+    const want = pattern === undefined ? 'any value' : describePattern(pattern)
+    return Object.freeze({
+      [MATCHER]: true as const,
+      description: `${want} (captured)`,
+      test: (a: unknown, ctx: MatchContext) => {
+        const misses =
+          pattern === undefined ? (a === undefined ? miss(ctx, want, a) : []) : compare(pattern, a, ctx, 'like')
+        if (misses.length === 0) values.push(a as T)
+        return misses
+      },
+      get value() {
+        return values[values.length - 1]
+      },
+      get values() {
+        return [...values]
+      },
+    })
+  },
   /** A value known only after apply (an output of a node being created or replaced). */
   unknown: (): Matcher =>
     matcher('(known after apply)', (a, ctx) => (isUnknown(a) || isRef(a) ? [] : miss(ctx, '(known after apply)', a))),

@@ -72,4 +72,34 @@ test('--lock-timeout wins over TRELLIS_LOCK_WAIT_MS; a bad duration is a usage e
   assert.match(bad.err, '--lock-timeout: expected a duration such as 30s, 2m or 500ms, got "soon"')
 })
 
+test('import: a misspelt type gets "did you mean"; "already managed" names the resource and how to import again', async () => {
+  const d = tempDir()
+  assert.is((await run(['apply', BOOKS, '--yes', '--state-dir', d], costEnv(p))).code, 0)
+  const before = p.sent().length
+  const typo = await run(['import', BOOKS, 'cost:Foldr', 'spare', 'fldr_x', '--state-dir', d], costEnv(p))
+  assert.not.equal(typo.code, 0)
+  assert.match(typo.err, 'cost:Foldr is not a resource type (did you mean cost:Folder?)')
+  assert.is(p.sent().length, before, 'nothing sent for a type that does not exist')
+  const id = (
+    JSON.parse((await run(['state', 'show', 'cost:Folder/finance', '--json', '--state-dir', d])).out) as {
+      resource: { id: string }
+    }
+  ).resource.id
+  const again = await run(['import', BOOKS, 'cost:Folder', 'finance', id, '--state-dir', d], costEnv(p))
+  assert.not.equal(again.code, 0)
+  assert.match(again.err, 'cost:Folder "finance": is already managed by stack books')
+  assert.match(again.err, 'trellis state rm')
+})
+
+test('--replace of a lookup, or of an address the program lacks, is refused with the closest name', async () => {
+  const d = tempDir()
+  const quick = join(ROOT, 'examples/quickstart.ts')
+  const lookup = await run(['plan', quick, '--emulate', '--replace', 'cost:getWorkspaces/all', '--state-dir', d])
+  assert.not.equal(lookup.code, 0)
+  assert.match(lookup.err, 'is a lookup: it is read at plan time, never replaced')
+  const typo = await run(['plan', BOOKS, '--replace', 'cost:Folder/financ', '--state-dir', d], costEnv(p))
+  assert.is(typo.code, 64)
+  assert.match(typo.err, 'cost:Folder/financ is neither in the stack nor in state (did you mean cost:Folder/finance?)')
+})
+
 test.run()

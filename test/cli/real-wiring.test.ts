@@ -131,6 +131,16 @@ test('outputs, stacks, state show in both address forms, state mv and state rm',
   assert.is(printed.code, 0, printed.err)
   const slashed = await run(['state', 'show', 'cost:Folder/finance', '--state-dir', d])
   assert.is(printed.out, slashed.out)
+  // a human view by default, as `terraform state show`; the document with --json
+  assert.match(printed.out, /^# cost:Folder "finance"\n {2}id {11}= "fldr_[^"]+"\n {2}provider {5}= cost\n/)
+  assert.match(printed.out, /^ {4}title += "Finance"$/m)
+  const json = await run(['state', 'show', 'cost:Folder/finance', '--state-dir', d, '--json'])
+  const parsed = JSON.parse(json.out) as { kind: string; resource: { id: string; inputs: { title: string } } }
+  assert.equal([parsed.kind, parsed.resource.inputs.title], ['state-show', 'Finance'])
+  assert.ok(printed.out.includes(JSON.stringify(parsed.resource.id)), 'the same id in both views')
+  const whole = await run(['state', 'show', '--state-dir', d])
+  assert.match(whole.out, /^stack books · serial \d+ · 3 resources$/m)
+  assert.match(whole.out, /^outputs:\n {2}report = "rprt_/m)
   const mv = await run(['state', 'mv', 'cost:Folder/other', 'cost:Folder "others"', '--state-dir', d])
   assert.is(mv.code, 0, mv.err)
   const list = await run(['state', 'list', '--state-dir', d])

@@ -8,7 +8,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { mock, stack, workspace, TrellisError, type Plan } from '../../src/index'
+import { mock, renderPlan, renderPlanHtml, stack, summary, workspace, TrellisError, type Plan } from '../../src/index'
 import type { EngineError } from '../../src/engine/operations'
 import type { State } from '../../src/state/state'
 import * as cost from '../../builders/cost'
@@ -58,6 +58,16 @@ test('mock: a renamed node with its old name as an alias plans no change; state 
   assert.equal(second.state.resources['cost:CostReport/monthly'].dependencies, ['cost:Folder/money'])
   const third = await run(renamed(), second.state)
   assert.equal(moved(third.plan), [], 'moved once')
+})
+
+test('counts add up: one of two folders renamed is 1 unchanged and 1 moved, in the text, JSON and HTML', async () => {
+  const two = (n: string, aliases: string[] = []) => cost.folder(n, { title: 'Books', workspaceToken: 'wrkspc_default' }).options({ aliases })
+  const first = await run(stack('books').add(two('finance'), two('ops')))
+  const second = await run(stack('books').add(two('money', ['finance']), two('ops')), first.state)
+  const c = summary(second.plan)
+  assert.equal([c.noop, c.moved], [1, 1])
+  assert.match(renderPlan(second.plan), /, 1 unchanged, 1 moved\.$/)
+  assert.match(renderPlanHtml(second.plan), /<b>1<\/b> unchanged<\/span><span class="chip" data-action="moved"><b>1<\/b> moved/)
 })
 
 test('an alias written as an address works; one that matches nothing is fine (a create)', async () => {
@@ -133,7 +143,7 @@ test('workspace(): the plan says moved; a cancelled apply records nothing; the a
     const p = await ws.plan(renamed())
     assert.is(p.hasChanges, true)
     assert.equal(moved(p.plan), [['cost:Folder/finance', 'cost:Folder/money']])
-    assert.is(p.summary.noop, 2)
+    assert.equal([p.summary.noop, p.summary.moved], [1, 1], 'the report is moved, not also unchanged')
     const no = await ws.apply(renamed(), { confirm: () => false })
     assert.is(no.cancelled, true)
     const kept = (await ws.state('books'))!

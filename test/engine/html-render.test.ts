@@ -5,7 +5,8 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { renderPlanHtml, type Plan } from '../../src/index'
+import { mock, renderPlan, renderPlanHtml, secret, stack, type Plan } from '../../src/index'
+import * as cost from '../../builders/cost'
 import { CANARIES, mixedPlan } from '../browser/fixtures/plans'
 
 const test = suite('html plan report')
@@ -69,6 +70,24 @@ test('a step per plan step, edges by index, rows per key, replace reasons and ru
     replaced.replaceReasons.join('; '),
   )
   assert.ok(amortize.rules.length > 0)
+})
+
+test('changes to outputs are on the page as the text plan prints them, secrets masked', async () => {
+  const books = (title: string, key: string) => {
+    const f = cost.folder('finance', { title, workspaceToken: 'wrkspc_default' })
+    return stack('books').add(f).export('title', title).export('key', secret(key)).export('token', f.out.token)
+  }
+  const first = await mock(books('Finance', 'canary-one-7f3a'))()
+  if (first._tag === 'Left') throw new Error(JSON.stringify(first.left))
+  const second = await mock(books('Money', 'canary-two-9b1c'), { state: first.right.state })()
+  if (second._tag === 'Left') throw new Error(JSON.stringify(second.left))
+  const html = renderPlanHtml(second.right.plan)
+  const text = renderPlan(second.right.plan)
+  const shown = /<details id="outputs"><summary>Changes to outputs \((\d+)\)<\/summary><pre>([\s\S]*?)<\/pre>/.exec(html)
+  assert.ok(shown, 'an outputs section')
+  assert.match(shown![2], /title: &quot;Finance&quot; → &quot;Money&quot;/)
+  assert.match(text, /title: "Finance" → "Money"/)
+  assert.ok(!html.includes('canary-one-7f3a') && !html.includes('canary-two-9b1c'), 'no secret output on the page')
 })
 
 test('names are data, never markup: a name closing the script element stays inside the JSON', () => {

@@ -9,6 +9,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { main, EXIT } from '../../src/cli/main'
@@ -194,6 +195,21 @@ test('emulate refuses bad flags with a usage error', async () => {
   const r3 = await run('emulate', 'seed', 'x.yaml')
   assert.is(r3.code, EXIT.usage)
   assert.match(r3.err, /YAML is not read/)
+})
+
+test('a busy --port says which port, and how to choose another', async () => {
+  const holder = createServer()
+  await new Promise<void>((ok) => holder.listen(0, '127.0.0.1', ok))
+  const port = (holder.address() as AddressInfo).port
+  const dir = mkdtempSync(join(tmpdir(), 'trellis-busy-'))
+  try {
+    const r = await run('emulate', '--port', String(port), '--state-dir', dir)
+    assert.is(r.code, EXIT.usage, r.err)
+    assert.match(r.err, `port ${port} on 127.0.0.1 is in use by another process`)
+    assert.match(r.err, 'choose other ports with --port N, or leave --port out')
+  } finally {
+    holder.close()
+  }
 })
 
 test.run()

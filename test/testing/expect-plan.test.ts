@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert'
 import { AssertionError } from 'node:assert'
 import { stack } from 'trellis'
 import * as cost from 'trellis/cost'
+import * as cloud from 'trellis/cloud'
 import { runMock, expectPlan, findSteps, Match } from 'trellis/testing'
 import { financeStack, finance, monthly, failureOf } from './fixtures/finance'
 
@@ -138,6 +139,20 @@ test('failures are node:assert AssertionErrors with display-safe actual and expe
     assert.equal((a.actual as { settings: unknown }).settings, { amortize: true, includeCredits: false })
     assert.is(a.expected, '{ settings: { amortize: false } }')
   }
+})
+
+test('the mock gives a secret output as a secret, as the emulators and the CLI do: toHaveOutput(name, Match.secret())', async () => {
+  const key = cloud.apiGatewayApiKey('partner', { secretName: 'partner-a' })
+  const run = await runMock(stack('keys').add(key).export('secret', key.out.accessKeySecret))
+  expectPlan(run).toHaveOutput('secret', Match.secret())
+  assert.throws(() => expectPlan(run).toHaveOutput('secret', 'plain text'), /output "secret" differs/)
+})
+
+test('Match.capture() takes a value from one step to assert on another', async () => {
+  const run = await runMock(financeStack)
+  const title = Match.capture<string>()
+  expectPlan(run).toCreate('cost:Folder', 'finance', { title })
+  assert.is(title.value, 'Finance')
 })
 
 test.run()

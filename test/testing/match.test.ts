@@ -131,4 +131,24 @@ test("Match.refTo checks the stack's own value (a builder, a node or an address)
   ])
 })
 
+test('Match.secret() matches a list of secrets (a secret field holding a list), with or without its values', () => {
+  const keys = [secret('a'), secret('b')]
+  assert.equal(mismatchesOf(Match.secret(), keys), [])
+  assert.equal(mismatchesOf(Match.secret(['a', 'b']), keys), [])
+  assert.is(mismatchesOf(Match.secret(['a', 'c']), keys).length, 1)
+  assert.is(mismatchesOf(Match.secret(), [secret('a'), 'plain']).length, 1, 'one plain item: not a secret list')
+  assert.is(mismatchesOf(Match.secret(), []).length, 1, 'an empty list holds no secret')
+})
+
+test('Match.capture() keeps what it matched, as CDK Capture; with a pattern it matches only that', () => {
+  const any = Match.capture<string>()
+  assert.equal(mismatchesOf({ title: any, id: any }, { title: 'Finance', id: 'fldr_1' }), [])
+  assert.equal([any.value, any.values], ['fldr_1', ['Finance', 'fldr_1']])
+  const like = Match.capture<string>(Match.stringLike(/^fldr_/))
+  assert.is(mismatchesOf({ id: like }, { id: 'rprt_1' }).length, 1)
+  assert.is(like.value, undefined, 'nothing captured from a mismatch')
+  assert.equal(mismatchesOf({ id: like }, { id: 'fldr_2' }), [])
+  assert.is(like.value, 'fldr_2')
+})
+
 test.run()

@@ -1,9 +1,10 @@
-/** `trellis state show`: one resource, or the whole state, secrets masked. */
+/** `trellis state show`: one resource, or the whole state, secrets masked; text, or JSON with --json. */
 import { closestStrict as closest } from '../../core/closest-name'
 import { registry } from '../../providers'
 import type { State } from '../../state/state'
 import { normalizeAddress } from '../../workspace/address'
 import { jsonValue } from '../../render/json-value'
+import { resourceText, stateText } from '../../render/state-text'
 import { TrellisError } from '../../workspace/trellis-error'
 import type { CommandSpec } from '../command-spec'
 import { doc, resourceDoc } from '../documents'
@@ -48,8 +49,12 @@ export const stateShow: CommandSpec = {
     const given = ctx.args.positionals[0]
     const addr = given === undefined ? undefined : normalizeAddress(given)
     if (addr !== undefined && !s.resources[addr]) throw notInState(s, stack, addr)
+    if (!ctx.json) {
+      ctx.out.line(addr ? resourceText(s.resources[addr], registry).join('\n') : stateText(s, stack, registry))
+      return EXIT.ok
+    }
     const body = addr ? { stack, address: addr, resource: resourceDoc(s.resources[addr], registry) } : whole(s, stack)
-    ctx.out.line(JSON.stringify(ctx.json ? doc('state-show', body) : body, null, 2))
+    ctx.out.line(JSON.stringify(doc('state-show', body), null, 2))
     return EXIT.ok
   },
 }
