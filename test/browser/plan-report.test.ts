@@ -144,7 +144,9 @@ if (decision.kind === 'skip') {
     assert.ok(replaced.includes('+workspaceToken = "wrkspc_other"forces replacement'), replaced)
     // the replacement's order in its symbol, as the text plan prints it: create first is +/-
     const step = plan.steps.find((x) => x.address === 'cost:CostReport/team-with-a-long-shared-prefix-monthly-5')!
-    const drawnName = await page.textContent('g.node[data-address="cost:CostReport/team-with-a-long-shared-prefix-monthly-5"] .nm')
+    const drawnName = await page.textContent(
+      'g.node[data-address="cost:CostReport/team-with-a-long-shared-prefix-monthly-5"] .nm',
+    )
     assert.ok(drawnName?.startsWith(step.deleteBeforeReplace ? '-/+ ' : '+/- '), `${drawnName}`)
     const secret = await clickNode(page, 'API_KEY_0"', 'hosting:EnvironmentVariable/API_KEY_0')
     assert.ok(secret.includes('~secretValues[0].value: [secret] → [secret]'), secret)

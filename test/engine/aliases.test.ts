@@ -61,13 +61,17 @@ test('mock: a renamed node with its old name as an alias plans no change; state 
 })
 
 test('counts add up: one of two folders renamed is 1 unchanged and 1 moved, in the text, JSON and HTML', async () => {
-  const two = (n: string, aliases: string[] = []) => cost.folder(n, { title: 'Books', workspaceToken: 'wrkspc_default' }).options({ aliases })
+  const two = (n: string, aliases: string[] = []) =>
+    cost.folder(n, { title: 'Books', workspaceToken: 'wrkspc_default' }).options({ aliases })
   const first = await run(stack('books').add(two('finance'), two('ops')))
   const second = await run(stack('books').add(two('money', ['finance']), two('ops')), first.state)
   const c = summary(second.plan)
   assert.equal([c.noop, c.moved], [1, 1])
   assert.match(renderPlan(second.plan), /, 1 unchanged, 1 moved\.$/)
-  assert.match(renderPlanHtml(second.plan), /<b>1<\/b> unchanged<\/span><span class="chip" data-action="moved"><b>1<\/b> moved/)
+  assert.match(
+    renderPlanHtml(second.plan),
+    /<b>1<\/b> unchanged<\/span><span class="chip" data-action="moved"><b>1<\/b> moved/,
+  )
 })
 
 test('an alias written as an address works; one that matches nothing is fine (a create)', async () => {

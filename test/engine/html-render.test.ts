@@ -83,7 +83,9 @@ test('changes to outputs are on the page as the text plan prints them, secrets m
   if (second._tag === 'Left') throw new Error(JSON.stringify(second.left))
   const html = renderPlanHtml(second.right.plan)
   const text = renderPlan(second.right.plan)
-  const shown = /<details id="outputs"><summary>Changes to outputs \((\d+)\)<\/summary><pre>([\s\S]*?)<\/pre>/.exec(html)
+  const shown = /<details id="outputs"><summary>Changes to outputs \((\d+)\)<\/summary><pre>([\s\S]*?)<\/pre>/.exec(
+    html,
+  )
   assert.ok(shown, 'an outputs section')
   assert.match(shown![2], /title: &quot;Finance&quot; → &quot;Money&quot;/)
   assert.match(text, /title: "Finance" → "Money"/)
