@@ -87,7 +87,7 @@ test('changes to outputs are on the page as the text plan prints them, secrets m
     html,
   )
   assert.ok(shown, 'an outputs section')
-  assert.match(shown![2], /title: &quot;Finance&quot; → &quot;Money&quot;/)
+  assert.match(shown[2], /title: &quot;Finance&quot; → &quot;Money&quot;/)
   assert.match(text, /title: "Finance" → "Money"/)
   assert.ok(!html.includes('canary-one-7f3a') && !html.includes('canary-two-9b1c'), 'no secret output on the page')
 })
