@@ -6,7 +6,7 @@
  * (src/cli/exit.ts).
  */
 import { VERSION } from '../core/version'
-import { isTrellisError, type TrellisError } from '../workspace/trellis-error'
+import { isTrellisError, TrellisError } from '../workspace/trellis-error'
 import { parseArgs, bool, oneOf, UsageError, type Args } from './args'
 import { commandNamed } from './commands'
 import { checkStateFlags, commandContext, type Io } from './command-context'
@@ -20,10 +20,19 @@ export type { Io }
 // the installed version (src/core/version.ts: from package.json, inlined by the build)
 export { VERSION } from '../core/version'
 
-/** A usage error's lines; `always`: point at the help even when the error names no command. */
-const usage = (e: UsageError, out: Pick<Out, 'err'>, always = false): number => {
+/**
+ * A usage error's lines; `always`: point at the help even when the error names no command. Under
+ * --json it is also the error document on stdout, as every other failure is, so a CI step that
+ * parses the output reads why it stopped.
+ */
+const usage = (e: UsageError, out: Pick<Out, 'err' | 'line'>, json: boolean, always = false): number => {
   out.err(`trellis: ${e.message}`)
   if (e.command || always) out.err(`Run \`trellis ${e.command ? `${e.command} ` : ''}--help\` for usage.`)
+  if (json) {
+    const at = { node: e.command ? `trellis ${e.command}` : 'trellis', path: '', expected: 'a valid command line' }
+    const issue = { ...at, given: 'an invalid one', message: e.message }
+    out.line(JSON.stringify(errorDoc(new TrellisError('usage', [issue], e.message))))
+  }
   return EXIT.usage
 }
 
@@ -46,14 +55,13 @@ export const main = async (argv: ReadonlyArray<string>, out0: Out, io: Io = {}):
   try {
     args = parseArgs(argv)
   } catch (e) {
-    if (e instanceof UsageError) return usage(e, out0, true)
+    if (e instanceof UsageError) return usage(e, out0, argv.includes('--json'), true)
     throw e
   }
   try {
     out = coloured(args, out0, env)
   } catch (e) {
-    out0.err(`trellis: ${(e as Error).message}`)
-    return EXIT.usage
+    return usage(new UsageError((e as Error).message), out0, argv.includes('--json'))
   }
   // `CMD --help` is the help command's
   const spec = commandNamed(bool(args, 'help') ? 'help' : args.command)!
@@ -63,7 +71,7 @@ export const main = async (argv: ReadonlyArray<string>, out0: Out, io: Io = {}):
     const code = await spec.run(ctx)
     return ctx.signal.aborted ? EXIT.interrupted : code
   } catch (e) {
-    if (e instanceof UsageError) return usage(e, out)
+    if (e instanceof UsageError) return usage(e, out, ctx.json)
     if (isTrellisError(e)) return failed(e, out, ctx.json)
     throw e
   } finally {
