@@ -8,6 +8,7 @@ import { formatIssue } from '../core/issue'
 import type { Registry } from '../core/registry'
 import type { Drift } from '../engine/operations'
 import { displayValue, renderPlan } from '../render/render'
+import type { LockInfo } from '../state/state-store'
 import type { PlanResult } from '../workspace/workspace'
 import { paint, type Out } from './output'
 
@@ -32,11 +33,14 @@ const quietNotes = (r: PlanResult): string[] => {
   return [...(notes.length > 0 ? ['', ...notes] : []), ...r.plan.warnings.map(formatIssue)]
 }
 
+/** Who holds a lock, as a person reads it: `bob@ci (pid 4242 on build-7) since 2026-…`. */
+const holderText = (h: LockInfo): string => `${h.owner} (pid ${h.pid} on ${h.host}) since ${h.since}`
+
 export const planText = (
   r: PlanResult,
   registry: Registry,
   out: Pick<Out, 'colour'>,
-  opts: { readonly all?: boolean } = {},
+  opts: { readonly all?: boolean; readonly holder?: LockInfo } = {},
 ): string => {
   const lines: string[] = []
   if (r.refreshed) {
@@ -50,7 +54,9 @@ export const planText = (
   }
   if (r.pending.length > 0)
     lines.push(
-      'Pending from an interrupted run (the next apply settles these first; a plan sends nothing):',
+      opts.holder
+        ? `A run is in progress: ${holderText(opts.holder)} holds the lock. Its steps in flight (a plan sends nothing):`
+        : 'Pending from an interrupted run (the next apply settles these first; a plan sends nothing):',
       ...r.pending.map(
         (p) => `  ! ${p.op} of ${labelOfAddress(p.address)}${p.id ? ` (${p.id})` : ''} since ${p.startedAt}`,
       ),

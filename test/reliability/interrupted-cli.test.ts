@@ -5,7 +5,8 @@
  *   plan is empty once they are adopted, still saves them (no pending entry, no lock, every object
  *   in state) and sends nothing that writes;
  * - a destroy SIGKILLed mid-delete leaves a pending delete; `plan` (and `plan --refresh`) then
- *   send no write request and say the entry is pending; the next destroy settles it.
+ *   send no write request and say the entry is pending; the next destroy settles it;
+ * - a plan while another process is still applying says a run is in progress and who holds the lock.
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -131,6 +132,27 @@ test('item 6: after a destroy killed mid-delete, plan sends no write request and
   assert.equal(Object.keys((await stored(d)).resources), [])
   assert.equal(held('cost_reports'), [])
   assert.equal(held('folders'), [])
+})
+
+test('a plan while another process applies says a run is in progress and who holds the lock, not "interrupted"', async () => {
+  const d = tempDir()
+  assert.is((await run(['apply', BOOKS, '--yes', '--state-dir', d], costEnv(p))).code, 0)
+  const from = p.sent().length
+  p.delay(5000)
+  const child = start(['destroy', BOOKS, '--yes', '--state-dir', d], costEnv(p))
+  try {
+    await until(/^DELETE /, from)
+    // in process: a second tsx start-up could outlast the destroy's delayed deletes
+    const plan = await run(['plan', BOOKS, '--state-dir', d], costEnv(p))
+    assert.is(plan.code, 0, plan.err)
+    assert.match(plan.out, /A run is in progress: \S+ \(pid \d+ on [^)]+\) since [0-9T:.-]+Z holds the lock\./)
+    assert.match(plan.out, /Its steps in flight \(a plan sends nothing\):\n {2}! delete of cost:/)
+    assert.not.match(plan.out, /interrupted run/)
+  } finally {
+    p.delay(0)
+    await child.done
+  }
+  assert.is(Object.keys((await stored(d)).pending).length, 0, 'the destroy ended, its lock not disturbed by the plan')
 })
 
 test.run()

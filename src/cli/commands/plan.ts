@@ -8,6 +8,7 @@ import { planDoc, refreshDoc } from '../documents'
 import { EXIT } from '../exit'
 import { bool, list, oneOf, str, UsageError } from '../flag-readers'
 import { RUN } from '../flags'
+import { lockHolder } from '../lock-holder'
 import { planOptions } from '../plan-options'
 import { driftText, planText } from '../plan-text'
 import { savedPlanDoc, writeSavedPlan } from '../saved-plan'
@@ -79,7 +80,8 @@ const run = async (ctx: CommandContext): Promise<number> => {
   else if (markdown) {
     if (outFile) out.err(`Saved the plan to ${outFile}; apply exactly it with \`trellis apply ${outFile}\`.`)
   } else {
-    out.line(planText(r, registry, out, { all: bool(args, 'all') }))
+    const holder = r.pending.length > 0 ? await lockHolder(w.store, r.stack) : undefined
+    out.line(planText(r, registry, out, { all: bool(args, 'all'), ...(holder ? { holder } : {}) }))
     if (outFile) out.line(`\nSaved the plan to ${outFile}; apply exactly it with \`trellis apply ${outFile}\`.`)
   }
   return bool(args, 'detailed-exitcode') && r.hasChanges ? EXIT.changes : EXIT.ok
