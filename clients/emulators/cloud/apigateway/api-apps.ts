@@ -65,7 +65,7 @@ const DescribeApiForApiApp = (g: Gw, p: Params): Obj => {
 const DescribeServiceForApiApp = (g: Gw, p: Params): Obj => {
   reqStr(p, 'ApiRegion')
   const s = service(g, reqStr(p, 'ServiceId'))
-  // the model for API g.state.apps has neither the instance nor the cluster fields
+  // the model for API apps has neither the instance nor the cluster fields
   const {
     InstanceId: _i,
     UniqVpcId: _v,

@@ -17,7 +17,7 @@ const mappings = (p: Params): Obj[] => {
     if (typeof path !== 'string' || !path.startsWith('/'))
       fail('InvalidParameterValue', 'Every path mapping needs a Path starting with "/".')
     if (!ENVS.includes(env as Env))
-      fail('InvalidParameterValue', `The environment ${String(env)} is not one of test, prepub, release.`)
+      fail('InvalidParameterValue', `The environment ${String(env)} is not one of ${ENVS.join(', ')}.`)
     envs.add(env as string)
     return { Path: path, Environment: env }
   })

@@ -61,7 +61,7 @@ const ModifyServiceEnvironmentStrategy = (g: Gw, p: Params): Obj => {
     fail('MissingParameter', 'The request is missing a required parameter `EnvironmentNames`.')
   for (const e of envs)
     if (!ENVS.includes(e as Env))
-      fail('InvalidParameterValue', `The environment ${e} is not one of test, prepub, release.`)
+      fail('InvalidParameterValue', `The environment ${e} is not one of ${ENVS.join(', ')}.`)
   for (const e of envs) s.strategy[e as Env] = v
   return { Result: true }
 }

@@ -4,15 +4,15 @@
  */
 import { clone, fail, filtersOf, oneOf, optStr, passes, reqStr, strList, type Params } from '../../cloud-kit'
 import { bound, type Gw, type Obj, type Service } from './state'
-import { ENVS, SHARED_CLUSTER, SERVICE_PROTOCOLS } from './vocabulary'
+import { ENVS, NET_TYPES, SHARED_CLUSTER, SERVICE_PROTOCOLS } from './vocabulary'
 import { made, isPending, listed, service } from './lookups'
 
 const netTypes = (p: Params): string[] => {
   const n = strList(p, 'NetTypes')
   if (!n || n.length === 0) return fail('MissingParameter', 'The request is missing a required parameter `NetTypes`.')
   for (const x of n)
-    if (x !== 'INNER' && x !== 'OUTER')
-      fail('InvalidParameterValue', `The network type ${x} is not one of INNER, OUTER.`)
+    if (!NET_TYPES.includes(x))
+      fail('InvalidParameterValue', `The network type ${x} is not one of ${NET_TYPES.join(', ')}.`)
   // the platform reports network types in its own order
   return [...new Set(n)].sort()
 }
