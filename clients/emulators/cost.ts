@@ -7,12 +7,17 @@
  * strings, server-filled report dates and budget periods, the full-state PUT of cost reports, and
  * the refusal to leave a custom provider without a workspace. Unknown body keys are refused (400),
  * so a wire table that sends a wrong name or a create-only field on update is caught.
+ *
+ * The API is a route table (route-table.ts): the generic collection routes (cost/collections.ts)
+ * over one entry per collection from one module per resource family under cost/, and the few
+ * literal routes; the state is one explicit record (cost/state.ts). This file adds what every
+ * request goes through: the bearer token, the rate limit, the JSON body and the error replies.
  */
 import * as TE from 'fp-ts/TaskEither'
 import type { HttpClient, HttpRequest, HttpResponse } from '../http'
 import { persisted, type Emulator, type StoredObject } from './emulator'
 import type { SecretField } from './secret-fields'
-import { INTEGRATION_STATUSES } from './cost-vocabulary'
+import { INTEGRATION_STATUSES } from './cost/vocabulary'
 import { routeTable } from './route-table'
 import { fail, HttpFail, json, publicView, type Obj } from './cost/reply'
 import { contextOf, emptyState, holdingsOf, type CostState } from './cost/state'

@@ -9,7 +9,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import * as VOCAB from '../../clients/emulators/cost-vocabulary'
+import * as VOCAB from '../../clients/emulators/cost/vocabulary'
 import { exactly } from '../../clients/emulators/exactly'
 import * as GW from '../../clients/emulators/cloud/apigateway/vocabulary'
 

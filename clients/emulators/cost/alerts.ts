@@ -1,5 +1,5 @@
 /** Who is told, and who may see: anomaly notifications, cost alerts and a team's access grants. */
-import * as VOCAB from '../cost-vocabulary'
+import * as VOCAB from './vocabulary'
 import { arrayOf, numberAt, oneOf, requireKeys } from './checks'
 import type { Collections } from './collection'
 import { fail, type Obj } from './reply'

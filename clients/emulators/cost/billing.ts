@@ -2,7 +2,7 @@
  * The MSP's billing: billing rules (the kind echoed capitalised, amounts as decimal strings),
  * managed accounts, and invoices over whole calendar months (numbered, never deleted).
  */
-import * as VOCAB from '../cost-vocabulary'
+import * as VOCAB from './vocabulary'
 import { allowOnly, arrayOf, dateAt, numberAt, oneOf, requireKeys } from './checks'
 import type { Collections } from './collection'
 import { decimal, monthEnd, ymd } from './dates'

@@ -2,7 +2,7 @@
  * Business metrics: values and forecasts (kept, never shown on the object: they live at separate
  * endpoints), the cost reports they are drawn over, and a CloudWatch or Datadog import.
  */
-import * as VOCAB from '../cost-vocabulary'
+import * as VOCAB from './vocabulary'
 import { allowOnly, oneOf, requireKeys } from './checks'
 import type { Collections } from './collection'
 import { fail, type Obj } from './reply'

@@ -4,7 +4,7 @@
  * metrics drawn over it.
  */
 import { scalarText } from '../../../src/core/scalar-text'
-import * as VOCAB from '../cost-vocabulary'
+import * as VOCAB from './vocabulary'
 import { allowOnly, arrayOf, oneOf, requireKeys } from './checks'
 import type { Collections } from './collection'
 import { isYmd } from './dates'

@@ -3,7 +3,7 @@
  * commitment): create takes the workspace besides the update's fields and fills what the platform
  * fills; both shape the body their kind's way.
  */
-import * as VOCAB from '../cost-vocabulary'
+import * as VOCAB from './vocabulary'
 import { oneOf, requireKeys } from './checks'
 import type { Collection, Collections } from './collection'
 import { fillDates, joinGroupings, relativeStays, reportDatesCheck } from './report-dates'
