@@ -9,8 +9,9 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import * as VOCAB from '../../clients/emulators/cost-vocabulary'
+import * as VOCAB from '../../clients/emulators/cost/vocabulary'
 import { exactly } from '../../clients/emulators/exactly'
+import * as GW from '../../clients/emulators/cloud/apigateway/vocabulary'
 
 const test = suite('emulator vocabulary: the official packages, never the specs')
 const dts = readFileSync(
@@ -93,6 +94,46 @@ test('a cost alert’s interval and unit type are the options its description li
   }
   assert.equal(options('interval'), VOCAB.ALERT_INTERVALS)
   assert.equal(options('unit_type'), VOCAB.ALERT_UNIT_TYPES)
+})
+
+const gwModels = readFileSync(
+  join(
+    process.cwd(),
+    'node_modules/tencentcloud-sdk-nodejs/tencentcloud/services/apigateway/v20180808/apigateway_models.d.ts',
+  ),
+  'utf8',
+)
+/** the words (latin letters, `&`) of the doc comment over one field of one SDK model */
+const gwWords = (model: string, field: string): string[] => {
+  const body = new RegExp(`export interface ${model} \\{([\\s\\S]*?)\\n\\}`).exec(gwModels)
+  assert.ok(body, `the SDK declares ${model}`)
+  const doc = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*${field}\\??:`).exec(body[1])
+  assert.ok(doc, `${model}.${field} has a description`)
+  return [...doc[1].matchAll(/[A-Za-z][A-Za-z&]*/g)].map((m) => m[0])
+}
+
+test('the API gateway emulator’s enumerations are the values the SDK’s field descriptions list', () => {
+  const rows: Array<[ReadonlyArray<string>, string, string]> = [
+    [GW.SERVICE_PROTOCOLS, 'CreateServiceRequest', 'Protocol'],
+    [GW.NET_TYPES, 'CreateServiceRequest', 'NetTypes'],
+    [GW.AUTH_TYPES, 'CreateApiRequest', 'AuthType'],
+    [GW.API_PROTOCOLS, 'CreateApiRequest', 'Protocol'],
+    [GW.SERVICE_TYPES, 'CreateApiRequest', 'ServiceType'],
+    [GW.ACCESS_KEY_TYPES, 'CreateApiKeyRequest', 'AccessKeyType'],
+    [GW.BIND_TYPES, 'BindEnvironmentRequest', 'BindType'],
+    [GW.STRATEGY_TYPES, 'CreateIPStrategyRequest', 'StrategyType'],
+    [GW.PLUGIN_TYPES, 'CreatePluginRequest', 'PluginType'],
+  ]
+  for (const [ours, model, field] of rows) {
+    const words = gwWords(model, field)
+    for (const v of ours) assert.ok(words.includes(v), `${model}.${field} lists ${v} (it lists ${words.join(' ')})`)
+  }
+  // the one list the emulator narrows: back ends it does not serve
+  const types = gwWords('CreateApiRequest', 'ServiceType')
+  assert.equal(
+    types.filter((t) => t === t.toUpperCase() && !GW.SERVICE_TYPES.includes(t) && t !== 'API'),
+    ['EB', 'VPC', 'UPSTREAM', 'GRPC'],
+  )
 })
 
 test('exactly: a list that leaves out or adds a member of the union does not type-check', () => {

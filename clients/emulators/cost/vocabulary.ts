@@ -6,7 +6,7 @@
  * them with the SDK's text. Where the SDK says nothing, the wire reference (wire/cost.md) does.
  */
 import type * as V from '@vantage-sh/vantage-client'
-import { exactly } from './exactly'
+import { exactly } from '../exactly'
 
 type Settings = NonNullable<V.CreateCostReportRequest['settings']>
 type ChartSettings = NonNullable<V.CreateCostReportRequest['chart_settings']>
