@@ -73,6 +73,7 @@ export type { Handler, OpContext, LookupContext, StepFailure } from '../engine/h
 // plans
 export { makePlan, hasChanges, changes, summary, type Plan, type Step, type Action } from '../engine/plan'
 export type { Graph } from '../engine/graph'
+export { graphToMermaid, graphToDot } from '../render/graph-render'
 export { compile as compileWith } from '../engine/compile'
 /** compile a stack against the built-in providers */
 export const compile = compileWith(registry)
