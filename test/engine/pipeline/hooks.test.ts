@@ -101,7 +101,7 @@ test('beforeStep is asked with each step’s resolved inputs; a refusal fails th
   })
   const r = await apply(chain())(env)()
   assert.ok(E.isLeft(r))
-  const e = (r).left as ApplyError
+  const e = r.left as ApplyError
   assert.is(e._tag, 'ApplyError')
   assert.equal(asked, [
     ['demo:Shelf/s0', 'S0'],
