@@ -1,6 +1,8 @@
 /**
  * trellis: infrastructure as code in plain TypeScript. The library's front door: the language
- * (stack, refs, secrets), the engine bound to the built-in providers, state stores and renderers.
+ * (stack, refs, secrets), `workspace`, `TrellisError`, state stores and the `render` namespace.
+ * The engine's operations, stages and layers live in 'trellis/engine'; the mock entry points in
+ * 'trellis/testing'.
  *
  * @module trellis
  */
@@ -36,6 +38,9 @@ import type * as handlers from './engine/handler'
 import { compile as compileWith } from './engine/compile'
 import { registry as builtIn } from './providers'
 import * as testingKit from './testing/mock-entry'
+import * as rendering from './render/render'
+import * as documents from './render/plan-document'
+import * as graphs from './render/graph-render'
 export { registry, providers } from './providers'
 /**
  * Compile, reconcile, resolve lookups and plan (the engine's operation).
@@ -103,9 +108,37 @@ export type Drift = ops.Drift
  */
 export const makePlan = planning.makePlan
 export { hasChanges, changes, summary, type Plan, type Step, type Action } from './engine/plan'
-export { renderPlan } from './render/render'
-export { planToJson, type PlanDocument } from './render/plan-document'
-export { planToMermaid, planToDot, graphToMermaid, graphToDot } from './render/graph-render'
+export type { PlanDocument } from './render/plan-document'
+/**
+ * A plan as text for humans.
+ * @deprecated use `render.text` (removed from 'trellis' in 0.3.0)
+ */
+export const renderPlan = rendering.renderPlan
+/**
+ * The versioned plan document.
+ * @deprecated use `render.json` (removed from 'trellis' in 0.3.0)
+ */
+export const planToJson = documents.planToJson
+/**
+ * A plan's steps as a Mermaid diagram.
+ * @deprecated use `render.mermaid` (removed from 'trellis' in 0.3.0)
+ */
+export const planToMermaid = graphs.planToMermaid
+/**
+ * A plan's steps in Graphviz dot.
+ * @deprecated use `render.dot` (removed from 'trellis' in 0.3.0)
+ */
+export const planToDot = graphs.planToDot
+/**
+ * The stack's dependency graph as a Mermaid diagram.
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export const graphToMermaid = graphs.graphToMermaid
+/**
+ * The stack's dependency graph in Graphviz dot.
+ * @deprecated import from 'trellis/engine' (removed from 'trellis' in 0.3.0)
+ */
+export const graphToDot = graphs.graphToDot
 /**
  * The mock interpreter's handler.
  * @deprecated import from 'trellis/engine' or 'trellis/testing' (removed from 'trellis' in 0.3.0)
@@ -155,6 +188,9 @@ export {
 } from './workspace/workspace'
 export { TrellisError, exitCodeOf, type TrellisErrorKind, type TrellisIssue } from './workspace/trellis-error'
 
+/** Every way to show a plan: `render.text`, `.json`, `.html`, `.mermaid`, `.dot`. */
+export { render } from './entries/render'
+
 // state
 export { fileStore } from './state/file-store'
 export { memoryStore } from './state/memory-store'
@@ -169,8 +205,8 @@ export type { State, ResourceState } from './state/state'
 export const compile = compileWith(builtIn)
 
 /**
- * a plan as one self-contained HTML page (graph by action, zoom, search, each node's changes);
- * secrets are [secret], at the built-in providers' secret paths too
+ * A plan as one self-contained HTML page (graph by action, zoom, search, each node's changes).
+ * @deprecated use `render.html` (removed from 'trellis' in 0.3.0)
  */
 export const renderPlanHtml = (p: Plan, reg: Registry = registry): string => renderPlanHtmlWith(p, reg)
 

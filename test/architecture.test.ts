@@ -128,4 +128,18 @@ test('src/render imports only core, the plan model (plan, diff, graph, unknown) 
       assert.ok(!i.startsWith('src/') || allowed.test(i), `${relative(root, f)} imports ${i}`)
 })
 
+test('codecs are told by the io-ts _tag (src/core/codec-is.ts), never by instanceof (codecs of another io-ts copy fail it)', () => {
+  const files = [...walk(join(root, 'src')), ...walk(join(root, 'builders')), ...walk(join(root, 'clients'))]
+  assert.ok(files.length > 100, 'the sources are found')
+  // `instanceof t.X`, and `instanceof` of an io-ts class imported by name (`import { InterfaceType } from 'io-ts'`)
+  const ioTsClass =
+    /\binstanceof\s+(?:t\.\w+|(?:Interface|Partial|Exact|Readonly|Refinement|Union|Intersection|Dictionary|Array|ReadonlyArray|Keyof|Literal|String|Number|Boolean|Null|Undefined|Unknown|Any|Checked|Defaulted)Type\b|Type\b)/
+  for (const f of files) {
+    const hit = readFileSync(f, 'utf8')
+      .split('\n')
+      .findIndex((l) => ioTsClass.test(l))
+    assert.is(hit, -1, `${relative(root, f)}:${hit + 1} recognises a codec by instanceof`)
+  }
+})
+
 test.run()

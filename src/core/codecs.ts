@@ -4,13 +4,17 @@
  */
 import * as t from 'io-ts'
 import { either } from 'fp-ts/Either'
+import { codecIs } from './codec-is'
 
 // ── combinators ──────────────────────────────────────────────────────────────
 /**
  * A leaf codec whose `is` never accepts a value its `validate` rejects. Validation may then skip
  * io-ts decoding (which allocates contexts and copies objects) for values `is` accepts.
  */
-export class CheckedType<A, O = A, I = unknown> extends t.Type<A, O, I> {}
+export class CheckedType<A, O = A, I = unknown> extends t.Type<A, O, I> {
+  /** told by its tag, as io-ts's codecs are (codec-is.ts): never by `instanceof` */
+  readonly _tag = 'CheckedType' as const
+}
 
 /**
  * What a hand-written leaf codec holds, for compile's check of a ref's codec against a field's:
@@ -28,6 +32,7 @@ export const based = <C extends t.Mixed>(c: C, base: LeafBase): C => {
 
 /** A codec that yields `fallback` for an absent or null value, otherwise decodes with `inner`. */
 export class DefaultedType<C extends t.Mixed> extends t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown> {
+  readonly _tag = 'DefaultedType' as const
   constructor(
     readonly inner: C,
     fallback: t.TypeOf<C>,
@@ -199,17 +204,16 @@ export interface FieldInfo {
 /** The fields of an object codec (exact / strict / type / partial / intersection / readonly). */
 export const fieldsOf = (codec: t.Mixed): ReadonlyArray<FieldInfo> => {
   const c = codec as t.Mixed & { _tag?: string }
-  if (c instanceof t.ExactType || c instanceof t.ReadonlyType || c instanceof t.RefinementType)
-    return fieldsOf(c.type as t.Mixed)
-  if (c instanceof t.InterfaceType)
-    return Object.entries(c.props as t.Props).map(([name, codec]) => ({
+  if (codecIs(c, 'ExactType', 'ReadonlyType', 'RefinementType')) return fieldsOf(c.type)
+  if (codecIs(c, 'InterfaceType'))
+    return Object.entries(c.props).map(([name, codec]) => ({
       name,
       codec,
       required: !acceptsUndefined(codec),
     }))
-  if (c instanceof t.PartialType)
-    return Object.entries(c.props as t.Props).map(([name, codec]) => ({ name, codec, required: false }))
-  if (c instanceof t.IntersectionType) return (c.types as t.Mixed[]).flatMap(fieldsOf)
+  if (codecIs(c, 'PartialType'))
+    return Object.entries(c.props).map(([name, codec]) => ({ name, codec, required: false }))
+  if (codecIs(c, 'IntersectionType')) return (c.types as t.Mixed[]).flatMap(fieldsOf)
   return []
 }
 
@@ -219,26 +223,25 @@ const acceptsUndefined = (c: t.Mixed): boolean => c.is(undefined) || c.decode(un
 /** The element codec of an array codec, if it is one. */
 export const elementOf = (codec: t.Mixed): t.Mixed | undefined => {
   const c = codec
-  if (c instanceof t.ArrayType || c instanceof t.ReadonlyArrayType) return c.type as t.Mixed
-  if (c instanceof t.ReadonlyType || c instanceof t.ExactType) return elementOf(c.type as t.Mixed)
+  if (codecIs(c, 'ArrayType', 'ReadonlyArrayType')) return c.type
+  if (codecIs(c, 'ReadonlyType', 'ExactType')) return elementOf(c.type)
   return undefined
 }
 
 /** The value codec of a record codec, if it is one. */
 export const recordValueOf = (codec: t.Mixed): t.Mixed | undefined => {
   const c = codec
-  if (c instanceof t.DictionaryType) return c.codomain as t.Mixed
-  if (c instanceof t.ReadonlyType) return recordValueOf(c.type as t.Mixed)
+  if (codecIs(c, 'DictionaryType')) return c.codomain
+  if (codecIs(c, 'ReadonlyType')) return recordValueOf(c.type)
   return undefined
 }
 
 /** Is this a codec of an object with named fields (possibly none)? */
 export const isObjectCodec = (codec: t.Mixed): boolean => {
   const c = codec
-  if (c instanceof t.ExactType || c instanceof t.ReadonlyType || c instanceof t.RefinementType)
-    return isObjectCodec(c.type as t.Mixed)
-  if (c instanceof t.IntersectionType) return (c.types as t.Mixed[]).every(isObjectCodec)
-  return c instanceof t.InterfaceType || c instanceof t.PartialType
+  if (codecIs(c, 'ExactType', 'ReadonlyType', 'RefinementType')) return isObjectCodec(c.type)
+  if (codecIs(c, 'IntersectionType')) return (c.types as t.Mixed[]).every(isObjectCodec)
+  return codecIs(c, 'InterfaceType', 'PartialType')
 }
 
 /** A short, human description of a codec's type for `trellis schema`. */

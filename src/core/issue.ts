@@ -6,6 +6,7 @@ import { scalarText } from './scalar-text'
 import * as t from 'io-ts'
 import { isSecret, isSecretMarker } from './secret'
 import { isRef } from './ref'
+import { codecIs } from './codec-is'
 
 // ── model ────────────────────────────────────────────────────────────────────
 /** One validation finding: its node, field path, what was expected and what was given. */
@@ -51,10 +52,8 @@ export const issue = (node: string, f: Finding): Issue => ({
 })
 
 const isCombinator = (c: t.Decoder<unknown, unknown>): boolean =>
-  c instanceof t.IntersectionType ||
-  c instanceof t.UnionType ||
-  ((c instanceof t.ExactType || c instanceof t.ReadonlyType || c instanceof t.RefinementType) &&
-    isCombinator(c.type as t.Mixed))
+  codecIs(c, 'IntersectionType', 'UnionType') ||
+  (codecIs(c, 'ExactType', 'ReadonlyType', 'RefinementType') && isCombinator(c.type))
 
 /** io-ts errors → findings with clean dotted paths (intersection/union indices dropped). */
 export const findingsFromErrors = (errors: t.Errors): Finding[] => {

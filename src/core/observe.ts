@@ -6,6 +6,7 @@ import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { pipe } from 'fp-ts/function'
 import { fieldsOf } from './codecs'
+import { codecIs } from './codec-is'
 import type { Identity, ImportTarget, Observed } from './spec'
 import { formatIssue, findingsFromErrors, issue } from './issue'
 
@@ -26,22 +27,15 @@ const namesOf = (codec: t.Mixed): ReadonlyArray<string> => {
  * every reply of an apply is decoded here.
  */
 const plainCodec = (c: t.Mixed): boolean =>
-  c instanceof t.StringType ||
-  c instanceof t.NumberType ||
-  c instanceof t.BooleanType ||
-  c instanceof t.LiteralType ||
-  c instanceof t.KeyofType ||
-  c instanceof t.NullType ||
-  ((c instanceof t.InterfaceType || c instanceof t.PartialType) &&
-    Object.values(c.props as t.Props).every((p) => plainCodec(p))) ||
-  ((c instanceof t.IntersectionType || c instanceof t.UnionType) &&
-    (c.types as t.Mixed[]).every((m) => plainCodec(m))) ||
+  codecIs(c, 'StringType', 'NumberType', 'BooleanType', 'LiteralType', 'KeyofType', 'NullType') ||
+  (codecIs(c, 'InterfaceType', 'PartialType') && Object.values(c.props).every((p) => plainCodec(p))) ||
+  (codecIs(c, 'IntersectionType', 'UnionType') && (c.types as t.Mixed[]).every((m) => plainCodec(m))) ||
   // (not readonly ones: io-ts freezes what they decode)
-  (c instanceof t.ArrayType && plainCodec(c.type as t.Mixed))
+  (codecIs(c, 'ArrayType') && plainCodec(c.type))
 const plainOutputs = new WeakMap<t.Mixed, boolean>()
 const decodesToItself = (c: t.Mixed): boolean => {
   let p = plainOutputs.get(c)
-  if (p === undefined) plainOutputs.set(c, (p = plainCodec(c instanceof t.ExactType ? (c.type as t.Mixed) : c)))
+  if (p === undefined) plainOutputs.set(c, (p = plainCodec(codecIs(c, 'ExactType') ? c.type : c)))
   return p
 }
 

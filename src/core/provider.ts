@@ -8,6 +8,7 @@ import type { LookupSpec, ResourceSpec } from './spec'
 import { secret, isSecret } from './secret'
 import type { TaskEither } from 'fp-ts/TaskEither'
 import type { PlatformClient } from './wire'
+import type { MakeClient } from './client-kit'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface ProviderSpecDef<C, R extends Record<string, ResourceSpec>, L extends Record<string, LookupSpec>> {
@@ -38,6 +39,13 @@ export interface ProviderSpecDef<C, R extends Record<string, ResourceSpec>, L ex
    * (e.g. resolving and validating a default team). Returns the configuration to use, or an error.
    */
   readonly resolve?: (config: C, client: PlatformClient) => TaskEither<string, C>
+  /**
+   * How this provider's PlatformClient is made from its decoded configuration, with the protocol
+   * clients the edge hands it (REST or signed actions over its transport). The built-in providers'
+   * recipes live beside that transport (clients/platforms.ts); a provider of your own says it here.
+   * @example client: (c, kit) => kit.rest({ baseUrl: c.endpoint, token: c.token })
+   */
+  readonly client?: MakeClient<C>
   readonly resources: R
   readonly lookups: L
 }

@@ -7,6 +7,7 @@
  */
 import * as t from 'io-ts'
 import { leafBaseOf } from '../core/codecs'
+import { codecIs, isCodec } from '../core/codec-is'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export type Shape =
@@ -39,22 +40,20 @@ export const shapeOf = (codec: t.Mixed): Shape => {
 const make = (c: t.Mixed): Shape => {
   const base = leafBaseOf(c)
   if (base !== undefined) return typeof base === 'string' ? { k: base } : { k: 'literals', values: base.numbers }
-  if (c instanceof t.StringType) return { k: 'string' }
-  if (c instanceof t.NumberType) return { k: 'number' }
-  if (c instanceof t.BooleanType) return { k: 'boolean' }
-  if (c instanceof t.NullType) return { k: 'null' }
-  if (c instanceof t.KeyofType) return { k: 'literals', values: Object.keys(c.keys as object) }
-  if (c instanceof t.LiteralType) return { k: 'literals', values: [c.value as string | number | boolean] }
-  if (c instanceof t.RefinementType || c instanceof t.ExactType || c instanceof t.ReadonlyType)
-    return shapeOf(c.type as t.Mixed)
-  if (c instanceof t.ArrayType || c instanceof t.ReadonlyArrayType)
-    return { k: 'array', item: shapeOf(c.type as t.Mixed) }
-  if (c instanceof t.DictionaryType) return { k: 'record', value: shapeOf(c.codomain as t.Mixed) }
-  if (c instanceof t.UnionType) return { k: 'union', of: (c.types as t.Mixed[]).map(shapeOf) }
-  if (c instanceof t.InterfaceType || c instanceof t.PartialType || c instanceof t.IntersectionType) return objectOf(c)
+  if (codecIs(c, 'StringType')) return { k: 'string' }
+  if (codecIs(c, 'NumberType')) return { k: 'number' }
+  if (codecIs(c, 'BooleanType')) return { k: 'boolean' }
+  if (codecIs(c, 'NullType')) return { k: 'null' }
+  if (codecIs(c, 'KeyofType')) return { k: 'literals', values: Object.keys(c.keys) }
+  if (codecIs(c, 'LiteralType')) return { k: 'literals', values: [c.value] }
+  if (codecIs(c, 'RefinementType', 'ExactType', 'ReadonlyType')) return shapeOf(c.type)
+  if (codecIs(c, 'ArrayType', 'ReadonlyArrayType')) return { k: 'array', item: shapeOf(c.type) }
+  if (codecIs(c, 'DictionaryType')) return { k: 'record', value: shapeOf(c.codomain) }
+  if (codecIs(c, 'UnionType')) return { k: 'union', of: (c.types as t.Mixed[]).map(shapeOf) }
+  if (codecIs(c, 'InterfaceType', 'PartialType', 'IntersectionType')) return objectOf(c)
   const inner = (c as { inner?: unknown }).inner
   // a defaulted codec (withDefault) holds what its inner codec holds
-  if (inner instanceof t.Type) return shapeOf(inner as t.Mixed)
+  if (isCodec(inner)) return shapeOf(inner)
   return ANY
 }
 
@@ -64,12 +63,11 @@ const acceptsNothing = (c: t.Mixed): boolean => c.is(undefined) || c.decode(unde
 const objectOf = (c: t.Mixed): Shape => {
   const fields = new Map<string, { shape: Shape; required: boolean }>()
   const add = (x: t.Mixed): boolean => {
-    if (x instanceof t.ExactType || x instanceof t.ReadonlyType || x instanceof t.RefinementType)
-      return add(x.type as t.Mixed)
-    if (x instanceof t.IntersectionType) return (x.types as t.Mixed[]).every(add)
-    if (!(x instanceof t.InterfaceType || x instanceof t.PartialType)) return false
-    for (const [name, codec] of Object.entries(x.props as t.Props))
-      fields.set(name, { shape: shapeOf(codec), required: x instanceof t.InterfaceType && !acceptsNothing(codec) })
+    if (codecIs(x, 'ExactType', 'ReadonlyType', 'RefinementType')) return add(x.type)
+    if (codecIs(x, 'IntersectionType')) return (x.types as t.Mixed[]).every(add)
+    if (!codecIs(x, 'InterfaceType', 'PartialType')) return false
+    for (const [name, codec] of Object.entries(x.props))
+      fields.set(name, { shape: shapeOf(codec), required: codecIs(x, 'InterfaceType') && !acceptsNothing(codec) })
     return true
   }
   return add(c) ? { k: 'object', fields } : ANY
@@ -83,18 +81,16 @@ export const codecAt = (codec: t.Mixed, path: ReadonlyArray<string | number>): t
 }
 
 const stepInto = (c: t.Mixed, key: string | number): t.Mixed | undefined => {
-  if (c instanceof t.ExactType || c instanceof t.ReadonlyType || c instanceof t.RefinementType)
-    return stepInto(c.type as t.Mixed, key)
-  if (c instanceof t.ArrayType || c instanceof t.ReadonlyArrayType)
-    return typeof key === 'number' || /^\d+$/.test(key) ? (c.type as t.Mixed) : undefined
-  if (c instanceof t.DictionaryType) return c.codomain as t.Mixed
-  if (c instanceof t.IntersectionType)
+  if (codecIs(c, 'ExactType', 'ReadonlyType', 'RefinementType')) return stepInto(c.type, key)
+  if (codecIs(c, 'ArrayType', 'ReadonlyArrayType'))
+    return typeof key === 'number' || /^\d+$/.test(key) ? c.type : undefined
+  if (codecIs(c, 'DictionaryType')) return c.codomain
+  if (codecIs(c, 'IntersectionType'))
     for (const x of c.types as t.Mixed[]) {
       const found = stepInto(x, key)
       if (found) return found
     }
-  if ((c instanceof t.InterfaceType || c instanceof t.PartialType) && typeof key === 'string')
-    return (c.props as t.Props)[key]
+  if (codecIs(c, 'InterfaceType', 'PartialType') && typeof key === 'string') return c.props[key]
   return undefined
 }
 

@@ -5,17 +5,10 @@
  */
 import * as t from 'io-ts'
 import { isLeft } from 'fp-ts/Either'
-import {
-  CheckedType,
-  DefaultedType,
-  SecretString,
-  elementOf,
-  fieldsOf,
-  isObjectCodec,
-  recordValueOf,
-} from '../core/codecs'
+import { SecretString, elementOf, fieldsOf, isObjectCodec, recordValueOf } from '../core/codecs'
 import { findingsFromErrors, type Finding } from '../core/issue'
 import { isRef } from '../core/ref'
+import { codecIs } from '../core/codec-is'
 import { isUnknown } from './unknown'
 import { isSecret, reveal } from '../core/secret'
 import { rewriteInside } from '../core/copy'
@@ -135,13 +128,7 @@ type Check = (value: unknown) => boolean
 
 /** Leaf codecs whose `is` accepts primitives only: a ref (an object) is the one other pass. */
 const primitiveLeaf = (codec: t.Mixed): boolean =>
-  codec instanceof t.StringType ||
-  codec instanceof t.KeyofType ||
-  codec instanceof t.NumberType ||
-  codec instanceof t.BooleanType ||
-  codec instanceof t.NullType ||
-  codec instanceof t.UndefinedType ||
-  codec instanceof t.LiteralType
+  codecIs(codec, 'StringType', 'KeyofType', 'NumberType', 'BooleanType', 'NullType', 'UndefinedType', 'LiteralType')
 
 /**
  * A secret holding a scalar is checked by its value (what decoding sees); one holding an object
@@ -172,7 +159,7 @@ const byCodec = <V>(make: (c: t.Mixed) => V): ((c: t.Mixed) => V) => {
 /**
  * Would validating a value report nothing — no unknown field, and decoding (secrets revealed)
  * no error, refs aside? The answer is a check built once per codec (a tree of closures, so a
- * compile does not walk an `instanceof` chain at every field of every node) that allocates
+ * compile does not walk a chain of `_tag` checks at every field of every node) that allocates
  * nothing when run. `strict` checks a codec where unknownFields would look for unknown keys (an
  * object codec's own level) and the value's structure; `structural` only the latter, for the
  * parts of an object codec (the members of an intersection see the whole object's keys).
@@ -205,22 +192,22 @@ const makeChecks = (shape: (c: t.Mixed) => Shape) => {
    */
   const objectCheck = (codec: t.Mixed, fields: ReadonlyMap<string, t.Mixed>): Check | undefined => {
     let inner: t.Mixed = codec
-    while (inner instanceof t.ExactType || inner instanceof t.ReadonlyType) inner = inner.type as t.Mixed
-    const parts: t.Mixed[] = inner instanceof t.IntersectionType ? (inner.types as t.Mixed[]) : [inner]
+    while (codecIs(inner, 'ExactType', 'ReadonlyType')) inner = inner.type
+    const parts: t.Mixed[] = codecIs(inner, 'IntersectionType') ? inner.types : [inner]
     const requiredKeys: string[] = []
     const requiredChecks: Check[] = []
     const optional = new Map<string, Check[]>()
     const known = new Set<string>()
     for (const part of parts) {
-      if (part instanceof t.InterfaceType) {
-        const props = part.props as t.Props
+      if (codecIs(part, 'InterfaceType')) {
+        const props = part.props
         for (const k of Object.keys(props)) {
           requiredKeys.push(k)
           requiredChecks.push(strict(props[k]))
           known.add(k)
         }
-      } else if (part instanceof t.PartialType) {
-        const props = part.props as t.Props
+      } else if (codecIs(part, 'PartialType')) {
+        const props = part.props
         for (const k of Object.keys(props)) {
           const list = optional.get(k)
           if (list) list.push(strict(props[k]))
@@ -253,9 +240,9 @@ const makeChecks = (shape: (c: t.Mixed) => Shape) => {
       const is = codec.is.bind(codec)
       return (u) => is(u) || isPlaceholder(u) || (isSecret(u) && openScalar(u, is))
     }
-    if (codec instanceof t.ExactType || codec instanceof t.ReadonlyType) return structural(codec.type as t.Mixed)
-    if (codec instanceof t.InterfaceType) {
-      const props = codec.props as t.Props
+    if (codecIs(codec, 'ExactType', 'ReadonlyType')) return structural(codec.type)
+    if (codecIs(codec, 'InterfaceType')) {
+      const props = codec.props
       const keys = Object.keys(props)
       const checks = keys.map((k) => strict(props[k]))
       return guarded((u) => {
@@ -264,10 +251,10 @@ const makeChecks = (shape: (c: t.Mixed) => Shape) => {
         return true
       })
     }
-    if (codec instanceof t.PartialType) {
+    if (codecIs(codec, 'PartialType')) {
       // the value's few keys are walked rather than the codec's many optional ones (absent keys
       // pass); a key the codec does not know is the strict check's business
-      const props = codec.props as t.Props
+      const props = codec.props
       const checks = new Map(Object.keys(props).map((k) => [k, strict(props[k])]))
       return guarded((u) => {
         if (!isPlainRecord(u)) return false
@@ -280,43 +267,43 @@ const makeChecks = (shape: (c: t.Mixed) => Shape) => {
         return true
       })
     }
-    if (codec instanceof t.IntersectionType) {
+    if (codecIs(codec, 'IntersectionType')) {
       const checks = (codec.types as t.Mixed[]).map(structural)
       return guarded((u) => {
         for (let i = 0; i < checks.length; i++) if (!checks[i](u)) return false
         return true
       })
     }
-    if (codec instanceof t.ArrayType || codec instanceof t.ReadonlyArrayType) {
-      const element = strict(codec.type as t.Mixed)
+    if (codecIs(codec, 'ArrayType', 'ReadonlyArrayType')) {
+      const element = strict(codec.type)
       return guarded((u) => {
         if (!Array.isArray(u)) return false
         for (let i = 0; i < u.length; i++) if (!element(u[i])) return false
         return true
       })
     }
-    if (codec instanceof t.DictionaryType) {
-      if (!(codec.domain instanceof t.StringType)) return guarded(() => false)
-      const value = strict(codec.codomain as t.Mixed)
+    if (codecIs(codec, 'DictionaryType')) {
+      if (!codecIs(codec.domain, 'StringType')) return guarded(() => false)
+      const value = strict(codec.codomain)
       return guarded((u) => {
         if (!isPlainRecord(u)) return false
         for (const k in u) if (!value(u[k])) return false
         return true
       })
     }
-    if (codec instanceof t.UnionType) {
+    if (codecIs(codec, 'UnionType')) {
       const checks = (codec.types as t.Mixed[]).map(strict)
       return guarded((u) => {
         for (let i = 0; i < checks.length; i++) if (checks[i](u)) return true
         return false
       })
     }
-    if (codec instanceof DefaultedType) {
-      const inner = strict(codec.inner as t.Mixed)
+    if (codecIs(codec, 'DefaultedType')) {
+      const inner = strict(codec.inner)
       return guarded((u) => u === undefined || u === null || inner(u))
     }
-    if (codec instanceof t.UnknownType || codec instanceof t.AnyType) return guarded(() => true)
-    if (codec instanceof CheckedType) return guarded(codec.is.bind(codec))
+    if (codecIs(codec, 'UnknownType', 'AnyType')) return guarded(() => true)
+    if (codecIs(codec, 'CheckedType')) return guarded(codec.is.bind(codec))
     // decoding sees secrets revealed: a string, or a secret holding one (see guarded)
     if (codec === SecretString) return guarded((u) => typeof u === 'string')
     return guarded(() => false)

@@ -75,6 +75,7 @@ export type { Handler, OpContext, LookupContext, StepFailure } from '../engine/h
 // plans
 export { makePlan, hasChanges, changes, summary, type Plan, type Step, type Action } from '../engine/plan'
 export type { Graph } from '../engine/graph'
+export { graphToMermaid, graphToDot } from '../render/graph-render'
 export { compile as compileWith } from '../engine/compile'
 /** compile a stack against the built-in providers */
 export const compile = compileWith(registry)
@@ -91,4 +92,8 @@ export { registry, providers } from '../providers'
 export { defineProvider, type ProviderSpec } from '../core/provider'
 export { makeRegistry, type Registry } from '../core/registry'
 export { defineResource, defineLookup, type ResourceSpec, type LookupSpec } from '../core/spec'
+// what a provider's specs are made of: identities, wire requests, its client recipe's kit
+export { byToken, compositeId } from '../core/observe'
+export { rest, action, type PlatformClient, type WireRequest } from '../core/wire'
+export type { ClientKit, MakeClient, RestClientRecipe, SignedClientRecipe } from '../core/client-kit'
 export { buildersFor, type Builders } from '../../builders/builder'

@@ -8,7 +8,8 @@
 import * as t from 'io-ts'
 import type FastCheck from 'fast-check'
 import type { Arbitrary } from 'fast-check'
-import { DefaultedType, fieldsOf, isObjectCodec } from '../core/codecs'
+import { fieldsOf, isObjectCodec } from '../core/codecs'
+import { codecIs } from '../core/codec-is'
 
 type Fc = typeof FastCheck
 
@@ -62,8 +63,8 @@ const at = (example: unknown, key: string): unknown =>
  */
 export const arbitraryOf = (fc: Fc, codec: t.Mixed, example: unknown, path: string): Arbitrary<unknown> => {
   const c = codec
-  if (c instanceof DefaultedType) return arbitraryOf(fc, c.inner as t.Mixed, example, path)
-  if (c instanceof t.ExactType || c instanceof t.ReadonlyType) return arbitraryOf(fc, c.type as t.Mixed, example, path)
+  if (codecIs(c, 'DefaultedType')) return arbitraryOf(fc, c.inner, example, path)
+  if (codecIs(c, 'ExactType', 'ReadonlyType')) return arbitraryOf(fc, c.type, example, path)
   if (isObjectCodec(c)) {
     const model: Record<string, Arbitrary<unknown>> = {}
     for (const f of fieldsOf(c)) {
@@ -89,35 +90,35 @@ export const arbitraryOf = (fc: Fc, codec: t.Mixed, example: unknown, path: stri
       return out
     })
   }
-  if (c instanceof t.RefinementType)
-    return arbitraryOf(fc, c.type as t.Mixed, example, path).filter((v) => c.is(v) || accepts(c, v))
-  if (c instanceof t.ArrayType || c instanceof t.ReadonlyArrayType) {
+  if (codecIs(c, 'RefinementType'))
+    return arbitraryOf(fc, c.type, example, path).filter((v) => c.is(v) || accepts(c, v))
+  if (codecIs(c, 'ArrayType', 'ReadonlyArrayType')) {
     const first = Array.isArray(example) ? (example as unknown[])[0] : undefined
-    const item = orNothing(() => arbitraryOf(fc, c.type as t.Mixed, first, `${path}.*`))
+    const item = orNothing(() => arbitraryOf(fc, c.type, first, `${path}.*`))
     // items nothing can be generated for: the array stays empty
     return item ? fc.array(item, { maxLength: 3 }) : fc.constant([])
   }
-  if (c instanceof t.DictionaryType) {
+  if (codecIs(c, 'DictionaryType')) {
     const first: unknown = typeof example === 'object' && example !== null ? Object.values(example)[0] : undefined
-    const value = orNothing(() => arbitraryOf(fc, c.codomain as t.Mixed, first, `${path}.*`))
-    const key = fc.string({ minLength: 1, maxLength: 8 }).filter((k) => accepts(c.domain as t.Mixed, k))
+    const value = orNothing(() => arbitraryOf(fc, c.codomain, first, `${path}.*`))
+    const key = fc.string({ minLength: 1, maxLength: 8 }).filter((k) => accepts(c.domain, k))
     return value ? fc.dictionary(key, value, { maxKeys: 3 }) : fc.constant({})
   }
-  if (c instanceof t.KeyofType) return fc.constantFrom(...Object.keys(c.keys as object))
-  if (c instanceof t.LiteralType) return fc.constant(c.value)
-  if (c instanceof t.UnionType) {
+  if (codecIs(c, 'KeyofType')) return fc.constantFrom(...Object.keys(c.keys as object))
+  if (codecIs(c, 'LiteralType')) return fc.constant(c.value)
+  if (codecIs(c, 'UnionType')) {
     const members = c.types as t.Mixed[]
     return fc.oneof(...members.map((m) => arbitraryOf(fc, m, accepts(m, example) ? example : undefined, path)))
   }
-  if (c instanceof t.StringType) return fc.string({ maxLength: 24 })
-  if (c instanceof t.NumberType)
+  if (codecIs(c, 'StringType')) return fc.string({ maxLength: 24 })
+  if (codecIs(c, 'NumberType'))
     return fc.oneof(
       { arbitrary: fc.integer({ min: 0, max: 100_000 }), weight: 3 },
       { arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }), weight: 1 },
     )
-  if (c instanceof t.BooleanType) return fc.boolean()
-  if (c instanceof t.NullType) return fc.constant(null)
-  if (c instanceof t.UnknownType) return fc.jsonValue()
+  if (codecIs(c, 'BooleanType')) return fc.boolean()
+  if (codecIs(c, 'NullType')) return fc.constant(null)
+  if (codecIs(c, 'UnknownType')) return fc.jsonValue()
   // a leaf with its own check: the example's value, and any sample the codec accepts
   const pool = [
     ...(example !== undefined && accepts(c, example) ? [example] : []),

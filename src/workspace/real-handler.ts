@@ -56,7 +56,12 @@ export const realWiring = (opts: RealWiringOptions): Wiring => {
   // one set of the run's secret values, so an error from any platform is redacted of all of them
   const secrets = secretValues()
   const clients: ClientFactory = (provider, config) =>
-    platformClients({ http: httpFor(provider), cloudCredentials: cloudChain, secrets })(provider, config)
+    platformClients({
+      http: httpFor(provider),
+      cloudCredentials: cloudChain,
+      secrets,
+      registry: opts.registry,
+    })(provider, config)
   return { handler: httpHandler({ clients }), preflight: preflightWith(opts.registry, cloudChain) }
 }
 
