@@ -13,7 +13,7 @@ import * as assert from 'uvu/assert'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildIfStale, installOffline, ok, pack, pinned, run, write } from './scratch'
+import { installOffline, ok, pack, pinned, run, write } from './scratch'
 
 const test = suite('package: a provider of another io-ts copy')
 const OTHER_IO_TS = '2.2.20'
@@ -103,9 +103,8 @@ console.log('sent: ' + sent.join(', '))
 `
 
 test('a provider defined with another io-ts version runs through runMock, workspace() and trellis/engine', async () => {
-  await buildIfStale()
   const root = mkdtempSync(join(tmpdir(), 'trellis-foreign-io-ts-'))
-  const packed = await pack(root)
+  const packed = await pack(root) // builds dist/ and docs/api/ first when stale
   const project = join(root, 'project')
   write(project, {
     'package.json': JSON.stringify({
