@@ -106,6 +106,10 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     check: durationText,
   },
   destroy: { type: 'boolean', help: 'plan: what `trellis destroy` would delete, without a prompt or a lock' },
+  'continue-on-error': {
+    type: 'boolean',
+    help: 'after a failed step, go on with the steps that do not depend on it (default: start no new step)',
+  },
   review: { type: 'boolean', help: 'the plan as a pull-request summary in Markdown (same as --format markdown)' },
   serial: { type: 'string', value: 'N', help: 'the backup to restore (default the newest)', check: positive },
   force: { type: 'boolean', help: 'break the lock even if its holder seems alive' },

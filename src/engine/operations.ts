@@ -19,7 +19,7 @@ import { makePlan, type Action, type Plan, type PlanError, hasChanges } from './
 import { checkResolved, type CheckedAtPlan } from './check-resolved'
 import { makeValidator } from './validate'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
-import { runPlan, type RunResult } from './run'
+import { runPlan, type RunPolicy, type RunResult } from './run'
 import { UNKNOWN, hasUnknown } from './unknown'
 import { defaultsFor, diffInputs, type FieldChange } from './diff'
 import { adoptedInputs, reconciledInputs } from './adopt'
@@ -69,12 +69,13 @@ export const formatEngineError = (e: EngineError): string => {
       return `state: ${e.message}`
     case 'LookupError':
     case 'ApplyError':
-      return e.failures
-        .map(
+      return [
+        ...e.failures.map(
           (f) =>
             `${f.node}: ${f.op} failed: ${f.message}${f.ambiguous ? ' (the outcome is unknown; the next run reconciles it)' : ''}`,
-        )
-        .join('\n')
+        ),
+        ...(e._tag === 'ApplyError' ? outcomeLines(e.result) : []),
+      ].join('\n')
     case 'PlanMismatch':
       return e.message
     case 'Defect':
@@ -82,6 +83,17 @@ export const formatEngineError = (e: EngineError): string => {
   }
 }
 const doneCount = (r: ApplyResult): number => r.journal.filter((j) => j.status === 'done').length
+
+/** What a failed run did, failed and never started, so no step is silently left out. */
+const outcomeLines = (r: ApplyResult): string[] => {
+  const of = (status: string) => r.journal.filter((j) => j.status === status).map((j) => labelOfAddress(j.address))
+  const [done, failed, skipped] = [of('done'), of('failed'), of('skipped')]
+  return [
+    `Done (${done.length}, recorded in state)${done.length ? `: ${done.join(', ')}` : ''}.`,
+    `Failed (${failed.length})${failed.length ? `: ${failed.join(', ')}` : ''}.`,
+    ...(skipped.length ? [`Never started (${skipped.length}; the next apply does them): ${skipped.join(', ')}.`] : []),
+  ]
+}
 const formatIssueLine = (i: Issue): string => {
   const where = i.path ? `${i.node} field \`${i.path}\`` : i.node
   return `${i.severity === 'warning' ? 'warning: ' : ''}${where}: ${i.message ? i.message + ' ' : ''}expected ${i.expected}, got ${i.given}`
@@ -679,6 +691,8 @@ export interface ApplyOptions extends PlanOptions {
    * plan shown is the plan run); false cancels: reconciled state is saved, nothing else is done.
    */
   readonly confirm?: (outcome: PlanOutcome) => Promise<boolean>
+  /** after a failed step, start the steps that do not depend on it (default: start no new step) */
+  readonly continueOnError?: boolean
 }
 
 const changeList = (p: Plan): string =>
@@ -716,11 +730,12 @@ export interface RunInput {
   readonly state: State
   readonly protector: Protector
   readonly checked?: CheckedAtPlan
+  readonly policy?: RunPolicy
 }
 
 /** Carry out the plan's steps, each written ahead and recorded in the store's journal. */
 export const runStage: Stage<RunInput, RunResult> = stage('run', (env, i: RunInput) =>
-  runPlan(i.outcome.graph, i.outcome.plan, i.state, env, i.protector, i.outcome.lookups, i.checked),
+  runPlan(i.outcome.graph, i.outcome.plan, i.state, env, i.protector, i.outcome.lookups, i.checked, i.policy),
 )
 
 /** Write a snapshot of the stack's state (`state.serial` the serial read). */
@@ -755,7 +770,8 @@ const execute = async (
     guard.keep({ ...none, cancelled })
     return { ...none, cancelled }
   }
-  const r = await attempt(runStage({ outcome, state: base, protector, checked })(env))
+  const policy = { continueOnError: opts.continueOnError === true }
+  const r = await attempt(runStage({ outcome, state: base, protector, checked, policy })(env))
   // what was done, for a defect that stops the save below (the journal holds it durably)
   guard.keep({ ...r, plan: outcome.plan, ...(env.signal?.aborted ? { interrupted: true } : {}) })
   // nothing changed and no new outputs: no new snapshot (backups keep real history)

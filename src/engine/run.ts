@@ -55,6 +55,12 @@ export interface RunResult {
   readonly outputsChanged: boolean
 }
 
+/** How the run treats a failed step. */
+export interface RunPolicy {
+  /** start the steps that do not depend on a failure (Terraform's way) instead of stopping new ones */
+  readonly continueOnError?: boolean
+}
+
 // ── run ──────────────────────────────────────────────────────────────────────
 /** creates tried per step when a reply is lost and a look shows nothing was made */
 const MAX_CREATE_ATTEMPTS = 5
@@ -83,6 +89,7 @@ export const runPlan = async (
   protector: Protector,
   lookups: ReadonlyMap<string, unknown> = new Map(),
   checkedAtPlan?: CheckedAtPlan,
+  policy: RunPolicy = {},
 ): Promise<RunResult> => {
   const h = env.handler
   const beforeStep = env.hooks?.beforeStep
@@ -861,7 +868,8 @@ export const runPlan = async (
         : stepFailure(labelOfAddress(s.address), 'create', e instanceof Error ? e.message : String(e))
     failures.push(f)
     outcome[si] = 2
-    stopped = true
+    // fail-fast by default; going on, the failed step's dependents still never become ready
+    if (!policy.continueOnError) stopped = true
     journal.push({ seq: seq++, address: s.address, action: s.action, status: 'failed', ms, message: f.message })
     env.events({ type: 'step-failed', address: s.address, action: s.action, ms, message: f.message })
   }

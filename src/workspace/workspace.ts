@@ -104,6 +104,8 @@ export interface ApplyOptions extends PlanOptions {
   readonly approved?: Plan
   /** asked with the plan made under the lock when it has changes; false cancels */
   readonly confirm?: (plan: PlanResult) => boolean | Promise<boolean>
+  /** after a failed step, start the steps that do not depend on it (default: fail fast) */
+  readonly continueOnError?: boolean
 }
 
 /** What `workspace().plan` resolves to. */
@@ -305,6 +307,7 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
         op(s, {
           ...engineOpts(o),
           ...(o.approved ? { approved: o.approved } : {}),
+          ...(o.continueOnError ? { continueOnError: true } : {}),
           ...(confirm ? { confirm } : {}),
         })(e),
       )

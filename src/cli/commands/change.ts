@@ -42,6 +42,7 @@ export const change = async (ctx: CommandContext, command: 'apply' | 'destroy'):
   const r = await w[command](st, {
     ...opts,
     ...(saved ? { approved: saved.approved } : {}),
+    ...(bool(args, 'continue-on-error') ? { continueOnError: true } : {}),
     confirm: async (p) => {
       shown = true
       ctx.progress.total(p.plan.steps.filter((s) => s.action !== 'noop' && s.action !== 'read').length)

@@ -7,7 +7,7 @@ export const destroy: CommandSpec = {
   name: 'destroy',
   args: '<program.ts>',
   summary: "delete everything the stack's state holds (or only --target and its dependents)",
-  flags: [...RUN, 'yes', 'target', 'lock-timeout'],
+  flags: [...RUN, 'yes', 'target', 'lock-timeout', 'continue-on-error'],
   example: 'trellis destroy infra.ts --yes',
   min: 1,
   max: 1,
