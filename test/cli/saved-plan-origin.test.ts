@@ -24,6 +24,10 @@ test('plan --emulate --out, then apply without --emulate: refused, saying the pl
   assert.ok(made.out.includes(`apply exactly it with \`trellis apply ${file} --emulate --state-dir ${d}\`.`), made.out)
   const saved = JSON.parse(readFileSync(file, 'utf8')) as { source: { origin?: { emulated: boolean } } }
   assert.is(saved.source.origin?.emulated, true)
+  assert.match(
+    (await run(['show', file])).out,
+    /^Saved plan of .*books\.ts \(stack books, made .*, against the emulators\):/,
+  )
 
   const before = p.requests()
   const real = await run(['apply', file, '--state-dir', d, '--yes'], costEnv(p))
