@@ -66,7 +66,9 @@ export const stackRemove = async (w: Workspace, stack: string, force: boolean): 
       ? `, forgetting ${held.length} resource${held.length === 1 ? '' : 's'} (the platform keeps them)`
       : ''
     return {
-      message: `Removed stack ${stack}${forgot}. Its backups stay: \`trellis state restore --stack ${stack}\` brings it back.`,
+      message:
+        `Removed stack ${stack}${forgot}. ` +
+        `Its backups stay: \`trellis state restore --stack ${stack}\` brings it back.`,
       detail: { removed: true, forgotten: held },
     }
   } finally {

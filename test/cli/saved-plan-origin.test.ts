@@ -16,7 +16,7 @@ test.before(async () => {
 })
 test.after(() => p.close())
 
-test('plan --emulate --out, then apply without --emulate: refused, saying the plan was made against the emulators', async () => {
+test('plan --emulate --out, then apply without --emulate: refused, naming the emulators', async () => {
   const d = tempDir()
   const file = join(d, 'p.json')
   const made = await run(['plan', BOOKS, '--emulate', '--out', file, '--state-dir', d])
@@ -32,10 +32,8 @@ test('plan --emulate --out, then apply without --emulate: refused, saying the pl
   const before = p.requests()
   const real = await run(['apply', file, '--state-dir', d, '--yes'], costEnv(p))
   assert.is(real.code, 64, real.err)
-  assert.match(
-    real.err,
-    /the saved plan was made against the emulators and this run is against the real platforms: .*Apply it with --emulate, or make a new plan without --emulate\./,
-  )
+  assert.match(real.err, /the saved plan was made against the emulators and this run is against the real platforms: /)
+  assert.match(real.err, /Apply it with --emulate, or make a new plan without --emulate\./)
   assert.is(p.requests(), before, 'nothing was sent to the real platform, not even a credential check')
   assert.not.ok(existsSync(join(d, 'books.json')), 'no real state written')
 
