@@ -15,6 +15,10 @@ const named = (env: Readonly<Record<string, string>>, field: string): string =>
 
 const refused = (e: PlatformError): boolean => e.kind === 'Unauthorized' || e.kind === 'Forbidden'
 
+/** A busy or failing platform (after the retries) says nothing of the credential: the run goes on. */
+const inconclusive = (e: PlatformError): boolean =>
+  e.kind === 'RateLimited' || e.kind === 'Server' || e.kind === 'Aborted'
+
 export const credentialProbe =
   (registry: Registry, clients: ClientFactory) =>
   async (
@@ -26,7 +30,7 @@ export const credentialProbe =
     const verify = spec?.verify
     if (!spec || !verify) return []
     const r = await clients(provider, config).call(verify.request(config))()
-    if (E.isRight(r)) return []
+    if (E.isRight(r) || inconclusive(r.left)) return []
     const env = spec.env as Readonly<Record<string, string>>
     const node = `provider ${instance}`
     const status = r.left.status ? `HTTP ${r.left.status}` : r.left.kind

@@ -131,4 +131,20 @@ test('emulated: emulators that do not accept the test token refuse the run befor
   assert.ok(ok)
 })
 
+test('a platform failing the check with 503 (after the retries) stops nothing: it says nothing of the credential', async () => {
+  const { credentialProbe } = await import('../../src/workspace/credential-probe')
+  const { registry } = await import('../../src/providers')
+  const { platformError } = await import('../../src/core/wire')
+  const answering = (e: ReturnType<typeof platformError>) =>
+    credentialProbe(registry, () => ({ call: () => async () => ({ _tag: 'Left' as const, left: e }) }))
+  const busy = platformError('Server', 'GET /api/v1/accounts', 'Service Unavailable', { status: 503 })
+  assert.equal(await answering(busy)('hosting', 'hosting', {}), [])
+  const gone = platformError('NotFound', 'GET /api/v1/accounts', 'Not Found', { status: 404 })
+  const issues = await answering(gone)('hosting', 'hosting', {})
+  assert.equal(
+    issues.map((i) => i.path),
+    ['endpoint'],
+  )
+})
+
 test.run()
