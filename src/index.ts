@@ -185,6 +185,7 @@ export {
   type PlanResult,
   type ApplyOutcome,
   type RefreshOutcome,
+  type OutputsOptions,
 } from './workspace/workspace'
 export { TrellisError, exitCodeOf, type TrellisErrorKind, type TrellisIssue } from './workspace/trellis-error'
 

@@ -17,6 +17,7 @@ import { refresh } from './commands/refresh'
 import { schema } from './commands/schema'
 import { show } from './commands/show'
 import { stacks } from './commands/stacks'
+import { stack } from './commands/stack'
 import { state } from './commands/state'
 import { version } from './commands/version'
 
@@ -33,6 +34,7 @@ export const COMMANDS: ReadonlyArray<CommandSpec> = [
   show,
   outputs,
   stacks,
+  stack,
   state,
   graph,
   emulate,

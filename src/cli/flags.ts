@@ -112,7 +112,14 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   },
   review: { type: 'boolean', help: 'the plan as a pull-request summary in Markdown (same as --format markdown)' },
   serial: { type: 'string', value: 'N', help: 'the backup to restore (default the newest)', check: positive },
-  force: { type: 'boolean', help: 'break the lock even if its holder seems alive' },
+  force: {
+    type: 'boolean',
+    help: 'state unlock: break the lock even if its holder seems alive; stack rm: forget what the stack still holds',
+  },
+  'show-secrets': {
+    type: 'boolean',
+    help: 'outputs: secret outputs in plain text (state encrypted with TRELLIS_PASSPHRASE)',
+  },
   version: { type: 'boolean', help: 'print the version and exit' },
   trellis: {
     type: 'string',

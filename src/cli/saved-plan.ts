@@ -20,6 +20,7 @@ import type { State } from '../state/state'
 import { TrellisError } from '../workspace/trellis-error'
 import type { PlanOptions, PlanResult } from '../workspace/workspace'
 import { planDoc, SAVED_PLAN_VERSION } from './documents'
+import type { PlanOrigin } from './plan-origin'
 
 export interface SavedSource {
   /** absolute path of the program */
@@ -34,6 +35,8 @@ export interface SavedSource {
   readonly key: string
   readonly createdAt: string
   readonly options: Pick<PlanOptions, 'refresh' | 'targets' | 'replace'>
+  /** emulators or real platforms, and the flags apply needs (absent in plans saved before it was recorded) */
+  readonly origin?: PlanOrigin
 }
 
 export interface SavedPlan {
@@ -74,6 +77,7 @@ export const savedPlanDoc = (
   options: SavedSource['options'],
   registry: Registry,
   state: State | undefined,
+  origin?: PlanOrigin,
 ) => {
   const key = randomBytes(16).toString('hex')
   const source: SavedSource = {
@@ -86,6 +90,7 @@ export const savedPlanDoc = (
     key,
     createdAt: new Date().toISOString(),
     options,
+    ...(origin ? { origin } : {}),
   }
   return { formatVersion: SAVED_PLAN_VERSION, kind: 'saved-plan' as const, source, plan: planDoc(r, registry) }
 }

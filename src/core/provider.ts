@@ -7,7 +7,7 @@ import type { Finding } from './issue'
 import type { LookupSpec, ResourceSpec } from './spec'
 import { secret, isSecret } from './secret'
 import type { TaskEither } from 'fp-ts/TaskEither'
-import type { PlatformClient } from './wire'
+import type { PlatformClient, WireRequest } from './wire'
 import type { MakeClient } from './client-kit'
 
 // ── model ────────────────────────────────────────────────────────────────────
@@ -46,8 +46,22 @@ export interface ProviderSpecDef<C, R extends Record<string, ResourceSpec>, L ex
    * @example client: (c, kit) => kit.rest({ baseUrl: c.endpoint, token: c.token })
    */
   readonly client?: MakeClient<C>
+  /** the credential check preflight sends before any plan (absent: the credential is only required) */
+  readonly verify?: VerifyRequest<C>
   readonly resources: R
   readonly lookups: L
+}
+
+/**
+ * One cheap authenticated read (the platform's "who am I" or a one-item list) that proves a provider
+ * instance can authenticate, and what to name when it cannot.
+ */
+export interface VerifyRequest<C> {
+  readonly request: (config: C) => WireRequest
+  /** the fields holding the credential, named (with their environment variables) when it is refused */
+  readonly credential: ReadonlyArray<keyof C & string>
+  /** the field pointing at the platform, named when the check cannot reach it */
+  readonly endpoint: keyof C & string
 }
 
 /** A provider: its configuration codec, environment fallbacks, and its resource and lookup specs. */

@@ -55,6 +55,11 @@ export interface Graph {
     Record<string, { readonly provider: string; readonly config: Readonly<Record<string, unknown>> }>
   >
   readonly outputs: Readonly<Record<string, unknown>>
+  /**
+   * destroy --target: the stack's outputs with the nodes each reads; those whose resources all
+   * remain keep their recorded values (kept-outputs.ts)
+   */
+  readonly keptOutputs?: Readonly<Record<string, ReadonlyArray<string>>>
   /** warnings found while compiling */
   readonly warnings: ReadonlyArray<Issue>
 }

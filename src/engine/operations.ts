@@ -34,6 +34,7 @@ import { causeText, defect, type Defect } from './defect'
 import { guardEnv, type Guard } from './defect-guard'
 import { fail, settle, stage, type Stage } from './pipeline/stage'
 import { withEnvFallbacks } from './pipeline/env-fallbacks'
+import { outputNodes } from './kept-outputs'
 
 // ── errors ───────────────────────────────────────────────────────────────────
 /** A lookup (or a read that settles an earlier run) failed; each failure names its node. */
@@ -810,7 +811,9 @@ export const destroy = (stack: Stack, opts: ApplyOptions = {}): ReaderTaskEither
           })(env),
         )
       : graph
-    return withLock(env, stack.name, () => execute(env, guard, stack.name, g2, opts))
+    // a targeted destroy leaves the rest standing, and the outputs read from it
+    const g3 = opts.targets?.length ? { ...g2, keptOutputs: outputNodes(stack) } : g2
+    return withLock(env, stack.name, () => execute(env, guard, stack.name, g3, opts))
   })
 
 /** The graph of a stack, when it compiles (refresh and import work from state without one), checked. */

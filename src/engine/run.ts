@@ -31,6 +31,7 @@ import { makeValidator } from './validate'
 import { noEvents } from './events'
 import { answerNow } from '../core/immediate'
 import { createNowOf } from './create-now'
+import { keptOutputs } from './kept-outputs'
 
 /** what `durable` gives once the records are written (a store that answers at once) */
 const WRITTEN: Promise<void> = Promise.resolve()
@@ -961,16 +962,18 @@ export const runPlan = async (
   if (flushing) await flushing
   const outputs = resolveRefs(graph.outputs, valueOf) as Record<string, unknown>
   const safeOutputs = protectSecrets(outputs, [], protector) as Record<string, unknown>
+  const kept = keptOutputs(graph.keptOutputs, state0.outputs, state0.resources, resources)
   const final: State = {
     ...state0,
     resources,
     pending: Object.fromEntries(pendingOps),
-    outputs: failures.length === 0 ? safeOutputs : state0.outputs,
+    outputs: failures.length === 0 ? { ...kept, ...safeOutputs } : state0.outputs,
   }
+  // the kept outputs are unchanged by definition: compare the rest
+  const others = Object.fromEntries(Object.entries(state0.outputs).filter(([k]) => !(k in kept)))
   const outputsChanged =
     failures.length === 0 &&
-    diffInputs(state0.outputs, outputs, { replaceOn: [], ignore: [], equals: {}, updatable: true, protector }).length >
-      0
+    diffInputs(others, outputs, { replaceOn: [], ignore: [], equals: {}, updatable: true, protector }).length > 0
   return { state: final, journal, failures, outputs, outputsChanged }
 }
 

@@ -411,6 +411,19 @@ export const fileStore = (
           return []
         }
       }),
+    remove: (stack, serial) =>
+      io(async () => {
+        const on = await readSnapshot(stack)
+        if (on && on.serial !== serial)
+          throw stateError(
+            'Conflict',
+            `state of ${stack} is at serial ${on.serial}, not ${serial}: another run changed it; look again`,
+          )
+        await closeJournal(stack)
+        await fs.rm(jour(stack), { force: true })
+        await fs.rm(snap(stack), { force: true })
+        known.delete(stack)
+      }),
     backups: (stack) => io(() => listBackups(stack)),
     restore: (stack, serial) =>
       io(async () => {

@@ -130,5 +130,13 @@ export const memoryStore = (
       return TE.right(next)
     },
     list: () => TE.right([...states.keys()]),
+    remove: (stack, serial) => {
+      const on = states.get(stack)
+      if (on && on.serial !== serial)
+        return TE.left(stateError('Conflict', `state of ${stack} is at serial ${on.serial}, not ${serial}`))
+      states.delete(stack)
+      journals.delete(stack)
+      return TE.right(undefined)
+    },
   }
 }

@@ -493,6 +493,21 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
           )
         ).map((r) => r.stack),
       ),
+    remove: (stack, serial) =>
+      io(() =>
+        tx(async (c) => {
+          const on = (await c.query(`SELECT serial FROM ${S}.snapshots WHERE stack = $1 FOR UPDATE`, [stack]))
+            .rows[0] as { serial: string } | undefined
+          if (on && Number(on.serial) !== serial)
+            throw stateError(
+              'Conflict',
+              `state of ${stack} is at serial ${on.serial}, not ${serial}: another run changed it; look again`,
+            )
+          await c.query(`DELETE FROM ${S}.journal WHERE stack = $1`, [stack])
+          await c.query(`DELETE FROM ${S}.snapshots WHERE stack = $1`, [stack])
+          known.delete(stack)
+        }),
+      ),
     backups: (stack) =>
       io(() => tx(async (c) => (await listBackups(c, stack)).map(({ serial, writtenAt }) => ({ serial, writtenAt })))),
     restore: (stack, serial) => io(() => restore(stack, serial)),

@@ -56,6 +56,12 @@ export interface StateStore {
   /** stack names that have state */
   readonly list: () => TaskEither<StateError, ReadonlyArray<string>>
   /**
+   * Forget a stack (`trellis stack rm`): its state and journal go, its backups stay (so `state
+   * restore` can bring it back). `serial` is the serial read: a state that moved on is a Conflict.
+   * Absent in a store that cannot remove.
+   */
+  readonly remove?: (stack: string, serial: number) => TaskEither<StateError, void>
+  /**
    * Write the newest intact backup (or the one at `serial`) back as the current state, as a new
    * serial; absent in a store that keeps no backups (`trellis state restore` says so).
    */

@@ -22,15 +22,17 @@ import { retry } from '../../clients/retry'
 import { fetchClient } from '../../clients/fetch'
 import { credentialsCache } from './credentials-cache'
 import { preflightWith } from './preflight'
+import { credentialProbe } from './credential-probe'
 import type { Wiring } from './wiring'
 
 /**
  * The credentials the emulators accept. They replace whatever the program or the environment
  * configures: the emulators know no other keys, and a real token has no business reaching them.
  */
+const EMULATOR_TOKEN = 'emulator-token'
 const EMULATOR_CONFIG: Record<string, Record<string, unknown>> = {
-  cost: { apiToken: secret('emulator-token') },
-  hosting: { token: secret('emulator-token') },
+  cost: { apiToken: secret(EMULATOR_TOKEN) },
+  hosting: { token: secret(EMULATOR_TOKEN) },
   cloud: { secretId: EMULATOR_SECRET_ID, secretKey: secret(EMULATOR_SECRET_KEY) },
 }
 
@@ -47,7 +49,11 @@ const withTestCredentials = (provider: string, config: Readonly<Record<string, u
 }
 
 export const emulatedWiring = (
-  emulators: Emulators = { cost: costEmulator(), hosting: hostingEmulator(), cloud: cloudEmulator() },
+  emulators: Emulators = {
+    cost: costEmulator({ token: EMULATOR_TOKEN }),
+    hosting: hostingEmulator(),
+    cloud: cloudEmulator(),
+  },
   registry: Registry = builtIn,
 ): Emulated => {
   const cloudChain = credentialsCache(cloudCredentialsFactory({ http: emulators.cloud.client, env: {} }))
@@ -58,7 +64,7 @@ export const emulatedWiring = (
     const withCreds = withTestCredentials(provider, config)
     return platformClients({ http: e.client, cloudCredentials: cloudChain, secrets })(provider, withCreds)
   }
-  const check = preflightWith(registry, cloudChain)
+  const check = preflightWith(registry, cloudChain, credentialProbe(registry, clients))
   return {
     handler: httpHandler({ clients }),
     emulators,
@@ -80,7 +86,7 @@ export const localWiring = (local: LocalPlatforms, registry: Registry = builtIn)
   const cloudChain = credentialsCache(
     cloudCredentialsFactory({ http, env: {}, ...(local.endpoints ? { stsEndpoint: local.endpoints.cloud } : {}) }),
   )
-  const check = preflightWith(registry, cloudChain)
+  const check = preflightWith(registry, cloudChain, credentialProbe(registry, local.clients))
   return {
     handler: httpHandler({ clients: local.clients }),
     preflight: (provider, instance, config) => check(provider, instance, withEmulatorCredentials(provider, config)),

@@ -18,6 +18,7 @@ import { secretValues } from '../../clients/redact'
 import { cloudCredentialsFactory } from '../../clients/cloud-credentials'
 import { credentialsCache } from './credentials-cache'
 import { preflightWith } from './preflight'
+import { credentialProbe } from './credential-probe'
 import type { Wiring } from './wiring'
 
 /** Requests per second each platform is budgeted before its own headers say otherwise. */
@@ -62,7 +63,8 @@ export const realWiring = (opts: RealWiringOptions): Wiring => {
       secrets,
       registry: opts.registry,
     })(provider, config)
-  return { handler: httpHandler({ clients }), preflight: preflightWith(opts.registry, cloudChain) }
+  const probe = credentialProbe(opts.registry, clients)
+  return { handler: httpHandler({ clients }), preflight: preflightWith(opts.registry, cloudChain, probe) }
 }
 
 /** The real handler alone (for scripts and tests that build their own Env). */

@@ -42,6 +42,7 @@ import { closestStrict as closest } from '../core/closest-name'
 import { jsonValue } from '../render/json-value'
 import { fromEngineError, TrellisError } from './trellis-error'
 import type { Wiring } from './wiring'
+import { revealOutputs } from '../state/reveal-outputs'
 
 // ── model ────────────────────────────────────────────────────────────────────
 /** Where state lives, the environment, emulation, concurrency and a cancel signal. */
@@ -153,6 +154,12 @@ export interface RefreshOptions extends RunOptions {
   readonly confirm?: (drift: ReadonlyArray<Drift>) => boolean | Promise<boolean>
 }
 
+/** Options of `outputs`. */
+export interface OutputsOptions {
+  /** the secret outputs in plain text, on purpose (needs the passphrase that encrypted them) */
+  readonly showSecrets?: boolean
+}
+
 /** The promise-based embedding API: plan, apply, destroy, refresh, import, outputs, close. */
 export interface Workspace {
   readonly plan: (stack: Stack, opts?: PlanOptions) => Promise<PlanResult>
@@ -166,8 +173,13 @@ export interface Workspace {
     id: string,
     opts?: RunOptions,
   ) => Promise<ResourceState>
-  /** the outputs recorded by the last apply, secrets as `{secret: true}` */
-  readonly outputs: (stackName: string) => Promise<Readonly<Record<string, unknown>>>
+  /**
+   * the outputs recorded by the last apply, secrets as `{secret: true}`; `showSecrets` reveals them
+   * (they must have been encrypted with the passphrase this workspace is given)
+   * @example
+   * const { dbPassword } = await workspace().outputs('db', { showSecrets: true })
+   */
+  readonly outputs: (stackName: string, opts?: OutputsOptions) => Promise<Readonly<Record<string, unknown>>>
   /** stack names that have state */
   readonly stacks: () => Promise<ReadonlyArray<string>>
   /** a stack's state (undefined when it has none) */
@@ -355,7 +367,7 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
       return { stack: stack.name, drift: r.drift, written: r.written, serial: r.state.serial }
     },
     importResource: async (stack, token, name, id, o = {}) => run(importOp(stack, token, name, id)(await envFor(o))),
-    outputs: async (stackName) => {
+    outputs: async (stackName, o = {}) => {
       const st = await run(store.read(stackName))
       if (!st)
         throw new TrellisError('state', [
@@ -367,7 +379,20 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
             message: `stack ${stackName} has no state in this store`,
           },
         ])
-      return jsonValue(st.outputs) as Record<string, unknown>
+      if (!o.showSecrets) return jsonValue(st.outputs) as Record<string, unknown>
+      const passphrase = opts.passphrase ?? ((opts.env ?? process.env).TRELLIS_PASSPHRASE || undefined)
+      const shown = revealOutputs(st, passphrase)
+      if (E.isLeft(shown))
+        throw new TrellisError('failed', [
+          {
+            node: `stack ${stackName}`,
+            path: '',
+            expected: 'secret outputs encrypted with a passphrase',
+            given: shown.left,
+            message: shown.left,
+          },
+        ])
+      return jsonValue(shown.right) as Record<string, unknown>
     },
     stacks: () => run(store.list()),
     state: (stackName) => run(store.read(stackName)),

@@ -13,6 +13,7 @@ import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { main, EXIT } from '../../src/cli/main'
+import { EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY } from '../../clients/emulators/cloud'
 
 const test = suite('trellis emulate (CLI)')
 const root = process.cwd()
@@ -130,10 +131,21 @@ test('apply → edit → apply → import → restart → plan --refresh → rea
     assert.is(p.code, EXIT.ok, `${p.out}\n${p.err}`)
     assert.match(p.out, /No changes/)
 
-    // credentials that pass the preflight stage (no request is sent before the state is read), so the
-    // refusal seen is the store's: this state was made against the emulators
+    // credentials that pass the preflight stage's checks — the real wiring pointed at the running
+    // emulator, never at the internet — so the refusal seen is the store's: this state was made
+    // against the emulators
+    const live = JSON.parse(readFileSync(join(state, 'emulated', 'endpoint.json'), 'utf8')) as {
+      endpoints: Record<string, string>
+    }
     const real = await withEnv(
-      { COST_API_TOKEN: 'unused', CLOUD_SECRET_ID: 'unused', CLOUD_SECRET_KEY: 'unused' },
+      {
+        COST_HOST: live.endpoints.cost,
+        COST_API_TOKEN: 'emulator-token',
+        CLOUD_DOMAIN: `localhost:${new URL(live.endpoints.cloud).port}`,
+        CLOUD_PROTOCOL: 'HTTP',
+        CLOUD_SECRET_ID: EMULATOR_SECRET_ID,
+        CLOUD_SECRET_KEY: EMULATOR_SECRET_KEY,
+      },
       () => run('plan', v3, '--state-dir', join(state, 'emulated')),
     )
     assert.is(real.code, EXIT.state, real.out)

@@ -124,6 +124,26 @@ export const storeConformance = (name: string, make: () => Promise<StoreHarness>
     assert.equal(r?.outputs, { i: 3 })
   })
 
+  test('remove forgets a stack (read undefined, not listed), and refuses a stale serial', async () => {
+    const { store, reopen } = await open()
+    const remove = store.remove
+    if (!remove) throw new Error(`${name}: the store must remove a stack (trellis stack rm)`)
+    const stack = fresh('removed')
+    const w1 = await right(store.write(stack, base(stack)), 'write 1')
+    const w2 = await right(store.write(stack, w1), 'write 2')
+    // journal records on top of the snapshot go with it
+    await right(store.append(stack, [put(1)]), 'append')
+    const stale = await left(remove(stack, w1.serial), 'remove at an older serial')
+    assert.is(stale.kind, 'Conflict')
+    assert.ok(await right(reopen().read(stack), 'read'), 'a refused remove changes nothing')
+    await right(remove(stack, w2.serial), 'remove')
+    assert.is(await right(reopen().read(stack), 'read after remove'), undefined)
+    assert.not.ok((await right(reopen().list(), 'list')).includes(stack))
+    // a new stack of that name starts afresh (another lineage is no conflict)
+    const again = await right(store.write(stack, base(stack, 'lin-2')), 'first write again')
+    assert.is(again.serial, 1)
+  })
+
   test('a write based on an older serial is refused and changes nothing', async () => {
     const { store, reopen } = await open()
     const stack = fresh('stale')

@@ -13,6 +13,7 @@ import { planOptions } from '../plan-options'
 import { planText } from '../plan-text'
 import { refreshRun } from '../refresh-run'
 import { checkSavedPlan, isSavedPlanFile, readSavedPlan } from '../saved-plan'
+import { checkPlanOrigin } from '../plan-origin'
 import { textValue } from '../text-value'
 
 /** `, N moved` when state entries moved to their nodes' addresses (aliases), else nothing. */
@@ -27,6 +28,7 @@ const savedPlanOf = (ctx: CommandContext, command: 'apply' | 'destroy') => {
   const saved = command === 'apply' && isSavedPlanFile(file) ? readSavedPlan(file) : undefined
   if (saved && (list(args, 'target').length || list(args, 'replace').length || bool(args, 'refresh')))
     throw new UsageError('a saved plan is applied as it was made: no --target, --replace or --refresh', 'apply')
+  if (saved) checkPlanOrigin(ctx, saved.source.origin)
   return saved
 }
 

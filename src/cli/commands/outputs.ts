@@ -1,8 +1,12 @@
-/** `trellis outputs`: the outputs the last apply recorded, or one by name. */
+/**
+ * `trellis outputs`: the outputs the last apply recorded, or one by name; `--show-secrets` reveals
+ * the secret ones on purpose (they must have been encrypted with TRELLIS_PASSPHRASE).
+ */
 import { TrellisError } from '../../workspace/trellis-error'
 import type { CommandSpec } from '../command-spec'
 import { doc } from '../documents'
 import { EXIT } from '../exit'
+import { bool } from '../flag-readers'
 import { STATE_CMD } from '../flags'
 import { stackName } from '../stack-name'
 import { textValue } from '../text-value'
@@ -22,14 +26,14 @@ export const outputs: CommandSpec = {
   name: 'outputs',
   args: '[NAME]',
   summary: 'the outputs the last apply recorded (one by name)',
-  flags: STATE_CMD,
+  flags: [...STATE_CMD, 'show-secrets'],
   example: 'trellis outputs --stack quickstart --json',
   min: 0,
   max: 1,
   run: async (ctx) => {
     const { out } = ctx
     const name = await stackName(ctx)
-    const all = await ctx.workspace().outputs(name)
+    const all = await ctx.workspace().outputs(name, { showSecrets: bool(ctx.args, 'show-secrets') })
     const key = ctx.args.positionals[0]
     if (key !== undefined && !(key in all)) throw noSuchOutput(name, key, all)
     if (ctx.json)

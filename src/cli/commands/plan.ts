@@ -12,6 +12,7 @@ import { lockHolder } from '../lock-holder'
 import { planOptions } from '../plan-options'
 import { driftText, planText } from '../plan-text'
 import { savedPlanDoc, writeSavedPlan } from '../saved-plan'
+import { applyCommandOf, planOrigin } from '../plan-origin'
 import { planMarkdown } from '../../render/markdown-summary'
 
 const refreshOnly = async (ctx: CommandContext, st: Stack): Promise<number> => {
@@ -71,18 +72,20 @@ const run = async (ctx: CommandContext): Promise<number> => {
   }
   if (markdown) out.line(planMarkdown(r.plan, registry).trimEnd())
   const outFile = str(args, 'out')
+  const origin = planOrigin(args)
   if (outFile)
     await writeSavedPlan(
       outFile,
-      savedPlanDoc(r, st, args.positionals[0], planOptions(args), registry, await w.state(st.name)),
+      savedPlanDoc(r, st, args.positionals[0], planOptions(args), registry, await w.state(st.name), origin),
     )
+  const hint = outFile && `Saved the plan to ${outFile}; apply exactly it with \`${applyCommandOf(outFile, origin)}\`.`
   if (ctx.json) out.line(JSON.stringify(planDoc(r, registry), null, 2))
   else if (markdown) {
-    if (outFile) out.err(`Saved the plan to ${outFile}; apply exactly it with \`trellis apply ${outFile}\`.`)
+    if (hint) out.err(hint)
   } else {
     const holder = r.pending.length > 0 ? await lockHolder(w.store, r.stack) : undefined
     out.line(planText(r, registry, out, { all: bool(args, 'all'), ...(holder ? { holder } : {}) }))
-    if (outFile) out.line(`\nSaved the plan to ${outFile}; apply exactly it with \`trellis apply ${outFile}\`.`)
+    if (hint) out.line(`\n${hint}`)
   }
   return bool(args, 'detailed-exitcode') && r.hasChanges ? EXIT.changes : EXIT.ok
 }

@@ -14,8 +14,10 @@ import { readSavedPlan, type SavedPlan } from '../saved-plan'
 
 const savedPlanText = (saved: ReturnType<typeof readSavedPlan>, out: Out): string => {
   const p: PlanResult = saved.result
+  const { origin } = saved.source
+  const against = origin ? `, against ${origin.emulated ? 'the emulators' : 'the real platforms'}` : ''
   return [
-    `Saved plan of ${saved.source.program} (stack ${saved.source.stack}, made ${saved.source.createdAt}):`,
+    `Saved plan of ${saved.source.program} (stack ${saved.source.stack}, made ${saved.source.createdAt}${against}):`,
     '',
     planText(p, registry, out),
   ].join('\n')

@@ -3,6 +3,7 @@ import type { CommandSpec } from '../command-spec'
 import { doc } from '../documents'
 import { EXIT } from '../exit'
 import { COMMON, STATE } from '../flags'
+import { heldBy } from '../stack-remove'
 
 export const stacks: CommandSpec = {
   name: 'stacks',
@@ -13,9 +14,19 @@ export const stacks: CommandSpec = {
   min: 0,
   max: 0,
   run: async ({ out, json, workspace }) => {
-    const names = await workspace().stacks()
+    const w = workspace()
+    const names = await w.stacks()
+    // an empty stack (no resource, nothing pending) is what a destroy leaves: `stack rm` removes it
+    const empty: string[] = []
+    for (const n of names) {
+      const s = await w.state(n).catch(() => undefined)
+      if (s && heldBy(s).length === 0) empty.push(n)
+    }
+    const line = (n: string) => (empty.includes(n) ? `${n} (empty)` : n)
     out.line(
-      json ? JSON.stringify(doc('stacks', { stacks: names })) : names.join('\n') || '(no stacks have state here)',
+      json
+        ? JSON.stringify(doc('stacks', { stacks: names, empty }))
+        : names.map(line).join('\n') || '(no stacks have state here)',
     )
     return EXIT.ok
   },

@@ -4,6 +4,7 @@
  * signed-action cloud API (address templates, anti-DDoS, API gateway).
  */
 import { defineProvider } from '../../core/provider'
+import { verifyCredentials } from './shared/verify-credentials'
 import { CloudConfig, cloudBridge, cloudConfigFromEnv, cloudConfigRules, cloudEnv } from './config'
 import { ApiGatewayService } from './api-gateway-service'
 import { ApiGatewayApi } from './api-gateway-api'
@@ -45,6 +46,7 @@ export const cloudProvider = defineProvider({
   fromEnv: (env, explicit) => cloudConfigFromEnv(env, explicit),
   rules: cloudConfigRules,
   bridge: cloudBridge,
+  verify: verifyCredentials,
   resources: {
     ApiGatewayService,
     ApiGatewayApi,

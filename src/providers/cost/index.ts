@@ -3,6 +3,7 @@
  * fallbacks), and every resource and lookup spec of the cost-management platform.
  */
 import { configFromEnv, defineProvider } from '../../core/provider'
+import { verifyCredentials } from './shared/verify-credentials'
 import { CostConfig, costBridge, costEnv } from './config'
 import { AccessGrant } from './access-grant'
 import { AnomalyNotification } from './anomaly-notification'
@@ -67,6 +68,7 @@ export const costProvider = defineProvider({
           ],
   ],
   bridge: costBridge,
+  verify: verifyCredentials,
   resources: {
     AccessGrant,
     AnomalyNotification,

@@ -3,6 +3,7 @@
  * resolution and the registry of its resource and lookup specs.
  */
 import { configFromEnv, defineProvider } from '../../core/provider'
+import { verifyCredentials } from './shared/verify-credentials'
 import { HostingConfig, hostingBridge, hostingEnv, oneDefaultTeam } from './config'
 import { resolveDefaultTeam } from './shared/resolve-team'
 import { DeployKey } from './deploy-key'
@@ -32,6 +33,7 @@ export const hostingProvider = defineProvider({
   rules: [oneDefaultTeam],
   bridge: hostingBridge,
   resolve: resolveDefaultTeam,
+  verify: verifyCredentials,
   resources: {
     DeployKey,
     DnsZone,
