@@ -8,6 +8,7 @@ import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { leakTracker, leaksAfter } from './leaks'
+import { addSpent, measure, slowestLine, type Spent } from './spent'
 import { totalsLine } from './totals'
 
 type Runner = () => Promise<[unknown, number, number, number]>
@@ -24,15 +25,15 @@ export interface Totals {
 }
 
 /** Wraps each suite of each file: totals counted, handles left open traced to their file. */
-const instrument = (totals: Totals, ms: Map<string, number>, after: (file: string) => void) => {
+const instrument = (totals: Totals, ms: Map<string, Spent>, after: (file: string) => void) => {
   for (const group of g.UVU_QUEUE) {
     const file = group[0] as string
     for (let i = 1; i < group.length; i++) {
       const run = group[i] as Runner
       group[i] = async () => {
-        const started = performance.now()
+        const took = measure()
         const r = await run()
-        ms.set(file, (ms.get(file) ?? 0) + performance.now() - started)
+        ms.set(file, addSpent(ms.get(file), took()))
         totals.total += r[3]
         totals.passed += r[1]
         totals.skipped += r[2]
@@ -49,21 +50,20 @@ export const runInProcess = async (files: ReadonlyArray<string>): Promise<number
   g.UVU_DEFER = 1
   const uvu = await import('uvu')
   const leaks = leakTracker()
-  const ms = new Map<string, number>()
+  const ms = new Map<string, Spent>()
   for (const [index, file] of files.entries()) {
     g.UVU_INDEX = index
     g.UVU_QUEUE.push([file])
-    const started = performance.now()
+    const took = measure()
     await import(pathToFileURL(join(process.cwd(), file)).href)
-    ms.set(file, performance.now() - started)
+    ms.set(file, took())
   }
   const totals: Totals = { passed: 0, total: 0, skipped: 0, failing: new Set() }
   instrument(totals, ms, leaks.after)
   await uvu.exec(false)
   // where the time went, to keep the unit tier fast (test/runner/tiers.ts)
-  const slowest = [...ms].sort((a, b) => b[1] - a[1]).slice(0, 5)
   if (process.env.TRELLIS_TEST_TIMES) appendFileSync(process.env.TRELLIS_TEST_TIMES, JSON.stringify([...ms]) + '\n')
-  if (files.length > 5) console.error(`slowest: ${slowest.map(([f, t]) => `${f} ${t.toFixed(0)} ms`).join(', ')}`)
+  if (files.length > 5) console.error(slowestLine([...ms]))
   const open = await leaksAfter(leaks.open, GRACE_MS)
   for (const l of open) console.error(`leaked: ${l.what}${l.file ? ` (left open by ${l.file})` : ''}`)
   for (const f of totals.failing) console.error(`failed: ${f}`)

@@ -7,21 +7,22 @@
  */
 import { spawn } from 'node:child_process'
 import type { FromWorker, ToWorker } from './worker'
+import type { Spent } from './spent'
 import { noCounts, type Counts } from './totals'
 
 export interface PoolOutcome {
   readonly counts: Counts
   /** the files with a failed test, a load error or a crash, each with why */
   readonly failures: ReadonlyArray<string>
-  /** milliseconds per file, import included */
-  readonly ms: ReadonlyMap<string, number>
+  /** time per file, import included */
+  readonly ms: ReadonlyMap<string, Spent>
 }
 
 interface Shared {
   readonly queue: string[]
   readonly counts: Counts
   readonly failures: string[]
-  readonly ms: Map<string, number>
+  readonly ms: Map<string, Spent>
 }
 
 const onResult = (s: Shared, m: Extract<FromWorker, { file: string }>) => {
@@ -30,7 +31,7 @@ const onResult = (s: Shared, m: Extract<FromWorker, { file: string }>) => {
   s.counts.passed += m.passed
   s.counts.failed += failed
   s.counts.skipped += m.skipped
-  s.ms.set(m.file, m.ms)
+  s.ms.set(m.file, m.spent)
   if (failed > 0) s.failures.push(`${m.file} (${failed} failed)`)
 }
 

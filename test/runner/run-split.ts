@@ -6,6 +6,7 @@
 import { appendFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { runPool, type PoolOutcome } from './pool'
+import { slowestLine } from './spent'
 import { isParallelSafe } from './tiers'
 import { addCounts, totalsLine } from './totals'
 
@@ -19,8 +20,7 @@ const report = (outcomes: ReadonlyArray<PoolOutcome>, files: number): number => 
   const counts = outcomes.map((o) => o.counts).reduce(addCounts)
   const ms = outcomes.flatMap((o) => [...o.ms])
   if (process.env.TRELLIS_TEST_TIMES) appendFileSync(process.env.TRELLIS_TEST_TIMES, JSON.stringify(ms) + '\n')
-  const slowest = ms.sort((a, b) => b[1] - a[1]).slice(0, 5)
-  if (files > 5) console.error(`slowest: ${slowest.map(([f, t]) => `${f} ${t.toFixed(0)} ms`).join(', ')}`)
+  if (files > 5) console.error(slowestLine(ms))
   for (const f of outcomes.flatMap((o) => o.failures)) console.error(`failed: ${f}`)
   console.log(totalsLine(counts))
   return counts.failed > 0 || counts.leaked > 0 || files === 0 ? 1 : 0

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { GRACE_MS } from './in-process'
 import { leakTracker, leaksAfter, type Leak } from './leaks'
+import { measure, type Spent } from './spent'
 
 type Runner = () => Promise<[unknown, number, number, number]>
 const g = globalThis as unknown as { UVU_DEFER: number; UVU_INDEX: number; UVU_QUEUE: Array<Array<unknown>> }
@@ -22,7 +23,7 @@ export type FromWorker =
       readonly passed: number
       readonly total: number
       readonly skipped: number
-      readonly ms: number
+      readonly spent: Spent
       readonly output: string
     }
   | { readonly leaks: ReadonlyArray<Leak> }
@@ -50,7 +51,7 @@ const captured = async (body: () => Promise<void>): Promise<string> => {
 /** Imports one file with uvu deferred, then runs its suites; counts summed over them. */
 const runFile = async (uvu: typeof import('uvu'), file: string, after: (file: string) => void) => {
   const counts = { passed: 0, total: 0, skipped: 0 }
-  const started = performance.now()
+  const took = measure()
   const output = await captured(async () => {
     g.UVU_QUEUE.length = 0
     g.UVU_INDEX = 0
@@ -78,7 +79,7 @@ const runFile = async (uvu: typeof import('uvu'), file: string, after: (file: st
     process.exitCode = 0
   })
   after(file)
-  return { file, ...counts, ms: performance.now() - started, output }
+  return { file, ...counts, spent: took(), output }
 }
 
 /** Serves the parent's requests until told to finish. */
