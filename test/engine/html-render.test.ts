@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { renderPlanHtml, type Plan } from '../../src/index'
+import { renderPlanHtml, type Plan } from '#trellis'
 import { CANARIES, mixedPlan } from '../browser/fixtures/plans'
 
 const test = suite('html plan report')

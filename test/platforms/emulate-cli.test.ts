@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { main, EXIT } from '../../src/cli/main'
+import { main, EXIT } from '#src/cli/main'
 
 const test = suite('trellis emulate (CLI)')
 const root = process.cwd()

@@ -6,9 +6,9 @@ import {
   hostingBridge,
   oneDefaultTeam,
   DEFAULT_HOSTING_ENDPOINT,
-} from '../../../src/providers/hosting/config'
-import { hostingProvider, fromEnv } from '../../../src/providers/hosting'
-import { isSecret, reveal, secret } from '../../../src/core/secret'
+} from '#src/providers/hosting/config'
+import { hostingProvider, fromEnv } from '#src/providers/hosting/index'
+import { isSecret, reveal, secret } from '#trellis'
 import { acmeId, setup } from './harness'
 
 test('HostingConfig: endpoint defaults to the public API origin and gains a scheme when it has none', () => {
