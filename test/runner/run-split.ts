@@ -7,7 +7,7 @@ import { appendFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { runPool, type PoolOutcome } from './pool'
 import { slowestLine } from './spent'
-import { isParallelSafe } from './tiers'
+import { isParallelSafe, longestFirst } from './tiers'
 import { addCounts, totalsLine } from './totals'
 
 /** Workers: TRELLIS_TEST_WORKERS when set, else one per core, at least 2 (CI has 2 cores). */
@@ -27,7 +27,7 @@ const report = (outcomes: ReadonlyArray<PoolOutcome>, files: number): number => 
 }
 
 export const runSplit = async (script: string, files: ReadonlyArray<string>, size: number): Promise<number> => {
-  const shared = files.filter(isParallelSafe)
+  const shared = longestFirst(files.filter(isParallelSafe))
   const alone = files.filter((f) => !isParallelSafe(f))
   const started = Date.now()
   const first = await runPool(script, shared, size)

@@ -68,3 +68,22 @@ export const ALONE: ReadonlyArray<string> = [
 
 export const isParallelSafe = (file: string): boolean =>
   PARALLEL_SAFE.some((p) => file.startsWith(p)) && !ALONE.some((p) => file.startsWith(p))
+
+/**
+ * Started first in the pool, longest first, so that no worker is left running a long file alone at
+ * the end (the longest of a unit run's per-file times on a loaded machine: tsc, the language service).
+ */
+export const LONGEST: ReadonlyArray<string> = [
+  'test/types/examples-under-init.test.ts',
+  'test/types/editor-help.test.ts',
+  'test/types/missing-required.test.ts',
+  'test/testing/node-runner.test.ts',
+  'test/state/postgres-store.test.ts',
+  'test/core/label-of.test.ts',
+]
+
+/** The files in the order the pool takes them: LONGEST first, then as given. */
+export const longestFirst = (files: ReadonlyArray<string>): string[] => {
+  const rank = (f: string) => (LONGEST.includes(f) ? LONGEST.indexOf(f) : LONGEST.length)
+  return [...files].sort((a, b) => rank(a) - rank(b))
+}
