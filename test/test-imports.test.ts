@@ -34,7 +34,11 @@ const relativeImportsOfSrc = (file: string, text: string): string[] =>
   )
 
 test('no file under test/ imports src/ by a relative path', () => {
-  const found = walk(join(root, 'test')).flatMap((f) => relativeImportsOfSrc(f, readFileSync(f, 'utf8')))
+  const found = walk(join(root, 'test'))
+    .map((f) => [f, readFileSync(f, 'utf8')] as const)
+    // a program copied out of the tree and loaded there (no alias resolves) says so, as the codemod reads
+    .filter(([, text]) => !text.includes('test-imports: keep relative'))
+    .flatMap(([f, text]) => relativeImportsOfSrc(f, text))
   assert.equal(
     found,
     [],
