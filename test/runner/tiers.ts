@@ -64,6 +64,9 @@ export const ALONE: ReadonlyArray<string> = [
   'test/cli/terminal.test.ts',
   // the first apply against each hostile server must end within 6 s
   'test/reliability/hostile.test.ts',
+  // its stale saved plan's apply ended with no exit code once beside another worker at load ~25, and
+  // passed alone: alone until the cause is known
+  'test/cli/real-wiring.test.ts',
 ]
 
 export const isParallelSafe = (file: string): boolean =>
