@@ -62,8 +62,10 @@ export const PARALLEL_SAFE: ReadonlyArray<string> = SLOW.filter(
 export const ALONE: ReadonlyArray<string> = [
   // the printed "Apply complete" time must stay under the 5 s spent at the prompt
   'test/cli/terminal.test.ts',
-  // the first apply against each hostile server must end within 6 s
-  'test/reliability/hostile.test.ts',
+  // they kill processes at timed points and bound their waits: chaos, crash and interrupted-cli failed
+  // beside other workers at load ~25 (the serial run passed them), as did the README's blocks
+  'test/reliability/',
+  'test/readme.test.ts',
   // its stale saved plan's apply ended with no exit code once beside another worker at load ~25, and
   // passed alone: alone until the cause is known
   'test/cli/real-wiring.test.ts',
