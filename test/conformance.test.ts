@@ -8,11 +8,11 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { readdirSync, readFileSync } from 'node:fs'
 import { isLeft, isRight } from 'fp-ts/Either'
-import { providers, registry } from '../src/providers'
-import { buildersFor } from '../builders/builder'
-import { compile } from '../src/engine/compile'
-import { stack } from '../src/core/stack'
-import { resourceNode, lookupNode } from '../src/core/node'
+import { providers, registry } from '#trellis'
+import { buildersFor } from '#trellis/engine'
+import { compile } from '#src/engine/compile'
+import { stack } from '#trellis'
+import { resourceNode, lookupNode } from '#src/core/node'
 
 const test = suite('conformance')
 const c = compile(registry)

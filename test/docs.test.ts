@@ -11,8 +11,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { projectOptions } from './fixtures/project-options'
-import { providers } from '../src/providers'
-import { fieldsOf } from '../src/core/codecs'
+import { providers } from '#trellis'
+import { fieldsOf } from '#src/core/codecs'
 
 const test = suite('docs')
 const root = fileURLToPath(new URL('..', import.meta.url))

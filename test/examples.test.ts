@@ -5,8 +5,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { readdirSync } from 'node:fs'
-import { runMock, expectPlan } from '../src/testing'
-import type { Stack } from '../src/core/stack'
+import { runMock, expectPlan } from '#trellis/testing'
+import type { Stack } from '#trellis'
 
 const test = suite('examples')
 const dir = new URL('../examples/', import.meta.url)

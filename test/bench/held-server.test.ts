@@ -12,8 +12,8 @@ import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import * as http from 'node:http'
 import * as net from 'node:net'
-import { fetchClient } from '../../clients/fetch'
-import type { HttpRequest, HttpResponse } from '../../clients/http'
+import { fetchClient } from '#trellis/clients'
+import type { HttpRequest, HttpResponse } from '#trellis/clients'
 import { heldServer, type HeldServer } from '../../bench/held-server'
 
 const test = suite('bench held server')

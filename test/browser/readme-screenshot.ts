@@ -7,9 +7,9 @@
 import { isLeft } from 'fp-ts/Either'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { mock, stack, secret, renderPlanHtml } from '../../src/index'
-import { cost } from '../../builders/cost'
-import { hosting } from '../../builders/hosting'
+import { mock, stack, secret, renderPlanHtml } from '#trellis'
+import { cost } from '#trellis/cost'
+import { hosting } from '#trellis/hosting'
 import { CHROMIUM, launch } from './chromium'
 
 const TEAMS = ['finance', 'platform', 'data']

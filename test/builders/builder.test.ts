@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { stack } from '../../src/core/stack'
-import { secret } from '../../src/core/secret'
+import { stack } from '#trellis'
+import { secret } from '#trellis'
 import { demo } from '../fixtures/demo-builders'
 
 const test = suite('builders')

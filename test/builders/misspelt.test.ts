@@ -7,9 +7,9 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { inspect } from 'node:util'
 import { demo } from '../fixtures/demo-builders'
-import * as cost from '../../builders/cost'
-import { stack } from '../../src/core/stack'
-import { compile } from '../../src/index'
+import * as cost from '#trellis/cost'
+import { stack } from '#trellis'
+import { compile } from '#trellis'
 
 const test = suite('builders: misspelt names in JavaScript')
 type Loose = Record<string, (v: unknown) => unknown>

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { main, EXIT } from '../../src/cli/main'
+import { main, EXIT } from '#src/cli/main'
 
 const test = suite('cli')
 const run = async (...argv: string[]) => {

@@ -8,8 +8,8 @@ import * as assert from 'uvu/assert'
 import Ajv from 'ajv'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { planToJson, registry } from '../../src/index'
-import { runMock } from '../../src/testing'
+import { planToJson, registry } from '#trellis'
+import { runMock } from '#trellis/testing'
 import { ROOT, costEnv, platform, run, tempDir, type Platform } from './harness'
 
 const test = suite('cli: one plan document, one document per --json')

@@ -6,7 +6,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { join } from 'node:path'
-import { hostingEmulator } from '../../clients/emulators/hosting'
+import { hostingEmulator } from '#trellis/clients'
 import { serve, type Served } from '../../clients/serve'
 import { ROOT, run, tempDir } from './harness'
 

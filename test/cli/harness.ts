@@ -7,11 +7,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { costEmulator } from '../../clients/emulators/cost'
+import { costEmulator } from '#trellis/clients'
 import { serve, type Served } from '../../clients/serve'
-import type { HttpClient, HttpRequest } from '../../clients/http'
-import type { Emulator } from '../../clients/emulators/emulator'
-import { main } from '../../src/cli/main'
+import type { HttpClient, HttpRequest } from '#trellis/clients'
+import type { Emulator } from '#trellis/clients'
+import { main } from '#src/cli/main'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const MAIN = join(ROOT, 'src/cli/main.ts')

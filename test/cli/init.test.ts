@@ -7,9 +7,9 @@ import * as assert from 'uvu/assert'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { runInit } from '../../src/cli/init'
-import { EXIT } from '../../src/cli/exit'
-import { defaultSpec } from '../../src/cli/trellis-spec'
+import { runInit } from '#src/cli/init'
+import { EXIT } from '#src/cli/exit'
+import { defaultSpec } from '#src/cli/trellis-spec'
 
 const test = suite('cli: init')
 let root = ''

@@ -6,8 +6,8 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { COMMANDS, FLAGS } from '../../src/cli/commands'
-import { VERSION } from '../../src/cli/main'
+import { COMMANDS, FLAGS } from '#src/cli/commands'
+import { VERSION } from '#trellis'
 import { ROOT, run, tempDir } from './harness'
 
 const test = suite('cli: parsing, help and exit codes')

@@ -5,10 +5,10 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { stack, workspace } from '../../src/index'
-import * as cost from '../../builders/cost'
-import { registry } from '../../src/providers'
-import { planText } from '../../src/cli/plan-text'
+import { stack, workspace } from '#trellis'
+import * as cost from '#trellis/cost'
+import { registry } from '#trellis'
+import { planText } from '#src/cli/plan-text'
 import { tempDir } from './harness'
 
 const program = (name: string) => stack('custom').add(cost.customProvider('snowflake', { name }))

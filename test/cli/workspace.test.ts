@@ -5,10 +5,10 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { stack, workspace, TrellisError, secret } from '../../src/index'
-import * as cost from '../../builders/cost'
-import * as hosting from '../../builders/hosting'
-import * as cloud from '../../builders/cloud'
+import { stack, workspace, TrellisError, secret } from '#trellis'
+import * as cost from '#trellis/cost'
+import * as hosting from '#trellis/hosting'
+import * as cloud from '#trellis/cloud'
 import { EMULATOR_ACCOUNT_ID } from '../../clients/emulators/cloud'
 import { costEnv, platform, tempDir } from './harness'
 

@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { faults, type FaultKind } from '../../clients/faults'
 import { prng } from '../../clients/prng'
-import { retry } from '../../clients/retry'
-import type { HttpClient, HttpRequest } from '../../clients/http'
+import { retry } from '#trellis/clients'
+import type { HttpClient, HttpRequest } from '#trellis/clients'
 import { fakeClock } from './fake-clock'
 
 const test = suite('faults')

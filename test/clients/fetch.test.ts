@@ -7,9 +7,9 @@ import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import * as net from 'node:net'
 import { fetchClient } from '../../clients/fetch'
-import { serve } from '../../clients/serve'
-import { scripted } from '../../clients/scripted'
-import { httpError, type HttpClient, type HttpRequest } from '../../clients/http'
+import { serve } from '#trellis/clients'
+import { scripted } from '#trellis/clients'
+import { httpError, type HttpClient, type HttpRequest } from '#trellis/clients'
 
 const test = suite('fetch+serve')
 const http = fetchClient()

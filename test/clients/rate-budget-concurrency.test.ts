@@ -6,8 +6,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { rateBudget } from '../../clients/rate-budget'
-import type { HttpClient, HttpRequest } from '../../clients/http'
+import { rateBudget } from '#trellis/clients'
+import type { HttpClient, HttpRequest } from '#trellis/clients'
 
 const test = suite('rate-budget concurrency')
 const T0 = 1_700_000_000_000

@@ -2,8 +2,8 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { rateBudget } from '../../clients/rate-budget'
-import { scripted } from '../../clients/scripted'
-import type { HttpRequest } from '../../clients/http'
+import { scripted } from '#trellis/clients'
+import type { HttpRequest } from '#trellis/clients'
 import { fakeClock } from './fake-clock'
 
 const test = suite('rate-budget')

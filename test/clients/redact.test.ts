@@ -2,9 +2,9 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { redact, redactHeaders, redactor } from '../../clients/redact'
-import { debugLog } from '../../clients/debug-log'
-import { scripted } from '../../clients/scripted'
-import { compose, httpError, type HttpClient, type HttpRequest } from '../../clients/http'
+import { debugLog } from '#trellis/clients'
+import { scripted } from '#trellis/clients'
+import { compose, httpError, type HttpClient, type HttpRequest } from '#trellis/clients'
 
 const test = suite('redact')
 const TOKEN = 'vntg_tkn_6f1c2a9b8e7d'

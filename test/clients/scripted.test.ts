@@ -2,7 +2,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { scripted, partialMatch } from '../../clients/scripted'
-import type { HttpRequest } from '../../clients/http'
+import type { HttpRequest } from '#trellis/clients'
 
 const test = suite('scripted')
 const BASE = 'https://api.vantage.test'

@@ -10,9 +10,9 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { Worker } from 'node:worker_threads'
-import { fetchClient } from '../../clients/fetch'
-import { compose } from '../../clients/http'
-import { retry } from '../../clients/retry'
+import { fetchClient } from '#trellis/clients'
+import { compose } from '#trellis/clients'
+import { retry } from '#trellis/clients'
 
 const test = suite('stale kept-alive connections')
 

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as zlib from 'node:zlib'
 import crossFetch from 'cross-fetch'
-import { fetchClient } from '../../clients/fetch'
+import { fetchClient } from '#trellis/clients'
 
 const withServer = async <A>(
   handler: http.RequestListener,

@@ -15,7 +15,7 @@ import * as E from 'fp-ts/Either'
 import * as http from 'node:http'
 import * as net from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { fetchClient } from '../../clients/fetch'
+import { fetchClient } from '#trellis/clients'
 import { flatHeaders } from '../../clients/flat-headers'
 
 const test = suite('transport differential')

@@ -6,12 +6,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { addressOf, resourceNode } from '../../src/core/node'
-import { stack } from '../../src/core/stack'
-import { compile } from '../../src/engine/compile'
-import { registry } from '../../src/providers'
-import { cost } from '../../builders/cost'
-import { secret } from '../../src/core/secret'
+import { addressOf, resourceNode } from '#src/core/node'
+import { stack } from '#trellis'
+import { compile } from '#src/engine/compile'
+import { registry } from '#trellis'
+import { cost } from '#trellis/cost'
+import { secret } from '#trellis'
 
 test('a frozen node has one address, its own token/name; nodes never share one by mistake', () => {
   const nodes = Array.from({ length: 200 }, (_, i) => resourceNode(`demo:T${i % 3}`, `n-${i}`, {}))

@@ -4,7 +4,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { isCalendarDate } from '../../src/core/codecs'
+import { isCalendarDate } from '#src/core/codecs'
 
 const test = suite('calendar date')
 

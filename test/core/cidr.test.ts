@@ -4,7 +4,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { Cidr } from '../../src/core/codecs'
+import { Cidr } from '#src/core/codecs'
 
 const test = suite('cidr')
 

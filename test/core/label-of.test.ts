@@ -6,8 +6,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import fc from 'fast-check'
-import { labelOf } from '../../src/core/node'
-import { printable, quoteName } from '../../src/core/names'
+import { labelOf } from '#trellis'
+import { printable, quoteName } from '#src/core/names'
 
 const RUNS = Number(process.env.TRELLIS_FUZZ_RUNS ?? 100)
 // the quoting without quoteName's shortcut

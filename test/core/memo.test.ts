@@ -4,7 +4,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { memo } from '../../src/core/memo'
+import { memo } from '#src/core/memo'
 
 const test = suite('memo')
 

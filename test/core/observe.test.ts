@@ -8,8 +8,8 @@ import * as assert from 'uvu/assert'
 import fc from 'fast-check'
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
-import { observe } from '../../src/core/observe'
-import { withDefault } from '../../src/core/codecs'
+import { observe } from '#src/core/observe'
+import { withDefault } from '#src/core/codecs'
 
 const test = suite('observe')
 

@@ -1,8 +1,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import fc from 'fast-check'
-import { makeRef, refsIn, refsInto, type Ref } from '../../src/core/ref'
-import { secret } from '../../src/core/secret'
+import { makeRef, refsIn, refsInto, type Ref } from '#src/core/ref'
+import { secret } from '#trellis'
 import { refsByWalk as reference } from '../fixtures/refs-by-walk'
 
 const test = suite('refsInto / refsIn')

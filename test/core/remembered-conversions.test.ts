@@ -1,8 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { makeProtector } from '../../src/core/protector'
-import { keysFromWire, keysToWire, toCamel, toSnake } from '../../src/core/case'
-import { reveal } from '../../src/core/secret'
+import { makeProtector } from '#src/core/protector'
+import { keysFromWire, keysToWire, toCamel, toSnake } from '#src/core/case'
+import { reveal } from '#trellis'
 
 test('a protector gives one value one digest, however often it is asked, and others their own', () => {
   const p = makeProtector('salt')

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { secret, reveal } from '../../src/core/secret'
+import { secret, reveal } from '#trellis'
 
 test('a secret serialises as a marker, never its value', () => {
   const s = secret('hunter2')

@@ -6,12 +6,12 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as TE from 'fp-ts/TaskEither'
-import { stack } from '../../src/core/stack'
-import { apply, formatEngineError } from '../../src/engine/operations'
-import { stepFailure } from '../../src/engine/handler'
-import type { Env } from '../../src/engine/env'
-import { mockEnv } from '../../src/testing/mock-entry'
-import * as cost from '../../builders/cost'
+import { stack } from '#trellis'
+import { apply, formatEngineError } from '#trellis/engine'
+import { stepFailure } from '#src/engine/handler'
+import type { Env } from '#trellis/engine'
+import { mockEnv } from '#trellis/testing'
+import * as cost from '#trellis/cost'
 
 const test = suite('engine: a failed apply, fail-fast or going on')
 

@@ -6,8 +6,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isDeepStrictEqual } from 'node:util'
-import { stack } from '../../src/core/stack'
-import { mockWith } from '../../src/engine/mock'
+import { stack } from '#trellis'
+import { mockWith } from '#trellis/testing'
 import { demo } from '../fixtures/demo-builders'
 import { demoRegistry } from '../fixtures/demo-provider'
 

@@ -5,9 +5,9 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft } from 'fp-ts/Either'
-import { compile, stack } from '../../src/index'
-import { cost } from '../../builders/cost'
-import type { Graph } from '../../src/engine/graph'
+import { compile, stack } from '#trellis'
+import { cost } from '#trellis/cost'
+import type { Graph } from '#trellis/engine'
 import {
   ACTION_STYLE,
   drawPlan,
@@ -17,13 +17,13 @@ import {
   mermaidId,
   planToDot,
   planToMermaid,
-} from '../../src/render/graph-render'
+} from '#src/render/graph-render'
 import { mixedPlan } from '../browser/fixtures/plans'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { main, EXIT } from '../../src/cli/main'
+import { main, EXIT } from '#src/cli/main'
 
 const test = suite('graph render')
 

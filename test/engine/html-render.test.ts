@@ -5,8 +5,8 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { mock, renderPlan, renderPlanHtml, secret, stack, type Plan } from '../../src/index'
-import * as cost from '../../builders/cost'
+import { mock, renderPlan, renderPlanHtml, secret, stack, type Plan } from '#trellis'
+import * as cost from '#trellis/cost'
 import { CANARIES, mixedPlan } from '../browser/fixtures/plans'
 
 const test = suite('html plan report')

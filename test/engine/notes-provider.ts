@@ -5,12 +5,12 @@
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
-import { defineResource } from '../../src/core/spec'
-import { defineProvider } from '../../src/core/provider'
-import { makeRegistry } from '../../src/core/registry'
-import { byToken } from '../../src/core/observe'
-import { rest } from '../../src/core/wire'
-import { buildersFor } from '../../builders/builder'
+import { defineResource } from '#trellis'
+import { defineProvider } from '#trellis'
+import { makeRegistry } from '#trellis'
+import { byToken } from '#src/core/observe'
+import { rest } from '#src/core/wire'
+import { buildersFor } from '#trellis/engine'
 
 const NoteInputs = t.exact(
   t.intersection([

@@ -5,9 +5,9 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft } from 'fp-ts/Either'
-import { stack } from '../../src/core/stack'
-import { makeRef } from '../../src/core/ref'
-import { compile } from '../../src/engine/compile'
+import { stack } from '#trellis'
+import { makeRef } from '#src/core/ref'
+import { compile } from '#src/engine/compile'
 import { demo } from '../fixtures/demo-builders'
 import { demoRegistry } from '../fixtures/demo-provider'
 

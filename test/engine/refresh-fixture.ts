@@ -4,10 +4,10 @@
  * comparison bulk refresh must agree with.
  */
 import * as E from 'fp-ts/Either'
-import type { Handler } from '../../src/engine/handler'
-import type { Env } from '../../src/engine/env'
-import type { StateStore } from '../../src/state/state-store'
-import { registry } from '../../src/providers'
+import type { Handler } from '#trellis/engine'
+import type { Env } from '#trellis/engine'
+import type { StateStore } from '#trellis'
+import { registry } from '#trellis'
 
 /** the operation's result, or its error as a thrown Error (the suites assert on results) */
 export const run = async <A>(te: () => Promise<E.Either<unknown, A>>): Promise<A> => {

@@ -4,10 +4,10 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { stack } from '../../src/core/stack'
-import { apply, plan } from '../../src/engine/operations'
-import { mockEnv } from '../../src/testing/mock-entry'
-import * as cost from '../../builders/cost'
+import { stack } from '#trellis'
+import { apply, plan } from '#trellis/engine'
+import { mockEnv } from '#trellis/testing'
+import * as cost from '#trellis/cost'
 
 const test = suite('engine: --replace checks')
 

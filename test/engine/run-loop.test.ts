@@ -5,13 +5,13 @@ import { isLeft, isRight } from 'fp-ts/Either'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { stack } from '../../src/core/stack'
-import { apply, plan, destroy } from '../../src/engine/operations'
-import { mockHandler } from '../../src/engine/mock-handler'
-import { stepFailure, type Handler } from '../../src/engine/handler'
-import type { Env } from '../../src/engine/env'
-import { memoryStore } from '../../src/state/memory-store'
-import { fileStore } from '../../src/state/file-store'
+import { stack } from '#trellis'
+import { apply, plan, destroy } from '#trellis/engine'
+import { mockHandler } from '#trellis/testing'
+import { stepFailure, type Handler } from '#src/engine/handler'
+import type { Env } from '#trellis/engine'
+import { memoryStore } from '#trellis'
+import { fileStore } from '#trellis'
 import { demo } from '../fixtures/demo-builders'
 import { demoRegistry } from '../fixtures/demo-provider'
 
@@ -225,7 +225,7 @@ inst(
     const m = mockHandler()
     const seen: Record<string, unknown> = {}
     const h: Handler = { ...m, create: (c, i) => ((seen[c.name] = c.config.region), m.create(c, i)) }
-    const { providerInstance } = await import('../../src/core/stack')
+    const { providerInstance } = await import('#src/core/stack')
     const s = stack('regions', {
       providers: {
         demo: providerInstance('demo', { region: 'us' }),

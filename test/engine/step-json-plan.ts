@@ -4,9 +4,9 @@
  * (a key that needs quoting), long texts, secrets by value, by path and protected, unknowns and
  * refs, a token no registry knows, and outputs.
  */
-import { ref, secret, type Plan } from '../../src/index'
-import { UNKNOWN } from '../../src/engine/unknown'
-import { makeProtector } from '../../src/state/protect'
+import { ref, secret, type Plan } from '#trellis'
+import { UNKNOWN } from '#src/engine/unknown'
+import { makeProtector } from '#src/state/protect'
 
 const long = 'line one\nline two\n' + 'x'.repeat(80)
 const stored = makeProtector('salt').protect('kept')

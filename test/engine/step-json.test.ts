@@ -12,9 +12,9 @@ import * as assert from 'uvu/assert'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { hasChanges, planToJson, registry, stack, summary } from '../../src/index'
-import { planDoc, planSteps } from '../../src/cli/documents'
-import { readSavedPlan, savedPlanDoc, writeSavedPlan } from '../../src/cli/saved-plan'
+import { hasChanges, planToJson, registry, stack, summary } from '#trellis'
+import { planDoc, planSteps } from '#src/cli/documents'
+import { readSavedPlan, savedPlanDoc, writeSavedPlan } from '#src/cli/saved-plan'
 import { everyBranchPlan as plan } from './step-json-plan'
 
 const test = suite('plan steps as JSON: one mapper, three documents')

@@ -9,12 +9,12 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import fc from 'fast-check'
 import type * as t from 'io-ts'
-import { registry } from '../../src/providers'
-import { fieldsOf } from '../../src/core/codecs'
-import { makeValidator } from '../../src/engine/validate'
+import { registry } from '#trellis'
+import { fieldsOf } from '#src/core/codecs'
+import { makeValidator } from '#src/engine/validate'
 import { anyValueOf, mutated } from '../fixtures/arbitraries'
-import { isSecret, reveal, secret } from '../../src/core/secret'
-import { makeRef } from '../../src/core/ref'
+import { isSecret, reveal, secret } from '#trellis'
+import { makeRef } from '#src/core/ref'
 
 const quick = makeValidator()
 const slow = makeValidator({ quick: false })

@@ -12,11 +12,11 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft } from 'fp-ts/Either'
-import { stack } from '../../src/core/stack'
-import { apply, plan } from '../../src/engine/operations'
-import { changes } from '../../src/engine/plan'
-import { memoryStore } from '../../src/state/memory-store'
-import * as cloud from '../../builders/cloud'
+import { stack } from '#trellis'
+import { apply, plan } from '#trellis/engine'
+import { changes } from '#trellis'
+import { memoryStore } from '#trellis'
+import * as cloud from '#trellis/cloud'
 import { platforms } from './harness'
 
 const ok = <A>(r: { _tag: 'Left'; left: unknown } | { _tag: 'Right'; right: A }): A => {

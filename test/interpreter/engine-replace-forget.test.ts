@@ -13,10 +13,10 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft } from 'fp-ts/Either'
-import { stack } from '../../src/core/stack'
-import { apply, plan } from '../../src/engine/operations'
-import { changes } from '../../src/engine/plan'
-import * as cost from '../../builders/cost'
+import { stack } from '#trellis'
+import { apply, plan } from '#trellis/engine'
+import { changes } from '#trellis'
+import * as cost from '#trellis/cost'
 import { platforms } from './harness'
 
 const account = cost.managedAccount('acme', { name: 'Acme', contactEmail: 'finance@acme.example' })

@@ -5,16 +5,16 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { registry } from '../../src/providers'
-import { httpHandler } from '../../src/engine/http-handler'
-import type { Env } from '../../src/engine/env'
-import type { Handler } from '../../src/engine/handler'
-import { fileStore } from '../../src/state/file-store'
-import { secret } from '../../src/core/secret'
-import { platformClients } from '../../clients/platforms'
-import { fetchClient } from '../../clients/fetch'
-import { retry } from '../../clients/retry'
-import { serve } from '../../clients/serve'
+import { registry } from '#trellis'
+import { httpHandler } from '#trellis/engine'
+import type { Env } from '#trellis/engine'
+import type { Handler } from '#trellis/engine'
+import { fileStore } from '#trellis'
+import { secret } from '#trellis'
+import { platformClients } from '#trellis/clients'
+import { fetchClient } from '#trellis/clients'
+import { retry } from '#trellis/clients'
+import { serve } from '#trellis/clients'
 import { costEmulator, type CostEmulatorOptions } from '../../clients/emulators/cost'
 import { hostingEmulator, type HostingEmulatorOptions } from '../../clients/emulators/hosting'
 import {
@@ -23,7 +23,7 @@ import {
   EMULATOR_SECRET_KEY,
   type CloudEmulatorOptions,
 } from '../../clients/emulators/cloud'
-import type { Emulator } from '../../clients/emulators/emulator'
+import type { Emulator } from '#trellis/clients'
 
 export type Mode = 'in-process' | 'loopback'
 

@@ -10,10 +10,10 @@ import * as assert from 'uvu/assert'
 import { spawn } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { emulators, readEmulatorData } from '../../clients/emulators/emulators'
+import { emulators, readEmulatorData } from '#trellis/clients'
 import { dataLockFile, lockEmulatorData } from '../../clients/emulators/data-lock'
 import { defaultDataFile, openLocalPlatforms } from '../../clients/emulators/local-platforms'
-import { seedEmulators, startEmulate } from '../../src/cli/emulate'
+import { seedEmulators, startEmulate } from '#src/cli/emulate'
 import { inTempDir } from '../fixtures/in-temp-dir'
 
 const test = suite('emulator data file: concurrent runs')

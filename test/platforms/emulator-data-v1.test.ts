@@ -10,10 +10,10 @@ import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { emulators, readEmulatorData, writeEmulatorData, type EmulatorData } from '../../clients/emulators/emulators'
+import { emulators, readEmulatorData, writeEmulatorData, type EmulatorData } from '#trellis/clients'
 import { withEmulatorCredentials } from '../../clients/emulators/local-platforms'
-import { platformClients } from '../../clients/platforms'
-import { action } from '../../src/core/wire'
+import { platformClients } from '#trellis/clients'
+import { action } from '#src/core/wire'
 import { inTempDir } from '../fixtures/in-temp-dir'
 
 const test = suite('emulator data: a format 1 file from before the route tables')

@@ -7,25 +7,19 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import quickstart from '../../examples/quickstart'
-import { registry } from '../../src/providers'
-import { apply, plan } from '../../src/engine/operations'
-import { hasChanges } from '../../src/engine/plan'
-import { httpHandler } from '../../src/engine/http-handler'
-import { memoryStore } from '../../src/state/memory-store'
-import { DEFAULT_CONCURRENCY, type Env } from '../../src/engine/env'
-import { action } from '../../src/core/wire'
+import { registry } from '#trellis'
+import { apply, plan } from '#trellis/engine'
+import { hasChanges } from '#trellis'
+import { httpHandler } from '#trellis/engine'
+import { memoryStore } from '#trellis'
+import { DEFAULT_CONCURRENCY, type Env } from '#trellis/engine'
+import { action } from '#src/core/wire'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import {
-  emulators,
-  readEmulatorData,
-  writeEmulatorData,
-  type EmulatorSet,
-  type EmulatorData,
-} from '../../clients/emulators/emulators'
+import { emulators, readEmulatorData, writeEmulatorData, type EmulatorSet, type EmulatorData } from '#trellis/clients'
 import { withEmulatorCredentials } from '../../clients/emulators/local-platforms'
-import { platformClients } from '../../clients/platforms'
-import type { HttpRequest } from '../../clients/http'
+import { platformClients } from '#trellis/clients'
+import type { HttpRequest } from '#trellis/clients'
 import { inTempDir } from '../fixtures/in-temp-dir'
 
 const test = suite('emulator data and seeding')

@@ -5,8 +5,8 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { trackedView, unknownRecord, UnknownRead, type ReadLog } from '../../src/policy/tracked'
-import { UNKNOWN } from '../../src/engine/unknown'
+import { trackedView, unknownRecord, UnknownRead, type ReadLog } from '#src/policy/tracked'
+import { UNKNOWN } from '#src/engine/unknown'
 
 const test = suite('policy tracking view')
 

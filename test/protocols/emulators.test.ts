@@ -1,11 +1,11 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { costEmulator } from '../../clients/emulators/cost'
+import { costEmulator } from '#trellis/clients'
 import { hostingEmulator, HOSTING_EMULATOR_TOKEN } from '../../clients/emulators/hosting'
-import { platformClients } from '../../clients/platforms'
-import { secret } from '../../src/core/secret'
-import { rest } from '../../src/core/wire'
+import { platformClients } from '#trellis/clients'
+import { secret } from '#trellis'
+import { rest } from '#src/core/wire'
 
 const test = suite('REST client against the platform emulators')
 

@@ -3,7 +3,7 @@
  * recording every request, and a fake clock whose sleep only advances time.
  */
 import * as E from 'fp-ts/Either'
-import type { HttpClient, HttpError, HttpRequest, HttpResponse } from '../../clients/http'
+import type { HttpClient, HttpError, HttpRequest, HttpResponse } from '#trellis/clients'
 
 export type Answer = HttpResponse | HttpError
 

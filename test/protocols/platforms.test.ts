@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import { platformClients } from '../../clients/platforms'
-import { secret } from '../../src/core/secret'
-import { action, rest } from '../../src/core/wire'
+import { secret } from '#trellis'
+import { action, rest } from '#src/core/wire'
 import { fakeClock, fakeHttp, json } from './fake-http'
 
 const test = suite('platformClients')

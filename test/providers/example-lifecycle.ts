@@ -5,13 +5,13 @@
  */
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { apply, plan, destroy, formatEngineError } from '../../src/engine/operations'
-import { renderPlan } from '../../src/render/render'
-import { registry } from '../../src/providers'
-import { memoryStore } from '../../src/state/memory-store'
-import type { Env } from '../../src/engine/env'
-import type { Handler } from '../../src/engine/handler'
-import type { Stack } from '../../src/core/stack'
+import { apply, plan, destroy, formatEngineError } from '#trellis/engine'
+import { renderPlan } from '#trellis'
+import { registry } from '#trellis'
+import { memoryStore } from '#trellis'
+import type { Env } from '#trellis/engine'
+import type { Handler } from '#trellis/engine'
+import type { Stack } from '#trellis'
 
 export const exampleLifecycle = async (stack: Stack, handler: Handler, now: Date): Promise<ReadonlyArray<string>> => {
   const e: Env = { registry, handler, store: memoryStore(), events: () => undefined, concurrency: 4, now: () => now }

@@ -9,12 +9,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft, isRight } from 'fp-ts/Either'
-import { stack, providerInstance } from '../../src/core/stack'
-import { resourceNode, lookupNode } from '../../src/core/node'
-import { secret } from '../../src/core/secret'
-import { formatIssue } from '../../src/core/issue'
-import { compile } from '../../src/engine/compile'
-import { registry } from '../../src/providers'
+import { stack, providerInstance } from '#trellis'
+import { resourceNode, lookupNode } from '#src/core/node'
+import { secret } from '#trellis'
+import { formatIssue } from '#trellis'
+import { compile } from '#src/engine/compile'
+import { registry } from '#trellis'
 
 const CONFIGS: Record<string, Record<string, unknown>> = {
   cost: { apiToken: secret('t') },

@@ -2,7 +2,7 @@
  * An HttpClient middleware that keeps every request it passes on: what the engine and the
  * specs really put on the wire, for tests that check requests against the platforms' documents.
  */
-import type { HttpClient, HttpRequest } from '../../clients/http'
+import type { HttpClient, HttpRequest } from '#trellis/clients'
 
 export interface Recorded {
   readonly method: HttpRequest['method']

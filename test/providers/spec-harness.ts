@@ -3,8 +3,8 @@
  * engine does — the shared core of each provider's test harness.
  */
 import * as E from 'fp-ts/Either'
-import type { LookupSpec, ResourceSpec } from '../../src/core/spec'
-import type { PlatformClient, PlatformError, WireRequest } from '../../src/core/wire'
+import type { LookupSpec, ResourceSpec } from '#trellis'
+import type { PlatformClient, PlatformError, WireRequest } from '#src/core/wire'
 
 export const specHarness = (client: PlatformClient, config: Record<string, unknown>) => {
   const send = async (req: WireRequest): Promise<E.Either<PlatformError, unknown>> => client.call(req)()

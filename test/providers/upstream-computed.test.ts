@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert'
 import * as t from 'io-ts'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { registry } from '../../src/providers'
+import { registry } from '#trellis'
 
 interface Entry {
   readonly computed?: ReadonlyArray<string>

@@ -8,9 +8,9 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { apply, plan } from '../../src/engine/operations'
-import { serve } from '../../clients/serve'
-import type { HttpClient } from '../../clients/http'
+import { apply, plan } from '#trellis/engine'
+import { serve } from '#trellis/clients'
+import type { HttpClient } from '#trellis/clients'
 import { bigStack, emulators } from './fixtures/big-stack'
 import { envFor, realHandlerFor, tempDir, unwrap } from './fixtures/world'
 

@@ -10,12 +10,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { apply } from '../../src/engine/operations'
+import { apply } from '#trellis/engine'
 import { bigStack, emulators } from './fixtures/big-stack'
 import { audit, envFor, realHandlerFor, serveAll, tempDir, unwrap } from './fixtures/world'
 import { unfindableTypes } from './fixtures/unfindable'
 import { chaosRun } from './fixtures/chaos-run'
-import { costEmulator } from '../../clients/emulators/cost'
+import { costEmulator } from '#trellis/clients'
 
 test('the audit finds an orphan, a duplicate, an object held twice and a missing object (it can fail)', async () => {
   const b = bigStack({ perType: 1, only: ['cost:Folder', 'cost:BillingRule'] })

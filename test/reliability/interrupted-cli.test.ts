@@ -12,8 +12,8 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileStore } from '../../src/state/file-store'
-import type { State } from '../../src/state/state'
+import { fileStore } from '#trellis'
+import type { State } from '#trellis'
 import { BOOKS, cli, costEnv, platform, run, start, tempDir, writeBooks, writes, type Platform } from '../cli/harness'
 
 const test = suite('reliability: interrupted CLI runs')

@@ -7,8 +7,8 @@
  *
  * Prints `LOCKED <pid>` once it holds the lock (or `REFUSED <message>` and exits 1).
  */
-import { fileStore } from '../../src/state/file-store'
-import { postgresStore } from '../../src/state/postgres-store'
+import { fileStore } from '#trellis'
+import { postgresStore } from '#trellis'
 
 const [kind, ...args] = process.argv.slice(2)
 const store =

@@ -6,13 +6,13 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createRequire } from 'node:module'
-import { addressOf } from '../../src/core/node'
-import type { FieldChange } from '../../src/engine/diff'
-import type { Action, Plan, Step } from '../../src/engine/plan'
-import { secret } from '../../src/index'
-import { makeProtector } from '../../src/state/protect'
-import { registry } from '../../src/providers'
-import { COMMENT_LIMIT, planMarkdown } from '../../src/render/markdown-summary'
+import { addressOf } from '#trellis'
+import type { FieldChange } from '#src/engine/diff'
+import type { Action, Plan, Step } from '#trellis'
+import { secret } from '#trellis'
+import { makeProtector } from '#src/state/protect'
+import { registry } from '#trellis'
+import { COMMENT_LIMIT, planMarkdown } from '#src/render/markdown-summary'
 
 interface Token {
   readonly type: string

@@ -4,9 +4,12 @@
  * `N passed, N failed[, N skipped][, N leaked]`. A handle still open 2 s after the suites end is
  * named (with the file that left it) and fails the run.
  */
+import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { leakTracker, leaksAfter } from './leaks'
+import { addSpent, measure, slowestLine, type Spent } from './spent'
+import { totalsLine } from './totals'
 
 type Runner = () => Promise<[unknown, number, number, number]>
 const g = globalThis as unknown as { UVU_DEFER: number; UVU_INDEX: number; UVU_QUEUE: Array<Array<unknown>> }
@@ -17,21 +20,24 @@ export interface Totals {
   passed: number
   total: number
   skipped: number
+  /** the files with a failed test */
+  failing: Set<string>
 }
 
 /** Wraps each suite of each file: totals counted, handles left open traced to their file. */
-const instrument = (totals: Totals, ms: Map<string, number>, after: (file: string) => void) => {
+const instrument = (totals: Totals, ms: Map<string, Spent>, after: (file: string) => void) => {
   for (const group of g.UVU_QUEUE) {
     const file = group[0] as string
     for (let i = 1; i < group.length; i++) {
       const run = group[i] as Runner
       group[i] = async () => {
-        const started = performance.now()
+        const took = measure()
         const r = await run()
-        ms.set(file, (ms.get(file) ?? 0) + performance.now() - started)
+        ms.set(file, addSpent(ms.get(file), took()))
         totals.total += r[3]
         totals.passed += r[1]
         totals.skipped += r[2]
+        if (r[3] > r[1]) totals.failing.add(file)
         after(file)
         return r
       }
@@ -44,22 +50,24 @@ export const runInProcess = async (files: ReadonlyArray<string>): Promise<number
   g.UVU_DEFER = 1
   const uvu = await import('uvu')
   const leaks = leakTracker()
+  const ms = new Map<string, Spent>()
   for (const [index, file] of files.entries()) {
     g.UVU_INDEX = index
     g.UVU_QUEUE.push([file])
+    const took = measure()
     await import(pathToFileURL(join(process.cwd(), file)).href)
+    ms.set(file, took())
   }
-  const totals: Totals = { passed: 0, total: 0, skipped: 0 }
-  const ms = new Map<string, number>()
+  const totals: Totals = { passed: 0, total: 0, skipped: 0, failing: new Set() }
   instrument(totals, ms, leaks.after)
   await uvu.exec(false)
   // where the time went, to keep the unit tier fast (test/runner/tiers.ts)
-  const slowest = [...ms].sort((a, b) => b[1] - a[1]).slice(0, 5)
-  if (files.length > 5) console.error(`slowest: ${slowest.map(([f, t]) => `${f} ${t.toFixed(0)} ms`).join(', ')}`)
+  if (process.env.TRELLIS_TEST_TIMES) appendFileSync(process.env.TRELLIS_TEST_TIMES, JSON.stringify([...ms]) + '\n')
+  if (files.length > 5) console.error(slowestLine([...ms]))
   const open = await leaksAfter(leaks.open, GRACE_MS)
   for (const l of open) console.error(`leaked: ${l.what}${l.file ? ` (left open by ${l.file})` : ''}`)
+  for (const f of totals.failing) console.error(`failed: ${f}`)
   const failed = totals.total - totals.passed
-  const extra = `${totals.skipped ? `, ${totals.skipped} skipped` : ''}${open.length ? `, ${open.length} leaked` : ''}`
-  console.log(`${totals.passed} passed, ${failed} failed${extra}`)
+  console.log(totalsLine({ passed: totals.passed, failed, skipped: totals.skipped, leaked: open.length }))
   return failed > 0 || files.length === 0 || open.length > 0 ? 1 : 0
 }

@@ -4,12 +4,11 @@
  */
 import { spawn } from 'node:child_process'
 import type { Tier } from './tiers'
-
-const TOTALS = /(\d+) passed, (\d+) failed(?:, (\d+) skipped)?(?:, (\d+) leaked)?/
+import { addCounts, noCounts, parseTotals, totalsLine, type Counts } from './totals'
 
 interface TierResult {
   readonly code: number
-  readonly counts: ReadonlyArray<number>
+  readonly counts: Counts
 }
 
 const runTier = (script: string, tier: Tier): Promise<TierResult> =>
@@ -23,26 +22,22 @@ const runTier = (script: string, tier: Tier): Promise<TierResult> =>
       tail = (tail + b.toString()).slice(-500)
     })
     child.on('close', (code) => {
-      const lines = tail.trim().split('\n')
-      const m = TOTALS.exec(lines[lines.length - 1] ?? '')
+      const counts = parseTotals(tail.trim().split('\n').pop() ?? '')
       // no totals line: the tier crashed; it counts as failed
-      resolve({ code: m ? (code ?? 1) : 1, counts: m ? m.slice(1).map((x) => Number(x ?? 0)) : [0, 1, 0, 0] })
+      resolve(counts ? { code: code ?? 1, counts } : { code: 1, counts: { ...noCounts(), failed: 1 } })
     })
   })
 
 export const runTiers = async (script: string): Promise<number> => {
-  const sum = [0, 0, 0, 0]
+  let sum = noCounts()
   let code = 0
   for (const tier of ['unit', 'slow'] as const) {
     const started = Date.now()
     const r = await runTier(script, tier)
     console.log(`${tier} tier: ${((Date.now() - started) / 1000).toFixed(1)} s, exit ${r.code}\n`)
-    r.counts.forEach((n, i) => (sum[i] += n))
+    sum = addCounts(sum, r.counts)
     code ||= r.code
   }
-  const [passed, failed, skipped, leaked] = sum
-  console.log(
-    `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${leaked ? `, ${leaked} leaked` : ''}`,
-  )
+  console.log(totalsLine(sum))
   return code
 }

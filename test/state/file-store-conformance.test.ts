@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileStore } from '../../src/state/file-store'
+import { fileStore } from '#trellis'
 import { storeConformance } from './store-conformance'
 
 /** the pid of a process that has exited */

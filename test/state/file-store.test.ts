@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, writeFileSync, readdirSync, existsSync, utim
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isLeft, isRight } from 'fp-ts/Either'
-import { fileStore } from '../../src/state/file-store'
-import { emptyState, type State } from '../../src/state/state'
+import { fileStore } from '#src/state/file-store'
+import { emptyState, type State } from '#src/state/state'
 
 const test = suite('file store')
 const fresh = () => fileStore({ dir: mkdtempSync(join(tmpdir(), 'trellis-')) })

@@ -6,8 +6,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft } from 'fp-ts/Either'
-import { memoryStore } from '../../src/state/memory-store'
-import { emptyState, type JournalRecord } from '../../src/state/state'
+import { memoryStore } from '#src/state/memory-store'
+import { emptyState, type JournalRecord } from '#src/state/state'
 import { resource, storeConformance } from './store-conformance'
 
 storeConformance(

@@ -5,8 +5,8 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { makeProtector, passphraseProblem } from '../../src/state/protect'
-import { emptyState, type ResourceState, type State } from '../../src/state/state'
+import { makeProtector, passphraseProblem } from '#src/state/protect'
+import { emptyState, type ResourceState, type State } from '#src/state/state'
 
 const SALT = 'c2FsdC1mb3ItdGVzdHM'
 const right = 'correct horse battery staple'

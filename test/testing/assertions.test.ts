@@ -1,10 +1,10 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft } from 'fp-ts/Either'
-import { stack } from '../../src/core/stack'
-import { mockWith } from '../../src/engine/mock'
+import { stack } from '#trellis'
+import { mockWith } from '#trellis/testing'
 import { AssertionError } from 'node:assert'
-import { expectPlan } from '../../src/testing'
+import { expectPlan } from '#trellis/testing'
 import { demo } from '../fixtures/demo-builders'
 import { demoRegistry } from '../fixtures/demo-provider'
 

@@ -6,9 +6,9 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { secret } from 'trellis'
 import { Match } from 'trellis/testing'
-import { mismatchesOf } from '../../src/testing/match'
-import { UNKNOWN } from '../../src/engine/unknown'
-import { makeRef } from '../../src/core/ref'
+import { mismatchesOf } from '#src/testing/match'
+import { UNKNOWN } from '#src/engine/unknown'
+import { makeRef } from '#src/core/ref'
 import { monthly, finance } from './fixtures/finance'
 
 const test = suite('trellis/testing Match')

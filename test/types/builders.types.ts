@@ -2,8 +2,8 @@
  * Compile-only type tests: each @ts-expect-error line must be a type error, or `tsc` fails.
  */
 import { demo } from '../fixtures/demo-builders'
-import { stack } from '../../src/core/stack'
-import * as cloud from '../../builders/cloud'
+import { stack } from '#trellis'
+import * as cloud from '#trellis/cloud'
 
 const shelf = demo.shelf('a', { title: 'A' })
 demo.book('b').shelfToken(shelf.out.token).title('t')

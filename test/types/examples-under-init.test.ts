@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import ts from 'typescript'
-import { TSCONFIG } from '../../src/cli/init'
+import { TSCONFIG } from '#src/cli/init'
 
 const test = suite("types: the examples under init's tsconfig")
 const root = fileURLToPath(new URL('../..', import.meta.url))

@@ -7,18 +7,18 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft, isRight } from 'fp-ts/Either'
-import { stack, workspace, TrellisError } from '../../src/index'
-import { secret } from '../../src/core/secret'
-import { plan, type EngineError } from '../../src/engine/operations'
-import { liveEnv } from '../../src/workspace/live-env'
-import { memoryStore } from '../../src/state/memory-store'
-import * as cost from '../../builders/cost'
-import * as hosting from '../../builders/hosting'
-import * as cloud from '../../builders/cloud'
-import { emulators, type EmulatorSet } from '../../clients/emulators/emulators'
-import { serveEmulators } from '../../clients/emulators/serve-emulators'
-import { costEmulator } from '../../clients/emulators/cost'
-import { hostingEmulator } from '../../clients/emulators/hosting'
+import { stack, workspace, TrellisError } from '#trellis'
+import { secret } from '#trellis'
+import { plan, type EngineError } from '#trellis/engine'
+import { liveEnv } from '#trellis/engine'
+import { memoryStore } from '#trellis'
+import * as cost from '#trellis/cost'
+import * as hosting from '#trellis/hosting'
+import * as cloud from '#trellis/cloud'
+import { emulators, type EmulatorSet } from '#trellis/clients'
+import { serveEmulators } from '#trellis/clients'
+import { costEmulator } from '#trellis/clients'
+import { hostingEmulator } from '#trellis/clients'
 import { cloudEmulator, EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY } from '../../clients/emulators/cloud'
 
 const test = suite('credential checks before the plan')
@@ -132,9 +132,9 @@ test('emulated: emulators that do not accept the test token refuse the run befor
 })
 
 test('a platform failing the check with 503 (after the retries) stops nothing: it says nothing of the credential', async () => {
-  const { credentialProbe } = await import('../../src/workspace/credential-probe')
-  const { registry } = await import('../../src/providers')
-  const { platformError } = await import('../../src/core/wire')
+  const { credentialProbe } = await import('#src/workspace/credential-probe')
+  const { registry } = await import('#src/providers/index')
+  const { platformError } = await import('#src/core/wire')
   const answering = (e: ReturnType<typeof platformError>) =>
     credentialProbe(registry, () => ({ call: () => async () => ({ _tag: 'Left' as const, left: e }) }))
   const busy = platformError('Server', 'GET /api/v1/accounts', 'Service Unavailable', { status: 503 })

@@ -9,9 +9,9 @@ import * as assert from 'uvu/assert'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { stack, secret, workspace, TrellisError } from '../../src/index'
-import { main } from '../../src/cli/main'
-import * as cost from '../../builders/cost'
+import { stack, secret, workspace, TrellisError } from '#trellis'
+import { main } from '#src/cli/main'
+import * as cost from '#trellis/cost'
 
 const test = suite('outputs: kept by a targeted destroy, secrets shown on purpose')
 const tempDir = () => mkdtempSync(join(tmpdir(), 'trellis-outputs-'))

@@ -8,7 +8,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
-import { stack, workspace } from '../../../src/index'
+import { stack, workspace } from '#trellis'
 import {
   apply,
   buildersFor,
@@ -19,13 +19,13 @@ import {
   makeRegistry,
   memoryStore,
   plan,
-} from '../../../src/entries/engine'
-import { runMock } from '../../../src/testing/run-mock'
-import { byToken } from '../../../src/core/observe'
-import { rest } from '../../../src/core/wire'
-import { SecretString } from '../../../src/core/codecs'
+} from '#trellis/engine'
+import { runMock } from '#trellis/testing'
+import { byToken } from '#trellis/engine'
+import { rest } from '#trellis/engine'
+import { SecretString } from '#src/core/codecs'
 import { scripted, type Scripted } from '../../../clients/scripted'
-import type { HttpRequest } from '../../../clients/http'
+import type { HttpRequest } from '#trellis/clients'
 
 const test = suite('a defineProvider provider through every door')
 

@@ -8,11 +8,11 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import * as root from '../../../src/index'
-import * as engine from '../../../src/entries/engine'
-import { runMock } from '../../../src/testing/run-mock'
-import * as cost from '../../../builders/cost'
-import { renderPlan } from '../../../src/render/render'
+import * as root from '#trellis'
+import * as engine from '#trellis/engine'
+import { runMock } from '#trellis/testing'
+import * as cost from '#trellis/cost'
+import { renderPlan } from '#src/render/render'
 
 const test = suite('front doors')
 const planOf = async () => {

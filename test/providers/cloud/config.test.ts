@@ -1,10 +1,10 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { CloudConfig, cloudBridge, cloudConfigRules, cloudCosDomain } from '../../../src/providers/cloud/config'
-import { cloudProvider, fromEnv } from '../../../src/providers/cloud'
-import { isSecret, reveal } from '../../../src/core/secret'
-import { validateValue } from '../../../src/engine/validate'
+import { CloudConfig, cloudBridge, cloudConfigRules, cloudCosDomain } from '#src/providers/cloud/config'
+import { cloudProvider, fromEnv } from '#src/providers/cloud/index'
+import { isSecret, reveal } from '#trellis'
+import { validateValue } from '#src/engine/validate'
 
 const decode = (u: unknown) => {
   const r = CloudConfig.decode(u)

@@ -9,9 +9,9 @@ import {
   EMULATOR_SECRET_KEY,
   roleArn,
 } from '../../../clients/emulators/cloud'
-import { tc3Client } from '../../../clients/tc3'
-import { reveal, secret } from '../../../src/core/secret'
-import { action, type PlatformError } from '../../../src/core/wire'
+import { tc3Client } from '#trellis/clients'
+import { reveal, secret } from '#trellis'
+import { action, type PlatformError } from '#src/core/wire'
 
 const ROLE = roleArn(EMULATOR_ACCOUNT_ID, 'deployer')
 const OTHER = roleArn('200000000002', 'auditor')

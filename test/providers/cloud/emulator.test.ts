@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { cloudEmulator, EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY } from '../../../clients/emulators/cloud'
-import { signTc3 } from '../../../clients/tc3-sign'
+import { signTc3 } from '#trellis/clients'
 
 const T0 = Date.UTC(2024, 0, 1, 12)
 const post = async (

@@ -5,15 +5,15 @@
  */
 import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
-import { tc3Client } from '../../../clients/tc3'
+import { tc3Client } from '#trellis/clients'
 import {
   cloudEmulator,
   EMULATOR_SECRET_ID,
   EMULATOR_SECRET_KEY,
   type CloudEmulatorOptions,
 } from '../../../clients/emulators/cloud'
-import { secret } from '../../../src/core/secret'
-import type { LookupSpec } from '../../../src/core/spec'
+import { secret } from '#trellis'
+import type { LookupSpec } from '#trellis'
 import { specHarness } from '../spec-harness'
 import { recorder } from '../recorder'
 

@@ -6,12 +6,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { serve } from '../../../clients/serve'
-import { fetchClient } from '../../../clients/fetch'
-import { platformClients } from '../../../clients/platforms'
+import { serve } from '#trellis/clients'
+import { fetchClient } from '#trellis/clients'
+import { platformClients } from '#trellis/clients'
 import { cloudCredentialsFactory } from '../../../clients/cloud-credentials'
 import { cloudEmulator, EMULATOR_ACCOUNT_ID, roleArn } from '../../../clients/emulators/cloud'
-import { action } from '../../../src/core/wire'
+import { action } from '#src/core/wire'
 
 test('loopback: vpc, antiddos and apigateway on one port, keys from the metadata service and STS', async () => {
   const emu = cloudEmulator({

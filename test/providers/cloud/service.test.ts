@@ -1,8 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { ApiGatewayService } from '../../../src/providers/cloud/api-gateway-service'
-import { validateValue } from '../../../src/engine/validate'
+import { ApiGatewayService } from '#src/providers/cloud/api-gateway-service'
+import { validateValue } from '#src/engine/validate'
 import { setup } from './harness'
 
 const rulesOf = (

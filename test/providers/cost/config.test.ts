@@ -1,12 +1,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft, isRight } from 'fp-ts/Either'
-import { compile } from '../../../src/engine/compile'
-import { makeRegistry } from '../../../src/core/registry'
-import { stack, providerInstance } from '../../../src/core/stack'
-import { resourceNode } from '../../../src/core/node'
-import { secret, reveal } from '../../../src/core/secret'
-import { costProvider, fromEnv, CostConfig } from '../../../src/providers/cost'
+import { compile } from '#src/engine/compile'
+import { makeRegistry } from '#trellis'
+import { stack, providerInstance } from '#trellis'
+import { resourceNode } from '#src/core/node'
+import { secret, reveal } from '#trellis'
+import { costProvider, fromEnv, CostConfig } from '#src/providers/cost/index'
 
 const registry = makeRegistry([costProvider])
 const withConfig = (config: Record<string, unknown>) =>

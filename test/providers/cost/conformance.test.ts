@@ -1,10 +1,10 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft, isRight, left } from 'fp-ts/Either'
-import { costProvider } from '../../../src/providers/cost'
-import { containsSecret } from '../../../src/core/secret'
+import { costProvider } from '#src/providers/cost/index'
+import { containsSecret } from '#src/core/secret'
 import { errorPaths, errors } from './helpers'
-import type { LookupSpec, ResourceSpec } from '../../../src/core/spec'
+import type { LookupSpec, ResourceSpec } from '#trellis'
 
 const test = suite('cost specs conform to their examples')
 

@@ -1,8 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isRight } from 'fp-ts/Either'
-import { costEmulator } from '../../../clients/emulators/cost'
-import type { HttpRequest } from '../../../clients/http'
+import { costEmulator } from '#trellis/clients'
+import type { HttpRequest } from '#trellis/clients'
 
 const get = (path: string, headers: Record<string, string> = { authorization: 'Bearer t' }): HttpRequest => ({
   method: 'GET',

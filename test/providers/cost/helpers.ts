@@ -2,9 +2,9 @@
  * Helpers for the cost provider's tests: validate inputs as compile does (codec, unknown fields,
  * compile-time rules), and run plan-time rules with a prior.
  */
-import type { ResourceSpec, LookupSpec, RuleContext } from '../../../src/core/spec'
-import type { Finding } from '../../../src/core/issue'
-import { validateValue } from '../../../src/engine/validate'
+import type { ResourceSpec, LookupSpec, RuleContext } from '#src/core/spec'
+import type { Finding } from '#src/core/issue'
+import { validateValue } from '#src/engine/validate'
 
 const ctx: RuleContext = { config: {}, now: new Date('2024-07-15T00:00:00Z') }
 
@@ -33,11 +33,11 @@ export const planFindings = (spec: ResourceSpec, inputs: unknown, prior: Record<
 
 // ── wire round trips against the emulator ────────────────────────────────────
 import * as E from 'fp-ts/Either'
-import { restClient } from '../../../clients/rest'
+import { restClient } from '#trellis/clients'
 import { costEmulator, type CostEmulatorOptions } from '../../../clients/emulators/cost'
-import type { PlatformClient, PlatformError } from '../../../src/core/wire'
-import type { Emulator } from '../../../clients/emulators/emulator'
-import { deepEqual } from '../../../src/engine/diff'
+import type { PlatformClient, PlatformError } from '#src/core/wire'
+import type { Emulator } from '#trellis/clients'
+import { deepEqual } from '#src/engine/diff'
 
 export const emulated = (o: CostEmulatorOptions = {}): { emu: Emulator; client: PlatformClient } => {
   const emu = costEmulator(o)

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { Folder } from '../../../src/providers/cost/folder'
-import { CostReport } from '../../../src/providers/cost/cost-report'
+import { Folder } from '#src/providers/cost/folder'
+import { CostReport } from '#src/providers/cost/cost-report'
 import { emulated, roundTrip, call } from './helpers'
 
 test('Folder round trip against the emulator', async () => {

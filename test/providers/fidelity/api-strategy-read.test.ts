@@ -6,8 +6,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { ApiGatewayApi } from '../../../src/providers/cloud/api-gateway-api'
-import type { ActionRequest } from '../../../src/core/wire'
+import { ApiGatewayApi } from '#src/providers/cloud/api-gateway-api'
+import type { ActionRequest } from '#src/core/wire'
 import { serviceWithApi, setup } from '../cloud/harness'
 
 const http = { serviceConfigUrl: 'http://backend', serviceConfigPath: '/', serviceConfigMethod: 'GET' }

@@ -1,14 +1,9 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import {
-  HostingConfig,
-  hostingBridge,
-  oneDefaultTeam,
-  DEFAULT_HOSTING_ENDPOINT,
-} from '../../../src/providers/hosting/config'
-import { hostingProvider, fromEnv } from '../../../src/providers/hosting'
-import { isSecret, reveal, secret } from '../../../src/core/secret'
+import { HostingConfig, hostingBridge, oneDefaultTeam, DEFAULT_HOSTING_ENDPOINT } from '#src/providers/hosting/config'
+import { hostingProvider, fromEnv } from '#src/providers/hosting/index'
+import { isSecret, reveal, secret } from '#trellis'
 import { acmeId, setup } from './harness'
 
 test('HostingConfig: endpoint defaults to the public API origin and gains a scheme when it has none', () => {

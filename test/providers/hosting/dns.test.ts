@@ -1,10 +1,10 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { DnsZone, decodeDomain } from '../../../src/providers/hosting/dns-zone'
-import { teamIdOr } from '../../../src/providers/hosting/shared/wire'
-import { DnsRecord } from '../../../src/providers/hosting/dns-record'
-import { validateValue } from '../../../src/engine/validate'
+import { DnsZone, decodeDomain } from '#src/providers/hosting/dns-zone'
+import { teamIdOr } from '#src/providers/hosting/shared/wire'
+import { DnsRecord } from '#src/providers/hosting/dns-record'
+import { validateValue } from '#src/engine/validate'
 import { setup } from './harness'
 
 const rulesOf = (

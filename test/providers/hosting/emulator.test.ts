@@ -1,8 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { hostingEmulator } from '../../../clients/emulators/hosting'
-import type { HttpRequest, HttpResponse } from '../../../clients/http'
+import { hostingEmulator } from '#trellis/clients'
+import type { HttpRequest, HttpResponse } from '#trellis/clients'
 import { parseLinkHeader } from '../../../clients/rest'
 
 const send = async (

@@ -2,9 +2,9 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { inspect } from 'node:util'
-import { EnvironmentVariable } from '../../../src/providers/hosting/environment-variable'
-import { validateValue } from '../../../src/engine/validate'
-import { secret, isSecret } from '../../../src/core/secret'
+import { EnvironmentVariable } from '#src/providers/hosting/environment-variable'
+import { validateValue } from '#src/engine/validate'
+import { secret, isSecret } from '#trellis'
 import { acmeId, setup, siteId } from './harness'
 
 const findings = (inputs: any, config = {}, prior?: any) =>

@@ -4,8 +4,8 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { emulatedHandler } from '../../../src/workspace/emulated-handler'
-import type { Stack } from '../../../src/core/stack'
+import { emulatedHandler } from '#src/workspace/emulated-handler'
+import type { Stack } from '#trellis'
 import { exampleLifecycle } from '../example-lifecycle'
 import dns from '../../../examples/hosting-dns'
 import env from '../../../examples/hosting-env'

@@ -1,10 +1,10 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { SiteFirewallTrafficRules } from '../../../src/providers/hosting/site-firewall-traffic-rules'
-import { TeamFirewallTrafficRules } from '../../../src/providers/hosting/team-firewall-traffic-rules'
-import { ruleSetFromWire, ruleSetToWire, sameRuleSet } from '../../../src/providers/hosting/shared/firewall-rules'
-import { validateValue } from '../../../src/engine/validate'
+import { SiteFirewallTrafficRules } from '#src/providers/hosting/site-firewall-traffic-rules'
+import { TeamFirewallTrafficRules } from '#src/providers/hosting/team-firewall-traffic-rules'
+import { ruleSetFromWire, ruleSetToWire, sameRuleSet } from '#src/providers/hosting/shared/firewall-rules'
+import { validateValue } from '#src/engine/validate'
 import { acmeId, setup, siteId } from './harness'
 
 const published = {

@@ -2,9 +2,9 @@
  * Test harness for the hosting specs: the emulator behind the real bearer-REST client, and small
  * helpers that send a spec's wire requests and decode the replies the way the engine does.
  */
-import { restClient } from '../../../clients/rest'
+import { restClient } from '#trellis/clients'
 import { hostingEmulator, type HostingEmulatorOptions } from '../../../clients/emulators/hosting'
-import { secret } from '../../../src/core/secret'
+import { secret } from '#trellis'
 import { specHarness } from '../spec-harness'
 
 export const setup = (opts: HostingEmulatorOptions = {}, config: Record<string, unknown> = {}) => {

@@ -1,10 +1,10 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { SiteMetricsSettings } from '../../../src/providers/hosting/site-metrics-settings'
-import { WafPolicy } from '../../../src/providers/hosting/waf-policy'
-import { DeployKey } from '../../../src/providers/hosting/deploy-key'
-import { validateValue } from '../../../src/engine/validate'
+import { SiteMetricsSettings } from '#src/providers/hosting/site-metrics-settings'
+import { WafPolicy } from '#src/providers/hosting/waf-policy'
+import { DeployKey } from '#src/providers/hosting/deploy-key'
+import { validateValue } from '#src/engine/validate'
 import { acmeId, setup, siteId } from './harness'
 
 const hold = (
