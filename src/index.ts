@@ -153,6 +153,10 @@ export {
   type PlanResult,
   type ApplyOutcome,
   type RefreshOutcome,
+  type StackResult,
+  type StacksResult,
+  type StacksSelection,
+  type StacksError,
 } from './workspace/workspace'
 export { TrellisError, exitCodeOf, type TrellisErrorKind, type TrellisIssue } from './workspace/trellis-error'
 
