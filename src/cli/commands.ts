@@ -4,6 +4,7 @@
  */
 import type { CommandSpec } from './command-spec'
 import { apply } from './commands/apply'
+import { config } from './commands/config'
 import { demo } from './commands/demo'
 import { destroy } from './commands/destroy'
 import { emulate } from './commands/emulate'
@@ -34,6 +35,7 @@ export const COMMANDS: ReadonlyArray<CommandSpec> = [
   outputs,
   stacks,
   state,
+  config,
   graph,
   emulate,
   schema,

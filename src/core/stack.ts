@@ -165,10 +165,10 @@ const make = <O extends Readonly<Record<string, unknown>> = any>(
   return Object.freeze(s)
 }
 
-/** A new, empty stack: `stack('finance', { providers }).add(folder, report).export('report', report.out.token)`. */
 /** What a new stack exports: nothing (so `output` takes no name yet). */
 export type NoExports = Readonly<Record<never, never>>
 
+/** A new, empty stack: `stack('finance', { providers }).add(folder, report).export('report', report.out.token)`. */
 export const stack = (name: string, options: StackOptions = {}): Stack<NoExports> => {
   const problem = stackNameProblem(name)
   if (problem !== undefined) throw new Error(problem)

@@ -12,6 +12,8 @@ import { planOptions } from '../plan-options'
 import { driftText, planText } from '../plan-text'
 import { savedPlanDoc, writeSavedPlan } from '../saved-plan'
 import { planMarkdown } from '../../render/markdown-summary'
+import { oneStack } from '../load-program'
+import { acrossStacks, planAcrossCli } from '../run-across'
 
 const refreshOnly = async (ctx: CommandContext, st: Stack): Promise<number> => {
   const { args, out } = ctx
@@ -58,7 +60,10 @@ const reviewWanted = (args: CommandContext['args']): boolean => {
 
 const run = async (ctx: CommandContext): Promise<number> => {
   const { args, out } = ctx
-  const st = await ctx.program()
+  const sel = await ctx.programStacks()
+  const across = await acrossStacks(ctx, sel)
+  if (across) return planAcrossCli(ctx, across, sel)
+  const st = sel.renamed ?? oneStack(sel.program, sel.select[0])
   const w = ctx.workspace()
   if (bool(args, 'refresh-only')) return refreshOnly(ctx, st)
   const markdown = reviewWanted(args)
