@@ -519,6 +519,19 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
     }
   },
 
+  stacks: async (n = 10_000) => {
+    const p = await trellis('stacks', n)
+    return {
+      ...p,
+      targets: [
+        {
+          text: `50 stacks × ${fmt(p.n / 50)} resources, each reading the one before, planned in < 2 s`,
+          met: p.inProcessMs < 2000,
+        },
+      ],
+    }
+  },
+
   'durable-apply': async (n = 10_000) => {
     // the mixed shapes, every step's write-ahead records durable, on each store
     const file = await trellis('durable-apply', n, ['--store', 'file', '--workload', 'mixed'])

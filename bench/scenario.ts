@@ -155,6 +155,9 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
   /** the HTML plan report of a plan over n applied mixed nodes with every kind of change */
   'plan-report': async ({ n }) => (await import('./plan-report-run')).runPlanReport(n),
 
+  /** 50 stacks of n/50 resources, each reading the one before's export, planned as one run (mock) */
+  stacks: async ({ n }) => (await import('./stacks-run')).runStacks(n),
+
   /** the three starter policy packs evaluated over the plan of n mixed nodes (the mock run is setup) */
   policies: async ({ n }) => (await import('./policies-run')).runPolicies(n),
 

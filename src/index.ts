@@ -13,7 +13,8 @@ import type { Plan } from './engine/plan'
 import type { Registry } from './core/registry'
 
 // the language
-export { stack, providerInstance, type Stack, type ProviderInstance } from './core/stack'
+export { stack, providerInstance, type Stack, type ProviderInstance, type ExportedType } from './core/stack'
+export { stackOutputs, type StackOutputs } from './core/stack-output-ref'
 export { secret, reveal, isSecret, type Secret } from './core/secret'
 export { makeRef as ref, isRef, type Ref } from './core/ref'
 export { addressOf, labelOf, type Node, type ResourceNode, type LookupNode, type ResourceOptions } from './core/node'
@@ -186,6 +187,10 @@ export {
   type ApplyOutcome,
   type RefreshOutcome,
   type OutputsOptions,
+  type StackResult,
+  type StacksResult,
+  type StacksSelection,
+  type StacksError,
 } from './workspace/workspace'
 export { TrellisError, exitCodeOf, type TrellisErrorKind, type TrellisIssue } from './workspace/trellis-error'
 

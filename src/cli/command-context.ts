@@ -9,7 +9,7 @@ import { workspace, type Workspace } from '../workspace/workspace'
 import type { CommandContext } from './command-spec'
 import { bool, duration, positiveInt, str, UsageError, type Args } from './flag-readers'
 import { interrupts, type Interrupts } from './interrupts'
-import { loadProgram } from './load-program'
+import { programStack, selectedStacks } from './program-stacks'
 import { progress, type Out, type Progress } from './output'
 
 /** What main needs from the process (tests give their own). */
@@ -122,7 +122,8 @@ export const commandContext = (args: Args, out: Out, io: Io, version: string, ba
     env,
     signal: controller.signal,
     workspace: () => ws.open(),
-    program: () => loadProgram(args.positionals[0], str(args, 'stack')),
+    program: () => programStack(ctx),
+    programStacks: () => selectedStacks(ctx),
     confirm: confirmer(args, out, io, controller.signal),
     json,
     progress: prog,

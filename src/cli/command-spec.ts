@@ -6,6 +6,7 @@ import type { Stack } from '../core/stack'
 import type { Workspace } from '../workspace/workspace'
 import type { Args } from './flag-readers'
 import type { Out, Progress } from './output'
+import type { Selected } from './program-stacks'
 
 /** What a command is given to run: the parsed line, where to print, and the run's resources. */
 export interface CommandContext {
@@ -17,8 +18,10 @@ export interface CommandContext {
   readonly signal: AbortSignal
   /** the workspace the state flags name, opened on first call; main closes it */
   readonly workspace: () => Workspace
-  /** the program the first positional names (its --stack) */
+  /** the one stack of the program the first positional names (for --env; --stack, or its only one) */
   readonly program: () => Promise<Stack>
+  /** the program's stacks (for --env) and those --stack selects, each name checked */
+  readonly programStacks: () => Promise<Selected>
   /** ask before a change (`applied`, `destroyed`, …): --yes, else 'yes' typed at a terminal */
   readonly confirm: (what: string) => Promise<boolean>
   /** --json: one versioned document on stdout */

@@ -4,6 +4,7 @@
  */
 import type { CommandSpec } from './command-spec'
 import { apply } from './commands/apply'
+import { config } from './commands/config'
 import { demo } from './commands/demo'
 import { destroy } from './commands/destroy'
 import { emulate } from './commands/emulate'
@@ -36,6 +37,7 @@ export const COMMANDS: ReadonlyArray<CommandSpec> = [
   stacks,
   stack,
   state,
+  config,
   graph,
   emulate,
   schema,

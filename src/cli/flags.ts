@@ -42,6 +42,10 @@ const durationText = (v: string): string | undefined =>
   /^\d+(\.\d+)?(ms|s|m|h)?$/.test(v)
     ? undefined
     : `expected a duration such as 30s, 2m or 500ms, got ${JSON.stringify(v)}`
+const envName = (v: string): string | undefined =>
+  /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(v)
+    ? undefined
+    : `expected an environment name (letters, digits, '.', '_' or '-'), got ${JSON.stringify(v)}`
 const FAULTS = /^rate=(0(\.[0-9]+)?|1(\.0+)?|\.[0-9]+)(,seed=-?[0-9]+)?(,kinds=[A-Za-z0-9-]+(\+[A-Za-z0-9-]+)*)?$/
 const faults = (v: string): string | undefined =>
   FAULTS.test(v) ? undefined : `expected rate=R (0..1)[,seed=S][,kinds=K+K], got ${JSON.stringify(v)}`
@@ -59,10 +63,24 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   'no-color': { type: 'boolean', help: 'same as --color never' },
   stack: {
     type: 'string',
+    multiple: true,
     value: 'NAME',
-    help: "stack name (default: the program's; for state commands, the only one)",
+    help: 'only this stack of the program and the stacks it reads (repeatable); for state commands, the stack (default: the only one)',
     check: stackNameProblem,
   },
+  env: {
+    type: 'string',
+    value: 'NAME',
+    help: 'the environment: one the program declares (export const environments); its trellis.<env>.json is the config',
+    check: envName,
+  },
+  program: {
+    type: 'string',
+    value: 'FILE',
+    help: 'config: the program whose directory holds trellis.<env>.json (default: the current directory)',
+    check: path,
+  },
+  secret: { type: 'boolean', help: 'config set: encrypt the value (needs TRELLIS_PASSPHRASE)' },
   'state-dir': { type: 'string', value: 'DIR', help: 'where state lives (default .trellis)', check: path },
   'state-url': {
     type: 'string',
@@ -145,6 +163,6 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
 
 export const COMMON = ['help', 'json', 'color', 'no-color']
 export const STATE = ['state-dir', 'state-url']
-export const RUN = [...COMMON, ...STATE, 'stack', 'emulate', 'data', 'concurrency']
+export const RUN = [...COMMON, ...STATE, 'stack', 'env', 'emulate', 'data', 'concurrency']
 /** state commands read the emulated namespace with --emulate */
 export const STATE_CMD = [...COMMON, ...STATE, 'stack', 'emulate']

@@ -49,28 +49,32 @@ export const moduleSystemOf = (file: string): { readonly system: 'esm' | 'common
 }
 
 /**
- * Import the program and return its default export (unwrapped from a CommonJS module's
- * `exports.default` when the file was compiled from `export default`).
+ * Import the program and return its exports: the default export (unwrapped from a CommonJS
+ * module's `exports.default` when the file was compiled from `export default`) and the named ones
+ * (`environments`, `configCodec`).
  */
-export const importProgram = async (file: string): Promise<unknown> => {
+export const importProgramModule = async (file: string): Promise<Readonly<Record<string, unknown>>> => {
   const path = resolve(file)
   const ext = extname(path)
   if (!existsSync(path)) throw new Error(`${file}: no such file`)
   if (!TYPESCRIPT.has(ext) && !JAVASCRIPT.has(ext))
     throw new Error(`${file}: expected a .ts, .mts, .cts, .js, .mjs or .cjs program, got ${ext || 'no extension'}`)
   if (TYPESCRIPT.has(ext)) await registerTypeScript()
-  let mod: { default?: unknown }
+  let mod: Record<string, unknown>
   try {
-    mod = (await import(pathToFileURL(path).href)) as { default?: unknown }
+    mod = (await import(pathToFileURL(path).href)) as Record<string, unknown>
   } catch (e) {
     throw explain(file, path, e)
   }
   const d = mod.default
-  // `export default` compiled to CommonJS arrives as { __esModule, default }
-  return typeof d === 'object' && d !== null && (d as { __esModule?: unknown }).__esModule === true && 'default' in d
-    ? d.default
-    : d
+  // `export default` compiled to CommonJS arrives as { __esModule, default, ...named }
+  const cjs =
+    typeof d === 'object' && d !== null && (d as { __esModule?: unknown }).__esModule === true && 'default' in d
+  return cjs ? { ...(d as Record<string, unknown>) } : mod
 }
+
+/** Import the program and return its default export. */
+export const importProgram = async (file: string): Promise<unknown> => (await importProgramModule(file)).default
 
 /** Errors that only mean "this file is CommonJS", told as such, with the fix. */
 const explain = (file: string, path: string, e: unknown): unknown => {

@@ -8,7 +8,8 @@ import { resolve } from 'node:path'
 import { stack as makeStack, type Stack } from '../core/stack'
 import { TrellisError, type TrellisIssue } from '../workspace/trellis-error'
 import { UsageError } from './args'
-import { importProgram } from './import-program'
+import { importProgramModule } from './import-program'
+import { checkEnv, declaredEnvironments, programConfig } from './program-env'
 
 const isObj = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u)
 const kind = (u: unknown): string =>
@@ -56,34 +57,101 @@ export const stackIssues = (file: string, u: unknown): TrellisIssue[] => {
   return out
 }
 
-export const loadProgram = async (file: string, name?: string): Promise<Stack> => {
-  const path = resolve(file)
-  if (!existsSync(path)) throw new UsageError(`program file ${file} not found`)
-  let s: unknown
+/** A program as loaded: its stacks, the environments it declares, and the one chosen with its config. */
+export interface Program {
+  readonly file: string
+  readonly stacks: ReadonlyArray<Stack>
+  /** `export const environments = [...]` (absent: none declared) */
+  readonly environments?: ReadonlyArray<string>
+  readonly env?: string
+  /** the environment's configuration as handed to the program (decoded by `configCodec` when given) */
+  readonly config: Readonly<Record<string, unknown>>
+}
+
+/** How to load it: the environment, and the passphrase its secret configuration needs. */
+export interface LoadOptions {
+  readonly env?: string
+  readonly passphrase?: string
+}
+
+const loadIssue = (file: string, e: unknown): TrellisError => {
+  const msg = e instanceof Error ? e.message.split('\n')[0] : String(e)
+  return new TrellisError('invalid', [
+    {
+      node: `program ${file}`,
+      path: '',
+      expected: 'a program that loads',
+      given: 'an error',
+      message: `${file} failed to load: ${msg}`,
+    },
+  ])
+}
+
+const invalidExport = (file: string, issues: ReadonlyArray<TrellisIssue>): TrellisError =>
+  new TrellisError(
+    'invalid',
+    issues,
+    issues.map((i) => `${file}: ${i.message}: expected ${i.expected}, got ${i.given}`).join('\n'),
+  )
+
+/**
+ * Load a program's stacks: its default export (a stack, an array of stacks, or a function of
+ * `{ env, config }` returning either), with `--env` checked against `environments` and that
+ * environment's configuration read, decoded and handed over — all before anything is planned.
+ */
+export const loadProgramStacks = async (file: string, o: LoadOptions = {}): Promise<Program> => {
+  if (!existsSync(resolve(file))) throw new UsageError(`program file ${file} not found`)
+  let mod: Readonly<Record<string, unknown>>
   try {
     // any module system and extension; TypeScript through tsx (import-program.ts)
-    s = await importProgram(file)
+    mod = await importProgramModule(file)
   } catch (e) {
-    const msg = e instanceof Error ? e.message.split('\n')[0] : String(e)
-    throw new TrellisError('invalid', [
-      {
-        node: `program ${file}`,
-        path: '',
-        expected: 'a program that loads',
-        given: 'an error',
-        message: `${file} failed to load: ${msg}`,
-      },
-    ])
+    throw loadIssue(file, e)
   }
-  if (typeof s === 'function') s = await (s as () => unknown)()
-  const issues = stackIssues(file, s)
-  if (issues.length > 0)
-    throw new TrellisError(
-      'invalid',
-      issues,
-      issues.map((i) => `${file}: ${i.message}: expected ${i.expected}, got ${i.given}`).join('\n'),
+  const environments = declaredEnvironments(file, mod.environments)
+  checkEnv(file, environments, o.env, typeof mod.default === 'function')
+  const config = o.env ? programConfig(file, o.env, mod.configCodec, o.passphrase) : {}
+  let s: unknown = mod.default
+  try {
+    if (typeof s === 'function') s = await (s as (a: unknown) => unknown)({ env: o.env, config })
+  } catch (e) {
+    throw loadIssue(file, e)
+  }
+  const list: ReadonlyArray<unknown> = Array.isArray(s) ? s : [s]
+  const issues = list.length
+    ? list.flatMap((x, i) =>
+        stackIssues(file, x).map((is) =>
+          Array.isArray(s) ? { ...is, path: `${i}${is.path ? '.' + is.path : ''}` } : is,
+        ),
+      )
+    : stackIssues(file, undefined)
+  if (issues.length > 0) throw invalidExport(file, issues)
+  return {
+    file,
+    stacks: list as ReadonlyArray<Stack>,
+    ...(environments ? { environments } : {}),
+    ...(o.env ? { env: o.env } : {}),
+    config,
+  }
+}
+
+/**
+ * One stack of the program: `name`, or its only one. A program of one stack given another name is
+ * renamed (how state commands and saved plans of older versions name it); see selectStacks for
+ * what `--stack` may name.
+ */
+export const loadProgram = async (file: string, name?: string, o: LoadOptions = {}): Promise<Stack> =>
+  oneStack(await loadProgramStacks(file, o), name)
+
+/** The program's one stack to work on (the named one, or its only one). */
+export const oneStack = (p: Program, name?: string): Stack => {
+  const named = name ? p.stacks.find((x) => x.name === name) : undefined
+  if (named) return named
+  if (p.stacks.length !== 1)
+    throw new UsageError(
+      `${p.file} returns ${p.stacks.length} stacks (${p.stacks.map((x) => x.name).join(', ')}): pass --stack NAME`,
     )
-  const st = s as Stack
+  const st = p.stacks[0]
   if (name && name !== st.name) {
     let out = makeStack(name, { providers: st.providers }).add(...st.nodes)
     for (const [k, v] of Object.entries(st.outputs)) out = out.export(k, v)

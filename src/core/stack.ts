@@ -4,6 +4,8 @@
  */
 import { stackNameProblem } from './names'
 import { deepFreeze, type Node } from './node'
+import { makeRef, type Ref } from './ref'
+import { stackOutputAddress } from './stack-output-ref'
 
 // ── model ────────────────────────────────────────────────────────────────────
 /** A configured instance of a provider, as a stack holds it. */
@@ -34,8 +36,18 @@ export interface Pending<M extends PropertyKey> {
  */
 export type Addable = Node | { readonly node: Node; readonly [requiredInputsNotSet]?: never }
 
-/** The frozen description a script builds: provider instances, nodes and exported outputs (plain data). */
-export interface Stack {
+/** The type an exported value gives another stack: a ref's value type, else the value's own. */
+export type ExportedType<V> = V extends Ref<infer T> ? T : V
+
+/**
+ * The frozen description a script builds: provider instances, nodes and exported outputs (plain data).
+ * `O` is what its `.export` calls declared, so `other.output('zoneId')` is typed and a wrong name is
+ * a type error.
+ */
+// the default `any` (not a record type): `output` reads O's keys, which makes O invariant, and every
+// typed stack must still be a plain `Stack` where one is taken
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface Stack<O extends Readonly<Record<string, unknown>> = any> {
   readonly _tag: 'Stack'
   readonly name: string
   /** provider instances by instance name; the instance named after a provider is its default */
@@ -43,8 +55,14 @@ export interface Stack {
   readonly nodes: ReadonlyArray<Node>
   readonly outputs: Readonly<Record<string, unknown>>
   /** add nodes; a builder whose required inputs are not all set is a type error naming them */
-  readonly add: (...items: ReadonlyArray<Addable>) => Stack
-  readonly export: (name: string, value: unknown) => Stack
+  readonly add: (...items: ReadonlyArray<Addable>) => Stack<O>
+  /** export a value (a ref, or plain data) under a name other stacks read with `output(name)` */
+  readonly export: <K extends string, V>(name: K, value: V) => Stack<O & { readonly [P in K]: ExportedType<V> }>
+  /**
+   * A typed ref to one of this stack's exports, for another stack of the same program: that stack
+   * then depends on this one (planned after it, destroyed before it).
+   */
+  output<K extends keyof O & string>(name: K): Ref<O[K]>
 }
 
 export interface StackOptions {
@@ -109,13 +127,14 @@ const NODES: PropertyDescriptor = Object.freeze({
   },
 })
 
-const make = (
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- what `make` builds is typed by its callers
+const make = <O extends Readonly<Record<string, unknown>> = any>(
   name: string,
   providers: Stack['providers'],
   chunk: Chunk | undefined,
   outputs: Stack['outputs'],
-): Stack => {
-  const s = { _tag: 'Stack' as const, name, providers } as Stack
+): Stack<O> => {
+  const s = { _tag: 'Stack' as const, name, providers } as Stack<O>
   Object.defineProperties(s, {
     nodes: NODES,
     outputs: { enumerable: true, value: outputs },
@@ -132,15 +151,28 @@ const make = (
     export: {
       value: (k: string, v: unknown) => make(name, providers, chunk, Object.freeze({ ...outputs, [k]: v })),
     },
+    output: {
+      value: (k: string) => {
+        // a name the types allow but the stack lacks (an untyped stack, or JavaScript): said at once
+        if (!Object.prototype.hasOwnProperty.call(outputs, k))
+          throw new Error(
+            `stack ${name} exports no output ${JSON.stringify(k)} (it exports ${Object.keys(outputs).join(', ') || 'nothing'})`,
+          )
+        return makeRef(stackOutputAddress(name), [k])
+      },
+    },
   })
   return Object.freeze(s)
 }
 
+/** What a new stack exports: nothing (so `output` takes no name yet). */
+export type NoExports = Readonly<Record<never, never>>
+
 /** A new, empty stack: `stack('finance', { providers }).add(folder, report).export('report', report.out.token)`. */
-export const stack = (name: string, options: StackOptions = {}): Stack => {
+export const stack = (name: string, options: StackOptions = {}): Stack<NoExports> => {
   const problem = stackNameProblem(name)
   if (problem !== undefined) throw new Error(problem)
-  return make(name, deepFreeze({ ...(options.providers ?? {}) }), undefined, Object.freeze({}))
+  return make<NoExports>(name, deepFreeze({ ...(options.providers ?? {}) }), undefined, Object.freeze({}))
 }
 
 /** A provider instance from a provider name and its raw configuration (builders' `provider()` makes these). */

@@ -32,6 +32,9 @@ export {
   runStage,
   save,
 } from '../engine/operations'
+// one run across stacks: producers first, all locks up front, consumers recorded
+export { planStacks, applyStacks, destroyStacks } from '../engine/stacks/many-stacks'
+export type { StackRun, StacksOutcome, StacksOptions } from '../engine/stacks/many-stacks'
 export type {
   EngineError,
   ApplyError,

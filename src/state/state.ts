@@ -50,6 +50,8 @@ export interface State {
   readonly salt: string
   /** which platforms it was made against: `emulated` (trellis --emulate) is never used by a real run */
   readonly platforms?: 'real' | 'emulated'
+  /** the outputs of other stacks this one read when last applied: producer stack → output names */
+  readonly consumes?: Readonly<Record<string, ReadonlyArray<string>>>
 }
 
 export const emptyState = (stack: string, lineage: string, salt: string): State => ({

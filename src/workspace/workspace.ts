@@ -43,6 +43,9 @@ import { jsonValue } from '../render/json-value'
 import { fromEngineError, TrellisError } from './trellis-error'
 import type { Wiring } from './wiring'
 import { revealOutputs } from '../state/reveal-outputs'
+import { changeAcross, planAcross, type StacksResult, type StacksSelection } from './stacks-run'
+
+export type { StackResult, StacksResult, StacksSelection, StacksError } from './stacks-run'
 
 // ── model ────────────────────────────────────────────────────────────────────
 /** Where state lives, the environment, emulation, concurrency and a cancel signal. */
@@ -162,9 +165,21 @@ export interface OutputsOptions {
 
 /** The promise-based embedding API: plan, apply, destroy, refresh, import, outputs, close. */
 export interface Workspace {
-  readonly plan: (stack: Stack, opts?: PlanOptions) => Promise<PlanResult>
-  readonly apply: (stack: Stack, opts?: ApplyOptions) => Promise<ApplyOutcome>
-  readonly destroy: (stack: Stack, opts?: ApplyOptions) => Promise<ApplyOutcome>
+  /** plan one stack; or several as one run, producers first (`stacks`: only these and what they read) */
+  readonly plan: {
+    (stack: Stack, opts?: PlanOptions): Promise<PlanResult>
+    (stacks: ReadonlyArray<Stack>, opts?: PlanOptions & StacksSelection): Promise<StacksResult<PlanResult>>
+  }
+  /** apply one stack; or several, producers first, under all their locks (a failed one's consumers wait) */
+  readonly apply: {
+    (stack: Stack, opts?: ApplyOptions): Promise<ApplyOutcome>
+    (stacks: ReadonlyArray<Stack>, opts?: ApplyOptions & StacksSelection): Promise<StacksResult<ApplyOutcome>>
+  }
+  /** destroy one stack; or several, consumers first, under all their locks */
+  readonly destroy: {
+    (stack: Stack, opts?: ApplyOptions): Promise<ApplyOutcome>
+    (stacks: ReadonlyArray<Stack>, opts?: ApplyOptions & StacksSelection): Promise<StacksResult<ApplyOutcome>>
+  }
   readonly refresh: (stack: Stack, opts?: RefreshOptions) => Promise<RefreshOutcome>
   readonly importResource: (
     stack: Stack,
@@ -346,17 +361,44 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
     }
   }
 
+  const planOne = async (stack: Stack, o: PlanOptions = {}): Promise<PlanResult> => {
+    await checkTargets(stack, o)
+    return planResult(await run(planOp(stack, engineOpts(o))(await envFor(o))), !!o.refresh)
+  }
+  // several stacks: one run across them (stacks-run.ts); targets name one stack's nodes, so none here
+  const many = (stacks: ReadonlyArray<Stack>, o: PlanOptions): void => {
+    if (o.targets?.length || o.replace?.length)
+      throw new TrellisError('usage', [
+        {
+          node: 'options',
+          path: o.targets?.length ? 'targets' : 'replace',
+          expected: 'no targets or replacements in a run across stacks (give the one stack)',
+          given: `${stacks.length} stacks`,
+          message: 'targets and replacements name one stack’s nodes: plan that stack alone',
+        },
+      ])
+  }
+
   return {
     store,
     get emulators() {
       return given ?? opened?.emulators
     },
-    plan: async (stack, o = {}) => {
-      await checkTargets(stack, o)
-      return planResult(await run(planOp(stack, engineOpts(o))(await envFor(o))), !!o.refresh)
-    },
-    apply: (stack, o) => change('apply', stack, o),
-    destroy: (stack, o) => change('destroy', stack, o),
+    plan: (async (stack: Stack | ReadonlyArray<Stack>, o: PlanOptions & StacksSelection = {}) => {
+      if (!isMany(stack)) return planOne(stack, o)
+      many(stack, o)
+      return planAcross(await envFor(o), stack, o)
+    }) as Workspace['plan'],
+    apply: (async (stack: Stack | ReadonlyArray<Stack>, o: ApplyOptions & StacksSelection = {}) => {
+      if (!isMany(stack)) return change('apply', stack, o)
+      many(stack, o)
+      return changeAcross('apply', await envFor(o), stack, o)
+    }) as Workspace['apply'],
+    destroy: (async (stack: Stack | ReadonlyArray<Stack>, o: ApplyOptions & StacksSelection = {}) => {
+      if (!isMany(stack)) return change('destroy', stack, o)
+      many(stack, o)
+      return changeAcross('destroy', await envFor(o), stack, o)
+    }) as Workspace['destroy'],
     refresh: async (stack, o = {}) => {
       const r = await run(
         refreshOp(stack, {
@@ -403,6 +445,8 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
     },
   }
 }
+
+const isMany = (s: Stack | ReadonlyArray<Stack>): s is ReadonlyArray<Stack> => Array.isArray(s)
 
 const interrupted = (r: ApplyResult): TrellisError => {
   const skipped = r.journal.filter((j) => j.status === 'skipped').map((j) => j.address)

@@ -14,6 +14,8 @@ import { tempDir } from './harness'
 /** a bad value and a good one for every flag that takes a value */
 const VALUES: Readonly<Record<string, readonly [bad: string, good: string]>> = {
   stack: ['../../x', 'prod-1'],
+  env: ['../prod', 'prod'],
+  program: ['', 'infra.ts'],
   color: ['sometimes', 'never'],
   'state-dir': ['', '.trellis'],
   'state-url': ['mysql://db/x', 'postgres://localhost/trellis'],

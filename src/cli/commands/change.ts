@@ -8,7 +8,8 @@ import type { CommandContext } from '../command-spec'
 import { applyDoc, planDoc } from '../documents'
 import { EXIT } from '../exit'
 import { bool, list, UsageError } from '../flag-readers'
-import { loadProgram } from '../load-program'
+import { loadProgram, oneStack } from '../load-program'
+import { acrossStacks, changeAcrossCli } from '../run-across'
 import { planOptions } from '../plan-options'
 import { planText } from '../plan-text'
 import { refreshRun } from '../refresh-run'
@@ -35,7 +36,12 @@ const savedPlanOf = (ctx: CommandContext, command: 'apply' | 'destroy') => {
 export const change = async (ctx: CommandContext, command: 'apply' | 'destroy'): Promise<number> => {
   const { args, out, json } = ctx
   const saved = savedPlanOf(ctx, command)
-  const st = saved ? await loadProgram(saved.source.program, saved.source.stack) : await ctx.program()
+  const sel = saved ? undefined : await ctx.programStacks()
+  const across = sel && (await acrossStacks(ctx, sel))
+  if (sel && across) return changeAcrossCli(ctx, command, across, sel)
+  const st = saved
+    ? await loadProgram(saved.source.program, saved.source.stack)
+    : (sel!.renamed ?? oneStack(sel!.program, sel!.select[0]))
   const w = ctx.workspace()
   if (command === 'apply' && bool(args, 'refresh-only')) return refreshRun(ctx, st)
   const opts = saved ? saved.source.options : planOptions(args)

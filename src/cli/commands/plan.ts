@@ -14,6 +14,8 @@ import { driftText, planText } from '../plan-text'
 import { savedPlanDoc, writeSavedPlan } from '../saved-plan'
 import { applyCommandOf, planOrigin } from '../plan-origin'
 import { planMarkdown } from '../../render/markdown-summary'
+import { oneStack } from '../load-program'
+import { acrossStacks, planAcrossCli } from '../run-across'
 
 const refreshOnly = async (ctx: CommandContext, st: Stack): Promise<number> => {
   const { args, out } = ctx
@@ -60,7 +62,10 @@ const reviewWanted = (args: CommandContext['args']): boolean => {
 
 const run = async (ctx: CommandContext): Promise<number> => {
   const { args, out } = ctx
-  const st = await ctx.program()
+  const sel = await ctx.programStacks()
+  const across = await acrossStacks(ctx, sel)
+  if (across) return planAcrossCli(ctx, across, sel)
+  const st = sel.renamed ?? oneStack(sel.program, sel.select[0])
   const w = ctx.workspace()
   if (bool(args, 'refresh-only')) return refreshOnly(ctx, st)
   const markdown = reviewWanted(args)

@@ -1,0 +1,123 @@
+/**
+ * workspace().plan/apply/destroy given an array of stacks: one run across them (the engine's
+ * planStacks, applyStacks, destroyStacks), each stack's result as the one-stack methods give it.
+ * A stack that failed makes the promise reject with its TrellisError, carrying every stack's run
+ * (`stacks`), so a caller can still say what was done.
+ */
+import * as E from 'fp-ts/Either'
+import type { Stack } from '../core/stack'
+import type { Env } from '../engine/env'
+import type { ApplyResult, PlanOutcome } from '../engine/operations'
+import { hasChanges, summary } from '../engine/plan'
+import { applyStacks, destroyStacks, planStacks, type StackRun } from '../engine/stacks/many-stacks'
+import { jsonValue } from '../render/json-value'
+import { fromEngineError, TrellisError } from './trellis-error'
+import type { ApplyOptions, ApplyOutcome, PlanOptions, PlanResult } from './workspace'
+
+/** Which stacks a run across stacks takes: every one given, or these and the stacks they read. */
+export interface StacksSelection {
+  /** only these stacks and what they read (empty: all) */
+  readonly stacks?: ReadonlyArray<string>
+}
+
+/** One stack's part of a run across stacks. */
+export interface StackResult<A> {
+  readonly stack: string
+  readonly status: 'done' | 'failed' | 'skipped'
+  readonly result?: A
+  readonly error?: TrellisError
+  /** skipped: the stack it waited on */
+  readonly waitedOn?: string
+}
+
+/** What a run across stacks resolves to: each stack's part, in the order they ran. */
+export interface StacksResult<A> {
+  readonly stacks: ReadonlyArray<StackResult<A>>
+  /** the serial of each store-only stack read (`stackOutputs`) */
+  readonly read: Readonly<Record<string, number>>
+}
+
+/** A run across stacks that did not all succeed: the first failure, with every stack's part. */
+export type StacksError<A> = TrellisError & { readonly stacks: StacksResult<A> }
+
+const planResultOf = (o: PlanOutcome, refreshed: boolean): PlanResult => ({
+  stack: o.plan.stack,
+  plan: o.plan,
+  hasChanges: hasChanges(o.plan),
+  summary: summary(o.plan),
+  refreshed,
+  changedOutside: o.drift ?? [],
+  pending: o.pending ?? [],
+  leftOut: o.leftOut ?? [],
+})
+
+const outcomeOf = (r: ApplyResult, shown: PlanResult | undefined, refreshed: boolean, ms: number): ApplyOutcome => ({
+  stack: r.plan.stack,
+  plan: shown ?? planResultOf({ plan: r.plan } as PlanOutcome, refreshed),
+  cancelled: r.cancelled ?? false,
+  changes: new Set(
+    r.journal.filter((j) => j.status === 'done' && j.action !== 'read' && j.action !== 'noop').map((j) => j.address),
+  ).size,
+  journal: r.journal,
+  outputs: jsonValue(r.state.outputs) as Record<string, unknown>,
+  serial: r.state.serial,
+  ms,
+})
+
+const settle = <A, B>(runs: ReadonlyArray<StackRun<A>>, read: StacksResult<B>['read'], f: (a: A) => B) => {
+  const stacks: StackResult<B>[] = runs.map((r) => ({
+    stack: r.stack,
+    status: r.status,
+    ...(r.result !== undefined ? { result: f(r.result) } : {}),
+    ...(r.error ? { error: fromEngineError(r.error) } : {}),
+    ...(r.waitedOn ? { waitedOn: r.waitedOn } : {}),
+  }))
+  const out: StacksResult<B> = { stacks, read }
+  const failed = stacks.find((s) => s.error)
+  if (failed?.error) throw Object.assign(failed.error, { stacks: out })
+  return out
+}
+
+const refused = (e: Parameters<typeof fromEngineError>[0]): TrellisError => fromEngineError(e)
+
+/** Plan every stack given (or the selected ones and what they read), producers first. */
+export const planAcross = async (
+  env: Env,
+  stacks: ReadonlyArray<Stack>,
+  o: PlanOptions & StacksSelection,
+): Promise<StacksResult<PlanResult>> => {
+  const r = await planStacks(stacks, { ...(o.refresh ? { refresh: true } : {}), select: o.stacks ?? [] })(env)()
+  if (E.isLeft(r)) throw refused(r.left)
+  return settle(r.right.runs, r.right.read, (p) => planResultOf(p, !!o.refresh))
+}
+
+/** Apply (or destroy, consumers first) every stack given, under all their locks. */
+export const changeAcross = async (
+  which: 'apply' | 'destroy',
+  env: Env,
+  stacks: ReadonlyArray<Stack>,
+  o: ApplyOptions & StacksSelection,
+): Promise<StacksResult<ApplyOutcome>> => {
+  const shown = new Map<string, PlanResult>()
+  let t0 = Date.now()
+  const confirm = o.confirm
+    ? async (outcome: PlanOutcome) => {
+        const p = planResultOf(outcome, !!o.refresh)
+        shown.set(p.stack, p)
+        const w0 = Date.now()
+        try {
+          return await o.confirm!(p)
+        } finally {
+          t0 += Date.now() - w0
+        }
+      }
+    : undefined
+  const op = which === 'apply' ? applyStacks : destroyStacks
+  const r = await op(stacks, {
+    ...(o.refresh ? { refresh: true } : {}),
+    ...(confirm ? { confirm } : {}),
+    select: o.stacks ?? [],
+  })(env)()
+  if (E.isLeft(r)) throw refused(r.left)
+  return settle(r.right.runs, r.right.read, (a) => outcomeOf(a, shown.get(a.plan.stack), !!o.refresh, Date.now() - t0))
+}
