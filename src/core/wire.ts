@@ -65,14 +65,17 @@ export interface ActionRequest extends Common {
   readonly region?: string | null
 }
 
+/** One request a spec describes: REST (a method and a path) or a signed action. */
 export type WireRequest = RestRequest | ActionRequest
 
+/** A REST request: method, path, and optionally query, body and pagination. */
 export const rest = (
   method: HttpMethod,
   path: string,
   extra: Omit<RestRequest, '_tag' | 'method' | 'path'> = {},
 ): RestRequest => ({ _tag: 'Rest', method, path, ...extra })
 
+/** A signed action request: service, API version, action name and parameters. */
 export const action = (
   service: string,
   version: string,

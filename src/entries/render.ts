@@ -24,10 +24,10 @@ export const render: {
   readonly mermaid: (plan: Plan) => string
   /** the steps and their order in Graphviz dot */
   readonly dot: (plan: Plan) => string
-} = Object.freeze({
+} = {
   text: (plan: Plan, registry: Registry = builtIn, options: RenderOptions = {}) => renderPlan(plan, registry, options),
   json: (plan: Plan, registry: Registry = builtIn) => planToJson(plan, registry),
   html: (plan: Plan, registry: Registry = builtIn) => renderPlanHtml(plan, registry),
   mermaid: planToMermaid,
   dot: planToDot,
-})
+}
