@@ -8,6 +8,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'docs/api/**',
+      'build/**',
       'node_modules/**',
       'bench/peers/**',
       'bench/tmp/**',
