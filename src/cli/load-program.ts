@@ -8,7 +8,7 @@ import { resolve } from 'node:path'
 import { stack as makeStack, type Stack } from '../core/stack'
 import { TrellisError, type TrellisIssue } from '../workspace/trellis-error'
 import { UsageError } from './args'
-import { importProgramModule } from './import-program'
+import { importProgramModule, moduleSystemOf } from './import-program'
 import { checkEnv, declaredEnvironments, programConfig } from './program-env'
 
 const isObj = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u)
@@ -24,7 +24,7 @@ export const stackIssues = (file: string, u: unknown): TrellisIssue[] => {
       path,
       expected,
       given,
-      message: `the default export's ${path || 'value'} is not ${expected}`,
+      message: `the default export's ${path || 'value'} is ${given}, not ${expected}`,
     })
   if (!isObj(u) || u._tag !== 'Stack') {
     bad(
@@ -88,11 +88,29 @@ const loadIssue = (file: string, e: unknown): TrellisError => {
 }
 
 const invalidExport = (file: string, issues: ReadonlyArray<TrellisIssue>): TrellisError =>
-  new TrellisError(
-    'invalid',
-    issues,
-    issues.map((i) => `${file}: ${i.message}: expected ${i.expected}, got ${i.given}`).join('\n'),
-  )
+  new TrellisError('invalid', issues, issues.map((i) => `${file}: ${i.message}`).join('\n'))
+
+/**
+ * A program with no default export (`export const infra = stack(…)`, or CommonJS `exports.infra =`),
+ * told once, naming what it does export and the line that fixes it.
+ */
+const noDefaultExport = (file: string, mod: Readonly<Record<string, unknown>>): TrellisError | undefined => {
+  const d = mod.default
+  // CommonJS without `export default`: the default is `module.exports`, the named exports in it
+  const cjs = moduleSystemOf(resolve(file)).system === 'commonjs'
+  const namedOnly = cjs && isObj(d) && d._tag === undefined && !('default' in d)
+  if (d !== undefined && !namedOnly) return undefined
+  const exported = namedOnly ? d : mod
+  const names = Object.keys(exported).filter((k) => k !== 'default' && k !== '__esModule')
+  const stackName = names.find((k) => isObj(exported[k]) && (exported[k] as { _tag?: unknown })._tag === 'Stack')
+  const found = names.length ? names.map((k) => (k === stackName ? `${k} (a stack)` : k)).join(', ') : 'nothing'
+  const fix = stackName
+    ? `add \`export default ${stackName}\` (CommonJS: \`module.exports = ${stackName}\`)`
+    : 'export a stack, an array of stacks or a function returning them as the default'
+  const message = `${file} has no default export (it exports ${found}); trellis runs the default export: ${fix}`
+  const issue = { node: `program ${file}`, path: '', expected: 'a default export', given: `exports ${found}`, message }
+  return new TrellisError('invalid', [issue], message)
+}
 
 /**
  * Load a program's stacks: its default export (a stack, an array of stacks, or a function of
@@ -108,6 +126,8 @@ export const loadProgramStacks = async (file: string, o: LoadOptions = {}): Prom
   } catch (e) {
     throw loadIssue(file, e)
   }
+  const missing = noDefaultExport(file, mod)
+  if (missing) throw missing
   const environments = declaredEnvironments(file, mod.environments)
   checkEnv(file, environments, o.env, typeof mod.default === 'function')
   const config = o.env ? programConfig(file, o.env, mod.configCodec, o.passphrase) : {}

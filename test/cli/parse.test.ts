@@ -83,12 +83,36 @@ test('a forged default export is decoded and refused with what was expected (exi
   writeFileSync(forged, `export default { _tag: 'Stack', name: 'x', providers: {}, nodes: null, outputs: {} }\n`)
   const r = await run(['plan', forged, '--state-dir', d])
   assert.is(r.code, 3, r.err)
-  assert.match(r.err, /the default export's nodes is not an array of nodes: expected an array of nodes, got null/)
+  assert.match(r.err, /the default export's nodes is null, not an array of nodes$/m)
   const none = join(d, 'none.mjs')
   writeFileSync(none, `export const x = 1\n`)
   const n = await run(['plan', none, '--state-dir', d])
   assert.is(n.code, 3)
-  assert.match(n.err, /expected a stack \(stack\(\.\.\.\) from trellis\) or a function returning one, got undefined/)
+  assert.match(
+    n.err,
+    /none\.mjs has no default export \(it exports x\); trellis runs the default export: export a stack/,
+  )
+})
+
+test('a program without a default export is told so once, naming its exports and the fix (ESM and CommonJS)', async () => {
+  const d = tempDir()
+  const fake = `{ _tag: 'Stack', name: 'books', providers: {}, nodes: [], outputs: {} }`
+  const esm = join(d, 'named.mjs')
+  writeFileSync(esm, `export const infra = ${fake}\nexport const region = 'eu'\n`)
+  const cjs = join(d, 'named.cjs')
+  writeFileSync(cjs, `exports.infra = ${fake}\nexports.region = 'eu'\n`)
+  for (const [file, name] of [
+    [esm, 'named.mjs'],
+    [cjs, 'named.cjs'],
+  ]) {
+    const r = await run(['plan', file, '--state-dir', d])
+    assert.is(r.code, 3, r.err)
+    const lines = r.err.split('\n').filter((l) => l.includes('default export'))
+    assert.equal(lines.length, 1, r.err)
+    assert.match(lines[0], `${name} has no default export (it exports infra (a stack), region)`)
+    assert.match(lines[0], 'add `export default infra` (CommonJS: `module.exports = infra`)')
+    assert.not.match(r.err, /_tag undefined/)
+  }
 })
 
 test('state commands with several stacks and no --stack are usage errors, not the first stack', async () => {
