@@ -102,4 +102,20 @@ test('--replace of a lookup, or of an address the program lacks, is refused with
   assert.match(typo.err, 'cost:Folder/financ is neither in the stack nor in state (did you mean cost:Folder/finance?)')
 })
 
+test('outputs without --emulate where only emulated state exists: says so and how to read it (exit 64, not 4)', async () => {
+  const d = tempDir()
+  const quick = join(ROOT, 'examples/quickstart.ts')
+  assert.is((await run(['apply', quick, '--emulate', '--yes', '--state-dir', d])).code, 0)
+  const real = await run(['outputs', '--state-dir', d])
+  assert.is(real.code, 64, real.err)
+  assert.match(real.err, 'no stack has state for the real platforms in')
+  assert.match(real.err, 'emulated state exists (quickstart): add --emulate to read it')
+  const emulated = await run(['outputs', '--emulate', '--state-dir', d])
+  assert.is(emulated.code, 0, emulated.err)
+  assert.match(emulated.out, /^report = "rprt_/m)
+  const empty = await run(['outputs', '--state-dir', tempDir()])
+  assert.is(empty.code, 64)
+  assert.match(empty.err, /no stack has state in \S+ \(see --state-dir, --state-url\)/)
+})
+
 test.run()
