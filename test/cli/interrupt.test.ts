@@ -7,7 +7,8 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { BOOKS, cli, costEnv, platform, start, tempDir } from './harness'
+import Ajv from 'ajv'
+import { BOOKS, ROOT, cli, costEnv, platform, start, tempDir } from './harness'
 
 const test = suite('cli: interrupts')
 
@@ -55,6 +56,27 @@ test('a second SIGINT exits at once, saying what may be pending', async () => {
       r.err,
       /SIGINT again: exiting now\. These may be pending on the platform; the next run reconciles them: cost:Folder/,
     )
+  } finally {
+    await p.close()
+  }
+})
+
+test('SIGINT under --json: exit 130, the last line the interrupted error document (schemas/error.json)', async () => {
+  const p = await platform(400)
+  try {
+    const d = tempDir()
+    const env = costEnv(p, { BOOKS_EXTRA: '6' })
+    const child = start(['apply', BOOKS, '--yes', '--json', '--concurrency', '2', '--state-dir', d], env)
+    await child.saw(/"step-start"/)
+    child.kill('SIGINT')
+    const r = await child.done
+    assert.is(r.code, 130, r.err)
+    const lines = r.out.trim().split('\n')
+    const last = JSON.parse(lines[lines.length - 1]) as { kind: string; error: { kind: string; exitCode: number } }
+    const ajv = new Ajv({ allErrors: true })
+    const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/error.json'), 'utf8')) as object
+    assert.ok(ajv.validate(schema, last), ajv.errorsText())
+    assert.equal([last.kind, last.error.kind, last.error.exitCode], ['error', 'interrupted', 130])
   } finally {
     await p.close()
   }

@@ -1,7 +1,7 @@
 /**
  * The --json contract, every command: each document kind the CLI prints has its schema in
  * schemas/ (the package ships them), and each validates — for success and for each error kind
- * (usage 64, invalid 3, state 4, failed 1), as one `error` document whose exit code is the one
+ * (usage 64, invalid 3, state 4, failed 1; interrupted 130 in interrupt.test.ts), as one `error` document whose exit code is the one
  * the process exits with. (json.test.ts covers plan, apply, outputs, stacks, state list, refresh.)
  */
 import { suite } from 'uvu'
