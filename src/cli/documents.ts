@@ -4,6 +4,7 @@
  * only after apply are the markers `{"secret": true}` and `{"unknown": true}`. The plan document has
  * its own version (src/render/plan-document.ts), the saved plan that embeds it SAVED_PLAN_VERSION.
  */
+import { policyReportToJson } from '../policy/report-json'
 import type { Registry } from '../core/registry'
 import type { Drift } from '../engine/operations'
 import type { ResourceState } from '../state/state'
@@ -41,6 +42,7 @@ export const planDoc = (r: PlanResult, registry: Registry) => ({
   changedOutside: driftDoc(registry, r.changedOutside),
   pending: r.pending.map((p) => ({ address: p.address, op: p.op, ...(p.id ? { id: p.id } : {}), since: p.startedAt })),
   leftOut: r.leftOut,
+  ...(r.policy ? { policy: policyReportToJson(r.policy) } : {}),
 })
 
 export const applyDoc = (which: 'apply' | 'destroy', r: ApplyOutcome) => ({
@@ -61,6 +63,7 @@ export const applyDoc = (which: 'apply' | 'destroy', r: ApplyOutcome) => ({
     ...(j.message !== undefined ? { message: j.message } : {}),
   })),
   outputs: r.outputs,
+  ...(r.plan.policy ? { findings: r.findings } : {}),
 })
 
 export const refreshDoc = (r: RefreshOutcome, registry: Registry) => ({

@@ -11,6 +11,8 @@ export const EXIT = {
   invalid: 3,
   /** the state is locked, conflicting or corrupt */
   state: 4,
+  /** a mandatory policy is violated (wins over --detailed-exitcode's 2) */
+  policy: 5,
   /** usage: unknown command or flag, missing or bad argument */
   usage: 64,
   /** interrupted (SIGINT/SIGTERM): in-flight steps finished and were recorded */
@@ -18,4 +20,4 @@ export const EXIT = {
 } as const
 
 export const EXIT_HELP =
-  'exit codes: 0 ok · 1 failed · 2 changes or drift (--detailed-exitcode) · 3 invalid stack or provider configuration · 4 state locked/conflicting/corrupt · 64 usage · 130 interrupted'
+  'exit codes: 0 ok · 1 failed · 2 changes or drift (--detailed-exitcode) · 3 invalid stack or provider configuration · 4 state locked/conflicting/corrupt · 5 mandatory policy violated · 64 usage · 130 interrupted'

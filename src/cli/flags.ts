@@ -108,6 +108,13 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     check: address,
   },
   'detailed-exitcode': { type: 'boolean', help: 'exit 2 when there are changes (or drift)' },
+  policy: {
+    type: 'string',
+    multiple: true,
+    value: 'FILE',
+    help: 'also check the plan against the policies FILE exports (repeatable; a mandatory violation exits 5)',
+    check: path,
+  },
   out: { type: 'string', value: 'FILE', help: 'save the plan to FILE, for `trellis apply FILE`', check: path },
   html: { type: 'string', value: 'FILE', help: 'also write the plan as a page to open in a browser', check: path },
   all: { type: 'boolean', help: 'show unchanged nodes too' },

@@ -10,6 +10,7 @@ import type { Drift } from '../engine/operations'
 import { displayValue, renderPlan } from '../render/render'
 import type { LockInfo } from '../state/state-store'
 import type { PlanResult } from '../workspace/workspace'
+import { findingsText } from './findings-text'
 import { paint, type Out } from './output'
 
 export const driftText = (drift: ReadonlyArray<Drift>, out: Pick<Out, 'colour'>): string[] =>
@@ -78,5 +79,6 @@ export const planText = (
       '',
       `Targeted plan: ${r.leftOut.length} other change${r.leftOut.length === 1 ? ' was' : 's were'} left out: ${r.leftOut.map(labelOfAddress).join(', ')}`,
     )
+  lines.push(...findingsText(r, out))
   return lines.join('\n')
 }

@@ -72,11 +72,20 @@ const settled = async <A>(f: () => Promise<StacksResult<A>>): Promise<{ r: Stack
   }
 }
 
-export const planAcrossCli = async (ctx: CommandContext, stacks: ReadonlyArray<Stack>, sel: Selected) => {
+export const planAcrossCli = async (
+  ctx: CommandContext,
+  stacks: ReadonlyArray<Stack>,
+  sel: Selected,
+  policies: ReadonlyArray<unknown> = [],
+) => {
   refuseOneStackFlags(ctx, stacks.length)
   const { out } = ctx
   const { r, error } = await settled(() =>
-    ctx.workspace().plan(stacks, { stacks: sel.select, ...(bool(ctx.args, 'refresh') ? { refresh: true } : {}) }),
+    ctx.workspace().plan(stacks, {
+      stacks: sel.select,
+      policies,
+      ...(bool(ctx.args, 'refresh') ? { refresh: true } : {}),
+    }),
   )
   for (const s of r.stacks) {
     if (ctx.json) {
@@ -97,12 +106,14 @@ export const changeAcrossCli = async (
   which: 'apply' | 'destroy',
   stacks: ReadonlyArray<Stack>,
   sel: Selected,
+  policies: ReadonlyArray<unknown> = [],
 ): Promise<number> => {
   refuseOneStackFlags(ctx, stacks.length)
   const { out, json } = ctx
   const { r, error } = await settled(() =>
     ctx.workspace()[which](stacks, {
       stacks: sel.select,
+      policies,
       ...(bool(ctx.args, 'refresh') ? { refresh: true } : {}),
       confirm: async (p) => {
         out.line(json ? JSON.stringify(planDoc(p, registry)) : `── stack ${p.stack} ──\n${planText(p, registry, out)}`)

@@ -159,6 +159,8 @@ export const readSavedPlan = (file: string): SavedPlan => {
       changedOutside: [],
       pending: [],
       leftOut: p.leftOut,
+      findings: p.policy?.findings ?? [],
+      ...(p.policy ? { policy: p.policy } : {}),
     },
   }
 }

@@ -54,11 +54,27 @@ export interface PlanMismatch {
   readonly _tag: 'PlanMismatch'
   readonly message: string
 }
+/** A pipeline hook refused the plan (`kind` says whose: `policy` for a mandatory policy violated). */
+export interface Refused {
+  readonly _tag: 'Refused'
+  readonly kind: string
+  readonly message: string
+  /** each problem: the node, the field path (or ''), what was expected and what was found */
+  readonly issues: ReadonlyArray<Required<Pick<Issue, 'node' | 'path' | 'expected' | 'given' | 'message'>>>
+}
 /**
  * Why an operation failed: invalid stack, plan errors, state, a lookup, a step, a stale approved
- * plan — or a defect, something handed to the engine that threw. No operation rejects.
+ * plan, a hook's refusal — or a defect, something handed to the engine that threw. No operation rejects.
  */
-export type EngineError = CompileError | PlanError | StateError | LookupError | ApplyError | PlanMismatch | Defect
+export type EngineError =
+  | CompileError
+  | PlanError
+  | StateError
+  | LookupError
+  | ApplyError
+  | PlanMismatch
+  | Refused
+  | Defect
 
 /** One line per problem, each naming the node and field. */
 export const formatEngineError = (e: EngineError): string => {
@@ -78,6 +94,7 @@ export const formatEngineError = (e: EngineError): string => {
         ...(e._tag === 'ApplyError' ? outcomeLines(e.result) : []),
       ].join('\n')
     case 'PlanMismatch':
+    case 'Refused':
       return e.message
     case 'Defect':
       return `${e.where} threw: ${causeText(e.cause)}${e.result ? ` (${doneCount(e.result)} steps done, recorded in state)` : ''}`

@@ -128,6 +128,11 @@ export const runPlan = async (
     const r = resourceFields[p]
     return r === undefined ? NOT_YET : stateField(r, field)
   }
+  // what the pipeline's gate sees of another node: a resource as done or recorded, else nothing
+  const knownValues = (a: string) => {
+    const p = at.get(a)
+    return p === undefined ? undefined : resourceFields[p]
+  }
   lookups.forEach((r, a) => {
     const p = at.get(a)
     if (p !== undefined && !hasUnknown(r)) values[p] = r as Record<string, unknown>
@@ -685,7 +690,7 @@ export const runPlan = async (
       )
     // the pipeline's gate (policies on values known only now): a refusal fails the step before it is sent
     if (beforeStep !== undefined) {
-      const g = beforeStep(s, inputs)
+      const g = beforeStep(s, inputs, knownValues)
       if (isLeft(g)) throw stepFailure(rv.label, s.action === 'update' ? 'update' : 'create', g.left)
     }
     return inputs

@@ -34,3 +34,4 @@ export { policyGate, type PolicyGate, type GateDecision, type StepValues } from 
 export type { NodeValues } from './policy-view'
 export { policyReportToJson, type PolicyReportJson } from './report-json'
 export type { OutputsOfToken } from './outputs-of-token'
+export { policyRun, policyRefusal, type PolicyRun, type PolicyRunOptions } from './policy-run'

@@ -61,8 +61,21 @@ const jsonSafe = (s: string) =>
 const html = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
-/** What the page's script reads: the display-safe steps with their reasons, warnings and rules. */
-const reportData = (plan: Plan, registry: Registry | undefined) => {
+/**
+ * A policy's finding as the page shows it beside its node (the shape of the policy module's
+ * findings, named here so that rendering needs nothing of the policies themselves).
+ */
+export interface ReportFinding {
+  readonly node: string
+  readonly path?: string
+  readonly message: string
+  readonly policy: string
+  readonly enforcement: 'mandatory' | 'advisory'
+  readonly status: 'violation' | 'needs-apply-check'
+}
+
+/** What the page's script reads: the display-safe steps with their reasons, warnings, findings and rules. */
+const reportData = (plan: Plan, registry: Registry | undefined, findings: ReadonlyArray<ReportFinding>) => {
   const json = planDisplayJson(plan, registry) as { readonly steps: ReadonlyArray<JsonStep> }
   const index = new Map(plan.steps.map((s, i) => [s.address, i]))
   return {
@@ -71,6 +84,7 @@ const reportData = (plan: Plan, registry: Registry | undefined) => {
     summary: summary(plan),
     styles: ACTION_STYLE,
     warnings: plan.warnings,
+    findings,
     edges: drawPlan(plan).edges.map(([a, b]) => [index.get(a)!, index.get(b)!]),
     steps: json.steps.map((s) => {
       const label = `${s.token} "${s.name}"`
@@ -89,6 +103,7 @@ const reportData = (plan: Plan, registry: Registry | undefined) => {
               ]
             : [],
         warnings: plan.warnings.filter((w) => w.node === label),
+        findings: findings.filter((f) => f.node === s.address),
         rules: (spec?.rules ?? []).map((r) => r.name),
       }
     }),
@@ -96,7 +111,11 @@ const reportData = (plan: Plan, registry: Registry | undefined) => {
 }
 
 /** The plan as one HTML page that works from file:// and reaches no network. */
-export const renderPlanHtml = (plan: Plan, registry?: Registry): string => {
+export const renderPlanHtml = (
+  plan: Plan,
+  registry?: Registry,
+  findings: ReadonlyArray<ReportFinding> = [],
+): string => {
   const c = summary(plan)
   const chips = (Object.keys(ACTION_STYLE) as Array<keyof typeof ACTION_STYLE>)
     .filter((a) => c[a] > 0)
@@ -140,7 +159,7 @@ export const renderPlanHtml = (plan: Plan, registry?: Registry): string => {
   </div>
   <aside id="detail"></aside>
 </main>
-<script type="application/json" id="plan-data">${jsonSafe(JSON.stringify(reportData(plan, registry)))}</script>
+<script type="application/json" id="plan-data">${jsonSafe(JSON.stringify(reportData(plan, registry, findings)))}</script>
 <script>${scriptSafe(dagreSource())}</script>
 <script>${scriptSafe(REPORT_SCRIPT)}</script>
 </body>

@@ -364,6 +364,12 @@ export const REPORT_SCRIPT = String.raw`
       s.warnings.forEach(function (w) { wl.appendChild(el('li', {}, (w.path ? w.path + ': ' : '') + (w.message ? w.message + ' ' : '') + 'expected ' + w.expected + ', got ' + w.given)); });
       panel.appendChild(wl);
     }
+    if (s.findings.length) {
+      section('Policies');
+      var fl = el('ul', { class: 'plain warn', id: 'findings' });
+      s.findings.forEach(function (f) { fl.appendChild(el('li', {}, findingText(f))); });
+      panel.appendChild(fl);
+    }
     section('Rules checked for ' + s.token);
     if (s.rules.length) {
       var ul = el('ul', { class: 'plain', id: 'rules' });
@@ -374,6 +380,10 @@ export const REPORT_SCRIPT = String.raw`
     var users = data.edges.filter(function (e) { return e[0] === i; }).map(function (e) { return e[1]; });
     if (deps.length) { section('Depends on'); var dl = el('div'); deps.forEach(function (j) { dl.appendChild(stepLink(j)); dl.appendChild(el('br')); }); panel.appendChild(dl); }
     if (users.length) { section('Used by'); var ub = el('div'); users.forEach(function (j) { ub.appendChild(stepLink(j)); ub.appendChild(el('br')); }); panel.appendChild(ub); }
+  }
+  function findingText(f) {
+    var mark = f.status === 'needs-apply-check' ? 'checked at apply' : f.enforcement;
+    return '[' + mark + '] ' + f.policy + (f.path ? ' (' + f.path + ')' : '') + ': ' + f.message;
   }
   function overview() {
     panel.textContent = '';
@@ -392,6 +402,12 @@ export const REPORT_SCRIPT = String.raw`
       panel.appendChild(g);
     });
     if (!any) panel.appendChild(el('p', {}, 'No changes. The platform matches the stack.'));
+    if (data.findings.length) {
+      section('Policies (' + data.findings.length + ')');
+      var pl = el('ul', { class: 'plain warn', id: 'all-findings' });
+      data.findings.forEach(function (f) { pl.appendChild(el('li', {}, f.node + ': ' + findingText(f))); });
+      panel.appendChild(pl);
+    }
     if (data.warnings.length) {
       section('Warnings');
       var wl = el('ul', { class: 'plain warn' });

@@ -7,10 +7,10 @@
 import * as E from 'fp-ts/Either'
 import type { Stack } from '../core/stack'
 import type { Env } from '../engine/env'
-import type { ApplyResult, PlanOutcome } from '../engine/operations'
-import { hasChanges, summary } from '../engine/plan'
 import { applyStacks, destroyStacks, planStacks, type StackRun } from '../engine/stacks/many-stacks'
-import { jsonValue } from '../render/json-value'
+import { applyOutcome, planResult, timedConfirm } from './plan-result'
+import { policiesOf, policyError, settledFindings, withPolicies } from './workspace-policies'
+import { isBlocking } from '../policy/finding'
 import { fromEngineError, TrellisError } from './trellis-error'
 import type { ApplyOptions, ApplyOutcome, PlanOptions, PlanResult } from './workspace'
 
@@ -40,30 +40,6 @@ export interface StacksResult<A> {
 /** A run across stacks that did not all succeed: the first failure, with every stack's part. */
 export type StacksError<A> = TrellisError & { readonly stacks: StacksResult<A> }
 
-const planResultOf = (o: PlanOutcome, refreshed: boolean): PlanResult => ({
-  stack: o.plan.stack,
-  plan: o.plan,
-  hasChanges: hasChanges(o.plan),
-  summary: summary(o.plan),
-  refreshed,
-  changedOutside: o.drift ?? [],
-  pending: o.pending ?? [],
-  leftOut: o.leftOut ?? [],
-})
-
-const outcomeOf = (r: ApplyResult, shown: PlanResult | undefined, refreshed: boolean, ms: number): ApplyOutcome => ({
-  stack: r.plan.stack,
-  plan: shown ?? planResultOf({ plan: r.plan } as PlanOutcome, refreshed),
-  cancelled: r.cancelled ?? false,
-  changes: new Set(
-    r.journal.filter((j) => j.status === 'done' && j.action !== 'read' && j.action !== 'noop').map((j) => j.address),
-  ).size,
-  journal: r.journal,
-  outputs: jsonValue(r.state.outputs) as Record<string, unknown>,
-  serial: r.state.serial,
-  ms,
-})
-
 const settle = <A, B>(runs: ReadonlyArray<StackRun<A>>, read: StacksResult<B>['read'], f: (a: A) => B) => {
   const stacks: StackResult<B>[] = runs.map((r) => ({
     stack: r.stack,
@@ -83,41 +59,46 @@ const refused = (e: Parameters<typeof fromEngineError>[0]): TrellisError => from
 /** Plan every stack given (or the selected ones and what they read), producers first. */
 export const planAcross = async (
   env: Env,
+  policies: ReadonlyArray<unknown> | undefined,
   stacks: ReadonlyArray<Stack>,
   o: PlanOptions & StacksSelection,
 ): Promise<StacksResult<PlanResult>> => {
-  const r = await planStacks(stacks, { ...(o.refresh ? { refresh: true } : {}), select: o.stacks ?? [] })(env)()
+  const pr = policiesOf(policies, o.policies, false)
+  const r = await planStacks(stacks, { ...(o.refresh ? { refresh: true } : {}), select: o.stacks ?? [] })(
+    withPolicies(env, pr),
+  )()
   if (E.isLeft(r)) throw refused(r.left)
-  return settle(r.right.runs, r.right.read, (p) => planResultOf(p, !!o.refresh))
+  const out = settle(r.right.runs, r.right.read, (p) => planResult(p, !!o.refresh, pr))
+  // every stack's plan is shown; a mandatory violation in any refuses the run (exit 5)
+  const found = out.stacks.flatMap((s) => s.result?.findings ?? [])
+  if (found.some(isBlocking)) throw policyError(found, { stacks: out })
+  return out
 }
 
 /** Apply (or destroy, consumers first) every stack given, under all their locks. */
 export const changeAcross = async (
   which: 'apply' | 'destroy',
   env: Env,
+  policies: ReadonlyArray<unknown> | undefined,
   stacks: ReadonlyArray<Stack>,
   o: ApplyOptions & StacksSelection,
 ): Promise<StacksResult<ApplyOutcome>> => {
-  const shown = new Map<string, PlanResult>()
-  let t0 = Date.now()
-  const confirm = o.confirm
-    ? async (outcome: PlanOutcome) => {
-        const p = planResultOf(outcome, !!o.refresh)
-        shown.set(p.stack, p)
-        const w0 = Date.now()
-        try {
-          return await o.confirm!(p)
-        } finally {
-          t0 += Date.now() - w0
-        }
-      }
-    : undefined
+  const t0 = Date.now()
+  const pr = which === 'apply' ? policiesOf(policies, o.policies, true) : undefined
+  const asked = timedConfirm(o.confirm, (x) => planResult(x, !!o.refresh, pr))
   const op = which === 'apply' ? applyStacks : destroyStacks
   const r = await op(stacks, {
     ...(o.refresh ? { refresh: true } : {}),
-    ...(confirm ? { confirm } : {}),
+    ...(asked.confirm ? { confirm: asked.confirm } : {}),
     select: o.stacks ?? [],
-  })(env)()
+  })(withPolicies(env, pr))()
   if (E.isLeft(r)) throw refused(r.left)
-  return settle(r.right.runs, r.right.read, (a) => outcomeOf(a, shown.get(a.plan.stack), !!o.refresh, Date.now() - t0))
+  const ms = Date.now() - t0 - asked.waited()
+  return settle(r.right.runs, r.right.read, (a) =>
+    applyOutcome(a, asked.shown.get(a.plan.stack), {
+      refreshed: !!o.refresh,
+      ms,
+      findings: settledFindings(pr, a.plan.stack, a),
+    }),
+  )
 }

@@ -7,13 +7,14 @@ import { formatEngineError } from '../engine/operations'
 import { causeText } from '../engine/defect'
 
 /** What went wrong, coarsely; each kind has one CLI exit code. */
-export type TrellisErrorKind = 'failed' | 'invalid' | 'state' | 'usage' | 'interrupted'
+export type TrellisErrorKind = 'failed' | 'invalid' | 'state' | 'policy' | 'usage' | 'interrupted'
 
 /** The exit code of each kind (see README, "Exit codes"). */
 export const EXIT_CODE: Readonly<Record<TrellisErrorKind, number>> = {
   failed: 1,
   invalid: 3,
   state: 4,
+  policy: 5,
   usage: 64,
   interrupted: 130,
 }
@@ -89,6 +90,8 @@ export const fromEngineError = (e: EngineError): TrellisError => {
         e.message,
         e,
       )
+    case 'Refused':
+      return new TrellisError(e.kind === 'policy' ? 'policy' : 'failed', e.issues, e.message, e)
     case 'Defect':
       return new TrellisError(
         'failed',

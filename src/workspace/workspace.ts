@@ -24,9 +24,8 @@ import {
   type ApplyResult,
   type Drift,
   type EngineError,
-  type PlanOutcome,
 } from '../engine/operations'
-import { hasChanges, summary, type Plan } from '../engine/plan'
+import { summary, type Plan } from '../engine/plan'
 import type { JournalEntry } from '../engine/run'
 import type { PendingOp, ResourceState, State } from '../state/state'
 import type { StateStore } from '../state/state-store'
@@ -44,6 +43,11 @@ import { fromEngineError, TrellisError } from './trellis-error'
 import type { Wiring } from './wiring'
 import { revealOutputs } from '../state/reveal-outputs'
 import { changeAcross, planAcross, type StacksResult, type StacksSelection } from './stacks-run'
+import { isBlocking, type PolicyFinding } from '../policy/finding'
+import type { PolicyRun } from '../policy/policy-run'
+import { policiesOf, policyError, refuseBlocked, settledFindings, withPolicies } from './workspace-policies'
+import type { PolicyResult } from './workspace-policies'
+import { applyOutcome, planResult, timedConfirm } from './plan-result'
 
 export type { StackResult, StacksResult, StacksSelection, StacksError } from './stacks-run'
 
@@ -88,6 +92,8 @@ export interface WorkspaceOptions {
   readonly registry?: Registry
   /** hears each named stage of the pipeline start (tracing; tests count compiles and loads) */
   readonly onStage?: (stage: StageName) => void
+  /** policies, packs and suppressions in force for every plan and apply (see `resourcePolicy`) */
+  readonly policies?: ReadonlyArray<unknown>
 }
 
 export interface RunOptions {
@@ -101,6 +107,8 @@ export interface PlanOptions extends RunOptions {
   readonly targets?: ReadonlyArray<string>
   /** replace these resources even though nothing forces it */
   readonly replace?: ReadonlyArray<string>
+  /** policies for this call, besides the workspace's: a mandatory violation is a `policy` error */
+  readonly policies?: ReadonlyArray<unknown>
 }
 
 export interface ApplyOptions extends PlanOptions {
@@ -113,7 +121,7 @@ export interface ApplyOptions extends PlanOptions {
 }
 
 /** What `workspace().plan` resolves to. */
-export interface PlanResult {
+export interface PlanResult extends PolicyResult {
   readonly stack: string
   readonly plan: Plan
   readonly hasChanges: boolean
@@ -136,6 +144,8 @@ export interface ApplyOutcome {
   /** create/update/replace/delete/… steps done */
   readonly changes: number
   readonly journal: ReadonlyArray<JournalEntry>
+  /** the policies' findings: the plan's, those made at apply, those settled after the run */
+  readonly findings: ReadonlyArray<PolicyFinding>
   /** the stack's exported outputs, secrets as `{secret: true}` */
   readonly outputs: Readonly<Record<string, unknown>>
   readonly serial: number
@@ -212,17 +222,6 @@ const run = async <A>(te: TaskEither<EngineError, A>): Promise<A> => {
   if (E.isLeft(r)) throw fromEngineError(r.left)
   return r.right
 }
-
-const planResult = (o: PlanOutcome, refreshed: boolean): PlanResult => ({
-  stack: o.plan.stack,
-  plan: o.plan,
-  hasChanges: hasChanges(o.plan),
-  summary: summary(o.plan),
-  refreshed,
-  changedOutside: o.drift ?? [],
-  pending: o.pending ?? [],
-  leftOut: o.leftOut ?? [],
-})
 
 // ── constructor ──────────────────────────────────────────────────────────────
 /**
@@ -310,60 +309,50 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
   })
 
   const change = async (which: 'apply' | 'destroy', stack: Stack, o: ApplyOptions = {}): Promise<ApplyOutcome> => {
-    const s = stack
     await checkTargets(stack, o)
     const t0 = Date.now()
-    let waited = 0
-    let shown: PlanResult | undefined
-    const confirm = o.confirm
-      ? async (outcome: PlanOutcome) => {
-          shown = planResult(outcome, !!o.refresh)
-          const w0 = Date.now()
-          try {
-            return await o.confirm!(shown)
-          } finally {
-            waited += Date.now() - w0
-          }
-        }
-      : undefined
     const op = which === 'apply' ? applyOp : destroyOp
-    const e = await envFor(o)
+    // a destroy is not checked: what it removes is what the policies checked when it was made
+    const pr = which === 'apply' ? policiesOf(opts.policies, o.policies, true) : undefined
+    const asked = timedConfirm(o.confirm, (x) => planResult(x, !!o.refresh, pr))
+    const e = withPolicies(await envFor(o), pr)
     let r: ApplyResult
     try {
       r = await run(
-        op(s, {
+        op(stack, {
           ...engineOpts(o),
           ...(o.approved ? { approved: o.approved } : {}),
           ...(o.continueOnError ? { continueOnError: true } : {}),
-          ...(confirm ? { confirm } : {}),
+          ...(asked.confirm ? { confirm: asked.confirm } : {}),
         })(e),
       )
     } catch (err) {
-      const inner = err instanceof TrellisError ? err.engine : undefined
-      if (inner?._tag === 'ApplyError' && opts.signal?.aborted) throw interrupted(inner.result)
-      throw err
+      throw stopped(err, pr, stack.name)
     }
     if (opts.signal?.aborted && r.journal.some((j) => j.status === 'skipped')) throw interrupted(r)
-    return {
-      stack: stack.name,
-      plan: shown ?? planResult({ plan: r.plan } as PlanOutcome, !!o.refresh),
-      cancelled: r.cancelled ?? false,
-      // per step: a replacement's deferred delete of the old object is part of its step, not a change of its own
-      changes: new Set(
-        r.journal
-          .filter((j) => j.status === 'done' && j.action !== 'read' && j.action !== 'noop')
-          .map((j) => j.address),
-      ).size,
-      journal: r.journal,
-      outputs: jsonValue(r.state.outputs) as Record<string, unknown>,
-      serial: r.state.serial,
-      ms: Date.now() - t0 - waited,
-    }
+    const findings = settledFindings(pr, stack.name, r)
+    return applyOutcome(r, asked.shown.get(stack.name), {
+      refreshed: !!o.refresh,
+      ms: Date.now() - t0 - asked.waited(),
+      findings,
+    })
+  }
+
+  /** Why an apply stopped: interrupted, a policy checked at apply, or the engine's own error. */
+  const stopped = (err: unknown, pr: PolicyRun | undefined, name: string): unknown => {
+    const inner = err instanceof TrellisError ? err.engine : undefined
+    if (inner?._tag !== 'ApplyError') return err
+    if (opts.signal?.aborted) return interrupted(inner.result)
+    // a check made at apply stopped a step: a policy error, with what was done before it
+    const found = settledFindings(pr, name, inner.result)
+    return found.some(isBlocking) ? policyError(found, { result: inner.result }) : err
   }
 
   const planOne = async (stack: Stack, o: PlanOptions = {}): Promise<PlanResult> => {
     await checkTargets(stack, o)
-    return planResult(await run(planOp(stack, engineOpts(o))(await envFor(o))), !!o.refresh)
+    const pr = policiesOf(opts.policies, o.policies, false)
+    const r = planResult(await run(planOp(stack, engineOpts(o))(withPolicies(await envFor(o), pr))), !!o.refresh, pr)
+    return refuseBlocked(r)
   }
   // several stacks: one run across them (stacks-run.ts); targets name one stack's nodes, so none here
   const many = (stacks: ReadonlyArray<Stack>, o: PlanOptions): void => {
@@ -387,17 +376,17 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
     plan: (async (stack: Stack | ReadonlyArray<Stack>, o: PlanOptions & StacksSelection = {}) => {
       if (!isMany(stack)) return planOne(stack, o)
       many(stack, o)
-      return planAcross(await envFor(o), stack, o)
+      return planAcross(await envFor(o), opts.policies, stack, o)
     }) as Workspace['plan'],
     apply: (async (stack: Stack | ReadonlyArray<Stack>, o: ApplyOptions & StacksSelection = {}) => {
       if (!isMany(stack)) return change('apply', stack, o)
       many(stack, o)
-      return changeAcross('apply', await envFor(o), stack, o)
+      return changeAcross('apply', await envFor(o), opts.policies, stack, o)
     }) as Workspace['apply'],
     destroy: (async (stack: Stack | ReadonlyArray<Stack>, o: ApplyOptions & StacksSelection = {}) => {
       if (!isMany(stack)) return change('destroy', stack, o)
       many(stack, o)
-      return changeAcross('destroy', await envFor(o), stack, o)
+      return changeAcross('destroy', await envFor(o), opts.policies, stack, o)
     }) as Workspace['destroy'],
     refresh: async (stack, o = {}) => {
       const r = await run(

@@ -24,6 +24,7 @@ const VALUES: Readonly<Record<string, readonly [bad: string, good: string]>> = {
   replace: ['cost:CostReport', 'cost:CostReport/monthly'],
   out: ['', 'plan.json'],
   html: ['\u0000', 'plan.html'],
+  policy: ['', 'policies.ts'],
   format: ['svg', 'dot'],
   serial: ['-1', '3'],
   data: [' ', 'emulator.json'],

@@ -48,6 +48,7 @@ test('planToJson, with and without a registry', () => {
       changedOutside: [],
       pending: [],
       leftOut: [],
+      findings: [],
     },
     registry,
   )
@@ -75,6 +76,7 @@ test('a saved plan read back renders as before', async () => {
       changedOutside: [],
       pending: [],
       leftOut: [],
+      findings: [],
     }
     await writeSavedPlan(file, savedPlanDoc(r, stack('st'), 'prog.ts', {}, registry, undefined))
     const saved = readSavedPlan(file)

@@ -7,7 +7,7 @@ export const apply: CommandSpec = {
   name: 'apply',
   args: '<program.ts | saved-plan.json>',
   summary: 'make the platforms match the program (or apply a saved plan)',
-  flags: [...RUN, 'yes', 'refresh', 'refresh-only', 'target', 'replace', 'lock-timeout', 'continue-on-error'],
+  flags: [...RUN, 'yes', 'refresh', 'refresh-only', 'target', 'replace', 'lock-timeout', 'continue-on-error', 'policy'],
   example: 'trellis apply infra.ts --target \'cost:Folder "finance"\' --yes',
   min: 1,
   max: 1,

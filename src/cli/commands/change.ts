@@ -16,6 +16,9 @@ import { refreshRun } from '../refresh-run'
 import { checkSavedPlan, isSavedPlanFile, readSavedPlan } from '../saved-plan'
 import { checkPlanOrigin } from '../plan-origin'
 import { textValue } from '../text-value'
+import { findingLine } from '../findings-text'
+import { policiesInForce } from '../policies-in-force'
+import { checkSavedPolicies } from '../saved-policies'
 
 /** `, N moved` when state entries moved to their nodes' addresses (aliases), else nothing. */
 const movedText = (p: Plan): string => {
@@ -38,7 +41,9 @@ export const change = async (ctx: CommandContext, command: 'apply' | 'destroy'):
   const saved = savedPlanOf(ctx, command)
   const sel = saved ? undefined : await ctx.programStacks()
   const across = sel && (await acrossStacks(ctx, sel))
-  if (sel && across) return changeAcrossCli(ctx, command, across, sel)
+  const policies =
+    command === 'apply' ? await policiesInForce(ctx, saved ? saved.source.program : args.positionals[0]) : []
+  if (sel && across) return changeAcrossCli(ctx, command, across, sel, policies)
   const st = saved
     ? await loadProgram(saved.source.program, saved.source.stack)
     : (sel!.renamed ?? oneStack(sel!.program, sel!.select[0]))
@@ -46,11 +51,13 @@ export const change = async (ctx: CommandContext, command: 'apply' | 'destroy'):
   if (command === 'apply' && bool(args, 'refresh-only')) return refreshRun(ctx, st)
   const opts = saved ? saved.source.options : planOptions(args)
   if (saved) checkSavedPlan(saved, st, await w.state(st.name), registry)
+  if (saved) checkSavedPolicies(saved, policies)
   let shown = false
   const r = await w[command](st, {
     ...opts,
     ...(saved ? { approved: saved.approved } : {}),
     ...(bool(args, 'continue-on-error') ? { continueOnError: true } : {}),
+    policies,
     confirm: async (p) => {
       shown = true
       ctx.progress.total(p.plan.steps.filter((s) => s.action !== 'noop' && s.action !== 'read').length)
@@ -71,5 +78,7 @@ export const change = async (ctx: CommandContext, command: 'apply' | 'destroy'):
     )
     for (const [k, v] of Object.entries(r.outputs)) out.line(`  output ${k} = ${textValue(v)}`)
   }
+  // what the checks left for apply found (the plan's own findings were shown with it)
+  if (!json) for (const f of r.findings) if (f.stage !== 'plan') out.line(findingLine(f, out))
   return EXIT.ok
 }

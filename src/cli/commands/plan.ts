@@ -16,6 +16,10 @@ import { applyCommandOf, planOrigin } from '../plan-origin'
 import { planMarkdown } from '../../render/markdown-summary'
 import { oneStack } from '../load-program'
 import { acrossStacks, planAcrossCli } from '../run-across'
+import { policiesInForce } from '../policies-in-force'
+import { isBlocking } from '../../policy/finding'
+import { isTrellisError } from '../../workspace/trellis-error'
+import type { PlanResult } from '../../workspace/workspace'
 
 const refreshOnly = async (ctx: CommandContext, st: Stack): Promise<number> => {
   const { args, out } = ctx
@@ -64,19 +68,25 @@ const run = async (ctx: CommandContext): Promise<number> => {
   const { args, out } = ctx
   const sel = await ctx.programStacks()
   const across = await acrossStacks(ctx, sel)
-  if (across) return planAcrossCli(ctx, across, sel)
+  if (across) return planAcrossCli(ctx, across, sel, await policiesInForce(ctx, sel.program.file))
   const st = sel.renamed ?? oneStack(sel.program, sel.select[0])
   const w = ctx.workspace()
   if (bool(args, 'refresh-only')) return refreshOnly(ctx, st)
   const markdown = reviewWanted(args)
-  const r = await w.plan(bool(args, 'destroy') ? destroyed(ctx, st) : st, planOptions(args))
+  const policies = bool(args, 'destroy') ? [] : await policiesInForce(ctx, sel.program.file)
+  const r = await planOrRefused(() =>
+    w.plan(bool(args, 'destroy') ? destroyed(ctx, st) : st, { ...planOptions(args), policies }),
+  )
+  const refused = r.findings.some(isBlocking)
   const page = str(args, 'html')
   if (page !== undefined) {
-    writeFileSync(page, renderPlanHtml(r.plan, registry))
+    writeFileSync(page, renderPlanHtml(r.plan, registry, r.findings))
     out.err(`Plan report written to ${page}`)
   }
   if (markdown) out.line(planMarkdown(r.plan, registry).trimEnd())
-  const outFile = str(args, 'out')
+  // a plan a mandatory policy refuses cannot be applied: it is not saved
+  const outFile = refused ? undefined : str(args, 'out')
+  if (refused && str(args, 'out')) out.err(`Not saved to ${str(args, 'out')}: a mandatory policy is violated.`)
   const origin = planOrigin(args)
   if (outFile)
     await writeSavedPlan(
@@ -92,7 +102,18 @@ const run = async (ctx: CommandContext): Promise<number> => {
     out.line(planText(r, registry, out, { all: bool(args, 'all'), ...(holder ? { holder } : {}) }))
     if (hint) out.line(`\n${hint}`)
   }
+  if (refused) return EXIT.policy
   return bool(args, 'detailed-exitcode') && r.hasChanges ? EXIT.changes : EXIT.ok
+}
+
+/** The plan, also when a mandatory policy refuses it (the error carries it): it is shown all the same. */
+const planOrRefused = async (f: () => Promise<PlanResult>): Promise<PlanResult> => {
+  try {
+    return await f()
+  } catch (e) {
+    if (isTrellisError(e) && e.kind === 'policy' && 'plan' in e) return (e as { plan: PlanResult }).plan
+    throw e
+  }
 }
 
 export const plan: CommandSpec = {
@@ -112,6 +133,7 @@ export const plan: CommandSpec = {
     'format',
     'review',
     'destroy',
+    'policy',
   ],
   example: 'trellis plan infra.ts --emulate --out plan.json',
   min: 1,

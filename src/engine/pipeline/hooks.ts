@@ -20,8 +20,19 @@ export interface PipelineHooks {
     load: ReaderTaskEither<Env, EngineError, State>,
   ) => ReaderTaskEither<Env, EngineError, State>
   /**
-   * Asked before each step's request with the step and its inputs as resolved then: a Left fails
-   * the step (its message recorded) and, like any failure, stops new steps.
+   * Asked before each step's request with the step, its inputs as resolved then, and what the run
+   * knows of other nodes now: a Left fails the step (its message recorded) and, like any failure,
+   * stops new steps.
    */
-  readonly beforeStep?: (step: Step, inputs: Readonly<Record<string, unknown>>) => Either<string, void>
+  readonly beforeStep?: (
+    step: Step,
+    inputs: Readonly<Record<string, unknown>>,
+    known: (address: string) => KnownValues | undefined,
+  ) => Either<string, void>
+}
+
+/** A node's values as the run knows them at a step's start (done in this run, or recorded). */
+export interface KnownValues {
+  readonly inputs: Readonly<Record<string, unknown>>
+  readonly outputs?: Readonly<Record<string, unknown>>
 }
