@@ -1,10 +1,12 @@
 /**
  * The test runner.
- *   tsx test/run.ts                   every tier: unit, then slow, each in its own process; the last
- *                                     line totals both (`N passed, N failed`, what CI reads)
+ *   tsx test/run.ts                   npm test: unit, then slow, each in its own process; the last
+ *                                     line totals both (`N passed, N failed`)
+ *   tsx test/run.ts --all             npm run test:all (what CI runs): unit, slow, then extended
  *   tsx test/run.ts --tier unit       the unit tier (npm run test:unit), in this process
  *   tsx test/run.ts --tier slow       the slow tier: its parallel-safe files shared among workers (one
  *                                     per core, at least 2; TRELLIS_TEST_WORKERS), then the others alone
+ *   tsx test/run.ts --tier extended   the extended tier (package, random kills, chaos, browsers), as slow
  *   tsx test/run.ts SUBSTRING…        the test files whose path contains one, in this process
  *   tsx test/run.ts path/to/x.ts      that file, even outside the tree's *.test.ts (runner fixtures)
  *   tsx test/run.ts --workers N …     the files chosen so, in workers as the slow tier runs them
@@ -33,11 +35,15 @@ const option = (name: string): string | undefined => {
   return at < 0 ? undefined : (argv[at + 1] ?? usage(`${name} expects a value`))
 }
 const tier = option('--tier')
-if (tier !== undefined && tier !== 'unit' && tier !== 'slow') usage(`--tier expects unit or slow, got ${tier}`)
+if (tier !== undefined && tier !== 'unit' && tier !== 'slow' && tier !== 'extended')
+  usage(`--tier expects unit, slow or extended, got ${tier}`)
+const everyTier = argv.includes('--all')
 const workers = option('--workers')
 if (workers !== undefined && !/^[1-9]\d*$/.test(workers)) usage(`--workers expects a count, got ${workers}`)
 
-const filters = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'))
+const filters = argv.filter(
+  (a, i) => !a.startsWith('--') && (argv[i - 1] === '--all' || !argv[i - 1]?.startsWith('--')),
+)
 const all = findTests(new URL('.', import.meta.url).pathname)
 const explicit = filters.filter((f) => f.endsWith('.ts') && existsSync(f) && !all.includes(f))
 const files =
@@ -47,10 +53,10 @@ const files =
 
 const code =
   filters.length === 0 && tier === undefined
-    ? await runTiers(script)
+    ? await runTiers(script, everyTier ? ['unit', 'slow', 'extended'] : ['unit', 'slow'])
     : workers !== undefined
       ? await runSplit(script, files, Number(workers))
-      : tier === 'slow'
+      : tier === 'slow' || tier === 'extended'
         ? await runSplit(script, files, poolSize())
         : await runInProcess(files)
 // exit now: every handle a suite left was named above (and failed the run)

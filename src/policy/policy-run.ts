@@ -15,6 +15,7 @@ import { evaluatePolicies, type PolicyReport } from './evaluate'
 import { formatFinding, isBlocking, type PolicyFinding } from './finding'
 
 // ── model ────────────────────────────────────────────────────────────────────
+/** The policies of one operation: the hooks to put in the `Env`, and what they found per stack. */
 export interface PolicyRun {
   readonly hooks: Required<Pick<PipelineHooks, 'afterPlan' | 'beforeStep'>>
   /** the report made over each stack's plan */
@@ -25,6 +26,7 @@ export interface PolicyRun {
   readonly findings: (stack: string) => ReadonlyArray<PolicyFinding>
 }
 
+/** How the policies of one operation act on the plan. */
 export interface PolicyRunOptions {
   /** refuse after `plan` when a mandatory policy is violated (an apply: nothing is sent) */
   readonly refuse: boolean

@@ -1,6 +1,7 @@
 /**
- * `npm test`: the unit tier, then the slow tier, each in a process of its own (a leak or a crash in
- * one cannot hide in the other), their output passed through; the last line totals both.
+ * `npm test`: the unit tier, then the slow tier (`npm run test:all`: then the extended tier), each
+ * in a process of its own (a leak or a crash in one cannot hide in another), their output passed
+ * through; the last line totals them.
  */
 import { spawn } from 'node:child_process'
 import type { Tier } from './tiers'
@@ -28,10 +29,10 @@ const runTier = (script: string, tier: Tier): Promise<TierResult> =>
     })
   })
 
-export const runTiers = async (script: string): Promise<number> => {
+export const runTiers = async (script: string, tiers: ReadonlyArray<Tier>): Promise<number> => {
   let sum = noCounts()
   let code = 0
-  for (const tier of ['unit', 'slow'] as const) {
+  for (const tier of tiers) {
     const started = Date.now()
     const r = await runTier(script, tier)
     console.log(`${tier} tier: ${((Date.now() - started) / 1000).toFixed(1)} s, exit ${r.code}\n`)

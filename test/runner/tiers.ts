@@ -1,8 +1,20 @@
 /**
- * The two tiers: `unit` (in-process, no servers to wait on, seconds in all: `npm run test:unit`)
- * and `slow` (subprocesses, loopback platforms, browsers, the package build, tsc, long property
- * runs). `npm test` runs unit, then slow. A file is slow when its path starts with one of these.
+ * The three tiers: `unit` (in-process, no servers to wait on, seconds in all: `npm run test:unit`),
+ * `slow` (subprocesses, loopback platforms, tsc, long property runs) and `extended` (the package
+ * built, packed and installed; processes killed at random; chaos and fault schedules; browsers).
+ * `npm test` runs unit, then slow, in under 5 minutes; `npm run test:all` (what CI runs) adds
+ * extended. A file is extended when its path starts with one of EXTENDED, else slow when it starts
+ * with one of SLOW.
  */
+export const EXTENDED: ReadonlyArray<string> = [
+  // npm pack, npm install into consumer projects, tsc over them: a minute and more
+  'test/package/',
+  // the CLI killed at random points, crashes, chaos and hostile servers: minutes of child processes
+  'test/reliability/',
+  // headless Chromium over the HTML report
+  'test/browser/',
+]
+
 export const SLOW: ReadonlyArray<string> = [
   'test/browser/',
   'test/cli/',
@@ -40,11 +52,15 @@ export const SLOW: ReadonlyArray<string> = [
   'test/engine/html-render.test.ts',
   'test/render/markdown-summary.test.ts',
   'test/engine/plan-against-state.test.ts',
+  // the cloud emulator's service creation waits its second; a credential probe waits out its bound
+  'test/policy/policy-wiring.test.ts',
+  'test/workspace/credential-probe.test.ts',
 ]
 
-export type Tier = 'unit' | 'slow'
+export type Tier = 'unit' | 'slow' | 'extended'
 
-export const tierOf = (file: string): Tier => (SLOW.some((p) => file.startsWith(p)) ? 'slow' : 'unit')
+export const tierOf = (file: string): Tier =>
+  EXTENDED.some((p) => file.startsWith(p)) ? 'extended' : SLOW.some((p) => file.startsWith(p)) ? 'slow' : 'unit'
 
 /**
  * The slow files that may share the machine with others (test/runner/pool.ts). Each runs in a
