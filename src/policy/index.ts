@@ -33,5 +33,5 @@ export { evaluatePolicies, type PolicyReport, type PolicyError, type EvaluateOpt
 export { policyGate, type PolicyGate, type GateDecision, type StepValues } from './apply-gate'
 export type { NodeValues } from './policy-view'
 export { policyReportToJson, type PolicyReportJson } from './report-json'
-export type { OutputsOfToken } from './outputs-of-token'
+export type { OutputsOfToken } from '../providers/token-types'
 export { policyRun, policyRefusal, type PolicyRun, type PolicyRunOptions } from './policy-run'

@@ -5,9 +5,8 @@
  * makes the check wait for apply instead of guessing.
  */
 import type { Action } from '../engine/plan'
-import type { InputsOfToken, Token } from '../testing/tokens'
+import type { InputsOfToken, OutputsOfToken, Token } from '../providers/token-types'
 import type { Enforcement, Finding } from './finding'
-import type { OutputsOfToken } from './outputs-of-token'
 
 // ── model ────────────────────────────────────────────────────────────────────
 /** One node of the plan as a check sees it: inputs as far as known, outputs known only when recorded. */

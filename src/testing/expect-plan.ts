@@ -9,7 +9,7 @@ import type { Action, Plan, Step } from '../engine/plan'
 import { fail, mismatchLines } from './fail'
 import { describePattern, mismatchesOf, type Mismatch, type Pattern } from './match'
 import { stackOfPlan } from './stack-of-plan'
-import type { InputsOfToken, Token } from './tokens'
+import type { InputsOfToken, Token } from '../providers/token-types'
 
 // ── model ────────────────────────────────────────────────────────────────────
 /** What a run gives (`runMock`, `runOnEmulators`): its plan and the stack's resolved outputs. */

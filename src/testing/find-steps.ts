@@ -3,7 +3,7 @@
  */
 import type { Step } from '../engine/plan'
 import { stepMismatches, type InputsPattern, type PlanLike } from './expect-plan'
-import type { Token } from './tokens'
+import type { Token } from '../providers/token-types'
 
 /**
  * The plan's steps of this token whose inputs match the pattern (partially, at every depth).

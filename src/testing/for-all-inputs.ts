@@ -15,7 +15,7 @@ import { MOCK_NOW } from '../engine/mock'
 import { displayValue } from '../render/render'
 import { registry as builtIn } from '../providers'
 import { arbitraryOf } from './arbitrary'
-import type { InputsOfToken, Token } from './tokens'
+import type { InputsOfToken, Token } from '../providers/token-types'
 
 /** Options of `forAllInputs`. */
 export interface ForAllOptions {

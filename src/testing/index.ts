@@ -16,7 +16,7 @@ export type { PolicyMockRun } from './policy-run'
 export { expectErrors, expectWarnings, type IssueExpectations, type IssueQuery } from './expect-issues'
 export { planSnapshot, type PlanSnapshot } from './plan-snapshot'
 export { forAllInputs, type ForAllOptions } from './for-all-inputs'
-export type { Token, InputsOfToken, BuiltInTokens } from './tokens'
+export type { Token, InputsOfToken, BuiltInTokens } from '../providers/token-types'
 export type { MockRun, MockOptions, ExistingObject } from '../engine/mock'
 // every mock entry point: the promise one (runMock), the TaskEither one (mock, mockWith) and the Env (mockEnv)
 export { mock, mockWith, mockEnv } from './mock-entry'

@@ -394,9 +394,53 @@ test('trellis init --trellis <tarball> makes a project whose npm install, npm te
   const p = await run(npm, ['exec', '--offline', '--', 'trellis', 'plan', 'infra.ts', '--emulate'], { cwd: app })
   assert.is(p.code, 0, p.err)
   assert.match(p.out, /Plan: 2 to create/)
+  // a consumer's program exporting policies: a mandatory violation exits 5 naming policy and service;
+  // guarded, exit 0; advisory, exit 0 with a warning (issue: policy)
+  for (const [variant, code, said] of [
+    ['mandatory', 5, /✗ \[mandatory\] outer-guarded: cloud:ApiGatewayService "api"/],
+    ['guarded', 0, /Policies \(\(policies\)\): all passed/],
+    ['advisory', 0, /! warning: \[advisory\] outer-guarded: cloud:ApiGatewayService "api"/],
+  ] as const) {
+    writeFileSync(join(app, `policy-${variant}.ts`), policyProgram(variant))
+    const r = await run(npm, ['exec', '--offline', '--', 'trellis', 'plan', `policy-${variant}.ts`, '--emulate'], {
+      cwd: app,
+    })
+    assert.is(r.code, code, `${variant}:\n${r.out}${r.err}`)
+    assert.match(r.out, said)
+  }
   const again = ok(await run(bin(s, 'trellis'), ['init', 'app'], { cwd: s.root }), 'a second init')
   assert.match(again.out, /nothing changed/)
 })
+
+/** a consumer's program with one open API gateway service and a policy over it */
+const policyProgram = (
+  variant: 'mandatory' | 'guarded' | 'advisory',
+): string => `import { resourcePolicy, stack } from 'trellis'
+import * as cloud from 'trellis/cloud'
+
+const api = cloud.apiGatewayService('api', { serviceName: 'api', protocol: 'https', netTypes: ['OUTER'] })
+const office = cloud.apiGatewayIpStrategy('office', {
+  serviceId: api.out.apiGatewayServiceId,
+  strategyName: 'office',
+  strategyType: 'WHITE',
+  strategyData: '10.0.0.1',
+})
+
+export const policies = [
+  resourcePolicy({
+    name: 'outer-guarded',
+    description: 'an API open to the internet has an IP strategy',
+    enforcement: '${variant === 'advisory' ? 'advisory' : 'mandatory'}',
+    token: 'cloud:ApiGatewayService',
+    check: (step, ctx) =>
+      step.inputs.netTypes.includes('OUTER') && ctx.refsTo(step.address).length === 0
+        ? [{ path: 'netTypes', message: 'is open with no IP strategy' }]
+        : [],
+  }),
+]
+
+export default stack('api').add(api${variant === 'guarded' ? ', office' : ''})
+`
 
 test.after(async () => {
   const s = await ready?.catch(() => undefined)
