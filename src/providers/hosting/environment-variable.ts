@@ -382,6 +382,13 @@ export const EnvironmentVariable = defineResource({
     },
     matches: (sent, o) => sent.key === o.inputs.key,
   },
+  // site-level variables of the sites given with --scope siteId=… (in the provider's default team)
+  discover: {
+    scope: {
+      key: 'siteId',
+      request: (siteId, ctx) => rest('GET', apiPath`/accounts/${teamOf({}, ctx)}/env`, { query: { site_id: siteId } }),
+    },
+  },
   examples: {
     valid: {
       key: 'API_URL',
