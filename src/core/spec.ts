@@ -128,6 +128,11 @@ export interface Discovery<I, O> {
   readonly scope?: DiscoveryScope<I>
   /** why the platform offers no way to list this type (shown by `trellis discover`) */
   readonly cannot?: string
+  /**
+   * the inputs a generated program states for an observed object, where some it reports must not be
+   * set (an auto key's generated id and secret); default: all of them
+   */
+  readonly programInputs?: (inputs: Partial<I>) => Partial<I>
   /** objects the platform made and owns (a default workspace, managed rule sets): never offered */
   readonly platformOwned?: (o: Observed<I, O>) => boolean
 }
