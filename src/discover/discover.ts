@@ -10,6 +10,7 @@ import type { Env } from '../engine/env'
 import type { EngineError } from '../engine/operations'
 import { defect } from '../engine/defect'
 import type { OpContext } from '../engine/handler'
+import { maskSecrets } from '../state/protect'
 import { checkSelection } from './check-selection'
 import type { DiscoveredObject, Discovered, DiscoverSelection, NotListed } from './discovered'
 import { listType } from './list-type'
@@ -78,8 +79,9 @@ const run = async (env: Env, sel: DiscoverSelection): Promise<E.Either<EngineErr
         provider: spec.provider,
         id: o.id,
         importId: spec.identity.printImportId(o.id, o.inputs),
-        inputs: o.inputs,
-        outputs: o.outputs,
+        // a secret the platform returns is never shown (nor written into a program)
+        inputs: maskSecrets(o.inputs, spec.secrets) as Record<string, unknown>,
+        outputs: maskSecrets(o.outputs, spec.secrets) as Record<string, unknown>,
       }
       if (ours) objects.push(d)
     }

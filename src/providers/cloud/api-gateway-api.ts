@@ -729,6 +729,12 @@ export const ApiGatewayApi = defineResource({
   },
   // discovery lists each service's APIs (ids only), then reads each as an import does
   discover: {
+    // the platform reports a business type for every API; a program states it for OAuth APIs only
+    programInputs: (i) => {
+      if (i.authType === 'OAUTH') return i
+      const { apiBusinessType: _type, ...rest } = i
+      return rest
+    },
     scope: {
       key: 'serviceId',
       parent: 'cloud:ApiGatewayService',
