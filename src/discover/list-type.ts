@@ -72,7 +72,13 @@ const decodeAll = (
 
 const listScope = async (env: Env, c: OpContext, scope: DiscoveryScope<unknown>, value: string): Promise<Listed> => {
   const key: string = scope.key
-  const items = await itemsOf(env, c, scope.request(value, { config: c.config }))
+  let req: WireRequest
+  try {
+    req = scope.request(value, { config: c.config })
+  } catch (e) {
+    return none(`cannot list under ${key} ${value}: ${e instanceof Error ? e.message : String(e)}`)
+  }
+  const items = await itemsOf(env, c, req)
   const importIdOf = scope.importIdOf
   if (!importIdOf) return decodeAll(c, items, { [key]: value })
   if (E.isLeft(items)) return none(`the listing under ${key} ${value} failed: ${items.left}`)
