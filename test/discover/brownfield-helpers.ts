@@ -38,8 +38,13 @@ export const loadProgram = async (source: string, tag: string): Promise<{ stack:
   mkdirSync(dir, { recursive: true })
   const file = join(dir, 'infra.ts')
   writeFileSync(file, source)
-  const mod = (await import(pathToFileURL(file).href)) as { default: Stack }
-  return { stack: mod.default, file }
+  try {
+    const mod = (await import(pathToFileURL(file).href)) as { default: Stack }
+    return { stack: mod.default, file }
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true })
+    throw e
+  }
 }
 
 export const removeProgram = (file: string): void => rmSync(join(file, '..'), { recursive: true, force: true })
