@@ -37,6 +37,11 @@ const typesOf = (env: Env, sel: DiscoverSelection): { list: ResourceSpec[]; offe
   return { list, offered }
 }
 
+/**
+ * What exists on the platforms that no stack in the store owns, and the types not listed, with why.
+ * @example
+ * const d = await discover({ types: ['hosting:DnsRecord'], scopes: { zoneId: ['z1'] } })(emulatedEnv())()
+ */
 export const discover =
   (sel: DiscoverSelection = {}): ReaderTaskEither<Env, EngineError, Discovered> =>
   (env) =>

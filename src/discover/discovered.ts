@@ -29,6 +29,7 @@ export interface NotListed {
   readonly reason: string
 }
 
+/** What `discover` found: the objects no stack owns, the types not listed and why, and what was left out. */
 export interface Discovered {
   /** in registry order of types, then as the platform listed them */
   readonly objects: ReadonlyArray<DiscoveredObject>

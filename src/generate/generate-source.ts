@@ -11,6 +11,7 @@ import { idIndex } from './id-index'
 import { objectNames } from './object-names'
 import { sourceValue, type ValueContext } from './source-value'
 
+/** What the generated program declares besides its builders. */
 export interface GenerateOptions {
   /** the stack the program declares */
   readonly stack: string
@@ -86,6 +87,11 @@ const ENV_HELPER = [
   '}',
 ]
 
+/**
+ * The program's source for discovered objects (pure: no platform asked, nothing written).
+ * @example
+ * const source = generateSource(registry, discovered.objects, { stack: 'legacy' })
+ */
 export const generateSource = (
   registry: Registry,
   objects: ReadonlyArray<DiscoveredObject>,

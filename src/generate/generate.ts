@@ -12,16 +12,23 @@ import { discover } from '../discover/discover'
 import type { Discovered, DiscoverSelection } from '../discover/discovered'
 import { generateSource } from './generate-source'
 
+/** What to generate: the discovery selection and the stack the program declares. */
 export interface GenerateRequest extends DiscoverSelection {
   /** the stack the program declares */
   readonly stack: string
 }
 
+/** What `generate` found and the program it wrote for it. */
 export interface Generated extends Discovered {
   /** the program's TypeScript source (unformatted: the edge formats it with the project's prettier) */
   readonly source: string
 }
 
+/**
+ * Discover, then the program that adopts what was found (nothing written to state).
+ * @example
+ * const g = await generate({ stack: 'legacy', providers: ['hosting'] })(emulatedEnv())()
+ */
 export const generate =
   (req: GenerateRequest): ReaderTaskEither<Env, EngineError, Generated> =>
   (env) =>
