@@ -118,12 +118,7 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     check: address,
   },
   'detailed-exitcode': { type: 'boolean', help: 'exit 2 when there are changes (or drift)' },
-  out: {
-    type: 'string',
-    value: 'FILE',
-    help: 'plan: save the plan to FILE, for `trellis apply FILE`; generate: the program to write',
-    check: path,
-  },
+  out: { type: 'string', value: 'FILE', help: 'save the plan to FILE, for `trellis apply FILE`', check: path },
   html: { type: 'string', value: 'FILE', help: 'also write the plan as a page to open in a browser', check: path },
   all: { type: 'boolean', help: 'show unchanged nodes too' },
   format: {
