@@ -532,6 +532,16 @@ const scenarios: Record<string, (n?: number) => Promise<Outcome>> = {
     }
   },
 
+  brownfield: async (n = 1_000) => {
+    const p = await trellis('brownfield', n)
+    return {
+      ...p,
+      targets: [
+        { text: `${fmt(p.n)} existing objects discovered and generated in < 10 s`, met: p.inProcessMs < 10_000 },
+      ],
+    }
+  },
+
   'durable-apply': async (n = 10_000) => {
     // the mixed shapes, every step's write-ahead records durable, on each store
     const file = await trellis('durable-apply', n, ['--store', 'file', '--workload', 'mixed'])

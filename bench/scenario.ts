@@ -158,6 +158,9 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
   /** 50 stacks of n/50 resources, each reading the one before's export, planned as one run (mock) */
   stacks: async ({ n }) => (await import('./stacks-run')).runStacks(n),
 
+  /** n existing cost objects on the emulators discovered and generated as a program with refs (issue 39) */
+  brownfield: async ({ n }) => (await import('./brownfield-run')).runBrownfield(n),
+
   /** the three starter policy packs evaluated over the plan of n mixed nodes (the mock run is setup) */
   policies: async ({ n }) => (await import('./policies-run')).runPolicies(n),
 

@@ -192,6 +192,8 @@ export {
   type StacksSelection,
   type StacksError,
 } from './workspace/workspace'
+export type { Discovered, DiscoveredObject, DiscoverSelection, NotListed } from './discover/discovered'
+export type { Generated, GenerateRequest } from './generate/generate'
 export { TrellisError, exitCodeOf, type TrellisErrorKind, type TrellisIssue } from './workspace/trellis-error'
 
 /** Every way to show a plan: `render.text`, `.json`, `.html`, `.mermaid`, `.dot`. */

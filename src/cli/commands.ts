@@ -7,7 +7,9 @@ import { apply } from './commands/apply'
 import { config } from './commands/config'
 import { demo } from './commands/demo'
 import { destroy } from './commands/destroy'
+import { discoverCommand } from './commands/discover'
 import { emulate } from './commands/emulate'
+import { generateCommand } from './commands/generate'
 import { graph } from './commands/graph'
 import { help } from './commands/help'
 import { importCommand } from './commands/import'
@@ -32,6 +34,8 @@ export const COMMANDS: ReadonlyArray<CommandSpec> = [
   destroy,
   refresh,
   importCommand,
+  discoverCommand,
+  generateCommand,
   show,
   outputs,
   stacks,

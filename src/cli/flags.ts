@@ -50,6 +50,16 @@ const FAULTS = /^rate=(0(\.[0-9]+)?|1(\.0+)?|\.[0-9]+)(,seed=-?[0-9]+)?(,kinds=[
 const faults = (v: string): string | undefined =>
   FAULTS.test(v) ? undefined : `expected rate=R (0..1)[,seed=S][,kinds=K+K], got ${JSON.stringify(v)}`
 
+const PROVIDER = /^[a-z][a-zA-Z0-9]*$/
+const providerName = (v: string): string | undefined =>
+  PROVIDER.test(v) ? undefined : `expected a provider name such as hosting, got ${JSON.stringify(v)}`
+const TOKEN = /^[a-z][a-zA-Z0-9]*:[A-Z][A-Za-z0-9]*$/
+const typeToken = (v: string): string | undefined =>
+  TOKEN.test(v) ? undefined : `expected a resource type such as hosting:DnsRecord, got ${JSON.stringify(v)}`
+const SCOPE = /^[a-zA-Z][a-zA-Z0-9]*=[^\s=]+$/
+const scopeValue = (v: string): string | undefined =>
+  SCOPE.test(v) && !CONTROL.test(v) ? undefined : `expected KEY=VALUE such as siteId=site_1, got ${JSON.stringify(v)}`
+
 /** Every flag any command takes, by name. */
 export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   help: { type: 'boolean', short: 'h', help: 'show this help and exit' },
@@ -139,7 +149,9 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   serial: { type: 'string', value: 'N', help: 'the backup to restore (default the newest)', check: positive },
   force: {
     type: 'boolean',
-    help: 'state unlock: break the lock even if its holder seems alive; stack rm: forget what the stack still holds',
+    help:
+      'state unlock: break the lock even if its holder seems alive; stack rm: forget what the stack still holds; ' +
+      'generate: replace an existing file',
   },
   'show-secrets': {
     type: 'boolean',
@@ -160,6 +172,27 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     check: path,
   },
   port: { type: 'string', value: 'N', help: 'serve on ports N, N+1, N+2 (default: free ports)', check: port },
+  provider: {
+    type: 'string',
+    multiple: true,
+    value: 'P',
+    help: 'discover, generate: only this provider (repeatable)',
+    check: providerName,
+  },
+  type: {
+    type: 'string',
+    multiple: true,
+    value: 'TOKEN',
+    help: 'discover, generate: only this resource type (repeatable)',
+    check: typeToken,
+  },
+  scope: {
+    type: 'string',
+    multiple: true,
+    value: 'KEY=VALUE',
+    help: 'discover, generate: list types listed under a parent here (siteId=…, teamId=…; repeatable)',
+    check: scopeValue,
+  },
   faults: {
     type: 'string',
     value: 'rate=R[,seed=S][,kinds=K+K]',

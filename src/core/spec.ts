@@ -118,6 +118,39 @@ export interface Shares<I, O> {
   readonly read: (id: string, ctx: ReadContext<I, O>, shared: SharedItems) => WireRequest | Settled
 }
 
+/**
+ * How `trellis discover` finds the objects of a type that already exist. A type with `wire.list`
+ * and no `discover` is listed whole; a type listed under a parent (the records of a zone, the
+ * drains of a site) names its scope; a type the platform cannot list says why.
+ */
+export interface Discovery<I, O> {
+  /** listed once per value of a scope (`zoneId`): from `--scope KEY=VALUE`, or the parent type's discovered ids */
+  readonly scope?: DiscoveryScope<I>
+  /** why the platform offers no way to list this type (shown by `trellis discover`) */
+  readonly cannot?: string
+  /**
+   * the inputs a generated program states for an observed object, where some it reports must not be
+   * set (an auto key's generated id and secret); default: all of them
+   */
+  readonly programInputs?: (inputs: Partial<I>) => Partial<I>
+  /** objects the platform made and owns (a default workspace, managed rule sets): never offered */
+  readonly platformOwned?: (o: Observed<I, O>) => boolean
+}
+
+/** A listing under a parent: one (paged) request per scope value. */
+export interface DiscoveryScope<I> {
+  /** the input the scope value fills (`zoneId`, `siteId`, `serviceId`) */
+  readonly key: keyof I & string
+  /** the resource type whose discovered objects' ids are scope values (`hosting:DnsZone`); absent: `--scope` only */
+  readonly parent?: string
+  readonly request: (value: string, ctx: WireContext) => WireRequest
+  /**
+   * the listing gives only ids: each item's import ids (an unpaged reply may hold several), and every
+   * object is then read alone, as `trellis import` reads it; absent: each item decodes as a read
+   */
+  readonly importIdOf?: (item: unknown, value: string) => string | ReadonlyArray<string> | undefined
+}
+
 export interface ImportTarget<I> {
   readonly id: string
   /** inputs that the import id carries (e.g. zoneId of `<zone_id>:<record_id>`) */
@@ -188,6 +221,8 @@ export interface ResourceSpecDef<I, O> {
   /** inputs compared by a spec-defined equality (e.g. JSON semantics, case-insensitive) */
   readonly equals?: Partial<Record<keyof I & string, (a: unknown, b: unknown) => boolean>>
   readonly wire: ResourceWire<I, O>
+  /** how discovery lists existing objects when `wire.list` alone does not say (see Discovery) */
+  readonly discover?: Discovery<I, O>
   readonly examples: ResourceExamples<I, O>
 }
 

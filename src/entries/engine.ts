@@ -32,6 +32,11 @@ export {
   runStage,
   save,
 } from '../engine/operations'
+// brownfield: what exists and no stack owns, and the program that adopts it
+export { discover } from '../discover/discover'
+export type { Discovered, DiscoveredObject, DiscoverSelection, NotListed } from '../discover/discovered'
+export { generate, type Generated, type GenerateRequest } from '../generate/generate'
+export { generateSource, type GenerateOptions } from '../generate/generate-source'
 // one run across stacks: producers first, all locks up front, consumers recorded
 export { planStacks, applyStacks, destroyStacks } from '../engine/stacks/many-stacks'
 export type { StackRun, StacksOutcome, StacksOptions } from '../engine/stacks/many-stacks'

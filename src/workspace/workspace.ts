@@ -9,6 +9,10 @@
 import * as E from 'fp-ts/Either'
 import type { TaskEither } from 'fp-ts/TaskEither'
 import { addressOf } from '../core/node'
+import { discover as discoverOp } from '../discover/discover'
+import type { Discovered, DiscoverSelection } from '../discover/discovered'
+import { generate as generateOp, type Generated, type GenerateRequest } from '../generate/generate'
+import { formatSource } from '../generate/format-source'
 import type { Registry } from '../core/registry'
 import type { StageName } from '../engine/pipeline/stage'
 import type { Stack } from '../core/stack'
@@ -205,6 +209,19 @@ export interface Workspace {
    * const { dbPassword } = await workspace().outputs('db', { showSecrets: true })
    */
   readonly outputs: (stackName: string, opts?: OutputsOptions) => Promise<Readonly<Record<string, unknown>>>
+  /**
+   * what exists on the platforms that no stack in the store owns (and the types it could not list, with why)
+   * @example
+   * const { objects } = await workspace({ emulate: true }).discover({ providers: ['hosting'] })
+   */
+  readonly discover: (selection?: DiscoverSelection, opts?: RunOptions) => Promise<Discovered>
+  /**
+   * discover, then the program that adopts what was found (one builder per object, refs, importId,
+   * protect); `file`: formatted with that project's prettier settings, when it has them. Writes nothing.
+   * @example
+   * const { source } = await workspace({ emulate: true }).generate({ stack: 'legacy', file: 'infra.ts' })
+   */
+  readonly generate: (request: GenerateRequest & { readonly file?: string }, opts?: RunOptions) => Promise<Generated>
   /** stack names that have state */
   readonly stacks: () => Promise<ReadonlyArray<string>>
   /** a stack's state (undefined when it has none) */
@@ -424,6 +441,11 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
           },
         ])
       return jsonValue(shown.right) as Record<string, unknown>
+    },
+    discover: async (selection = {}, o = {}) => run(discoverOp(selection)(await envFor(o))),
+    generate: async (request, o = {}) => {
+      const g = await run(generateOp(request)(await envFor(o)))
+      return request.file ? { ...g, source: await formatSource(g.source, request.file) } : g
     },
     stacks: () => run(store.list()),
     state: (stackName) => run(store.read(stackName)),

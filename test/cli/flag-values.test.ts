@@ -32,6 +32,9 @@ const VALUES: Readonly<Record<string, readonly [bad: string, good: string]>> = {
   faults: ['rate=2', 'rate=0.2,seed=7,kinds=429+503'],
   trellis: ['', '../trellis-0.1.0.tgz'],
   'lock-timeout': ['soon', '30s'],
+  provider: ['Hosting!', 'hosting'],
+  type: ['DnsRecord', 'hosting:DnsRecord'],
+  scope: ['siteId', 'siteId=site_1'],
 }
 
 const each = (): Array<{ label: string; argv: string[]; spec: CommandSpec }> =>

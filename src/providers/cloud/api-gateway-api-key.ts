@@ -216,6 +216,14 @@ export const ApiGatewayApiKey = defineResource({
       (sent.accessKeyId === undefined || o.inputs.accessKeyId === sent.accessKeyId),
     gone: (e) => isGone(e) || e.code === 'ResourceNotFound.InvalidAccessKeyId',
   },
+  // an auto key's id and secret are the platform's: a program that adopts it leaves them out
+  discover: {
+    programInputs: (i) => {
+      if (i.accessKeyType === 'manual') return i
+      const { accessKeyId: _id, accessKeySecret: _secret, ...rest } = i
+      return rest
+    },
+  },
   examples: {
     valid: { secretName: 'partner-a', status: 'on' },
     invalid: [

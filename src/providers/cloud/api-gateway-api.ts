@@ -727,6 +727,26 @@ export const ApiGatewayApi = defineResource({
     gone: (e) =>
       e.kind === 'NotFound' || e.code === 'ResourceNotFound.InvalidApi' || e.code === 'ResourceNotFound.InvalidService',
   },
+  // discovery lists each service's APIs (ids only), then reads each as an import does
+  discover: {
+    // the platform reports a business type for every API; a program states it for OAuth APIs only
+    programInputs: (i) => {
+      if (i.authType === 'OAUTH') return i
+      const { apiBusinessType: _type, ...rest } = i
+      return rest
+    },
+    scope: {
+      key: 'serviceId',
+      parent: 'cloud:ApiGatewayService',
+      request: (serviceId) =>
+        apigw(
+          'DescribeApisStatus',
+          { ServiceId: serviceId, Offset: 0, Limit: 100 },
+          { paginate: pages('Result.ApiIdStatusSet') },
+        ),
+      importIdOf: (item, serviceId) => (isObj(item) && str(item.ApiId) ? `${serviceId}#${str(item.ApiId)}` : undefined),
+    },
+  },
   examples: {
     valid: {
       serviceId: 'service-pg6ud8pa',

@@ -309,6 +309,21 @@ export const ApiGatewayCustomDomain = defineResource({
     },
     gone: (e) => isGone(e) || e.code === 'ResourceNotFound.InvalidService',
   },
+  // discovery lists each service's domains, then reads each as an import does
+  discover: {
+    scope: {
+      key: 'serviceId',
+      parent: 'cloud:ApiGatewayService',
+      request: (serviceId) =>
+        apigw(
+          'DescribeServiceSubDomains',
+          { ServiceId: serviceId, Offset: 0, Limit: 100 },
+          { paginate: pages('Result.DomainSet') },
+        ),
+      importIdOf: (item, serviceId) =>
+        isObj(item) && str(item.DomainName) ? `${serviceId}#${str(item.DomainName)}` : undefined,
+    },
+  },
   examples: {
     valid: {
       serviceId: 'service-ohxqslqe',

@@ -219,6 +219,18 @@ export const ApiGatewayIpStrategy = defineResource({
     gone: (e) =>
       isGone(e) || e.code === 'ResourceNotFound.InvalidIPStrategy' || e.code === 'ResourceNotFound.InvalidService',
   },
+  // discovery lists each service's strategies (one unpaged reply), then reads each as an import does
+  discover: {
+    scope: {
+      key: 'serviceId',
+      parent: 'cloud:ApiGatewayService',
+      request: (serviceId) => apigw('DescribeIPStrategysStatus', { ServiceId: serviceId }),
+      importIdOf: (reply, serviceId) =>
+        listOf(resultOf(reply), 'StrategySet')
+          .filter(isObj)
+          .flatMap((s) => (str(s.StrategyId) ? [`${serviceId}#${str(s.StrategyId)}`] : [])),
+    },
+  },
   examples: {
     valid: {
       serviceId: 'service-ohxqslqe',

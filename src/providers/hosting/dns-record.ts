@@ -176,6 +176,8 @@ export const DnsRecord = defineResource({
       sameHostname(sent.hostname, o.inputs.hostname) &&
       sameValue(sent.value, o.inputs.value),
   },
+  // discovery lists the records of every zone it finds (or of the zones given with --scope zoneId=…)
+  discover: { scope: { key: 'zoneId', parent: 'hosting:DnsZone', request: (zoneId) => zoneRecords(zoneId) } },
   examples: {
     valid: {
       zoneId: '65a1b2c3d4e5f6a7b8c9d0e1',

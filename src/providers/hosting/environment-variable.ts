@@ -382,6 +382,9 @@ export const EnvironmentVariable = defineResource({
     },
     matches: (sent, o) => sent.key === o.inputs.key,
   },
+  // the team-level variables of the teams given with --scope teamId=… (site-level ones are listed a
+  // site at a time, under a team: not offered yet)
+  discover: { scope: { key: 'teamId', request: (teamId) => rest('GET', apiPath`/accounts/${teamId}/env`) } },
   examples: {
     valid: {
       key: 'API_URL',

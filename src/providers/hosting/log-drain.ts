@@ -264,6 +264,8 @@ export const LogDrain = defineResource({
         }),
       ),
   },
+  // sites are not a resource type here: discovery lists the drains of the sites given with --scope siteId=…
+  discover: { scope: { key: 'siteId', request: (siteId) => rest('GET', apiPath`/sites/${siteId}/log_drains`) } },
   examples: {
     valid: {
       siteId: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f',

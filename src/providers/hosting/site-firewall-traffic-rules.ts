@@ -10,7 +10,14 @@ import { defineResource } from '../../core/spec'
 import { compositeId, observe } from '../../core/observe'
 import { rest } from '../../core/wire'
 import { apiPath, asObject, short, stamp } from './shared/wire'
-import { ruleSetFindings, ruleSetFromWire, ruleSetToWire, sameRuleSet, TrafficRuleSet } from './shared/firewall-rules'
+import {
+  emptyRules,
+  ruleSetFindings,
+  ruleSetFromWire,
+  ruleSetToWire,
+  sameRuleSet,
+  TrafficRuleSet,
+} from './shared/firewall-rules'
 
 export const SiteFirewallTrafficRulesInputs = t.exact(
   t.type({
@@ -92,6 +99,14 @@ export const SiteFirewallTrafficRules = defineResource({
         'hosting:SiteFirewallTrafficRules',
       )
     },
+  },
+  // one rule set per site, which the platform makes with the site: only a site's non-empty set is offered
+  discover: {
+    scope: {
+      key: 'siteId',
+      request: (siteId) => rest('GET', apiPath`/sites/${siteId}/firewall_rule_set`, { query: { id: siteId } }),
+    },
+    platformOwned: (o) => emptyRules(o.inputs.published) && emptyRules(o.inputs.unpublished),
   },
   examples: {
     valid: {

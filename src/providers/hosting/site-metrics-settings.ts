@@ -129,6 +129,8 @@ export const SiteMetricsSettings = defineResource({
         }),
       ),
   },
+  // every site has its settings from the start: only settings someone turned on are offered
+  discover: { platformOwned: (o) => o.inputs.siteAnalytics !== true && o.inputs.realUserMetrics !== true },
   examples: {
     valid: { siteId: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f', siteAnalytics: true, realUserMetrics: true },
     invalid: [

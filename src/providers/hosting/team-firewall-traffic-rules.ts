@@ -10,7 +10,14 @@ import { defineResource } from '../../core/spec'
 import { compositeId, observe } from '../../core/observe'
 import { rest } from '../../core/wire'
 import { apiPath, asObject, defaultTeamId, needsTeam, short, stamp, teamIdOr } from './shared/wire'
-import { ruleSetFindings, ruleSetFromWire, ruleSetToWire, sameRuleSet, TrafficRuleSet } from './shared/firewall-rules'
+import {
+  emptyRules,
+  ruleSetFindings,
+  ruleSetFromWire,
+  ruleSetToWire,
+  sameRuleSet,
+  TrafficRuleSet,
+} from './shared/firewall-rules'
 
 export const TeamFirewallTrafficRulesInputs = t.exact(
   t.intersection([
@@ -104,6 +111,11 @@ export const TeamFirewallTrafficRules = defineResource({
         'hosting:TeamFirewallTrafficRules',
       )
     },
+  },
+  // one rule set per team, which the platform makes with the team: only a team's non-empty set is offered
+  discover: {
+    scope: { key: 'teamId', request: (teamId) => read(teamId) },
+    platformOwned: (o) => emptyRules(o.inputs.published) && emptyRules(o.inputs.unpublished),
   },
   examples: {
     valid: {

@@ -306,6 +306,9 @@ export const WafPolicy = defineResource({
         }),
       ),
   },
+  discover: {
+    cannot: "the platform documents no listing of a team's WAF policies; import each one as <team_id>:<policy_id>",
+  },
   examples: {
     valid: {
       teamId: '5f1a2b3c4d5e6f7a8b9c0d1e',

@@ -172,3 +172,11 @@ const canonical = (u: unknown): unknown => {
   }
   return out
 }
+
+/** A rule set as the platform makes it: absent, or allow-all without a rule (discovery leaves it out). */
+export const emptyRules = (rs: unknown): boolean => {
+  if (rs === undefined || rs === null) return true
+  const r = rs as Partial<Record<string, unknown>>
+  if (r.defaultAction !== undefined && r.defaultAction !== 'allow') return false
+  return LISTS.every(([list]) => !Array.isArray(r[list]) || (r[list] as unknown[]).length === 0)
+}
