@@ -13,7 +13,7 @@ import { resourcePolicy, suppress, TrellisError, workspace, type PlanResult } fr
 import { cloudPack } from '#trellis/policies'
 import { costEmulator, hostingEmulator } from '#trellis/clients'
 import type { Emulators } from '#src/workspace/emulated-handler'
-import { cloudEmulator } from '../../clients/emulators/cloud'
+import { cloudEmulator } from '#trellis/clients'
 import { guardedService, openService, service } from './fixtures'
 
 const test = suite('policies in workspace(): plan and apply on the emulators')
