@@ -55,6 +55,9 @@ export const SLOW: ReadonlyArray<string> = [
   // the cloud emulator's service creation waits its second; a credential probe waits out its bound
   'test/policy/policy-wiring.test.ts',
   'test/workspace/credential-probe.test.ts',
+  // an estate made on the emulators, discovered, generated, applied (the cloud's emulated waits)
+  'test/discover/brownfield.test.ts',
+  'test/discover/recreate.test.ts',
 ]
 
 export type Tier = 'unit' | 'slow' | 'extended'
