@@ -180,6 +180,13 @@ export interface ResourceSpecDef<I, O> {
    * input. Any other optional input left out is not sent at all.
    */
   readonly sentEmpty?: ReadonlyArray<keyof I & string>
+  /**
+   * for a type whose create overwrites an object that always exists (one per team, one per site:
+   * a PUT of the whole object): its remote id from the inputs and provider configuration, known
+   * before any create (undefined while unknown). Plan reads that object, so what is there shows
+   * as an adoption with its diff, and ownership claims it before anything is sent.
+   */
+  readonly singleton?: (inputs: Readonly<Partial<I>>, config: Readonly<Record<string, unknown>>) => string | undefined
   /** inputs fixed after creation: a change warns and keeps the existing value */
   readonly keepOnUpdate?: ReadonlyArray<keyof I & string>
   /** secret field paths, dotted, `*` for every item: `secretValues.*.value` (inputs or outputs) */

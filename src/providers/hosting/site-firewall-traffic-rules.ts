@@ -62,6 +62,8 @@ export const SiteFirewallTrafficRules = defineResource({
   inputs: SiteFirewallTrafficRulesInputs,
   outputs: SiteFirewallTrafficRulesOutputs,
   identity: compositeId<Inputs>(':', [{ label: 'site_id', field: 'siteId' }], 0),
+  // one rule set per site, always there: a create overwrites it
+  singleton: (i) => i.siteId,
   replaceOn: ['siteId'],
   secrets: [],
   rules: [

@@ -60,6 +60,8 @@ export const TeamFirewallTrafficRules = defineResource({
   replaceOn: ['teamId'],
   // left out, the provider's default team: never diffed (an import reads it from the id)
   computed: ['teamId'],
+  // one rule set per team, always there: a create overwrites it
+  singleton: (i, config) => i.teamId ?? defaultTeamId(config),
   secrets: [],
   rules: [
     { name: 'team id or default team', check: (i, ctx) => needsTeam(i.teamId, 'teamId', ctx.config) },
