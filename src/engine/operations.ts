@@ -3,6 +3,7 @@
  * ReaderTaskEither<Env, EngineError, A>; both interpreters use these same functions and differ only
  * in `env.handler`.
  */
+import { showAdoptions } from './adoption'
 import { checkOwners, claimFor, wantedAtPlan, wantedOfState } from './ownership'
 import { randomUUID } from 'node:crypto'
 import * as E from 'fp-ts/Either'
@@ -606,7 +607,8 @@ const planFrom = async (
       env,
     ),
   )
-  const withDrift = refreshed ? { ...outcome, drift: refreshed.drift } : outcome
+  const read = refreshed ? { ...outcome, drift: refreshed.drift } : outcome
+  const withDrift = await attempt(() => showAdoptions(env, graph, read, protector))
   await attempt(() => checkOwners(env, graph, withDrift.plan))
   return env.hooks?.afterPlan ? attempt(env.hooks.afterPlan(withDrift)(env)) : withDrift
 }

@@ -40,7 +40,7 @@ const idAtPlan = (
     return E.isRight(t) ? t.right.id : undefined
   }
   if ((action === 'create' || action === 'replace') && spec.singleton && !hasUnknown(inputs))
-    return spec.singleton(inputs, config)
+    return spec.singleton.id(inputs, config)
   return undefined
 }
 
@@ -66,7 +66,7 @@ export const wantedOfState = (graph: Graph, state: State): ReadonlyArray<Wanted>
     if (v?._tag !== 'Resource' || !r.id) continue
     // a singleton's id is the one its inputs name (the mock interpreter makes up another)
     const config = graph.providers.get(v.provider)?.config ?? {}
-    out.push({ key: keyOf(graph, v, v.spec.singleton?.(r.inputs, config) ?? r.id), address: r.address })
+    out.push({ key: keyOf(graph, v, v.spec.singleton?.id(r.inputs, config) ?? r.id), address: r.address })
   }
   return out
 }

@@ -10,7 +10,14 @@ import { defineResource } from '../../core/spec'
 import { compositeId, observe } from '../../core/observe'
 import { rest } from '../../core/wire'
 import { apiPath, asObject, short, stamp } from './shared/wire'
-import { ruleSetFindings, ruleSetFromWire, ruleSetToWire, sameRuleSet, TrafficRuleSet } from './shared/firewall-rules'
+import {
+  defaultRuleSet,
+  ruleSetFindings,
+  ruleSetFromWire,
+  ruleSetToWire,
+  sameRuleSet,
+  TrafficRuleSet,
+} from './shared/firewall-rules'
 
 export const SiteFirewallTrafficRulesInputs = t.exact(
   t.type({
@@ -63,7 +70,10 @@ export const SiteFirewallTrafficRules = defineResource({
   outputs: SiteFirewallTrafficRulesOutputs,
   identity: compositeId<Inputs>(':', [{ label: 'site_id', field: 'siteId' }], 0),
   // one rule set per site, always there: a create overwrites it
-  singleton: (i) => i.siteId,
+  singleton: {
+    id: (i) => i.siteId,
+    pristine: (o) => defaultRuleSet(o.published) && defaultRuleSet(o.unpublished),
+  },
   replaceOn: ['siteId'],
   secrets: [],
   rules: [

@@ -95,7 +95,7 @@ export const SiteMetricsSettings = defineResource({
   outputs: SiteMetricsSettingsOutputs,
   identity: compositeId<Inputs>(':', [{ label: 'site_id', field: 'siteId' }], 0),
   // the site's own settings, always there: a create overwrites them
-  singleton: (i) => i.siteId,
+  singleton: { id: (i) => i.siteId, pristine: (o) => o.siteAnalytics !== true && o.realUserMetrics !== true },
   replaceOn: ['siteId'],
   secrets: [],
   rules: [{ name: '10 minutes between enabling and disabling site analytics', when: 'plan', check: analyticsHold }],

@@ -10,7 +10,14 @@ import { defineResource } from '../../core/spec'
 import { compositeId, observe } from '../../core/observe'
 import { rest } from '../../core/wire'
 import { apiPath, asObject, defaultTeamId, needsTeam, short, stamp, teamIdOr } from './shared/wire'
-import { ruleSetFindings, ruleSetFromWire, ruleSetToWire, sameRuleSet, TrafficRuleSet } from './shared/firewall-rules'
+import {
+  defaultRuleSet,
+  ruleSetFindings,
+  ruleSetFromWire,
+  ruleSetToWire,
+  sameRuleSet,
+  TrafficRuleSet,
+} from './shared/firewall-rules'
 
 export const TeamFirewallTrafficRulesInputs = t.exact(
   t.intersection([
@@ -61,7 +68,10 @@ export const TeamFirewallTrafficRules = defineResource({
   // left out, the provider's default team: never diffed (an import reads it from the id)
   computed: ['teamId'],
   // one rule set per team, always there: a create overwrites it
-  singleton: (i, config) => i.teamId ?? defaultTeamId(config),
+  singleton: {
+    id: (i, config) => i.teamId ?? defaultTeamId(config),
+    pristine: (o) => defaultRuleSet(o.published) && defaultRuleSet(o.unpublished),
+  },
   secrets: [],
   rules: [
     { name: 'team id or default team', check: (i, ctx) => needsTeam(i.teamId, 'teamId', ctx.config) },

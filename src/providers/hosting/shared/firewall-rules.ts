@@ -172,3 +172,9 @@ const canonical = (u: unknown): unknown => {
   }
   return out
 }
+
+/** Is a rule set (as read) the platform's default: allow everything, no rule? Absent counts as default. */
+export const defaultRuleSet = (r: TrafficRuleSet | undefined): boolean =>
+  r === undefined ||
+  (r.defaultAction === 'allow' &&
+    [r.ipRestrictions, r.ipExceptions, r.geoRestrictions, r.geoExceptions].every((l) => (l?.length ?? 0) === 0))
