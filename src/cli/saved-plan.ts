@@ -20,6 +20,7 @@ import type { State } from '../state/state'
 import { TrellisError } from '../workspace/trellis-error'
 import type { PlanOptions, PlanResult } from '../workspace/workspace'
 import { planDoc, SAVED_PLAN_VERSION } from './documents'
+import { loadProgramStacks, oneStack } from './load-program'
 import type { PlanOrigin } from './plan-origin'
 
 export interface SavedSource {
@@ -37,6 +38,16 @@ export interface SavedSource {
   readonly options: Pick<PlanOptions, 'refresh' | 'targets' | 'replace'>
   /** emulators or real platforms, and the flags apply needs (absent in plans saved before it was recorded) */
   readonly origin?: PlanOrigin
+  /** the environment the program was called with (`--env`); apply calls it with the same */
+  readonly env?: string
+  /** digest of the environment's configuration as handed to the program (secrets by keyed hash) */
+  readonly configDigest?: string
+}
+
+/** What a program was called with: its environment and configuration (program-stacks.ts). */
+export interface ProgramInput {
+  readonly env?: string
+  readonly config: Readonly<Record<string, unknown>>
 }
 
 export interface SavedPlan {
@@ -78,6 +89,7 @@ export const savedPlanDoc = (
   registry: Registry,
   state: State | undefined,
   origin?: PlanOrigin,
+  input?: ProgramInput,
 ) => {
   const key = randomBytes(16).toString('hex')
   const source: SavedSource = {
@@ -91,6 +103,8 @@ export const savedPlanDoc = (
     createdAt: new Date().toISOString(),
     options,
     ...(origin ? { origin } : {}),
+    ...(input?.env !== undefined ? { env: input.env } : {}),
+    ...(input ? { configDigest: digest(input.config, key) } : {}),
   }
   return { formatVersion: SAVED_PLAN_VERSION, kind: 'saved-plan' as const, source, plan: planDoc(r, registry) }
 }
@@ -164,7 +178,13 @@ export const readSavedPlan = (file: string): SavedPlan => {
 }
 
 /** Refuse, saying why, when the state or the program moved on since the plan was saved. */
-export const checkSavedPlan = (saved: SavedPlan, s: Stack, state: State | undefined, _registry: Registry): void => {
+export const checkSavedPlan = (
+  saved: SavedPlan,
+  s: Stack,
+  state: State | undefined,
+  _registry: Registry,
+  config?: ProgramInput['config'],
+): void => {
   void _registry
   const src = saved.source
   const why: string[] = []
@@ -182,6 +202,10 @@ export const checkSavedPlan = (saved: SavedPlan, s: Stack, state: State | undefi
     why.push(`the program ${src.program} changed since the plan was made`)
   if (providersDigest(s, src.key) !== src.providersDigest)
     why.push('the provider configurations changed since the plan was made')
+  if (src.configDigest !== undefined && config !== undefined && digest(config, src.key) !== src.configDigest)
+    why.push(
+      `the configuration of environment ${src.env ?? '(none)'} changed since the plan was made (trellis.${src.env ?? '<env>'}.json)`,
+    )
   if (why.length > 0)
     throw new TrellisError(
       'failed',
@@ -194,4 +218,19 @@ export const checkSavedPlan = (saved: SavedPlan, s: Stack, state: State | undefi
       })),
       `Refusing to apply the saved plan: ${why.join('; ')}. Make a new plan.`,
     )
+}
+
+/**
+ * The program of a saved plan, called as the plan was made: with its environment (`--env`) and
+ * that environment's configuration (secret values need TRELLIS_PASSPHRASE, as at plan).
+ */
+export const loadSavedProgram = async (
+  saved: SavedPlan,
+  passphrase: string | undefined,
+): Promise<{ readonly stack: Stack; readonly config: ProgramInput['config'] }> => {
+  const p = await loadProgramStacks(saved.source.program, {
+    ...(saved.source.env !== undefined ? { env: saved.source.env } : {}),
+    ...(passphrase ? { passphrase } : {}),
+  })
+  return { stack: oneStack(p, saved.source.stack), config: p.config }
 }

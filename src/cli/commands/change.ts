@@ -8,12 +8,12 @@ import type { CommandContext } from '../command-spec'
 import { applyDoc, planDoc } from '../documents'
 import { EXIT } from '../exit'
 import { bool, list, UsageError } from '../flag-readers'
-import { loadProgram, oneStack } from '../load-program'
+import { oneStack } from '../load-program'
 import { acrossStacks, changeAcrossCli } from '../run-across'
 import { planOptions } from '../plan-options'
 import { planText } from '../plan-text'
 import { refreshRun } from '../refresh-run'
-import { checkSavedPlan, isSavedPlanFile, readSavedPlan } from '../saved-plan'
+import { checkSavedPlan, isSavedPlanFile, loadSavedProgram, readSavedPlan } from '../saved-plan'
 import { checkPlanOrigin } from '../plan-origin'
 import { textValue } from '../text-value'
 
@@ -39,13 +39,12 @@ export const change = async (ctx: CommandContext, command: 'apply' | 'destroy'):
   const sel = saved ? undefined : await ctx.programStacks()
   const across = sel && (await acrossStacks(ctx, sel))
   if (sel && across) return changeAcrossCli(ctx, command, across, sel)
-  const st = saved
-    ? await loadProgram(saved.source.program, saved.source.stack)
-    : (sel!.renamed ?? oneStack(sel!.program, sel!.select[0]))
+  const fromSaved = saved && (await loadSavedProgram(saved, ctx.env.TRELLIS_PASSPHRASE))
+  const st = fromSaved ? fromSaved.stack : (sel!.renamed ?? oneStack(sel!.program, sel!.select[0]))
   const w = ctx.workspace()
   if (command === 'apply' && bool(args, 'refresh-only')) return refreshRun(ctx, st)
   const opts = saved ? saved.source.options : planOptions(args)
-  if (saved) checkSavedPlan(saved, st, await w.state(st.name), registry)
+  if (saved) checkSavedPlan(saved, st, await w.state(st.name), registry, fromSaved?.config)
   let shown = false
   const r = await w[command](st, {
     ...opts,
