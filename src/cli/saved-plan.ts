@@ -58,7 +58,20 @@ export interface SavedPlan {
   readonly result: PlanResult
   /** the plan document as saved (format 3; absent in a saved plan of format 1) */
   readonly document?: ReturnType<typeof planDoc>
+  /** a plan made across stacks: every stack's part in run order (this one's source and plan are the first's) */
+  readonly stacks?: ReadonlyArray<SavedPlan>
+  /** across stacks: the serial of each store-only stack whose outputs the plan read */
+  readonly read?: Readonly<Record<string, number>>
 }
+
+type SavedPart = ReturnType<typeof savedPlanDoc>
+
+/** The saved plan of a run across stacks: each stack's part (run order), and the store-only stacks read. */
+export const savedPlanAcrossDoc = (parts: ReadonlyArray<SavedPart>, read: Readonly<Record<string, number>>) => ({
+  ...parts[0],
+  stacks: parts.map((p) => ({ source: p.source, plan: p.plan })),
+  read,
+})
 
 const digest = (value: unknown, key: string): string => {
   const h = createHmac('sha256', key)
@@ -157,13 +170,22 @@ export const readSavedPlan = (file: string): SavedPlan => {
   if (d.formatVersion !== SAVED_PLAN_VERSION && d.formatVersion !== 1)
     throw notSaved(file, `format ${JSON.stringify(d.formatVersion)}`)
   if (!d.source || !d.plan || !Array.isArray(d.plan.steps)) throw notSaved(file, 'source or plan missing')
-  const p = d.plan
+  const first = partOf(d.source, d.plan, d.formatVersion === SAVED_PLAN_VERSION)
+  const across = (d as { stacks?: Array<{ source?: SavedSource; plan?: ReturnType<typeof planDoc> }> }).stacks
+  if (!Array.isArray(across)) return first
+  if (across.some((x) => !x.source || !x.plan || !Array.isArray(x.plan.steps)))
+    throw notSaved(file, "a stack's source or plan missing")
+  const read = (d as { read?: Record<string, number> }).read ?? {}
+  return { ...first, stacks: across.map((x) => partOf(x.source!, x.plan!, true)), read }
+}
+
+const partOf = (source: SavedSource, p: ReturnType<typeof planDoc>, current: boolean): SavedPlan => {
   const steps = p.steps.map(stepFromJson(revive))
   const plan: Plan = { version: 1, stack: p.stack, lineage: p.lineage, baseSerial: p.baseSerial, steps, warnings: [] }
   return {
-    source: d.source,
+    source,
     approved: plan,
-    ...(d.formatVersion === SAVED_PLAN_VERSION ? { document: p } : {}),
+    ...(current ? { document: p } : {}),
     result: {
       stack: p.stack,
       plan,

@@ -8,7 +8,7 @@ import * as E from 'fp-ts/Either'
 import type { Stack } from '../core/stack'
 import type { Env } from '../engine/env'
 import type { ApplyResult, PlanOutcome } from '../engine/operations'
-import { hasChanges, summary } from '../engine/plan'
+import { hasChanges, summary, type Plan } from '../engine/plan'
 import { applyStacks, destroyStacks, planStacks, type StackRun } from '../engine/stacks/many-stacks'
 import { jsonValue } from '../render/json-value'
 import { fromEngineError, TrellisError } from './trellis-error'
@@ -18,6 +18,8 @@ import type { ApplyOptions, ApplyOutcome, PlanOptions, PlanResult } from './work
 export interface StacksSelection {
   /** only these stacks and what they read (empty: all) */
   readonly stacks?: ReadonlyArray<string>
+  /** apply: each stack's approved plan by name (a saved plan across stacks), applied only if unchanged */
+  readonly approvedPlans?: Readonly<Record<string, Plan>>
 }
 
 /** One stack's part of a run across stacks. */
@@ -116,6 +118,7 @@ export const changeAcross = async (
   const r = await op(stacks, {
     ...(o.refresh ? { refresh: true } : {}),
     ...(confirm ? { confirm } : {}),
+    ...(o.approvedPlans ? { approvedPlans: o.approvedPlans } : {}),
     select: o.stacks ?? [],
   })(env)()
   if (E.isLeft(r)) throw refused(r.left)

@@ -15,6 +15,7 @@ import { planText } from '../plan-text'
 import { refreshRun } from '../refresh-run'
 import { checkSavedPlan, isSavedPlanFile, loadSavedProgram, readSavedPlan } from '../saved-plan'
 import { checkPlanOrigin } from '../plan-origin'
+import { savedAcrossRun } from '../saved-across'
 import { textValue } from '../text-value'
 
 /** `, N moved` when state entries moved to their nodes' addresses (aliases), else nothing. */
@@ -36,6 +37,10 @@ const savedPlanOf = (ctx: CommandContext, command: 'apply' | 'destroy') => {
 export const change = async (ctx: CommandContext, command: 'apply' | 'destroy'): Promise<number> => {
   const { args, out, json } = ctx
   const saved = savedPlanOf(ctx, command)
+  if (saved?.stacks) {
+    const a = await savedAcrossRun(ctx, saved)
+    return changeAcrossCli(ctx, 'apply', a.stacks, a.sel, a.approved)
+  }
   const sel = saved ? undefined : await ctx.programStacks()
   const across = sel && (await acrossStacks(ctx, sel))
   if (sel && across) return changeAcrossCli(ctx, command, across, sel)
