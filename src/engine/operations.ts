@@ -4,7 +4,7 @@
  * in `env.handler`.
  */
 import { showAdoptions } from './adoption'
-import { checkOwners, claimFor, wantedAtPlan, wantedOfState } from './ownership'
+import { checkOwners, claimFor, claimHeld, wantedAtPlan } from './ownership'
 import { randomUUID } from 'node:crypto'
 import * as E from 'fp-ts/Either'
 import type { ReaderTaskEither } from 'fp-ts/ReaderTaskEither'
@@ -791,7 +791,7 @@ const execute = async (
     ...(env.signal?.aborted ? { interrupted: true } : {}),
   }
   guard.keep(result)
-  await attempt(() => claimFor(env, graph, wantedOfState(graph, written)))
+  await attempt(() => claimHeld(env, graph, written))
   if (r.failures.length > 0) fail({ _tag: 'ApplyError', failures: r.failures, result })
   return result
 }

@@ -113,3 +113,23 @@ export const claimFor = async (
   if (E.isLeft(r)) return r
   return r.right.length ? E.left(ownedElsewhere(graph.stack, r.right, wanted)) : E.right(undefined)
 }
+
+/**
+ * After a run: claim what the stack's state holds, leaving out what another stack already claims.
+ * The objects that matter were checked at plan and claimed before the run; a conflict here is a
+ * platform-assigned id another stack's claim names (a stale claim, or another platform's object
+ * under the same id, as separate mock platforms make) and must not fail a run that already ran.
+ */
+export const claimHeld = async (env: Env, graph: Graph, state: State): Promise<E.Either<StateError, void>> => {
+  const owners = env.store.owners
+  const wanted = wantedOfState(graph, state)
+  if (!owners || wanted.length === 0) return E.right(undefined)
+  const all = await owners.list()()
+  if (E.isLeft(all)) return all
+  const others = new Set(all.right.filter((c) => c.stack !== graph.stack).map((c) => c.key))
+  const mine = new Map(all.right.filter((c) => c.stack === graph.stack).map((c) => [c.key, c.address]))
+  const left = wanted.filter((w) => !others.has(w.key) && mine.get(w.key) !== w.address)
+  if (left.length === 0) return E.right(undefined)
+  const r = await owners.claim(graph.stack, left)()
+  return E.isLeft(r) ? r : E.right(undefined)
+}
