@@ -78,6 +78,12 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     help: 'only this stack of the program and the stacks it reads (repeatable); for state commands, the stack (default: the only one)',
     check: stackNameProblem,
   },
+  'to-stack': {
+    type: 'string',
+    value: 'NAME',
+    help: 'state mv: the stack whose state the resource moves into, with its ownership claim',
+    check: stackNameProblem,
+  },
   env: {
     type: 'string',
     value: 'NAME',

@@ -16,6 +16,8 @@ import { EXIT } from './exit'
 import { bool, list, UsageError } from './flag-readers'
 import { planText } from './plan-text'
 import type { Selected } from './program-stacks'
+import { saveAcross } from './saved-across'
+import type { Plan } from '../engine/plan'
 
 /**
  * The stacks to run across, or undefined for the one-stack path: one stack that reads no other and
@@ -34,7 +36,7 @@ export const acrossStacks = async (ctx: CommandContext, sel: Selected): Promise<
 }
 
 /** Flags that work on one stack's plan only. */
-const ONE_STACK = ['out', 'html', 'target', 'replace', 'refresh-only', 'destroy', 'review', 'format']
+const ONE_STACK = ['html', 'target', 'replace', 'refresh-only', 'destroy', 'review', 'format']
 
 const oneStackFlag = (ctx: CommandContext): string | undefined =>
   ONE_STACK.find((f) => (f === 'target' || f === 'replace' ? list(ctx.args, f).length : ctx.args.flags[f]))
@@ -97,6 +99,9 @@ export const planAcrossCli = async (
   }
   if (!ctx.json) out.line(['Stacks, in order:', ...r.stacks.map((s) => summaryLine(s, planned))].join('\n'))
   if (error) throw error
+  const hint = await saveAcross(ctx, r, stacks, sel)
+  if (hint && ctx.json) out.err(hint)
+  else if (hint) out.line(`\n${hint}`)
   const changes = r.stacks.some((s) => s.result?.hasChanges)
   return bool(ctx.args, 'detailed-exitcode') && changes ? EXIT.changes : EXIT.ok
 }
@@ -106,18 +111,23 @@ export const changeAcrossCli = async (
   which: 'apply' | 'destroy',
   stacks: ReadonlyArray<Stack>,
   sel: Selected,
-  policies: ReadonlyArray<unknown> = [],
+  o: {
+    readonly policies?: ReadonlyArray<unknown>
+    /** a saved plan across stacks: each stack's approved plan, applied without asking */
+    readonly approvedPlans?: Readonly<Record<string, Plan>>
+  } = {},
 ): Promise<number> => {
   refuseOneStackFlags(ctx, stacks.length)
   const { out, json } = ctx
   const { r, error } = await settled(() =>
     ctx.workspace()[which](stacks, {
       stacks: sel.select,
-      policies,
+      policies: o.policies ?? [],
       ...(bool(ctx.args, 'refresh') ? { refresh: true } : {}),
+      ...(o.approvedPlans ? { approvedPlans: o.approvedPlans } : {}),
       confirm: async (p) => {
         out.line(json ? JSON.stringify(planDoc(p, registry)) : `── stack ${p.stack} ──\n${planText(p, registry, out)}`)
-        return ctx.confirm(which === 'apply' ? 'applied' : 'destroyed')
+        return o.approvedPlans ? true : ctx.confirm(which === 'apply' ? 'applied' : 'destroyed')
       },
     }),
   )

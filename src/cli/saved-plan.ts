@@ -20,6 +20,7 @@ import type { State } from '../state/state'
 import { TrellisError } from '../workspace/trellis-error'
 import type { PlanOptions, PlanResult } from '../workspace/workspace'
 import { planDoc, SAVED_PLAN_VERSION } from './documents'
+import { loadProgramStacks, oneStack } from './load-program'
 import type { PlanOrigin } from './plan-origin'
 
 export interface SavedSource {
@@ -37,6 +38,16 @@ export interface SavedSource {
   readonly options: Pick<PlanOptions, 'refresh' | 'targets' | 'replace'>
   /** emulators or real platforms, and the flags apply needs (absent in plans saved before it was recorded) */
   readonly origin?: PlanOrigin
+  /** the environment the program was called with (`--env`); apply calls it with the same */
+  readonly env?: string
+  /** digest of the environment's configuration as handed to the program (secrets by keyed hash) */
+  readonly configDigest?: string
+}
+
+/** What a program was called with: its environment and configuration (program-stacks.ts). */
+export interface ProgramInput {
+  readonly env?: string
+  readonly config: Readonly<Record<string, unknown>>
 }
 
 export interface SavedPlan {
@@ -47,7 +58,20 @@ export interface SavedPlan {
   readonly result: PlanResult
   /** the plan document as saved (format 3; absent in a saved plan of format 1) */
   readonly document?: ReturnType<typeof planDoc>
+  /** a plan made across stacks: every stack's part in run order (this one's source and plan are the first's) */
+  readonly stacks?: ReadonlyArray<SavedPlan>
+  /** across stacks: the serial of each store-only stack whose outputs the plan read */
+  readonly read?: Readonly<Record<string, number>>
 }
+
+type SavedPart = ReturnType<typeof savedPlanDoc>
+
+/** The saved plan of a run across stacks: each stack's part (run order), and the store-only stacks read. */
+export const savedPlanAcrossDoc = (parts: ReadonlyArray<SavedPart>, read: Readonly<Record<string, number>>) => ({
+  ...parts[0],
+  stacks: parts.map((p) => ({ source: p.source, plan: p.plan })),
+  read,
+})
 
 const digest = (value: unknown, key: string): string => {
   const h = createHmac('sha256', key)
@@ -78,6 +102,7 @@ export const savedPlanDoc = (
   registry: Registry,
   state: State | undefined,
   origin?: PlanOrigin,
+  input?: ProgramInput,
 ) => {
   const key = randomBytes(16).toString('hex')
   const source: SavedSource = {
@@ -91,6 +116,8 @@ export const savedPlanDoc = (
     createdAt: new Date().toISOString(),
     options,
     ...(origin ? { origin } : {}),
+    ...(input?.env !== undefined ? { env: input.env } : {}),
+    ...(input ? { configDigest: digest(input.config, key) } : {}),
   }
   return { formatVersion: SAVED_PLAN_VERSION, kind: 'saved-plan' as const, source, plan: planDoc(r, registry) }
 }
@@ -143,13 +170,22 @@ export const readSavedPlan = (file: string): SavedPlan => {
   if (d.formatVersion !== SAVED_PLAN_VERSION && d.formatVersion !== 1)
     throw notSaved(file, `format ${JSON.stringify(d.formatVersion)}`)
   if (!d.source || !d.plan || !Array.isArray(d.plan.steps)) throw notSaved(file, 'source or plan missing')
-  const p = d.plan
+  const first = partOf(d.source, d.plan, d.formatVersion === SAVED_PLAN_VERSION)
+  const across = (d as { stacks?: Array<{ source?: SavedSource; plan?: ReturnType<typeof planDoc> }> }).stacks
+  if (!Array.isArray(across)) return first
+  if (across.some((x) => !x.source || !x.plan || !Array.isArray(x.plan.steps)))
+    throw notSaved(file, "a stack's source or plan missing")
+  const read = (d as { read?: Record<string, number> }).read ?? {}
+  return { ...first, stacks: across.map((x) => partOf(x.source!, x.plan!, true)), read }
+}
+
+const partOf = (source: SavedSource, p: ReturnType<typeof planDoc>, current: boolean): SavedPlan => {
   const steps = p.steps.map(stepFromJson(revive))
   const plan: Plan = { version: 1, stack: p.stack, lineage: p.lineage, baseSerial: p.baseSerial, steps, warnings: [] }
   return {
-    source: d.source,
+    source,
     approved: plan,
-    ...(d.formatVersion === SAVED_PLAN_VERSION ? { document: p } : {}),
+    ...(current ? { document: p } : {}),
     result: {
       stack: p.stack,
       plan,
@@ -166,7 +202,13 @@ export const readSavedPlan = (file: string): SavedPlan => {
 }
 
 /** Refuse, saying why, when the state or the program moved on since the plan was saved. */
-export const checkSavedPlan = (saved: SavedPlan, s: Stack, state: State | undefined, _registry: Registry): void => {
+export const checkSavedPlan = (
+  saved: SavedPlan,
+  s: Stack,
+  state: State | undefined,
+  _registry: Registry,
+  config?: ProgramInput['config'],
+): void => {
   void _registry
   const src = saved.source
   const why: string[] = []
@@ -184,6 +226,10 @@ export const checkSavedPlan = (saved: SavedPlan, s: Stack, state: State | undefi
     why.push(`the program ${src.program} changed since the plan was made`)
   if (providersDigest(s, src.key) !== src.providersDigest)
     why.push('the provider configurations changed since the plan was made')
+  if (src.configDigest !== undefined && config !== undefined && digest(config, src.key) !== src.configDigest)
+    why.push(
+      `the configuration of environment ${src.env ?? '(none)'} changed since the plan was made (trellis.${src.env ?? '<env>'}.json)`,
+    )
   if (why.length > 0)
     throw new TrellisError(
       'failed',
@@ -196,4 +242,19 @@ export const checkSavedPlan = (saved: SavedPlan, s: Stack, state: State | undefi
       })),
       `Refusing to apply the saved plan: ${why.join('; ')}. Make a new plan.`,
     )
+}
+
+/**
+ * The program of a saved plan, called as the plan was made: with its environment (`--env`) and
+ * that environment's configuration (secret values need TRELLIS_PASSPHRASE, as at plan).
+ */
+export const loadSavedProgram = async (
+  saved: SavedPlan,
+  passphrase: string | undefined,
+): Promise<{ readonly stack: Stack; readonly config: ProgramInput['config'] }> => {
+  const p = await loadProgramStacks(saved.source.program, {
+    ...(saved.source.env !== undefined ? { env: saved.source.env } : {}),
+    ...(passphrase ? { passphrase } : {}),
+  })
+  return { stack: oneStack(p, saved.source.stack), config: p.config }
 }

@@ -21,7 +21,7 @@ export interface Surgery {
   readonly detail: Readonly<Record<string, unknown>>
 }
 
-const locked = async <A>(w: Workspace, stack: string, f: (s: State) => Promise<A>): Promise<A> => {
+export const locked = async <A>(w: Workspace, stack: string, f: (s: State) => Promise<A>): Promise<A> => {
   const l = await w.store.lock(stack, { waitMs: 0 })()
   if (E.isLeft(l)) throw fromEngineError(l.left)
   try {
@@ -34,13 +34,13 @@ const locked = async <A>(w: Workspace, stack: string, f: (s: State) => Promise<A
   }
 }
 
-const write = async (w: Workspace, stack: string, s: State): Promise<State> => {
+export const write = async (w: Workspace, stack: string, s: State): Promise<State> => {
   const r = await w.store.write(stack, s)()
   if (E.isLeft(r)) throw fromEngineError(r.left)
   return r.right
 }
 
-const notIn = (s: State, address: string) => {
+export const notIn = (s: State, address: string) => {
   const near = closest(address, Object.keys(s.resources))
   return new TrellisError('failed', [
     {
@@ -53,7 +53,7 @@ const notIn = (s: State, address: string) => {
   ])
 }
 
-const pendingOn = (s: State, address: string) =>
+export const pendingOn = (s: State, address: string) =>
   Object.values(s.pending).some((p) => p.address === address)
     ? new TrellisError(
         'state',

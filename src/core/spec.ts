@@ -165,6 +165,14 @@ export interface Identity<I> {
   readonly printImportId: (id: string, inputs: Partial<I>) => string
 }
 
+/** An object that always exists, which a create overwrites (ResourceSpec.singleton). */
+export interface Singleton<I> {
+  /** its remote id, from the inputs and provider configuration (undefined while unknown) */
+  readonly id: (inputs: Readonly<Partial<I>>, config: Readonly<Record<string, unknown>>) => string | undefined
+  /** does it hold the platform's default (as read: observed inputs), i.e. nothing another hand set? */
+  readonly pristine: (observed: Readonly<Partial<I>>) => boolean
+}
+
 export interface ResourceExamples<I, O> {
   readonly valid: I
   /** inputs that must fail, with the field path the error names */
@@ -213,6 +221,14 @@ export interface ResourceSpecDef<I, O> {
    * input. Any other optional input left out is not sent at all.
    */
   readonly sentEmpty?: ReadonlyArray<keyof I & string>
+  /**
+   * for a type whose create overwrites an object that always exists (one per team, one per site:
+   * a PUT of the whole object): its remote id from the inputs and provider configuration, known
+   * before any create (undefined while unknown), and whether what it holds is the platform's
+   * default (nobody set it). Plan reads that object, so content not the default shows as an
+   * adoption with its diff, and ownership claims it before anything is sent.
+   */
+  readonly singleton?: Singleton<I>
   /** inputs fixed after creation: a change warns and keeps the existing value */
   readonly keepOnUpdate?: ReadonlyArray<keyof I & string>
   /** secret field paths, dotted, `*` for every item: `secretValues.*.value` (inputs or outputs) */

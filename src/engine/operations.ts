@@ -3,6 +3,8 @@
  * ReaderTaskEither<Env, EngineError, A>; both interpreters use these same functions and differ only
  * in `env.handler`.
  */
+import { showAdoptions } from './adoption'
+import { checkOwners, claimFor, claimHeld, wantedAtPlan } from './ownership'
 import { randomUUID } from 'node:crypto'
 import * as E from 'fp-ts/Either'
 import type { ReaderTaskEither } from 'fp-ts/ReaderTaskEither'
@@ -622,7 +624,9 @@ const planFrom = async (
       env,
     ),
   )
-  const withDrift = refreshed ? { ...outcome, drift: refreshed.drift } : outcome
+  const read = refreshed ? { ...outcome, drift: refreshed.drift } : outcome
+  const withDrift = await attempt(() => showAdoptions(env, graph, read, protector))
+  await attempt(() => checkOwners(env, graph, withDrift.plan))
   return env.hooks?.afterPlan ? attempt(env.hooks.afterPlan(withDrift)(env)) : withDrift
 }
 
@@ -789,6 +793,8 @@ const execute = async (
     return { ...none, cancelled }
   }
   const policy = { continueOnError: opts.continueOnError === true }
+  // what the plan imports or overwrites is claimed (compare-and-set) before anything is sent
+  await attempt(() => claimFor(env, graph, wantedAtPlan(graph, outcome.plan)))
   const r = await attempt(runStage({ outcome, state: base, protector, checked, policy })(env))
   // what was done, for a defect that stops the save below (the journal holds it durably)
   guard.keep({ ...r, plan: outcome.plan, ...(env.signal?.aborted ? { interrupted: true } : {}) })
@@ -802,6 +808,7 @@ const execute = async (
     ...(env.signal?.aborted ? { interrupted: true } : {}),
   }
   guard.keep(result)
+  await attempt(() => claimHeld(env, graph, written))
   if (r.failures.length > 0) fail({ _tag: 'ApplyError', failures: r.failures, result })
   return result
 }

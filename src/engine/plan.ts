@@ -45,6 +45,8 @@ export interface Step {
   readonly readAtApply?: boolean
   /** the address state recorded this resource under before (an alias, see aliases.ts) */
   readonly movedFrom?: string
+  /** the remote id of an existing object read at plan that this step takes over (adoption.ts) */
+  readonly adopts?: string
 }
 
 /** The change set: one step per node, versioned and serialisable, with warnings. */

@@ -48,6 +48,7 @@ export const DOCUMENT_STEPS: StepSchema = {
       : {}),
     ...(s.movedFrom !== undefined ? { movedFrom: s.movedFrom } : {}),
     ...(s.readAtApply ? { readAtApply: true } : {}),
+    ...(s.adopts !== undefined ? { adopts: s.adopts } : {}),
   }),
 }
 

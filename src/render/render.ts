@@ -205,6 +205,7 @@ const DISPLAY_STEPS: StepSchema = {
     ...(s.action === 'replace' ? { deleteBeforeReplace: s.deleteBeforeReplace ?? false } : {}),
     ...(s.readAtApply ? { readAtApply: true } : {}),
     ...(s.movedFrom !== undefined ? { movedFrom: s.movedFrom } : {}),
+    ...(s.adopts !== undefined ? { adopts: s.adopts } : {}),
   }),
   trailing: () => ({}),
 }

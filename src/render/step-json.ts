@@ -75,6 +75,7 @@ const flagsOf = (j: Readonly<Record<string, unknown>>): Partial<Step> => ({
   ...(typeof j.deleteBeforeReplace === 'boolean' ? { deleteBeforeReplace: j.deleteBeforeReplace } : {}),
   ...(j.readAtApply === true ? { readAtApply: true } : {}),
   ...(typeof j.movedFrom === 'string' ? { movedFrom: j.movedFrom } : {}),
+  ...(typeof j.adopts === 'string' ? { adopts: j.adopts } : {}),
 })
 
 /**

@@ -19,6 +19,8 @@ import * as TE from 'fp-ts/TaskEither'
 import { replay, type JournalRecord, type State } from './state'
 import { stateError, type Lock, type LockInfo, type StateError, type StateStore } from './state-store'
 import { processAlive } from '../core/process-alive'
+import { withOwners } from './owners'
+import { fileOwners } from './owners-file'
 
 export interface FileStoreOptions {
   /** default `.trellis` */
@@ -123,7 +125,7 @@ const holderIn = (text: string): LockInfo | undefined => {
 }
 
 /** State in JSON files under a directory (default `.trellis/`): atomic writes, a lock, backups and a journal. */
-export const fileStore = (
+const bareFileStore = (
   opts: FileStoreOptions = {},
 ): StateStore & {
   readonly dir: string
@@ -453,3 +455,7 @@ export const fileStore = (
       }),
   }
 }
+
+/** State in files under `dir` (default `.trellis`), with the ownership claims in `<dir>/claims/` (owners-file.ts). */
+export const fileStore = (opts: FileStoreOptions = {}): ReturnType<typeof bareFileStore> =>
+  withOwners(bareFileStore(opts), fileOwners(opts.dir ?? '.trellis'))

@@ -15,6 +15,8 @@ import {
 } from './state'
 import { stateError, type LockInfo, type StateStore } from './state-store'
 import { appendingNow } from './append-now'
+import { withOwners } from './owners'
+import { memoryOwners } from './owners-memory'
 
 /** an append's answer: nothing to tell, so one for all */
 const APPENDED: E.Either<never, void> = E.right(undefined)
@@ -23,7 +25,7 @@ const APPENDED: E.Either<never, void> = E.right(undefined)
 const MAX_UNFOLDED = 65_536
 
 /** State in memory, with the file store's semantics (mock runs and tests). */
-export const memoryStore = (
+const bareMemoryStore = (
   initial: Readonly<Record<string, State>> = {},
 ): StateStore & { readonly snapshot: (stack: string) => State | undefined } => {
   const states = new Map<string, State>(Object.entries(initial))
@@ -140,3 +142,7 @@ export const memoryStore = (
     },
   }
 }
+
+/** State in memory, with the file store's semantics and ownership claims in a map (mock runs and tests). */
+export const memoryStore = (initial: Readonly<Record<string, State>> = {}): ReturnType<typeof bareMemoryStore> =>
+  withOwners(bareMemoryStore(initial), memoryOwners())

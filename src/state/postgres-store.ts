@@ -16,6 +16,8 @@ import * as TE from 'fp-ts/TaskEither'
 import { replay, type JournalRecord, type State } from './state'
 import { stateError, type Lock, type LockInfo, type StateError, type StateStore } from './state-store'
 import { pgModule } from './pg-module'
+import { withOwners } from './owners'
+import { pgOwners } from './owners-postgres'
 
 /** Where the PostgreSQL state lives: connection string, schema, pool. */
 export interface PostgresStoreOptions {
@@ -86,7 +88,7 @@ const loadPg = (): Promise<Pg> =>
   ))
 
 /** State shared in PostgreSQL: advisory locks, checked serials and lineage, a journal, backups. */
-export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
+const barePostgresStore = (opts: PostgresStoreOptions): PostgresStore => {
   const schema = opts.schema ?? 'trellis'
   if (!IDENT.test(schema))
     throw new Error(
@@ -478,7 +480,9 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
       return next
     })
 
+  const owners = pgOwners({ tx, fail, setupKey: lockKey(schema, '\u0000owners').key, schema: S })
   return {
+    owners,
     schema,
     lock,
     read: (stack) => io(() => read(stack)),
@@ -513,4 +517,10 @@ export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
     restore: (stack, serial) => io(() => restore(stack, serial)),
     close: () => (closing ??= pool ? pool.then((p) => p.end()).catch(() => undefined) : Promise.resolve()),
   }
+}
+
+/** State shared in PostgreSQL, with the ownership claims in `<schema>.owners` (owners-postgres.ts). */
+export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
+  const s = barePostgresStore(opts)
+  return s.owners ? withOwners(s, s.owners) : s
 }

@@ -3,6 +3,7 @@
  * (test/state/store-conformance.ts): locking, serial and lineage checks, durable journal appends.
  */
 import type { TaskEither } from 'fp-ts/TaskEither'
+import type { Owners } from './owners'
 import type { JournalRecord, State } from './state'
 
 export interface LockInfo {
@@ -66,6 +67,11 @@ export interface StateStore {
    * serial; absent in a store that keeps no backups (`trellis state restore` says so).
    */
   readonly restore?: (stack: string, serial?: number) => TaskEither<StateError, State>
+  /**
+   * which stack owns each remote object (owners.ts): compare-and-set claims, kept in step with the
+   * states by the store's writes; absent in a store that keeps none (no ownership check then)
+   */
+  readonly owners?: Owners
   /** the directory of a store kept in files, where `trellis state unlock` finds a stale lock file */
   readonly dir?: string
 }

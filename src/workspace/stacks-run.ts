@@ -7,6 +7,7 @@
 import * as E from 'fp-ts/Either'
 import type { Stack } from '../core/stack'
 import type { Env } from '../engine/env'
+import type { Plan } from '../engine/plan'
 import { applyStacks, destroyStacks, planStacks, type StackRun } from '../engine/stacks/many-stacks'
 import { applyOutcome, planResult, timedConfirm } from './plan-result'
 import { policiesOf, policyError, settledFindings, withPolicies } from './workspace-policies'
@@ -18,6 +19,8 @@ import type { ApplyOptions, ApplyOutcome, PlanOptions, PlanResult } from './work
 export interface StacksSelection {
   /** only these stacks and what they read (empty: all) */
   readonly stacks?: ReadonlyArray<string>
+  /** apply: each stack's approved plan by name (a saved plan across stacks), applied only if unchanged */
+  readonly approvedPlans?: Readonly<Record<string, Plan>>
 }
 
 /** One stack's part of a run across stacks. */
@@ -90,6 +93,7 @@ export const changeAcross = async (
   const r = await op(stacks, {
     ...(o.refresh ? { refresh: true } : {}),
     ...(asked.confirm ? { confirm: asked.confirm } : {}),
+    ...(o.approvedPlans ? { approvedPlans: o.approvedPlans } : {}),
     select: o.stacks ?? [],
   })(withPolicies(env, pr))()
   if (E.isLeft(r)) throw refused(r.left)

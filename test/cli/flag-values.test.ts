@@ -14,6 +14,7 @@ import { tempDir } from './harness'
 /** a bad value and a good one for every flag that takes a value */
 const VALUES: Readonly<Record<string, readonly [bad: string, good: string]>> = {
   stack: ['../../x', 'prod-1'],
+  'to-stack': ['../../x', 'edge'],
   env: ['../prod', 'prod'],
   program: ['', 'infra.ts'],
   color: ['sometimes', 'never'],

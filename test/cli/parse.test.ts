@@ -65,7 +65,7 @@ test('usage errors exit 64 with the closest valid name', async () => {
     [['plan', 'x.ts', '--json=yes'], /json/],
     [['state'], /state needs a sub-command: list, show, rm, mv, restore, unlock/],
     [['state', 'lsit'], /unknown state sub-command "lsit"; did you mean "list"\?/],
-    [['state', 'mv', 'a'], /state mv needs FROM TO/],
+    [['state', 'mv', 'a'], /state mv needs FROM TO \(or FROM --to-stack OTHER\)/],
     [['help', 'frobnicate'], /no help for "frobnicate"/],
     [['graph', 'x.ts', '--format', 'png'], /program file x\.ts not found|--format/],
     [['plan', 'missing-program.ts'], /^trellis: program file missing-program\.ts not found$/m],

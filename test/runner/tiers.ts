@@ -34,6 +34,8 @@ export const SLOW: ReadonlyArray<string> = [
   'test/testing/node-runner.test.ts',
   'test/testing/snapshot.test.ts',
   'test/state/postgres-store',
+  // two processes at once, and initdb for the PostgreSQL half
+  'test/state/owners-across-stacks',
   'test/clients/node-http-client.test.ts',
   'test/clients/undici-',
   'test/clients/proxy.test.ts',

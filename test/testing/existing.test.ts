@@ -21,16 +21,16 @@ test('an existing object is imported, not created, and keeps its id and outputs'
   assert.is(run.state.resources['cost:Folder/finance'].outputs.token, 'fldr_42')
   assert.is(
     failureOf(() => expectPlan(run).toCreate('cost:Folder', 'finance')),
-    'expected to create cost:Folder "finance", but the plan will import it (import "fldr_42" (<folder token>), then update to match the stack if it differs)',
+    'expected to create cost:Folder "finance", but the plan will import it (import "fldr_42" (<folder token>), read at plan: it already holds what the stack sets, nothing to update)',
   )
 })
 
-test('without the object, the import fails on the mock as it would on the platform', async () => {
+test('without the object, the import is refused at plan on the mock, as on the platform (read at plan)', async () => {
   const finance = cost.folder('finance', { title: 'Finance' }).options({ importId: 'fldr_42' })
   const e = await runMock(stack('adopt').add(finance)).catch((x: Error) => x)
   assert.instance(e, Error)
-  assert.is((e as Error).name, 'RunError')
-  assert.match((e as Error).message, /cost:Folder "finance"/)
+  assert.is((e as Error).name, 'CompileError')
+  assert.match((e as Error).message, /cost:Folder "finance" field `options.importId`: names no object on the platform/)
 })
 
 test('a lookup answers with the existing result given for its token', async () => {

@@ -8,13 +8,14 @@ import type { CommandContext } from '../command-spec'
 import { applyDoc, planDoc } from '../documents'
 import { EXIT } from '../exit'
 import { bool, list, UsageError } from '../flag-readers'
-import { loadProgram, oneStack } from '../load-program'
+import { oneStack } from '../load-program'
 import { acrossStacks, changeAcrossCli } from '../run-across'
 import { planOptions } from '../plan-options'
 import { planText } from '../plan-text'
 import { refreshRun } from '../refresh-run'
-import { checkSavedPlan, isSavedPlanFile, readSavedPlan } from '../saved-plan'
+import { checkSavedPlan, isSavedPlanFile, loadSavedProgram, readSavedPlan } from '../saved-plan'
 import { checkPlanOrigin } from '../plan-origin'
+import { savedAcrossRun } from '../saved-across'
 import { textValue } from '../text-value'
 import { findingLine } from '../findings-text'
 import { policiesInForce } from '../policies-in-force'
@@ -39,18 +40,22 @@ const savedPlanOf = (ctx: CommandContext, command: 'apply' | 'destroy') => {
 export const change = async (ctx: CommandContext, command: 'apply' | 'destroy'): Promise<number> => {
   const { args, out, json } = ctx
   const saved = savedPlanOf(ctx, command)
+  if (saved?.stacks) {
+    const a = await savedAcrossRun(ctx, saved)
+    const policies = await policiesInForce(ctx, saved.source.program)
+    return changeAcrossCli(ctx, 'apply', a.stacks, a.sel, { policies, approvedPlans: a.approved })
+  }
   const sel = saved ? undefined : await ctx.programStacks()
   const across = sel && (await acrossStacks(ctx, sel))
   const policies =
     command === 'apply' ? await policiesInForce(ctx, saved ? saved.source.program : args.positionals[0]) : []
-  if (sel && across) return changeAcrossCli(ctx, command, across, sel, policies)
-  const st = saved
-    ? await loadProgram(saved.source.program, saved.source.stack)
-    : (sel!.renamed ?? oneStack(sel!.program, sel!.select[0]))
+  if (sel && across) return changeAcrossCli(ctx, command, across, sel, { policies })
+  const fromSaved = saved && (await loadSavedProgram(saved, ctx.env.TRELLIS_PASSPHRASE))
+  const st = fromSaved ? fromSaved.stack : (sel!.renamed ?? oneStack(sel!.program, sel!.select[0]))
   const w = ctx.workspace()
   if (command === 'apply' && bool(args, 'refresh-only')) return refreshRun(ctx, st)
   const opts = saved ? saved.source.options : planOptions(args)
-  if (saved) checkSavedPlan(saved, st, await w.state(st.name), registry)
+  if (saved) checkSavedPlan(saved, st, await w.state(st.name), registry, fromSaved?.config)
   if (saved) checkSavedPolicies(saved, policies)
   let shown = false
   const r = await w[command](st, {

@@ -91,7 +91,10 @@ const run = async (ctx: CommandContext): Promise<number> => {
   if (outFile)
     await writeSavedPlan(
       outFile,
-      savedPlanDoc(r, st, args.positionals[0], planOptions(args), registry, await w.state(st.name), origin),
+      savedPlanDoc(r, st, args.positionals[0], planOptions(args), registry, await w.state(st.name), origin, {
+        ...(sel.program.env !== undefined ? { env: sel.program.env } : {}),
+        config: sel.program.config,
+      }),
     )
   const hint = outFile && `Saved the plan to ${outFile}; apply exactly it with \`${applyCommandOf(outFile, origin)}\`.`
   if (ctx.json) out.line(JSON.stringify(planDoc(r, registry), null, 2))

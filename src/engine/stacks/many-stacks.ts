@@ -24,7 +24,7 @@ import {
   type EngineError,
   type PlanOutcome,
 } from '../operations'
-import { hasChanges } from '../plan'
+import { hasChanges, type Plan } from '../plan'
 import { UNKNOWN } from '../unknown'
 import { putStackOutputs } from './put-stack-outputs'
 import { stackInputs, stackOrder, type StackOrder } from './stack-order'
@@ -52,6 +52,8 @@ export interface StacksOutcome<A> {
 export interface StacksOptions extends Omit<ApplyOptions, 'approved' | 'targets'> {
   /** only these stacks and the stacks they read (empty: every stack given) */
   readonly select?: ReadonlyArray<string>
+  /** apply: each stack's approved plan (a saved plan across stacks); its fresh plan must make the same changes */
+  readonly approvedPlans?: Readonly<Record<string, Plan>>
 }
 
 type Which = 'plan' | 'apply' | 'destroy'
@@ -184,8 +186,10 @@ const runOne = (
   s: Stack,
   opts: StacksOptions,
 ): ReaderTaskEither<Env, EngineError, PlanOutcome | ApplyResult> => {
-  const { select: _s, ...one } = opts
-  return which === 'plan' ? planOp(s, one) : which === 'apply' ? applyOp(s, one) : destroyOp(s, one)
+  const { select: _s, approvedPlans, ...rest } = opts
+  const approved = approvedPlans?.[s.name]
+  const one = approved ? { ...rest, approved } : rest
+  return which === 'plan' ? planOp(s, rest) : which === 'apply' ? applyOp(s, one) : destroyOp(s, rest)
 }
 
 const stepStack = async (

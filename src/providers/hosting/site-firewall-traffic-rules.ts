@@ -11,7 +11,7 @@ import { compositeId, observe } from '../../core/observe'
 import { rest } from '../../core/wire'
 import { apiPath, asObject, short, stamp } from './shared/wire'
 import {
-  emptyRules,
+  defaultRuleSet,
   ruleSetFindings,
   ruleSetFromWire,
   ruleSetToWire,
@@ -69,6 +69,11 @@ export const SiteFirewallTrafficRules = defineResource({
   inputs: SiteFirewallTrafficRulesInputs,
   outputs: SiteFirewallTrafficRulesOutputs,
   identity: compositeId<Inputs>(':', [{ label: 'site_id', field: 'siteId' }], 0),
+  // one rule set per site, always there: a create overwrites it
+  singleton: {
+    id: (i) => i.siteId,
+    pristine: (o) => defaultRuleSet(o.published) && defaultRuleSet(o.unpublished),
+  },
   replaceOn: ['siteId'],
   secrets: [],
   rules: [
@@ -106,7 +111,7 @@ export const SiteFirewallTrafficRules = defineResource({
       key: 'siteId',
       request: (siteId) => rest('GET', apiPath`/sites/${siteId}/firewall_rule_set`, { query: { id: siteId } }),
     },
-    platformOwned: (o) => emptyRules(o.inputs.published) && emptyRules(o.inputs.unpublished),
+    platformOwned: (o) => defaultRuleSet(o.inputs.published) && defaultRuleSet(o.inputs.unpublished),
   },
   examples: {
     valid: {

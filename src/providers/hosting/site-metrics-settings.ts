@@ -94,6 +94,8 @@ export const SiteMetricsSettings = defineResource({
   inputs: SiteMetricsSettingsInputs,
   outputs: SiteMetricsSettingsOutputs,
   identity: compositeId<Inputs>(':', [{ label: 'site_id', field: 'siteId' }], 0),
+  // the site's own settings, always there: a create overwrites them
+  singleton: { id: (i) => i.siteId, pristine: (o) => o.siteAnalytics !== true && o.realUserMetrics !== true },
   replaceOn: ['siteId'],
   secrets: [],
   rules: [{ name: '10 minutes between enabling and disabling site analytics', when: 'plan', check: analyticsHold }],

@@ -11,7 +11,7 @@ import { compositeId, observe } from '../../core/observe'
 import { rest } from '../../core/wire'
 import { apiPath, asObject, defaultTeamId, needsTeam, short, stamp, teamIdOr } from './shared/wire'
 import {
-  emptyRules,
+  defaultRuleSet,
   ruleSetFindings,
   ruleSetFromWire,
   ruleSetToWire,
@@ -67,6 +67,11 @@ export const TeamFirewallTrafficRules = defineResource({
   replaceOn: ['teamId'],
   // left out, the provider's default team: never diffed (an import reads it from the id)
   computed: ['teamId'],
+  // one rule set per team, always there: a create overwrites it
+  singleton: {
+    id: (i, config) => i.teamId ?? defaultTeamId(config),
+    pristine: (o) => defaultRuleSet(o.published) && defaultRuleSet(o.unpublished),
+  },
   secrets: [],
   rules: [
     { name: 'team id or default team', check: (i, ctx) => needsTeam(i.teamId, 'teamId', ctx.config) },
@@ -115,7 +120,7 @@ export const TeamFirewallTrafficRules = defineResource({
   // one rule set per team, which the platform makes with the team: only a team's non-empty set is offered
   discover: {
     scope: { key: 'teamId', request: (teamId) => read(teamId) },
-    platformOwned: (o) => emptyRules(o.inputs.published) && emptyRules(o.inputs.unpublished),
+    platformOwned: (o) => defaultRuleSet(o.inputs.published) && defaultRuleSet(o.inputs.unpublished),
   },
   examples: {
     valid: {

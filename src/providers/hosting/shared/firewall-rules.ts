@@ -173,10 +173,8 @@ const canonical = (u: unknown): unknown => {
   return out
 }
 
-/** A rule set as the platform makes it: absent, or allow-all without a rule (discovery leaves it out). */
-export const emptyRules = (rs: unknown): boolean => {
-  if (rs === undefined || rs === null) return true
-  const r = rs as Partial<Record<string, unknown>>
-  if (r.defaultAction !== undefined && r.defaultAction !== 'allow') return false
-  return LISTS.every(([list]) => !Array.isArray(r[list]) || (r[list] as unknown[]).length === 0)
-}
+/** Is a rule set (as read) the platform's default: allow everything, no rule? Absent counts as default. */
+export const defaultRuleSet = (r: TrafficRuleSet | undefined): boolean =>
+  r === undefined ||
+  (r.defaultAction === 'allow' &&
+    [r.ipRestrictions, r.ipExceptions, r.geoRestrictions, r.geoExceptions].every((l) => (l?.length ?? 0) === 0))
