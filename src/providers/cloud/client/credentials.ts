@@ -28,11 +28,11 @@ import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import { readFile as fsReadFile } from 'node:fs/promises'
 import { homedir } from 'node:os'
-import { isSecret, reveal, secret, type Secret } from '../src/core/secret'
-import { action, platformError, type PlatformError } from '../src/core/wire'
-import type { HttpClient } from './http'
-import { kindOfCode, tc3Client, type Tc3Credentials } from './tc3'
-import type { Sleep } from './sequence'
+import { isSecret, reveal, secret, type Secret } from '../../../core/secret'
+import { action, platformError, type PlatformError } from '../../../core/wire'
+import type { HttpClient } from '../../../../clients/http'
+import { kindOfCode, tc3Client, type Tc3Credentials } from '../../../../clients/tc3'
+import type { Sleep } from '../../../../clients/sequence'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface CloudCredentialsOptions {
