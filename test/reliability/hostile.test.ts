@@ -25,7 +25,7 @@ import { fetchClient } from '#trellis/clients'
 import { retry } from '#trellis/clients'
 import { rateBudget } from '#trellis/clients'
 import { compose, type HttpRequest } from '#trellis/clients'
-import { platformClients } from '../../src/workspace/platform-clients'
+import { platformClients } from '#trellis/clients'
 
 type Platform = 'cost' | 'hosting' | 'cloud'
 import { realSleep } from '../../clients/sequence'
