@@ -44,6 +44,25 @@ export default tseslint.config(
     },
   },
   {
+    // issue 38: small functions and shallow nesting outside the engine (src/engine has its own block)
+    files: ['src/**/*.ts', 'clients/**/*.ts', 'builders/**/*.ts'],
+    ignores: ['src/engine/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+      'max-depth': ['error', 4],
+    },
+  },
+  {
+    // exemptions from the block above, each with its reason
+    files: [
+      // split pending, issue 38 (others edit it today)
+      'src/workspace/workspace.ts',
+      // the kernel engineer's file in issue 38 (its side channel goes), split there
+      'src/state/memory-store.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',

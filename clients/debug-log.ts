@@ -1,7 +1,7 @@
 /**
  * debugLog: a middleware writing one line when a request goes out and one when its answer (or
  * failure) comes back — method, URL, status, elapsed ms, headers, optionally bodies — for
- * `VANTAGE_DEBUG`-style troubleshooting. Everything passes the redactor first: credential headers
+ * `--debug` troubleshooting. Everything passes the redactor first: credential headers
  * are always blanked, known secret values and bearer/signature patterns wherever they appear, and
  * bodies are redacted before they are cut short, so a cut never leaves half a secret readable.
  */

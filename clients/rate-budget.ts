@@ -58,230 +58,286 @@ export interface RateBudgetStats {
 
 export type RateBudget = Middleware & { readonly stats: () => RateBudgetStats }
 
-// ── constructor ──────────────────────────────────────────────────────────────
-/** A middleware keeping requests within a per-platform budget (token bucket, honouring rate-limit headers). */
-export const rateBudget = (opts: RateBudgetOptions): RateBudget => {
-  if (!(opts.capacity >= 1)) throw new Error(`rateBudget: capacity must be at least 1, got ${opts.capacity}`)
-  if (!(opts.refillPerSecond > 0))
-    throw new Error(`rateBudget: refillPerSecond must be positive, got ${opts.refillPerSecond}`)
-  const now = opts.now ?? Date.now
-  const sleep = opts.sleep ?? realSleep
-  const reserve = opts.reserve ?? 0
-  const maxWaitMs = opts.maxWaitMs ?? MAX_SERVER_WAIT_MS
+/** The server's current window as this client knows it. */
+interface ServerWindow {
+  /** the lowest count it reported for the window (or the limit, from its start) */
+  reported: number
+  /** when it ends (unknown just after a reset, until an answer from the new window says) */
+  resetAt?: number
+  limit?: number
+}
 
-  let tokens = opts.capacity
-  let refilledAt = now()
-  /**
-   * The server's current window: the lowest count it reported for it (or the limit, from its start),
-   * when it ends (unknown just after a reset, until an answer from the new window says) and its limit.
-   */
-  let server: { reported: number; resetAt?: number; limit?: number } | undefined
+type Req = Parameters<HttpClient>[0]
+type Result = E.Either<HttpError, HttpResponse>
+
+const aborted = (req: Req): Result =>
+  E.left(httpError('Aborted', req, `${req.method} ${req.url}: aborted while waiting for the rate budget`, false))
+
+/** A reset further away than anyone waits is not a window this client can plan with. */
+const plannable = (headers: Readonly<Record<string, string>>, t: number) => {
+  const told = rateLimitOf(headers, t)
+  return told.resetAt !== undefined && told.resetAt - t > MAX_SERVER_WAIT_MS ? { ...told, resetAt: undefined } : told
+}
+
+/** One budget's state: the bucket, the server's window, and the requests in flight or waiting. */
+class Budget {
+  tokens: number
+  refilledAt: number
+  server: ServerWindow | undefined
   /**
    * Requests answered without a count since the window's last report, each as the sequence number
    * of the last request sent when it was answered: a later report from a request sent after that
    * includes it.
    */
-  let uncounted: number[] = []
+  uncounted: number[] = []
   /** set by a 429's Retry-After: nobody goes before it */
-  let blockedUntil = 0
-  let requests = 0
-  let waits = 0
-  let waitedMs = 0
+  blockedUntil = 0
+  requests = 0
+  waits = 0
+  waitedMs = 0
   /** sequence number of the last request sent */
-  let sent = 0
+  sent = 0
   /** sequence numbers of the requests sent and not yet answered */
-  const inFlight = new Set<number>()
+  readonly inFlight = new Set<number>()
   /** requests waiting for the next answer, which may free room in the window */
-  let answerWaiters: Array<() => void> = []
+  answerWaiters: Array<() => void> = []
+  readonly now: () => number
+  readonly sleep: NonNullable<RateBudgetOptions['sleep']>
+  readonly reserve: number
+  readonly maxWaitMs: number
 
-  const refill = (t: number): void => {
-    tokens = Math.min(opts.capacity, tokens + ((t - refilledAt) / 1000) * opts.refillPerSecond)
-    refilledAt = t
+  constructor(readonly opts: RateBudgetOptions) {
+    // called as plain functions (a clock's methods may rely on their own `this`)
+    const now = opts.now ?? Date.now
+    const sleep = opts.sleep ?? realSleep
+    this.now = () => now()
+    this.sleep = (ms, signal) => sleep(ms, signal)
+    this.reserve = opts.reserve ?? 0
+    this.maxWaitMs = opts.maxWaitMs ?? MAX_SERVER_WAIT_MS
+    this.tokens = opts.capacity
+    this.refilledAt = this.now()
+  }
+
+  refill(t: number): void {
+    this.tokens = Math.min(this.opts.capacity, this.tokens + ((t - this.refilledAt) / 1000) * this.opts.refillPerSecond)
+    this.refilledAt = t
   }
 
   /**
    * Takes a token now (a reservation: the bucket may go negative, so concurrent requests queue up
    * in arrival order) and says how long to wait for it.
    */
-  const takeToken = (): number => {
-    refill(now())
-    tokens -= 1
-    return tokens < 0 ? Math.ceil((-tokens / opts.refillPerSecond) * 1000) : 0
+  takeToken(): number {
+    this.refill(this.now())
+    this.tokens -= 1
+    return this.tokens < 0 ? Math.ceil((-this.tokens / this.opts.refillPerSecond) * 1000) : 0
   }
 
   /** Past the server's reset its window is full again, less what is in flight (it may land there). */
-  const rollover = (t: number): void => {
-    if (server?.resetAt !== undefined && t >= server.resetAt) {
-      server = server.limit !== undefined ? { reported: server.limit, limit: server.limit } : undefined
-      uncounted = []
+  rollover(t: number): void {
+    const s = this.server
+    if (s?.resetAt !== undefined && t >= s.resetAt) {
+      this.server = s.limit !== undefined ? { reported: s.limit, limit: s.limit } : undefined
+      this.uncounted = []
     }
   }
 
   /** What the window has left for requests not yet sent. */
-  const remainingNow = (): number | undefined =>
-    server === undefined ? undefined : server.reported - inFlight.size - uncounted.length
-
-  /** What holds a request back now: a time to wait until (or an earlier answer), an answer, or nothing. */
-  const gate = (t: number): { until?: number; orAnswer: boolean } | undefined => {
-    rollover(t)
-    if (blockedUntil > t) return { until: blockedUntil, orAnswer: false }
-    const remaining = remainingNow()
-    if (remaining === undefined || remaining > reserve) return undefined
-    // an answer may show an in-flight request was already counted, or bring the window's end; with
-    // nothing in flight and no known end nobody will say, so the request goes and finds out
-    if (server!.resetAt !== undefined) return { until: server!.resetAt, orAnswer: inFlight.size > 0 }
-    return inFlight.size > 0 ? { orAnswer: true } : undefined
+  remainingNow(): number | undefined {
+    return this.server === undefined ? undefined : this.server.reported - this.inFlight.size - this.uncounted.length
   }
 
-  const nextAnswer = (signal?: AbortSignal): Promise<void> =>
-    new Promise<void>((resolve, reject) => {
+  /** What holds a request back now: a time to wait until (or an earlier answer), an answer, or nothing. */
+  gate(t: number): { until?: number; orAnswer: boolean } | undefined {
+    this.rollover(t)
+    if (this.blockedUntil > t) return { until: this.blockedUntil, orAnswer: false }
+    const remaining = this.remainingNow()
+    if (remaining === undefined || remaining > this.reserve) return undefined
+    // an answer may show an in-flight request was already counted, or bring the window's end; with
+    // nothing in flight and no known end nobody will say, so the request goes and finds out
+    if (this.server!.resetAt !== undefined) return { until: this.server!.resetAt, orAnswer: this.inFlight.size > 0 }
+    return this.inFlight.size > 0 ? { orAnswer: true } : undefined
+  }
+
+  nextAnswer(signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(new Error('aborted'))
       const onAbort = (): void => {
-        answerWaiters = answerWaiters.filter((w) => w !== wake)
+        this.answerWaiters = this.answerWaiters.filter((w) => w !== wake)
         reject(new Error('aborted'))
       }
       const wake = (): void => {
         signal?.removeEventListener('abort', onAbort)
         resolve()
       }
-      answerWaiters.push(wake)
+      this.answerWaiters.push(wake)
       signal?.addEventListener('abort', onAbort, { once: true })
     })
+  }
 
   /** Learns from the answer to request `id` (already out of `inFlight`). */
-  const learn = (id: number, headers: Readonly<Record<string, string>>, status: number): void => {
-    const t = now()
-    rollover(t)
-    const told = rateLimitOf(headers, t)
-    // a reset further away than anyone waits is not a window this client can plan with
-    const rl =
-      told.resetAt !== undefined && told.resetAt - t > MAX_SERVER_WAIT_MS ? { ...told, resetAt: undefined } : told
+  learn(id: number, headers: Readonly<Record<string, string>>, status: number): void {
+    const t = this.now()
+    this.rollover(t)
+    const rl = plannable(headers, t)
+    const s = this.server
     // a window already over says nothing about the current one; nor does an older one
-    const current =
-      rl.resetAt !== undefined && rl.resetAt > t && !(server?.resetAt !== undefined && rl.resetAt < server.resetAt)
-    const limit = rl.limit ?? server?.limit
+    const current = rl.resetAt !== undefined && rl.resetAt > t && !(s?.resetAt !== undefined && rl.resetAt < s.resetAt)
+    const limit = rl.limit ?? s?.limit
     if (status === 429) {
       const after = retryAfterMs(headers, t)
-      if (after !== undefined && after <= MAX_SERVER_WAIT_MS) blockedUntil = Math.max(blockedUntil, t + after)
+      if (after !== undefined && after <= MAX_SERVER_WAIT_MS) this.blockedUntil = Math.max(this.blockedUntil, t + after)
       if (current) {
-        server = { reported: 0, resetAt: rl.resetAt, limit }
-        uncounted = []
+        this.server = { reported: 0, resetAt: rl.resetAt, limit }
+        this.uncounted = []
       }
       return
     }
-    if (rl.remaining !== undefined && current) {
-      const sameWindow = server !== undefined && server.resetAt === rl.resetAt
-      // within one window the lowest count is the latest snapshot (answers arrive out of order)
-      if (!sameWindow || rl.remaining <= server!.reported) {
-        server = {
-          reported: sameWindow ? Math.min(server!.reported, rl.remaining) : rl.remaining,
-          resetAt: rl.resetAt,
-          limit,
-        }
-        // answered before this request was sent: counted in its snapshot
-        uncounted = uncounted.filter((at) => at >= id)
+    if (rl.remaining !== undefined && current)
+      return this.counted(id, { reported: rl.remaining, resetAt: rl.resetAt, limit })
+    // answered without a count (or a 429 without one): it may have been counted after the last report
+    if (s !== undefined && !(rl.resetAt !== undefined && rl.resetAt <= t)) this.uncounted.push(this.sent)
+  }
+
+  /** A count reported for window `w` by the answer to request `id`. */
+  counted(id: number, w: ServerWindow): void {
+    const s = this.server
+    const sameWindow = s !== undefined && s.resetAt === w.resetAt
+    // within one window the lowest count is the latest snapshot (answers arrive out of order)
+    if (sameWindow && w.reported > s.reported) return
+    this.server = { ...w, reported: sameWindow ? Math.min(s.reported, w.reported) : w.reported }
+    // answered before this request was sent: counted in its snapshot
+    this.uncounted = this.uncounted.filter((at) => at >= id)
+  }
+
+  /**
+   * Wait `ms` (or, with `orAnswer`, until an answer comes first; the timer is cancelled when it
+   * wins). Only the time really waited counts: answers may wake a request many times. False when
+   * the request was aborted meanwhile. Returns the time waited too.
+   */
+  async wait(req: Req, ms: number, reason: 'budget' | 'server', orAnswer: boolean): Promise<[boolean, number]> {
+    this.waits++
+    this.opts.onWait?.({ method: req.method, url: req.url, waitMs: ms, reason })
+    if (!orAnswer) {
+      this.waitedMs += ms
+      try {
+        await this.sleep(ms, req.signal)
+        return [true, ms]
+      } catch {
+        return [false, ms]
       }
-    } else if (server !== undefined && !(rl.resetAt !== undefined && rl.resetAt <= t)) {
-      // answered without a count (or a 429 without one): it may have been counted after the last report
-      uncounted.push(sent)
+    }
+    const before = this.now()
+    const stop = new AbortController()
+    const signal = req.signal !== undefined ? AbortSignal.any([req.signal, stop.signal]) : stop.signal
+    let ok: boolean
+    try {
+      await Promise.race([this.sleep(ms, signal), this.nextAnswer(req.signal)])
+      ok = true
+    } catch {
+      ok = !req.signal?.aborted
+    } finally {
+      stop.abort()
+    }
+    const took = Math.max(0, this.now() - before)
+    this.waitedMs += took
+    return [ok, took]
+  }
+
+  /**
+   * Wait for the bucket, then for the server's window, checked again after every wait: it may have
+   * been used up (or reset) meanwhile; past maxWaitMs in all the request goes and `retry` handles a
+   * 429. Then the request is counted in flight AT ONCE, in the same turn as the check that let it
+   * go (a request woken by the same answer must see it); its id, or undefined when it was aborted.
+   */
+  async room(req: Req): Promise<number | undefined> {
+    let waited = 0
+    const budgetWait = Math.min(this.maxWaitMs, this.takeToken())
+    if (budgetWait > 0) {
+      const [ok, took] = await this.wait(req, budgetWait, 'budget', false)
+      if (!ok) return undefined
+      waited += took
+    }
+    for (;;) {
+      const t = this.now()
+      const g = this.gate(t)
+      if (g === undefined || waited >= this.maxWaitMs) return this.claim()
+      if (g.until === undefined) {
+        const answered = await this.nextAnswer(req.signal).then(
+          () => true,
+          () => false,
+        )
+        if (!answered) return undefined
+        continue
+      }
+      const ms = Math.min(this.maxWaitMs - waited, Math.max(1, Math.ceil(g.until - t)))
+      const [ok, took] = await this.wait(req, ms, 'server', g.orAnswer)
+      if (!ok) return undefined
+      waited += took
     }
   }
 
-  const aborted = (req: Parameters<HttpClient>[0]): E.Either<HttpError, HttpResponse> =>
-    E.left(httpError('Aborted', req, `${req.method} ${req.url}: aborted while waiting for the rate budget`, false))
+  /** Count a request in flight; its sequence number. */
+  claim(): number {
+    this.rollover(this.now())
+    const id = ++this.sent
+    this.inFlight.add(id)
+    return id
+  }
 
-  const middleware: Middleware =
-    (next: HttpClient): HttpClient =>
-    (req) =>
-    async () => {
-      requests++
-      let waited = 0
-      const wait = async (ms: number, reason: 'budget' | 'server', orAnswer: boolean): Promise<boolean> => {
-        waits++
-        opts.onWait?.({ method: req.method, url: req.url, waitMs: ms, reason })
-        if (!orAnswer) {
-          waitedMs += ms
-          waited += ms
-          try {
-            await sleep(ms, req.signal)
-            return true
-          } catch {
-            return false
-          }
-        }
-        // whichever comes first; the timer is cancelled when an answer wins. Only the time really
-        // waited counts towards maxWaitMs: answers may wake this request many times
-        const before = now()
-        const stop = new AbortController()
-        const signal = req.signal !== undefined ? AbortSignal.any([req.signal, stop.signal]) : stop.signal
-        try {
-          await Promise.race([sleep(ms, signal), nextAnswer(req.signal)])
-          return true
-        } catch {
-          return !req.signal?.aborted
-        } finally {
-          stop.abort()
-          const took = Math.max(0, now() - before)
-          waitedMs += took
-          waited += took
-        }
-      }
-      const budgetWait = Math.min(maxWaitMs, takeToken())
-      if (budgetWait > 0 && !(await wait(budgetWait, 'budget', false))) return aborted(req)
-      // the server's window is checked again after every wait: it may have been used up (or reset)
-      // meanwhile; past maxWaitMs in all the request goes and `retry` handles a 429
-      for (;;) {
-        const t = now()
-        const g = gate(t)
-        if (g === undefined || waited >= maxWaitMs) break
-        if (g.until === undefined) {
-          try {
-            await nextAnswer(req.signal)
-          } catch {
-            return aborted(req)
-          }
-          continue
-        }
-        const ms = Math.min(maxWaitMs - waited, Math.max(1, Math.ceil(g.until - t)))
-        if (!(await wait(ms, 'server', g.orAnswer))) return aborted(req)
-      }
-      rollover(now())
-      const id = ++sent
-      inFlight.add(id)
-      let result: E.Either<HttpError, HttpResponse> | undefined
-      try {
-        result = await next(req)()
-      } finally {
-        inFlight.delete(id)
-        if (result !== undefined && E.isRight(result)) learn(id, result.right.headers, result.right.status)
-        else if (server !== undefined) uncounted.push(sent)
-        const woken = answerWaiters
-        answerWaiters = []
-        for (const w of woken) w()
-      }
-      return result
+  /** Send request `id` (counted in flight); learn from its answer and wake whoever waits for one. */
+  async exchange(next: HttpClient, req: Req, id: number): Promise<Result> {
+    let result: Result | undefined
+    try {
+      result = await next(req)()
+    } finally {
+      this.inFlight.delete(id)
+      if (result !== undefined && E.isRight(result)) this.learn(id, result.right.headers, result.right.status)
+      else if (this.server !== undefined) this.uncounted.push(this.sent)
+      const woken = this.answerWaiters
+      this.answerWaiters = []
+      for (const w of woken) w()
     }
+    return result
+  }
 
-  const stats = (): RateBudgetStats => {
-    const t = now()
-    refill(t)
-    rollover(t)
-    const remaining = remainingNow()
+  stats(): RateBudgetStats {
+    const t = this.now()
+    this.refill(t)
+    this.rollover(t)
+    const remaining = this.remainingNow()
+    const s = this.server
     return {
-      requests,
-      waits,
-      waitedMs,
-      tokens,
-      inFlight: inFlight.size,
-      ...(server !== undefined && remaining !== undefined
+      requests: this.requests,
+      waits: this.waits,
+      waitedMs: this.waitedMs,
+      tokens: this.tokens,
+      inFlight: this.inFlight.size,
+      ...(s !== undefined && remaining !== undefined
         ? {
             serverRemaining: remaining,
-            ...(server.resetAt !== undefined ? { serverResetAt: server.resetAt } : {}),
-            ...(server.limit !== undefined ? { serverLimit: server.limit } : {}),
+            ...(s.resetAt !== undefined ? { serverResetAt: s.resetAt } : {}),
+            ...(s.limit !== undefined ? { serverLimit: s.limit } : {}),
           }
         : {}),
     }
   }
+}
 
-  return Object.assign(middleware, { stats })
+// ── constructor ──────────────────────────────────────────────────────────────
+/** A middleware keeping requests within a per-platform budget (token bucket, honouring rate-limit headers). */
+export const rateBudget = (opts: RateBudgetOptions): RateBudget => {
+  if (!(opts.capacity >= 1)) throw new Error(`rateBudget: capacity must be at least 1, got ${opts.capacity}`)
+  if (!(opts.refillPerSecond > 0))
+    throw new Error(`rateBudget: refillPerSecond must be positive, got ${opts.refillPerSecond}`)
+  const b = new Budget(opts)
+  const middleware: Middleware =
+    (next: HttpClient): HttpClient =>
+    (req) =>
+    async () => {
+      b.requests++
+      const id = await b.room(req)
+      return id === undefined ? aborted(req) : b.exchange(next, req, id)
+    }
+  return Object.assign(middleware, { stats: () => b.stats() })
 }

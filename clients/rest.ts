@@ -14,6 +14,7 @@ import {
   type PlatformErrorKind,
   type RestRequest,
 } from '../src/core/wire'
+import { MESSAGE_LINK_HEADER, type RestConventions } from '../src/core/client-recipe'
 import { isSecret, reveal, revealDeep, type Secret } from '../src/core/secret'
 import { VERSION } from '../src/core/version'
 import type { HttpClient, HttpError, HttpResponse } from './http'
@@ -22,7 +23,8 @@ import { overlongWaitNote } from './retry'
 import { isRead, runWire, type Send, type SequenceOptions } from './sequence'
 
 // ── model ────────────────────────────────────────────────────────────────────
-export type RestStyle = 'cost' | 'hosting'
+/** How a platform's error bodies and pages read (src/core/client-recipe.ts). */
+export type RestStyle = RestConventions
 
 export interface RestClientOptions extends SequenceOptions {
   /** only the origin (scheme, host, port) is used: request paths carry `/v2` or `/api/v1` */
@@ -30,10 +32,10 @@ export interface RestClientOptions extends SequenceOptions {
   readonly token?: Secret<string> | string
   readonly http: HttpClient
   readonly timeoutMs?: number
-  /** error body shape and pagination style */
-  readonly style: RestStyle
+  /** error body shape and pagination style (default: MESSAGE_LINK_HEADER) */
+  readonly style?: RestStyle
   readonly userAgent?: string
-  /** how to configure the token, for the missing-token message (e.g. `set apiToken or COST_API_TOKEN`) */
+  /** how to configure the token, for the missing-token message (e.g. `set apiToken or ITS_ENV_VARIABLE`) */
   readonly tokenHint?: string
   /** the run's secret values, blanked from every error (default: this client's own) */
   readonly secrets?: SecretValues
@@ -130,8 +132,8 @@ const messageOf = (u: unknown): string | undefined =>
       : undefined
 
 /**
- * The human message of an error body. Cost bodies are `{errors: [..]}`, hosting bodies
- * `{code, message}`; each style reads its own shape first and the other's as a fallback, then
+ * The human message of an error body, `{errors: [..]}` or `{code, message}`: the style's member
+ * first and the other as a fallback, then
  * plain text (`Not Found`) or an HTML page's title.
  */
 export const errorMessage = (style: RestStyle, res: HttpResponse): string => {
@@ -149,7 +151,7 @@ export const errorMessage = (style: RestStyle, res: HttpResponse): string => {
     const fromErrors = errors.length > 0 ? errors.join('; ') : typeof o.errors === 'string' ? o.errors : undefined
     const fromMessage =
       typeof o.message === 'string' && o.message !== '' ? o.message : typeof o.error === 'string' ? o.error : undefined
-    const m = style === 'cost' ? (fromErrors ?? fromMessage) : (fromMessage ?? fromErrors)
+    const m = style.errors === 'errors' ? (fromErrors ?? fromMessage) : (fromMessage ?? fromErrors)
     if (m) return m
     return Object.keys(o).length === 0 ? reasonOf(res.status) : `${reasonOf(res.status)}: ${excerpt(text)}`
   }
@@ -195,6 +197,7 @@ type Extra = Partial<Pick<PlatformError, 'status' | 'ambiguous'>>
 class RestCall {
   private readonly write: boolean
   private readonly path: string
+  private readonly style: RestStyle
 
   constructor(
     private readonly opts: RestClientOptions,
@@ -207,6 +210,7 @@ class RestCall {
     private readonly signal: AbortSignal | undefined,
   ) {
     this.write = !isRead(req)
+    this.style = opts.style ?? MESSAGE_LINK_HEADER
     this.path = req.path.startsWith('/') ? req.path : `/${req.path}`
   }
 
@@ -259,7 +263,7 @@ class RestCall {
       const message =
         res.status < 400
           ? `unexpected redirect (HTTP ${res.status}) to ${res.headers.location ?? 'nowhere'}`
-          : `${errorMessage(this.opts.style, res)}${note ? `; ${note}` : ''}`
+          : `${errorMessage(this.style, res)}${note ? `; ${note}` : ''}`
       return this.fail(kindOfStatus(res.status), message, {
         status: res.status,
         ambiguous: this.write && res.status >= 500,
@@ -301,7 +305,7 @@ class RestCall {
   }
 
   private async pages(p: NonNullable<RestRequest['paginate']>): Promise<E.Either<PlatformError, unknown>> {
-    const { opts, req } = this
+    const { req } = this
     if (p.paged === false) {
       // only what the operation declares: no limit/page or page/per_page parameters
       const r = await this.exchange(req.query ?? {})
@@ -310,11 +314,12 @@ class RestCall {
       return E.isLeft(items) ? items : E.right(p.max === undefined ? items.right : items.right.slice(0, p.max))
     }
     const max = p.max ?? Infinity
-    const size = p.pageSize ?? (opts.style === 'cost' ? 1000 : 100)
+    const paging = this.style.paging
+    const size = p.pageSize ?? paging.pageSize
     const all: unknown[] = []
     let page = 1
     for (let n = 0; n < MAX_PAGES; n++) {
-      const query = opts.style === 'cost' ? { ...req.query, limit: size, page } : { ...req.query, page, per_page: size }
+      const query = { ...req.query, [paging.sizeParam]: size, page }
       const r = await this.exchange(query)
       if (E.isLeft(r)) return r
       const items = this.itemsOf(r.right, p.items)
@@ -322,7 +327,7 @@ class RestCall {
       all.push(...items.right)
       if (all.length >= max) return E.right(all.slice(0, max))
       let next: number | undefined
-      if (opts.style === 'cost') {
+      if (paging.next === 'body-links') {
         // links.next null or absent (some endpoints have no links at all): this was the last page
         const links = (r.right.body as { links?: { next?: unknown } } | null)?.links
         const url = typeof links?.next === 'string' && links.next !== '' ? links.next : undefined
@@ -381,7 +386,7 @@ export const restClient = (opts: RestClientOptions): PlatformClient => {
           platformError(
             'Refused',
             describeRequest(req),
-            `the ${opts.style} platform speaks REST; a signed action request cannot be sent to it`,
+            `the platform at ${opts.baseUrl} speaks REST; a signed action request cannot be sent to it`,
           ),
         )
       const token = (checkedToken ??= tokenOf(opts.token))

@@ -6,7 +6,7 @@
  * contract). Every request is recorded, so tests assert on what was sent.
  */
 import * as E from 'fp-ts/Either'
-import type { HttpClient, HttpErrorKind, HttpRequest, HttpResponse } from './http'
+import type { HttpClient, HttpError, HttpErrorKind, HttpRequest, HttpResponse } from './http'
 import { httpError } from './http'
 
 // ── model ────────────────────────────────────────────────────────────────────
@@ -114,111 +114,112 @@ const describe = (rule: Rule): string => {
   return `${rule.method} ${rule.origin ?? ''}${rule.pathname}${q}${body} (${what})`
 }
 
+/** The rule an expectation declares: method, origin when absolute, path, query, body. */
+const ruleOf = (method: HttpRequest['method'], pathOrUrl: string, opts: ExpectOptions): Rule => {
+  const absolute = /^https?:\/\//i.test(pathOrUrl)
+  const u = new URL(pathOrUrl, 'http://scripted.invalid')
+  const fromUrl = Object.fromEntries(u.searchParams.entries())
+  const query = opts.query ?? (Object.keys(fromUrl).length > 0 ? fromUrl : undefined)
+  return {
+    method: method.toUpperCase(),
+    ...(absolute ? { origin: u.origin } : {}),
+    pathname: u.pathname,
+    ...(query ? { query } : {}),
+    hasBody: 'body' in opts && opts.body !== undefined,
+    body: opts.body,
+    total: 1,
+    used: 0,
+  }
+}
+
+/** A reply of `status`: a JSON body typed as such unless the headers say otherwise. */
+const replyOutcome = (status: number, body: unknown, headers: Readonly<Record<string, string>>): Outcome => {
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body)
+  const withType =
+    typeof body === 'string' || body === undefined || 'content-type' in lower
+      ? lower
+      : { 'content-type': 'application/json', ...lower }
+  return { _tag: 'Reply', response: () => ({ status, headers: withType, body: text }) }
+}
+
+/** The ways to answer the requests `rule` matches. */
+const expectationOn = (rule: Rule): Expectation => {
+  const handle: ExpectationHandle = {
+    times: (n) => {
+      if (!Number.isInteger(n) || n < 1) throw new Error(`scripted: times(n) needs a positive integer, got ${n}`)
+      rule.total = n
+      return handle
+    },
+  }
+  const set = (o: Outcome): ExpectationHandle => {
+    if (rule.outcome !== undefined) throw new Error(`scripted: ${describe(rule)} already has an answer`)
+    rule.outcome = o
+    return handle
+  }
+  return {
+    reply: (status, body, headers = {}) => set(replyOutcome(status, body, headers)),
+    fail: (kind, o = {}) =>
+      set({
+        _tag: 'Fail',
+        kind,
+        sent: o.sent ?? kind !== 'ConnectFailed',
+        ...(o.message !== undefined ? { message: o.message } : {}),
+      }),
+    respond: (f) => set({ _tag: 'Reply', response: f }),
+  }
+}
+
+const refuse = (req: HttpRequest, message: string): E.Either<HttpError, HttpResponse> =>
+  E.left(httpError('ConnectFailed', req, message, false))
+
+/** The answer of the first rule with uses left that matches `req`, or an error naming what was expected. */
+const answer = (rules: Rule[], pending: () => ReadonlyArray<string>, req: HttpRequest) => {
+  const rule = rules.find((r) => r.used < r.total && matches(r, req))
+  if (rule === undefined) {
+    const open = pending()
+    const body = req.body !== undefined && req.body !== '' ? ` with body ${clip(req.body)}` : ''
+    const expected =
+      open.length > 0
+        ? `expected one of:\n  ${open.join('\n  ')}`
+        : 'no requests were expected (all expectations consumed)'
+    return refuse(req, `scripted: unexpected request ${req.method} ${req.url}${body}; ${expected}`)
+  }
+  rule.used++
+  const outcome = rule.outcome
+  if (outcome === undefined)
+    return refuse(req, `scripted: expectation ${describe(rule)} matched ${req.method} ${req.url} but declares no reply`)
+  if (outcome._tag === 'Fail')
+    return E.left(
+      httpError(
+        outcome.kind,
+        req,
+        outcome.message ?? `scripted: ${outcome.kind} for ${req.method} ${req.url}`,
+        outcome.sent,
+      ),
+    )
+  return E.right(outcome.response(req))
+}
+
 // ── constructor ──────────────────────────────────────────────────────────────
 /** A scripted transport for tests: expected requests and replies; an unexpected request is an error. */
 export const scripted = (): Scripted => {
   const rules: Rule[] = []
   const received: HttpRequest[] = []
-
-  const expect = (method: HttpRequest['method'], pathOrUrl: string, opts: ExpectOptions = {}): Expectation => {
-    const absolute = /^https?:\/\//i.test(pathOrUrl)
-    const u = new URL(pathOrUrl, 'http://scripted.invalid')
-    const fromUrl = Object.fromEntries(u.searchParams.entries())
-    const query = opts.query ?? (Object.keys(fromUrl).length > 0 ? fromUrl : undefined)
-    const rule: Rule = {
-      method: method.toUpperCase(),
-      ...(absolute ? { origin: u.origin } : {}),
-      pathname: u.pathname,
-      ...(query ? { query } : {}),
-      hasBody: 'body' in opts && opts.body !== undefined,
-      body: opts.body,
-      total: 1,
-      used: 0,
-    }
-    rules.push(rule)
-    const handle: ExpectationHandle = {
-      times: (n) => {
-        if (!Number.isInteger(n) || n < 1) throw new Error(`scripted: times(n) needs a positive integer, got ${n}`)
-        rule.total = n
-        return handle
-      },
-    }
-    const set = (o: Outcome): ExpectationHandle => {
-      if (rule.outcome !== undefined) throw new Error(`scripted: ${describe(rule)} already has an answer`)
-      rule.outcome = o
-      return handle
-    }
-    return {
-      reply: (status, body, headers = {}) => {
-        const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
-        const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body)
-        const withType =
-          typeof body === 'string' || body === undefined || 'content-type' in lower
-            ? lower
-            : { 'content-type': 'application/json', ...lower }
-        return set({ _tag: 'Reply', response: () => ({ status, headers: withType, body: text }) })
-      },
-      fail: (kind, o = {}) =>
-        set({
-          _tag: 'Fail',
-          kind,
-          sent: o.sent ?? kind !== 'ConnectFailed',
-          ...(o.message !== undefined ? { message: o.message } : {}),
-        }),
-      respond: (f) => set({ _tag: 'Reply', response: f }),
-    }
-  }
-
   const pending = (): ReadonlyArray<string> =>
     rules.filter((r) => r.outcome === undefined || r.used < r.total).map(describe)
-
-  // a Task is a thunk of a promise: async gives one without an await inside
-  // eslint-disable-next-line @typescript-eslint/require-await
-  const client: HttpClient = (req) => async () => {
-    received.push(req)
-    const rule = rules.find((r) => r.used < r.total && matches(r, req))
-    if (rule === undefined) {
-      const open = pending()
-      const body = req.body !== undefined && req.body !== '' ? ` with body ${clip(req.body)}` : ''
-      const expected =
-        open.length > 0
-          ? `expected one of:\n  ${open.join('\n  ')}`
-          : 'no requests were expected (all expectations consumed)'
-      return E.left(
-        httpError(
-          'ConnectFailed',
-          req,
-          `scripted: unexpected request ${req.method} ${req.url}${body}; ${expected}`,
-          false,
-        ),
-      )
-    }
-    rule.used++
-    const outcome = rule.outcome
-    if (outcome === undefined)
-      return E.left(
-        httpError(
-          'ConnectFailed',
-          req,
-          `scripted: expectation ${describe(rule)} matched ${req.method} ${req.url} but declares no reply`,
-          false,
-        ),
-      )
-    if (outcome._tag === 'Fail')
-      return E.left(
-        httpError(
-          outcome.kind,
-          req,
-          outcome.message ?? `scripted: ${outcome.kind} for ${req.method} ${req.url}`,
-          outcome.sent,
-        ),
-      )
-    return E.right(outcome.response(req))
-  }
-
   return {
-    expect,
-    client,
+    expect: (method, pathOrUrl, opts = {}) => {
+      const rule = ruleOf(method, pathOrUrl, opts)
+      rules.push(rule)
+      return expectationOn(rule)
+    },
+    // a Task is a thunk of a promise: async gives one without an await inside
+    // eslint-disable-next-line @typescript-eslint/require-await
+    client: (req) => async () => {
+      received.push(req)
+      return answer(rules, pending, req)
+    },
     calls: () => [...received],
     pending,
     assertNoPending: () => {

@@ -9,7 +9,7 @@
 import * as http from 'node:http'
 import type { Socket } from 'node:net'
 import * as E from 'fp-ts/Either'
-import type { HttpClient, HttpRequest, HttpResponse } from './http'
+import type { HttpClient, HttpError, HttpRequest, HttpResponse } from './http'
 import type { Actor } from './hostile'
 import { flatHeaders } from './flat-headers'
 
@@ -60,6 +60,153 @@ const send = (res: http.ServerResponse, method: string, out: HttpResponse): void
   res.end(out.body)
 }
 
+/** Drip the reply's body one byte every `everyMs`; the timer is tracked so close() stops it. */
+const drip = (res: http.ServerResponse, out: HttpResponse, everyMs: number, drips: Set<Timer>): void => {
+  const body = Buffer.from(out.body, 'utf8')
+  res.writeHead(out.status, { ...framed(out), 'content-length': String(body.length) })
+  let at = 0
+  const timer = setInterval(() => {
+    if (at >= body.length) {
+      clearInterval(timer)
+      res.end()
+      return
+    }
+    res.write(body.subarray(at, ++at))
+  }, everyMs)
+  drips.add(timer)
+  res.on('close', () => {
+    clearInterval(timer)
+    drips.delete(timer)
+  })
+}
+
+type Timer = ReturnType<typeof setInterval>
+type Act = NonNullable<ReturnType<Actor>>
+
+/** Answer with the client's reply as `act` says: hold it, replace it, cut it, or drip it. */
+const actOut = (exchange: Exchange, act: Act, out: HttpResponse, drips: Set<Timer>): void => {
+  const { req, res, method } = exchange
+  switch (act.kind) {
+    case 'hang-after':
+    case 'hang-before':
+      return
+    case 'reply':
+      return send(res, method, act.reply(out))
+    case 'cut': {
+      const body = Buffer.from(out.body, 'utf8')
+      res.writeHead(out.status, { ...framed(out), 'content-length': String(body.length + 1) })
+      res.write(body.subarray(0, Math.floor(body.length / 2)), () => req.socket.destroy())
+      return
+    }
+    case 'drip':
+      return drip(res, out, act.everyMs, drips)
+  }
+}
+
+/** Act out a transport failure the client reported on the socket. */
+const actFailure = ({ req, res }: Exchange, failure: HttpError): void => {
+  switch (failure.kind) {
+    case 'ConnectionReset':
+    case 'Aborted':
+      req.socket.destroy()
+      return
+    case 'Timeout':
+      // say nothing: the caller's own timeout ends it (or close() does)
+      return
+    case 'ConnectFailed':
+      res
+        .writeHead(502, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ code: 502, message: `upstream unreachable: ${failure.message}` }))
+      return
+  }
+}
+
+/** One request being served. */
+interface Exchange {
+  readonly req: http.IncomingMessage
+  readonly res: http.ServerResponse
+  readonly method: string
+}
+
+/** What the server keeps to end promptly: sockets, drip timers, forwarded requests, and its port. */
+interface ServeState {
+  readonly host: string
+  readonly sockets: Set<Socket>
+  readonly drips: Set<Timer>
+  readonly inFlight: Set<AbortController>
+  /** the bound port, for requests without a Host header (HTTP/1.0) */
+  boundPort: number
+}
+
+/** The request as the client sees it; the caller hanging up cancels it. */
+const forwarded = async ({ req, res, method }: Exchange, st: ServeState) => {
+  const headers = flatHeaders(req.headers)
+  const shown = st.host.includes(':') ? `[${st.host}]` : st.host
+  const url = `http://${headers['host'] ?? `${shown}:${st.boundPort}`}${req.url ?? '/'}`
+  const body = await readBody(req)
+  const ctl = new AbortController()
+  st.inFlight.add(ctl)
+  res.on('close', () => {
+    if (!res.writableFinished) ctl.abort()
+  })
+  const request: HttpRequest = {
+    method: method as HttpRequest['method'],
+    url,
+    headers,
+    ...(body !== '' ? { body } : {}),
+    signal: ctl.signal,
+  }
+  return { request, ctl }
+}
+
+/** The client's answer, or undefined after answering 500 for a client that threw. */
+const ask = async (client: HttpClient, request: HttpRequest, res: http.ServerResponse) => {
+  try {
+    return await client(request)()
+  } catch (e) {
+    if (!res.headersSent)
+      res.writeHead(500, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          code: 500,
+          message: `serve: the client threw: ${e instanceof Error ? e.message : String(e)}`,
+        }),
+      )
+    return undefined
+  }
+}
+
+const handle = async (client: HttpClient, opts: ServeOptions, st: ServeState, x: Exchange): Promise<void> => {
+  if (!METHODS.has(x.method)) {
+    x.res
+      .writeHead(405, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ code: 405, message: `method ${x.method} not supported` }))
+    return
+  }
+  const { request, ctl } = await forwarded(x, st)
+  const act = opts.act?.(request)
+  // held unanswered until the caller gives up (its socket closes) or close() ends it
+  if (act?.kind === 'hang-before' || (act?.kind === 'reply' && !act.applied)) {
+    st.inFlight.delete(ctl)
+    if (act.kind === 'reply') send(x.res, x.method, act.reply(undefined))
+    return
+  }
+  const result = await ask(client, request, x.res).finally(() => st.inFlight.delete(ctl))
+  if (result === undefined || x.res.destroyed || ctl.signal.aborted) return
+  if (E.isLeft(result)) return actFailure(x, result.left)
+  if (act === undefined) return send(x.res, x.method, result.right)
+  actOut(x, act, result.right, st.drips)
+}
+
+/** Stop everything: forwarded requests, drips, the server and every socket. */
+const closer = (server: http.Server, st: ServeState) => () =>
+  new Promise<void>((done) => {
+    for (const c of st.inFlight) c.abort()
+    for (const d of st.drips) clearInterval(d)
+    server.close(() => done())
+    for (const s of st.sockets) s.destroy()
+    server.closeAllConnections?.()
+  })
+
 // ── interpreter ──────────────────────────────────────────────────────────────
 /** Serve an HttpClient on 127.0.0.1 (emulators as real HTTP servers). */
 export const serve = (client: HttpClient, opts: ServeOptions = {}): Promise<Served> => {
@@ -70,144 +217,24 @@ export const serve = (client: HttpClient, opts: ServeOptions = {}): Promise<Serv
         `serve: refusing to listen on ${host}; only loopback addresses (127.0.0.1, ::1, localhost) are allowed`,
       ),
     )
-
-  const sockets = new Set<Socket>()
-  const drips = new Set<ReturnType<typeof setInterval>>()
-  /** the bound port, for requests without a Host header (HTTP/1.0) */
-  let boundPort = opts.port ?? 0
-  const inFlight = new Set<AbortController>()
-
-  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    const method = (req.method ?? 'GET').toUpperCase()
-    if (!METHODS.has(method)) {
-      res
-        .writeHead(405, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ code: 405, message: `method ${method} not supported` }))
-      return
-    }
-    const headers = flatHeaders(req.headers)
-    const shown = host.includes(':') ? `[${host}]` : host
-    const url = `http://${headers['host'] ?? `${shown}:${boundPort}`}${req.url ?? '/'}`
-    const body = await readBody(req)
-    // the caller hanging up cancels the forwarded request
-    const ctl = new AbortController()
-    inFlight.add(ctl)
-    const onClose = (): void => {
-      if (!res.writableFinished) ctl.abort()
-    }
-    res.on('close', onClose)
-    const request: HttpRequest = {
-      method: method as HttpRequest['method'],
-      url,
-      headers,
-      ...(body !== '' ? { body } : {}),
-      signal: ctl.signal,
-    }
-    const act = opts.act?.(request)
-    // held unanswered until the caller gives up (its socket closes) or close() ends it
-    if (act?.kind === 'hang-before') {
-      inFlight.delete(ctl)
-      return
-    }
-    if (act?.kind === 'reply' && !act.applied) {
-      inFlight.delete(ctl)
-      send(res, method, act.reply(undefined))
-      return
-    }
-    let result
-    try {
-      result = await client(request)()
-    } catch (e) {
-      if (!res.headersSent)
-        res.writeHead(500, { 'content-type': 'application/json' }).end(
-          JSON.stringify({
-            code: 500,
-            message: `serve: the client threw: ${e instanceof Error ? e.message : String(e)}`,
-          }),
-        )
-      return
-    } finally {
-      inFlight.delete(ctl)
-    }
-    if (res.destroyed || ctl.signal.aborted) return
-    if (E.isLeft(result)) {
-      switch (result.left.kind) {
-        case 'ConnectionReset':
-        case 'Aborted':
-          req.socket.destroy()
-          return
-        case 'Timeout':
-          // say nothing: the caller's own timeout ends it (or close() does)
-          return
-        case 'ConnectFailed':
-          res
-            .writeHead(502, { 'content-type': 'application/json' })
-            .end(JSON.stringify({ code: 502, message: `upstream unreachable: ${result.left.message}` }))
-          return
-      }
-    }
-    if (act === undefined) return send(res, method, result.right)
-    switch (act.kind) {
-      case 'hang-after':
-        return
-      case 'reply':
-        return send(res, method, act.reply(result.right))
-      case 'cut': {
-        const body = Buffer.from(result.right.body, 'utf8')
-        res.writeHead(result.right.status, { ...framed(result.right), 'content-length': String(body.length + 1) })
-        res.write(body.subarray(0, Math.floor(body.length / 2)), () => req.socket.destroy())
-        return
-      }
-      case 'drip': {
-        const body = Buffer.from(result.right.body, 'utf8')
-        res.writeHead(result.right.status, { ...framed(result.right), 'content-length': String(body.length) })
-        let at = 0
-        const timer = setInterval(() => {
-          if (at >= body.length) {
-            clearInterval(timer)
-            res.end()
-            return
-          }
-          res.write(body.subarray(at, ++at))
-        }, act.everyMs)
-        drips.add(timer)
-        res.on('close', () => {
-          clearInterval(timer)
-          drips.delete(timer)
-        })
-        return
-      }
-    }
-  }
-
+  const st: ServeState = { host, sockets: new Set(), drips: new Set(), inFlight: new Set(), boundPort: opts.port ?? 0 }
   const server = http.createServer((req, res) => {
-    handle(req, res).catch(() => req.socket.destroy())
+    const method = (req.method ?? 'GET').toUpperCase()
+    handle(client, opts, st, { req, res, method }).catch(() => req.socket.destroy())
   })
   server.on('connection', (s: Socket) => {
-    sockets.add(s)
-    s.on('close', () => sockets.delete(s))
+    st.sockets.add(s)
+    s.on('close', () => st.sockets.delete(s))
   })
-
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(opts.port ?? 0, host, () => {
       server.off('error', reject)
       const addr = server.address()
       const port = typeof addr === 'object' && addr !== null ? addr.port : (opts.port ?? 0)
-      boundPort = port
+      st.boundPort = port
       const shown = host.includes(':') ? `[${host}]` : host
-      resolve({
-        url: `http://${shown}:${port}`,
-        port,
-        close: () =>
-          new Promise<void>((done) => {
-            for (const c of inFlight) c.abort()
-            for (const d of drips) clearInterval(d)
-            server.close(() => done())
-            for (const s of sockets) s.destroy()
-            server.closeAllConnections?.()
-          }),
-      })
+      resolve({ url: `http://${shown}:${port}`, port, close: closer(server, st) })
     })
   })
 }

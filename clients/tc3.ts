@@ -18,7 +18,7 @@ import {
   type PlatformErrorKind,
 } from '../src/core/wire'
 import { isSecret, reveal, revealDeep, type Secret } from '../src/core/secret'
-import type { HttpClient } from './http'
+import type { HttpClient, HttpError, HttpResponse } from './http'
 import { secretValues, type SecretValues } from './redact'
 import { overlongWaitNote } from './retry'
 import { excerpt, kindOfStatus, USER_AGENT } from './rest'
@@ -141,168 +141,231 @@ const numberOf = (u: unknown): number | undefined => {
 
 const secondsText = (ms: number): string => (ms < 1000 ? `${ms / 1000}s` : `${Math.round(ms / 1000)}s`)
 
+/** What one client's requests share. */
+interface Tc3Context {
+  readonly opts: Tc3ClientOptions
+  readonly now: () => Date
+  readonly sleep: NonNullable<SequenceOptions['sleep']>
+  readonly progress: (message: string) => void
+  readonly secure: boolean
+  readonly domain: string
+  readonly language: string
+  readonly maxAttempts: number
+  readonly secrets: SecretValues
+}
+
+type Fail = (
+  kind: PlatformErrorKind,
+  message: string,
+  retry: boolean,
+  extra?: Partial<Pick<PlatformError, 'status' | 'code' | 'ambiguous'>>,
+) => E.Either<Failure, never>
+
+const target = (ctx: Tc3Context, service: string): { url: string; host: string } | undefined => {
+  if (ctx.opts.endpoint === undefined) {
+    const host = `${service}.${ctx.domain}`
+    return { url: `${ctx.secure ? 'https' : 'http'}://${host}/`, host }
+  }
+  try {
+    const u = new URL(ctx.opts.endpoint)
+    return { url: u.href, host: u.host }
+  } catch {
+    return undefined
+  }
+}
+
+/** The `Response` of a 200 reply's body, or the failure its envelope names. */
+const responseOf = (body: string, read: boolean, fail: Fail): E.Either<Failure, Record<string, unknown>> => {
+  let json: unknown
+  try {
+    json = JSON.parse(body)
+  } catch {
+    return fail('Malformed', `the reply is not valid JSON (${excerpt(body, 80) || 'empty'})`, false, {
+      status: 200,
+      ambiguous: !read,
+    })
+  }
+  const response = (json as { Response?: unknown } | null)?.Response
+  if (typeof response !== 'object' || response === null || Array.isArray(response))
+    return fail('Malformed', `the reply has no Response object (${excerpt(body, 80)})`, false, {
+      status: 200,
+      ambiguous: !read,
+    })
+  const err = (response as { Error?: unknown }).Error
+  if (err === undefined || err === null) return E.right(response as Record<string, unknown>)
+  const e = err as { Code?: unknown; Message?: unknown }
+  const code = typeof e.Code === 'string' ? e.Code : 'UnknownError'
+  const message = typeof e.Message === 'string' ? e.Message : 'no message'
+  const requestId = (response as { RequestId?: unknown }).RequestId
+  const text = `${code}: ${message}${typeof requestId === 'string' ? ` (request id ${requestId})` : ''}`
+  // an internal error on a write may have been half applied
+  return fail(kindOfCode(code, message), text, isRetryableCode(code, read), {
+    code,
+    ambiguous: !read && headOf(code) === 'InternalError',
+  })
+}
+
+/** The failure of an exchange that got no 200 (or no answer at all). */
+const exchangeFailure = (ctx: Tc3Context, r: E.Either<HttpError, HttpResponse>, read: boolean, fail: Fail) => {
+  if (E.isLeft(r)) {
+    const e = r.left
+    const kind = e.kind === 'Timeout' ? 'Timeout' : e.kind === 'Aborted' ? 'Aborted' : 'Network'
+    // nothing sent: always safe to retry; sent: only a read may be repeated blindly
+    return fail(kind, e.message, e.kind !== 'Aborted' && (!e.sent || read), { ambiguous: !read && e.sent })
+  }
+  const res = r.right
+  const note = overlongWaitNote(res, ctx.now().getTime())
+  const retry = !note && (res.status === 429 || ((res.status >= 500 || res.status === 408) && read))
+  const text = `HTTP ${res.status} from the platform: ${excerpt(res.body, 160) || 'no body'}${note ? `; ${note}` : ''}`
+  return fail(kindOfStatus(res.status), text, retry, { status: res.status, ambiguous: !read && res.status >= 500 })
+}
+
+/** The signed POST of an action's payload to `t`. */
+const signedPost = (
+  ctx: Tc3Context,
+  req: ActionRequest,
+  keys: { secretId: string; secretKey: string; token?: string },
+  t: { url: string; host: string },
+  payload: string,
+) => {
+  const region = req.region === null ? undefined : (req.region ?? ctx.opts.region)
+  const signed = signTc3({
+    ...keys,
+    service: req.service,
+    host: t.host,
+    action: req.action,
+    version: req.version,
+    region: region || undefined,
+    timestamp: Math.floor(ctx.now().getTime() / 1000),
+    payload,
+  })
+  const headers = {
+    ...signed.headers,
+    'x-tc-language': ctx.language,
+    'x-tc-requestclient': USER_AGENT,
+    'user-agent': USER_AGENT,
+    accept: 'application/json',
+  }
+  return { method: 'POST' as const, url: t.url, headers, body: payload, timeoutMs: ctx.opts.timeoutMs }
+}
+
+/** One signed HTTP exchange. */
+const attempt = async (
+  ctx: Tc3Context,
+  req: ActionRequest,
+  params: Readonly<Record<string, unknown>>,
+  signal?: AbortSignal,
+): Promise<E.Either<Failure, Record<string, unknown>>> => {
+  const name = describeRequest(req)
+  const read = isRead(req)
+  const creds = await ctx.opts.credentials()()
+  if (E.isLeft(creds)) return E.left({ error: { ...creds.left, request: name }, retry: false })
+  const secretKey = plain(creds.right.secretKey)
+  const token = plain(creds.right.token)
+  if (!creds.right.secretId || !secretKey)
+    return E.left({
+      error: platformError('Unauthorized', name, 'the cloud credentials have no secretId or secretKey'),
+      retry: false,
+    })
+  // before anything is sent, so that no message about this request can carry them
+  ctx.secrets.add(secretKey, ...(token ? [token] : []), params)
+  const fail: Fail = (kind, message, retry, extra = {}) =>
+    E.left({ error: platformError(kind, name, ctx.secrets.redact(message), extra), retry })
+  const t = target(ctx, req.service)
+  if (!t)
+    return fail('Refused', `the configured endpoint ${JSON.stringify(ctx.opts.endpoint)} is not a valid URL`, false)
+  const keys = { secretId: creds.right.secretId, secretKey, token }
+  const post = signedPost(ctx, req, keys, t, JSON.stringify(revealDeep(params)))
+  const r = await ctx.opts.http({ ...post, signal })()
+  if (E.isLeft(r) || r.right.status !== 200) return exchangeFailure(ctx, r, read, fail)
+  return responseOf(r.right.body, read, fail)
+}
+
+/** Attempt, retrying the retryable failures with 0.5 s, 1 s, 2 s, 4 s, 8 s, then 10 s waits. */
+const withRetry = async (
+  ctx: Tc3Context,
+  req: ActionRequest,
+  params: Readonly<Record<string, unknown>>,
+  signal?: AbortSignal,
+): Promise<E.Either<PlatformError, Record<string, unknown>>> => {
+  const read = isRead(req)
+  const budget = read ? (ctx.opts.readRetryMs ?? 180_000) : (ctx.opts.writeRetryMs ?? 300_000)
+  const start = ctx.now().getTime()
+  let delay = 500
+  for (let n = 1; ; n++) {
+    const r = await attempt(ctx, req, params, signal)
+    if (E.isRight(r)) return r
+    const { error, retry } = r.left
+    const elapsed = ctx.now().getTime() - start
+    if (!retry || signal?.aborted) return E.left(error)
+    if (n >= ctx.maxAttempts || elapsed + delay > budget)
+      return E.left({
+        ...error,
+        message: `${error.message} (gave up after ${n} attempts over ${secondsText(elapsed)})`,
+      })
+    ctx.progress(
+      `${describeRequest(req)}: ${error.code ?? error.kind}, retrying in ${secondsText(delay)} (attempt ${n + 1})`,
+    )
+    await ctx.sleep(delay, signal)
+    delay = Math.min(delay * 2, 10_000)
+  }
+}
+
+/** The total a page's reply announces, where the list's parent or the Response says it. */
+const totalOf = (response: Record<string, unknown>, parent: string): number | undefined => {
+  const holder = at(response, parent) as Record<string, unknown> | undefined
+  return (
+    numberOf(holder?.TotalCount) ?? numberOf(holder?.Total) ?? numberOf(response.TotalCount) ?? numberOf(response.Total)
+  )
+}
+
+/** Every page of a paginated action, by Offset and Limit. */
+const pages = async (ctx: Tc3Context, req: ActionRequest, signal?: AbortSignal) => {
+  const p = req.paginate!
+  const max = p.max ?? Infinity
+  // VPC's address-template actions take Offset/Limit as strings: keep the type the spec used
+  const stringy = typeof req.params.Offset === 'string' || typeof req.params.Limit === 'string'
+  const limit = p.pageSize ?? numberOf(req.params.Limit) ?? PAGE_SIZE_BY_ACTION[req.action] ?? DEFAULT_PAGE_SIZE
+  let offset = numberOf(req.params.Offset) ?? 0
+  const parent = p.items.includes('.') ? p.items.slice(0, p.items.lastIndexOf('.')) : ''
+  const all: unknown[] = []
+  for (let n = 0; n < MAX_PAGES; n++) {
+    const params = { ...req.params, Offset: stringy ? String(offset) : offset, Limit: stringy ? String(limit) : limit }
+    const r = await withRetry(ctx, req, params, signal)
+    if (E.isLeft(r)) return r
+    const raw = at(r.right, p.items)
+    if (raw !== undefined && raw !== null && !Array.isArray(raw))
+      return E.left(
+        platformError(
+          'Malformed',
+          describeRequest(req),
+          `expected a list at Response.${p.items}, got ${excerpt(JSON.stringify(raw) ?? '', 80)}`,
+        ),
+      )
+    const items = (raw ?? []) as ReadonlyArray<unknown>
+    all.push(...items)
+    if (all.length >= max) return E.right(all.slice(0, max))
+    offset += items.length
+    const total = totalOf(r.right, parent)
+    if (items.length === 0 || items.length < limit || (total !== undefined && offset >= total)) return E.right(all)
+  }
+  return E.left(platformError('Malformed', describeRequest(req), `more than ${MAX_PAGES} pages; giving up`))
+}
+
 // ── client ───────────────────────────────────────────────────────────────────
 /** The signed action (API 3.0) platform client. */
 export const tc3Client = (opts: Tc3ClientOptions): PlatformClient => {
-  const now = opts.now ?? (() => new Date())
-  const sleep = opts.sleep ?? realSleep
-  const progress = opts.onProgress ?? (() => undefined)
-  const secure = (opts.protocol ?? 'HTTPS').toLowerCase() !== 'http'
-  const domain = opts.domain && opts.domain.trim() !== '' ? opts.domain.trim() : DEFAULT_DOMAIN
-  const language = opts.language ?? 'en-US'
-  const maxAttempts = opts.maxAttempts ?? 50
-  const secrets = opts.secrets ?? secretValues()
-
-  const target = (service: string): { url: string; host: string } | undefined => {
-    if (opts.endpoint === undefined) {
-      const host = `${service}.${domain}`
-      return { url: `${secure ? 'https' : 'http'}://${host}/`, host }
-    }
-    try {
-      const u = new URL(opts.endpoint)
-      return { url: u.href, host: u.host }
-    } catch {
-      return undefined
-    }
+  const ctx: Tc3Context = {
+    opts,
+    now: opts.now ?? (() => new Date()),
+    sleep: opts.sleep ?? realSleep,
+    progress: opts.onProgress ?? (() => undefined),
+    secure: (opts.protocol ?? 'HTTPS').toLowerCase() !== 'http',
+    domain: opts.domain && opts.domain.trim() !== '' ? opts.domain.trim() : DEFAULT_DOMAIN,
+    language: opts.language ?? 'en-US',
+    maxAttempts: opts.maxAttempts ?? 50,
+    secrets: opts.secrets ?? secretValues(),
   }
-
-  /** One signed HTTP exchange. */
-  const attempt = async (
-    req: ActionRequest,
-    params: Readonly<Record<string, unknown>>,
-    signal?: AbortSignal,
-  ): Promise<E.Either<Failure, Record<string, unknown>>> => {
-    const name = describeRequest(req)
-    const read = isRead(req)
-    const creds = await opts.credentials()()
-    if (E.isLeft(creds)) return E.left({ error: { ...creds.left, request: name }, retry: false })
-    const secretKey = plain(creds.right.secretKey)
-    const token = plain(creds.right.token)
-    if (!creds.right.secretId || !secretKey)
-      return E.left({
-        error: platformError('Unauthorized', name, 'the cloud credentials have no secretId or secretKey'),
-        retry: false,
-      })
-    // before anything is sent, so that no message about this request can carry them
-    secrets.add(secretKey, ...(token ? [token] : []), params)
-    const scrub = secrets.redact
-    const fail = (
-      kind: PlatformErrorKind,
-      message: string,
-      retry: boolean,
-      extra: Partial<Pick<PlatformError, 'status' | 'code' | 'ambiguous'>> = {},
-    ) => E.left({ error: platformError(kind, name, scrub(message), extra), retry })
-
-    const t = target(req.service)
-    if (!t) return fail('Refused', `the configured endpoint ${JSON.stringify(opts.endpoint)} is not a valid URL`, false)
-    const payload = JSON.stringify(revealDeep(params))
-    const region = req.region === null ? undefined : (req.region ?? opts.region)
-    const signed = signTc3({
-      secretId: creds.right.secretId,
-      secretKey,
-      token,
-      service: req.service,
-      host: t.host,
-      action: req.action,
-      version: req.version,
-      region: region || undefined,
-      timestamp: Math.floor(now().getTime() / 1000),
-      payload,
-    })
-    const headers = {
-      ...signed.headers,
-      'x-tc-language': language,
-      'x-tc-requestclient': USER_AGENT,
-      'user-agent': USER_AGENT,
-      accept: 'application/json',
-    }
-    const r = await opts.http({
-      method: 'POST',
-      url: t.url,
-      headers,
-      body: payload,
-      timeoutMs: opts.timeoutMs,
-      signal,
-    })()
-    if (E.isLeft(r)) {
-      const e = r.left
-      const kind = e.kind === 'Timeout' ? 'Timeout' : e.kind === 'Aborted' ? 'Aborted' : 'Network'
-      // nothing sent: always safe to retry; sent: only a read may be repeated blindly
-      return fail(kind, e.message, e.kind !== 'Aborted' && (!e.sent || read), { ambiguous: !read && e.sent })
-    }
-    const res = r.right
-    if (res.status !== 200) {
-      const kind = kindOfStatus(res.status)
-      const note = overlongWaitNote(res, now().getTime())
-      const retry = !note && (res.status === 429 || ((res.status >= 500 || res.status === 408) && read))
-      const text = `HTTP ${res.status} from the platform: ${excerpt(res.body, 160) || 'no body'}${note ? `; ${note}` : ''}`
-      return fail(kind, text, retry, {
-        status: res.status,
-        ambiguous: !read && res.status >= 500,
-      })
-    }
-    let json: unknown
-    try {
-      json = JSON.parse(res.body)
-    } catch {
-      return fail('Malformed', `the reply is not valid JSON (${excerpt(res.body, 80) || 'empty'})`, false, {
-        status: res.status,
-        ambiguous: !read,
-      })
-    }
-    const response = (json as { Response?: unknown } | null)?.Response
-    if (typeof response !== 'object' || response === null || Array.isArray(response))
-      return fail('Malformed', `the reply has no Response object (${excerpt(res.body, 80)})`, false, {
-        status: res.status,
-        ambiguous: !read,
-      })
-    const err = (response as { Error?: unknown }).Error
-    if (err !== undefined && err !== null) {
-      const code =
-        typeof (err as { Code?: unknown }).Code === 'string' ? (err as { Code: string }).Code : 'UnknownError'
-      const message =
-        typeof (err as { Message?: unknown }).Message === 'string' ? (err as { Message: string }).Message : 'no message'
-      const requestId = (response as { RequestId?: unknown }).RequestId
-      const kind = kindOfCode(code, message)
-      const text = `${code}: ${message}${typeof requestId === 'string' ? ` (request id ${requestId})` : ''}`
-      // an internal error on a write may have been half applied
-      return fail(kind, text, isRetryableCode(code, read), {
-        code,
-        ambiguous: !read && headOf(code) === 'InternalError',
-      })
-    }
-    return E.right(response as Record<string, unknown>)
-  }
-
-  /** Attempt, retrying the retryable failures with 0.5 s, 1 s, 2 s, 4 s, 8 s, then 10 s waits. */
-  const withRetry = async (
-    req: ActionRequest,
-    params: Readonly<Record<string, unknown>>,
-    signal?: AbortSignal,
-  ): Promise<E.Either<PlatformError, Record<string, unknown>>> => {
-    const read = isRead(req)
-    const budget = read ? (opts.readRetryMs ?? 180_000) : (opts.writeRetryMs ?? 300_000)
-    const start = now().getTime()
-    let delay = 500
-    for (let n = 1; ; n++) {
-      const r = await attempt(req, params, signal)
-      if (E.isRight(r)) return r
-      const { error, retry } = r.left
-      const elapsed = now().getTime() - start
-      if (!retry || signal?.aborted) return E.left(error)
-      if (n >= maxAttempts || elapsed + delay > budget)
-        return E.left({
-          ...error,
-          message: `${error.message} (gave up after ${n} attempts over ${secondsText(elapsed)})`,
-        })
-      progress(
-        `${describeRequest(req)}: ${error.code ?? error.kind}, retrying in ${secondsText(delay)} (attempt ${n + 1})`,
-      )
-      await sleep(delay, signal)
-      delay = Math.min(delay * 2, 10_000)
-    }
-  }
-
   const send: Send = (req, signal) => async () => {
     if (req._tag !== 'Action')
       return E.left(
@@ -312,46 +375,7 @@ export const tc3Client = (opts: Tc3ClientOptions): PlatformClient => {
           'the cloud platform speaks signed actions; a REST request cannot be sent to it',
         ),
       )
-    if (!req.paginate) return withRetry(req, req.params, signal)
-    const p = req.paginate
-    const max = p.max ?? Infinity
-    // VPC's address-template actions take Offset/Limit as strings: keep the type the spec used
-    const stringy = typeof req.params.Offset === 'string' || typeof req.params.Limit === 'string'
-    const limit = p.pageSize ?? numberOf(req.params.Limit) ?? PAGE_SIZE_BY_ACTION[req.action] ?? DEFAULT_PAGE_SIZE
-    let offset = numberOf(req.params.Offset) ?? 0
-    const parent = p.items.includes('.') ? p.items.slice(0, p.items.lastIndexOf('.')) : ''
-    const all: unknown[] = []
-    for (let n = 0; n < MAX_PAGES; n++) {
-      const params = {
-        ...req.params,
-        Offset: stringy ? String(offset) : offset,
-        Limit: stringy ? String(limit) : limit,
-      }
-      const r = await withRetry(req, params, signal)
-      if (E.isLeft(r)) return r
-      const raw = at(r.right, p.items)
-      if (raw !== undefined && raw !== null && !Array.isArray(raw))
-        return E.left(
-          platformError(
-            'Malformed',
-            describeRequest(req),
-            `expected a list at Response.${p.items}, got ${excerpt(JSON.stringify(raw) ?? '', 80)}`,
-          ),
-        )
-      const items = (raw ?? []) as ReadonlyArray<unknown>
-      all.push(...items)
-      if (all.length >= max) return E.right(all.slice(0, max))
-      offset += items.length
-      const holder = at(r.right, parent) as Record<string, unknown> | undefined
-      const total =
-        numberOf(holder?.TotalCount) ??
-        numberOf(holder?.Total) ??
-        numberOf(r.right.TotalCount) ??
-        numberOf(r.right.Total)
-      if (items.length === 0 || items.length < limit || (total !== undefined && offset >= total)) return E.right(all)
-    }
-    return E.left(platformError('Malformed', describeRequest(req), `more than ${MAX_PAGES} pages; giving up`))
+    return req.paginate ? pages(ctx, req, signal) : withRetry(ctx, req, req.params, signal)
   }
-
-  return { call: runWire(send, opts), redact: secrets.redact }
+  return { call: runWire(send, opts), redact: ctx.secrets.redact }
 }

@@ -89,6 +89,9 @@ export const transportError = (e: unknown, a: TransportAttempt): HttpError => {
   if (a.aborted) return httpError('Aborted', where, `${a.method} ${a.url}: aborted by the caller`, maybeSent)
   const text = errorText(e)
   const detail = `${a.method} ${a.url}: ${text}${code && !text.includes(code) ? ` (${code})` : ''}`
+  // a forward proxy refusing to carry the request (undici fails it with its 407): it never reached the platform
+  if (!a.responded && /\bProxy Authentication Required \(407\)/.test(text))
+    return httpError('ConnectFailed', where, `${detail}; check the proxy's user and password`, false)
   if (!a.responded && code !== undefined && NOT_CONNECTED.has(code))
     return httpError('ConnectFailed', where, detail, false)
   if (!a.responded && a.watched && !a.connected) return httpError('ConnectFailed', where, detail, false)

@@ -39,7 +39,9 @@ test('src (except the edges: CLI, workspace, entry points) never imports builder
     f.includes('/src/cli/') ||
     f.includes('/src/testing/') ||
     f.includes('/src/workspace/') ||
-    f.includes('/src/entries/')
+    f.includes('/src/entries/') ||
+    // a provider's client folder: its recipe and provider-specific I/O (the cloud's credential chain)
+    /\/src\/providers\/[^/]+\/client\//.test(f)
   for (const f of walk(join(root, 'src')).filter((f) => !edge(f)))
     for (const i of importsOf(f).map((s) => target(f, s)))
       assert.ok(!i.startsWith('builders') && !i.startsWith('clients'), `${relative(root, f)} imports ${i}`)
@@ -51,10 +53,48 @@ test('src/engine does not import the providers', () => {
       assert.ok(!i.startsWith('src/providers'), `${relative(root, f)} imports ${i}`)
 })
 
-test('clients import only src/core among our modules', () => {
+test('clients import only src/core among our modules (the trellis/clients entry also the default factory)', () => {
   for (const f of walk(join(root, 'clients')))
     for (const i of importsOf(f).map((s) => target(f, s)))
-      assert.ok(!i.startsWith('src/') || i.startsWith('src/core'), `${relative(root, f)} imports ${i}`)
+      assert.ok(
+        !i.startsWith('src/') ||
+          i.startsWith('src/core') ||
+          (relative(root, f) === 'clients/index.ts' && i === 'src/workspace/platform-clients'),
+        `${relative(root, f)} imports ${i}`,
+      )
+})
+
+test('clients/ outside emulators/ names no provider: no provider name, configuration key or environment variable', async () => {
+  const { providers } = await import('#src/providers/index')
+  const HTTP_WORDS = ['host', 'timeout', 'domain']
+  const quote = (s: string) => `['"\`]${s}['"\`]`
+  const names = providers.map((p) => p.name)
+  const envVars = providers.flatMap((p): string[] => Object.values(p.env))
+  // the providers' variable prefixes, and the upstream platforms' own
+  const prefixes = [...new Set(envVars.map((v) => v.split('_')[0])), 'VANTAGE', 'NETLIFY', 'TENCENTCLOUD', 'TKE']
+  const keys = [
+    ...new Set(providers.flatMap((p) => [...Object.keys(p.env), ...(p.secrets as string[]), ...p.verify!.credential])),
+  ]
+  assert.ok(names.length === 3 && envVars.length > 10 && keys.length > 10, 'the providers are read')
+  const rules: Array<[string, RegExp]> = [
+    ...names.map((n): [string, RegExp] => [`provider name ${n}`, new RegExp(quote(n))]),
+    ['an environment variable', new RegExp(`\\b(${prefixes.join('|')})_[A-Z]`)],
+    ...keys.map((k): [string, RegExp] => [
+      `configuration key ${k}`,
+      // a Host header and a timeout fault are HTTP's own words: quoted, only a configuration's read counts
+      new RegExp(`\\bconfig\\??\\.${k}\\b${HTTP_WORDS.includes(k) ? '' : `|${quote(k)}`}`),
+    ]),
+  ]
+  const files = walk(join(root, 'clients')).filter((f) => !f.includes('/clients/emulators/'))
+  assert.ok(files.length > 20, 'clients/ is found')
+  const hits: string[] = []
+  for (const f of files)
+    readFileSync(f, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        for (const [what, re] of rules) if (re.test(line)) hits.push(`${relative(root, f)}:${i + 1} names ${what}`)
+      })
+  assert.equal(hits, [], hits.join('\n'))
 })
 
 test('the emulators never import the provider specs they are an oracle for', () => {

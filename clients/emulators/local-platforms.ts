@@ -16,7 +16,8 @@ import { secret } from '../../src/core/secret'
 import { fetchClient } from '../fetch'
 import { compose, type HttpClient } from '../http'
 import { retry } from '../retry'
-import { platformClients } from '../platforms'
+import type { Registry } from '../../src/core/registry'
+import { registryClients } from '../platforms'
 import { EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY } from './cloud'
 import { HOSTING_EMULATOR_TOKEN } from './hosting'
 import { openEmulatorData } from './data-lock'
@@ -53,7 +54,8 @@ export interface LocalPlatforms {
   readonly emulators?: EmulatorSet
   /** the data file in-process runs load and save */
   readonly data: string
-  readonly clients: ClientFactory
+  /** the clients of the providers in `registry`, with the emulators' credentials */
+  readonly clients: (registry: Pick<Registry, 'providers'>) => ClientFactory
   /** saves the data file and lets the next run have it (in-process); nothing to do when served */
   readonly close: () => Promise<void>
 }
@@ -111,12 +113,14 @@ export const openLocalPlatforms = async (opts: LocalPlatformsOptions = {}): Prom
   const running = await readEndpoint(stateDir)
   if (running) {
     const http = opts.http ?? compose(retry())(fetchClient())
-    const factory = platformClients({ http, endpoints: running.endpoints })
     return {
       mode: 'served',
       endpoints: running.endpoints,
       data: running.data,
-      clients: (provider, config) => factory(provider, withEmulatorCredentials(provider, config)),
+      clients: (registry) => {
+        const factory = registryClients({ http, endpoints: running.endpoints, registry })
+        return (provider, config) => factory(provider, withEmulatorCredentials(provider, config))
+      },
       close: () => Promise.resolve(),
     }
   }
@@ -128,10 +132,10 @@ export const openLocalPlatforms = async (opts: LocalPlatformsOptions = {}): Prom
     mode: 'in-process',
     emulators: set,
     data,
-    clients: (provider, config) => {
+    clients: (registry) => (provider, config) => {
       const e = set[provider as EmulatedPlatform]
       if (!e) throw new Error(`no emulator for provider ${provider} (emulated: ${EMULATED_PLATFORMS.join(', ')})`)
-      return platformClients({ http: e.client })(provider, withEmulatorCredentials(provider, config))
+      return registryClients({ http: e.client, registry })(provider, withEmulatorCredentials(provider, config))
     },
     close: async () => {
       if (closed) return

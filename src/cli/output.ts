@@ -67,6 +67,27 @@ export interface Progress {
   readonly stop: () => void
 }
 
+/** The line an event leaves on the terminal (a step started is drawn, not kept; a read leaves none). */
+const lineOf = (out: Out, e: EngineEvent): string | undefined => {
+  if (e.type === 'step-done')
+    return e.action === 'read'
+      ? undefined
+      : paint(
+          out,
+          '32',
+          `  ✓ ${PAST[e.action] ?? e.action} ${labelOfAddress(e.address)} (${e.ms} ms)${e.note ? ` — ${e.note}` : ''}`,
+        )
+  if (e.type === 'step-failed')
+    return paint(
+      out,
+      '31',
+      `  ✗ ${ING[e.action] ?? e.action} ${labelOfAddress(e.address)} failed after ${e.ms} ms: ${e.message}`,
+    )
+  if (e.type === 'progress') return `  ${e.message}`
+  if (e.type === 'step-start') return undefined
+  return paint(out, '33', `  warning: ${e.message}`)
+}
+
 /** The CLI's event sink. `json`: one NDJSON event per line on stdout; `quiet`: nothing. */
 export const progress = (out: Out, opts: { readonly quiet?: boolean; readonly json?: boolean } = {}): Progress => {
   const inFlight = new Map<string, { at: number; action: string }>()
@@ -118,25 +139,10 @@ export const progress = (out: Out, opts: { readonly quiet?: boolean; readonly js
       if (e.action === 'read') return
       if (out.redraw) draw()
       else out.err(`  ${ING[e.action] ?? e.action} ${labelOfAddress(e.address)}…`)
-    } else if (e.type === 'step-done') {
-      if (e.action !== 'read')
-        permanent(
-          paint(
-            out,
-            '32',
-            `  ✓ ${PAST[e.action] ?? e.action} ${labelOfAddress(e.address)} (${e.ms} ms)${e.note ? ` — ${e.note}` : ''}`,
-          ),
-        )
-    } else if (e.type === 'step-failed')
-      permanent(
-        paint(
-          out,
-          '31',
-          `  ✗ ${ING[e.action] ?? e.action} ${labelOfAddress(e.address)} failed after ${e.ms} ms: ${e.message}`,
-        ),
-      )
-    else if (e.type === 'progress') permanent(`  ${e.message}`)
-    else permanent(paint(out, '33', `  warning: ${e.message}`))
+      return
+    }
+    const line = lineOf(out, e)
+    if (line !== undefined) permanent(line)
   }
   return {
     sink,

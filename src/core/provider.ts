@@ -9,6 +9,7 @@ import { secret, isSecret } from './secret'
 import type { TaskEither } from 'fp-ts/TaskEither'
 import type { PlatformClient, WireRequest } from './wire'
 import type { MakeClient } from './client-kit'
+import type { ClientRecipe } from './client-recipe'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface ProviderSpecDef<C, R extends Record<string, ResourceSpec>, L extends Record<string, LookupSpec>> {
@@ -40,12 +41,13 @@ export interface ProviderSpecDef<C, R extends Record<string, ResourceSpec>, L ex
    */
   readonly resolve?: (config: C, client: PlatformClient) => TaskEither<string, C>
   /**
-   * How this provider's PlatformClient is made from its decoded configuration, with the protocol
-   * clients the edge hands it (REST or signed actions over its transport). The built-in providers'
-   * recipes live beside that transport (clients/platforms.ts); a provider of your own says it here.
+   * How this provider's PlatformClient is made: a declared ClientRecipe (protocol, base URL and
+   * credential from the configuration, error and paging conventions, rate budget; the built-in
+   * providers' live in src/providers/<p>/client/), or a function of the decoded configuration over
+   * the protocol clients the edge hands it (REST or signed actions over its transport).
    * @example client: (c, kit) => kit.rest({ baseUrl: c.endpoint, token: c.token })
    */
-  readonly client?: MakeClient<C>
+  readonly client?: MakeClient<C> | ClientRecipe
   /** the credential check preflight sends before any plan (absent: the credential is only required) */
   readonly verify?: VerifyRequest<C>
   readonly resources: R
@@ -114,7 +116,7 @@ export const configFromEnv = <C>(
 
 /**
  * Builds the PlatformClient of one provider instance from its decoded configuration. The edge
- * (CLI, script, test) supplies it; `clients/platforms.ts` has the default one.
+ * (CLI, script, test) supplies it; `platformClients` (src/workspace/platform-clients.ts) is the default one.
  */
 export type ClientFactory = (provider: string, config: Readonly<Record<string, unknown>>) => PlatformClient
 

@@ -5,16 +5,15 @@
  */
 import type { ClientFactory } from '../core/provider'
 import type { Registry } from '../core/registry'
-import { secret } from '../core/secret'
 import { registry as builtIn } from '../providers'
 import { httpHandler } from '../engine/http-handler'
 import type { Handler } from '../engine/handler'
-import { platformClients } from '../../clients/platforms'
+import { registryClients } from '../../clients/platforms'
 import { secretValues } from '../../clients/redact'
-import { cloudCredentialsFactory } from '../../clients/cloud-credentials'
+import { cloudCredentialsFactory } from '../providers/cloud/client/credentials'
 import { costEmulator } from '../../clients/emulators/cost'
 import { hostingEmulator } from '../../clients/emulators/hosting'
-import { cloudEmulator, EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY } from '../../clients/emulators/cloud'
+import { cloudEmulator } from '../../clients/emulators/cloud'
 import type { Emulator } from '../../clients/emulators/emulator'
 import { withEmulatorCredentials, type LocalPlatforms } from '../../clients/emulators/local-platforms'
 import { compose } from '../../clients/http'
@@ -26,15 +25,11 @@ import { credentialProbe } from './credential-probe'
 import type { Wiring } from './wiring'
 
 /**
- * The credentials the emulators accept. They replace whatever the program or the environment
- * configures: the emulators know no other keys, and a real token has no business reaching them.
+ * The credentials the emulators accept (their own table, clients/emulators/local-platforms.ts) replace
+ * whatever the program or the environment configures: the emulators know no other keys, and a real
+ * token has no business reaching them.
  */
 const EMULATOR_TOKEN = 'emulator-token'
-const EMULATOR_CONFIG: Record<string, Record<string, unknown>> = {
-  cost: { apiToken: secret(EMULATOR_TOKEN) },
-  hosting: { token: secret(EMULATOR_TOKEN) },
-  cloud: { secretId: EMULATOR_SECRET_ID, secretKey: secret(EMULATOR_SECRET_KEY) },
-}
 
 export type Emulators = Readonly<Record<'cost' | 'hosting' | 'cloud', Emulator>>
 
@@ -43,8 +38,9 @@ export interface Emulated extends Wiring {
 }
 
 const withTestCredentials = (provider: string, config: Readonly<Record<string, unknown>>) => {
-  const out: Record<string, unknown> = { ...config, ...EMULATOR_CONFIG[provider] }
-  if (provider === 'cloud') delete out.securityToken
+  const out: Record<string, unknown> = { ...withEmulatorCredentials(provider, config) }
+  // a key left undefined by the emulator's table (a session token) is not sent at all
+  for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k]
   return out
 }
 
@@ -62,7 +58,7 @@ export const emulatedWiring = (
     const e = emulators[provider as keyof typeof emulators]
     if (!e) throw new Error(`no emulator for provider ${provider}`)
     const withCreds = withTestCredentials(provider, config)
-    return platformClients({ http: e.client, cloudCredentials: cloudChain, secrets })(provider, withCreds)
+    return registryClients({ http: e.client, cloudCredentials: cloudChain, secrets, registry })(provider, withCreds)
   }
   const check = preflightWith(registry, cloudChain, credentialProbe(registry, clients))
   return {
@@ -86,9 +82,9 @@ export const localWiring = (local: LocalPlatforms, registry: Registry = builtIn)
   const cloudChain = credentialsCache(
     cloudCredentialsFactory({ http, env: {}, ...(local.endpoints ? { stsEndpoint: local.endpoints.cloud } : {}) }),
   )
-  const check = preflightWith(registry, cloudChain, credentialProbe(registry, local.clients))
+  const check = preflightWith(registry, cloudChain, credentialProbe(registry, local.clients(registry)))
   return {
-    handler: httpHandler({ clients: local.clients }),
+    handler: httpHandler({ clients: local.clients(registry) }),
     preflight: (provider, instance, config) => check(provider, instance, withEmulatorCredentials(provider, config)),
   }
 }

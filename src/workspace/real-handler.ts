@@ -13,21 +13,19 @@ import { retry } from '../../clients/retry'
 import { rateBudget } from '../../clients/rate-budget'
 import { debugLog } from '../../clients/debug-log'
 import { compose, type HttpClient, type Middleware } from '../../clients/http'
-import { platformClients } from '../../clients/platforms'
+import { registryClients } from '../../clients/platforms'
+import { DEFAULT_BUDGET, type RateBudgetRecipe } from '../core/client-recipe'
 import { secretValues } from '../../clients/redact'
-import { cloudCredentialsFactory } from '../../clients/cloud-credentials'
+import { cloudCredentialsFactory } from '../providers/cloud/client/credentials'
 import { credentialsCache } from './credentials-cache'
 import { preflightWith } from './preflight'
 import { credentialProbe } from './credential-probe'
 import type { Wiring } from './wiring'
 
-/** Requests per second each platform is budgeted before its own headers say otherwise. */
-const BUDGET: Record<string, { capacity: number; refillPerSecond: number }> = {
-  cost: { capacity: 20, refillPerSecond: 5 },
-  hosting: { capacity: 50, refillPerSecond: 8 },
-  // the cloud counts each action per second (20) and sends no count back: a burst on top of 20 a
-  // second lets one action past its limit, and every refusal's back-off refills the burst again
-  cloud: { capacity: 1, refillPerSecond: 18 },
+/** Requests a provider is budgeted before its platform's own headers say otherwise: its recipe's. */
+const budgetOf = (registry: Registry, provider: string): RateBudgetRecipe => {
+  const client = registry.providers.get(provider)?.client
+  return client && typeof client !== 'function' ? client.budget : DEFAULT_BUDGET
 }
 
 export interface RealWiringOptions {
@@ -46,7 +44,7 @@ export const realWiring = (opts: RealWiringOptions): Wiring => {
   const httpFor = (provider: string): HttpClient => {
     let h = perPlatform.get(provider)
     if (!h) {
-      const mws: Middleware[] = [retry(), rateBudget(BUDGET[provider] ?? { capacity: 10, refillPerSecond: 5 })]
+      const mws: Middleware[] = [retry(), rateBudget(budgetOf(opts.registry, provider))]
       if (opts.debug) mws.push(debugLog(opts.debug))
       h = compose(...mws)(transport)
       perPlatform.set(provider, h)
@@ -57,7 +55,7 @@ export const realWiring = (opts: RealWiringOptions): Wiring => {
   // one set of the run's secret values, so an error from any platform is redacted of all of them
   const secrets = secretValues()
   const clients: ClientFactory = (provider, config) =>
-    platformClients({
+    registryClients({
       http: httpFor(provider),
       cloudCredentials: cloudChain,
       secrets,

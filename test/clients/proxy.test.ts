@@ -287,7 +287,16 @@ test('a proxy that refuses: an error naming the proxy, never its credentials, an
       assert.match(r.left.message, '407')
       assert.not.match(r.left.message, PASS)
     }
-    assert.is(w.counts.refused, 1)
+    // a forward proxy refuses a plain request (wrong password): named, credentials not printed, not sent
+    const plainRefused = await get(proxied(w, { HTTP_PROXY: wrong }), 'http://cost.test:1/v2/folders')
+    assert.ok(E.isLeft(plainRefused) && plainRefused.left.kind === 'ConnectFailed', JSON.stringify(plainRefused))
+    if (E.isLeft(plainRefused)) {
+      assert.not.ok(plainRefused.left.sent, 'a request the proxy kept was not sent')
+      assert.match(plainRefused.left.message, `through the proxy ${w.proxy}`)
+      assert.match(plainRefused.left.message, '407')
+      assert.not.match(plainRefused.left.message, PASS)
+    }
+    assert.is(w.counts.refused, 2)
     assert.is(w.counts.tunnelled, 0)
   } finally {
     await w.close()

@@ -25,7 +25,7 @@ const test = suite('emulator data file: secrets sealed')
 
 const envOn = (l: LocalPlatforms, store: StateStore): Env => ({
   registry,
-  handler: httpHandler({ clients: l.clients }),
+  handler: httpHandler({ clients: l.clients(registry) }),
   store,
   events: () => undefined,
   concurrency: DEFAULT_CONCURRENCY,

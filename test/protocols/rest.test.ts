@@ -1,4 +1,5 @@
 import { suite } from 'uvu'
+import { ERRORS_LIST_LINKS, MESSAGE_LINK_HEADER } from '#src/core/client-recipe'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { restClient, type RestClientOptions } from '../../clients/rest'
@@ -15,7 +16,7 @@ const client = (answers: ReadonlyArray<Answer>, extra: Partial<RestClientOptions
     baseUrl: 'https://api.example.test/ignored/path',
     token: secret(TOKEN),
     http: http.client,
-    style: 'cost',
+    style: ERRORS_LIST_LINKS,
     ...fakeClock(),
     ...extra,
   })
@@ -140,7 +141,7 @@ pages('cost: a next link that goes backwards is Malformed, not an endless loop',
 })
 
 const hostingClient = (answers: ReadonlyArray<Answer>) =>
-  client(answers, { style: 'hosting', baseUrl: 'https://hosting.example.test' })
+  client(answers, { style: MESSAGE_LINK_HEADER, baseUrl: 'https://hosting.example.test' })
 const link = (page: number, last: number) =>
   [
     page < last ? `<https://hosting.example.test/api/v1/sites?page=${page + 1}&per_page=2>; rel="next"` : '',
@@ -285,7 +286,7 @@ errors('transport failures: Network/Timeout/Aborted, ambiguous only when a write
           ? httpError('Timeout', req, 'timed out after 30s', true)
           : httpError('ConnectionReset', req, 'socket hang up', true),
   )
-  const c = restClient({ baseUrl: 'https://a.test', token: TOKEN, http: http.client, style: 'cost' })
+  const c = restClient({ baseUrl: 'https://a.test', token: TOKEN, http: http.client, style: ERRORS_LIST_LINKS })
   const a = left(await c.call(rest('POST', '/v2/folders', { body: {} }))())
   assert.equal([a.kind, a.ambiguous], ['Network', true])
   const b = left(await c.call(rest('POST', '/v2/folders', { body: {} }))())

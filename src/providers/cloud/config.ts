@@ -6,7 +6,7 @@
  * principalArn, roleArn, sessionName, sessionDuration}, assumeRoleWithWebIdentity {providerId,
  * webIdentityToken, webIdentityTokenFile, roleArn, sessionName, sessionDuration}, mfaCertification
  * {serialNumber, tokenCode, durationSeconds}. Environment fallbacks are read only by `cloudFromEnv`
- * at the edge; the credentials chain itself lives in `clients/cloud-credentials.ts`.
+ * at the edge; the credentials chain itself lives in `./client/credentials.ts`.
  */
 import * as t from 'io-ts'
 import { literals, SecretString, withDefault } from '../../core/codecs'

@@ -3,6 +3,7 @@
  * guards, with their `CLOUD_` environment fallbacks) and every resource and lookup spec of the
  * signed-action cloud API (address templates, anti-DDoS, API gateway).
  */
+import { cloudClient } from './client/cloud-client'
 import { defineProvider } from '../../core/provider'
 import { verifyCredentials } from './shared/verify-credentials'
 import { CloudConfig, cloudBridge, cloudConfigFromEnv, cloudConfigRules, cloudEnv } from './config'
@@ -36,6 +37,7 @@ import { getApiGatewayIpStrategies } from './get-api-gateway-ip-strategies'
 
 export const cloudProvider = defineProvider({
   name: 'cloud',
+  client: cloudClient,
   doc:
     "A public cloud's signed action API (API 3.0, TC3-HMAC-SHA256). Region defaults to ap-guangzhou, protocol to HTTPS, the API root domain to tencentcloudapi.com. " +
     'Credentials: secretId/secretKey/securityToken, else the shared credentials of the command-line tool (profile, sharedCredentialsDir), else the instance role (camRoleName); ' +

@@ -2,6 +2,7 @@
  * The cost provider's registry: configuration (apiToken, host, timeout with its environment
  * fallbacks), and every resource and lookup spec of the cost-management platform.
  */
+import { costClient } from './client/cost-client'
 import { configFromEnv, defineProvider } from '../../core/provider'
 import { verifyCredentials } from './shared/verify-credentials'
 import { CostConfig, costBridge, costEnv } from './config'
@@ -51,6 +52,7 @@ import { getCloudProviderAInfo } from './get-cloud-provider-a-info'
 
 export const costProvider = defineProvider({
   name: 'cost',
+  client: costClient,
   doc: 'A cloud cost-management platform (Vantage-like REST API v2, bearer token). Default host https://api.vantage.sh, timeout 30s.',
   config: CostConfig,
   secrets: ['apiToken'],

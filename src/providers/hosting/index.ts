@@ -2,6 +2,7 @@
  * The hosting provider: configuration, environment fallbacks, bridge keys, default-team
  * resolution and the registry of its resource and lookup specs.
  */
+import { hostingClient } from './client/hosting-client'
 import { configFromEnv, defineProvider } from '../../core/provider'
 import { verifyCredentials } from './shared/verify-credentials'
 import { HostingConfig, hostingBridge, hostingEnv, oneDefaultTeam } from './config'
@@ -23,6 +24,7 @@ import { getTeam } from './get-team'
 
 export const hostingProvider = defineProvider({
   name: 'hosting',
+  client: hostingClient,
   doc:
     'A web-hosting platform (REST API v1, bearer token): teams, sites, DNS, deploy keys, environment variables, log drains, ' +
     'firewall traffic rules, site metrics and WAF policies. The default team (defaultTeamId or defaultTeamSlug) is resolved ' +

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { cloudCredentials } from '../../../clients/cloud-credentials'
+import { cloudCredentials } from '#src/providers/cloud/client/credentials'
 import {
   cloudEmulator,
   EMULATOR_ACCOUNT_ID,

@@ -9,7 +9,7 @@ import * as E from 'fp-ts/Either'
 import { serve } from '#trellis/clients'
 import { fetchClient } from '#trellis/clients'
 import { platformClients } from '#trellis/clients'
-import { cloudCredentialsFactory } from '../../../clients/cloud-credentials'
+import { cloudCredentialsFactory } from '#src/providers/cloud/client/credentials'
 import { cloudEmulator, EMULATOR_ACCOUNT_ID, roleArn } from '../../../clients/emulators/cloud'
 import { action } from '#src/core/wire'
 

@@ -2,6 +2,7 @@
  * Helpers for the cost provider's tests: validate inputs as compile does (codec, unknown fields,
  * compile-time rules), and run plan-time rules with a prior.
  */
+import { ERRORS_LIST_LINKS } from '#src/core/client-recipe'
 import type { ResourceSpec, LookupSpec, RuleContext } from '#src/core/spec'
 import type { Finding } from '#src/core/issue'
 import { validateValue } from '#src/engine/validate'
@@ -43,7 +44,12 @@ export const emulated = (o: CostEmulatorOptions = {}): { emu: Emulator; client: 
   const emu = costEmulator(o)
   return {
     emu,
-    client: restClient({ baseUrl: 'https://api.vantage.sh', token: 'test-token', http: emu.client, style: 'cost' }),
+    client: restClient({
+      baseUrl: 'https://api.vantage.sh',
+      token: 'test-token',
+      http: emu.client,
+      style: ERRORS_LIST_LINKS,
+    }),
   }
 }
 

@@ -2,6 +2,7 @@
  * Test harness for the hosting specs: the emulator behind the real bearer-REST client, and small
  * helpers that send a spec's wire requests and decode the replies the way the engine does.
  */
+import { MESSAGE_LINK_HEADER } from '#src/core/client-recipe'
 import { restClient } from '#trellis/clients'
 import { hostingEmulator, type HostingEmulatorOptions } from '../../../clients/emulators/hosting'
 import { secret } from '#trellis'
@@ -13,7 +14,7 @@ export const setup = (opts: HostingEmulatorOptions = {}, config: Record<string, 
     baseUrl: 'https://api.netlify.com',
     token: secret('emulator-token'),
     http: emu.client,
-    style: 'hosting',
+    style: MESSAGE_LINK_HEADER,
   })
   const h = specHarness(client, config)
   return { ...h, emu, lookup: h.lookupEither }

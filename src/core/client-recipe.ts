@@ -1,0 +1,98 @@
+/**
+ * ClientRecipe: how a provider's PlatformClient is made, declared as data the edge (clients/) reads
+ * without knowing the provider: the protocol (bearer-token REST or TC3 signed actions), the base URL
+ * and credential taken from the provider's decoded configuration, how its error bodies and pages
+ * read, and the request budget its transport keeps. A provider's recipe lives in its own folder
+ * (src/providers/<p>/client/); adding a provider touches no file in clients/.
+ */
+import type { TaskEither } from 'fp-ts/TaskEither'
+import type { Secret } from './secret'
+import type { PlatformError } from './wire'
+
+/** Requests budgeted (a token bucket) before the platform's own rate headers say otherwise. */
+export interface RateBudgetRecipe {
+  readonly capacity: number
+  readonly refillPerSecond: number
+}
+
+/** How a REST platform pages a list. */
+export interface RestPaging {
+  /** the query parameter of the page size beside `page`: `limit` or `per_page` */
+  readonly sizeParam: 'limit' | 'per_page'
+  /** the page size when the operation gives none */
+  readonly pageSize: number
+  /** where the next page is named: the body's `links.next`, or the `Link` header (else a short page ends) */
+  readonly next: 'body-links' | 'link-header'
+}
+
+/** How a REST platform's error bodies and pages read. */
+export interface RestConventions {
+  /** the member of an error body read first: `errors` (a list of messages) or `message` */
+  readonly errors: 'errors' | 'message'
+  readonly paging: RestPaging
+}
+
+/** `errors` first, `limit`/`page` pages named by `links.next` in the body. */
+export const ERRORS_LIST_LINKS: RestConventions = {
+  errors: 'errors',
+  paging: { sizeParam: 'limit', pageSize: 1000, next: 'body-links' },
+}
+/** `message` first, `page`/`per_page` pages named by the `Link` header: the default. */
+export const MESSAGE_LINK_HEADER: RestConventions = {
+  errors: 'message',
+  paging: { sizeParam: 'per_page', pageSize: 100, next: 'link-header' },
+}
+
+/** The keys of a signed-action request; `token` is a temporary key's session token. */
+export interface SignedKeys {
+  readonly secretId: string
+  readonly secretKey: Secret<string> | string
+  readonly token?: Secret<string> | string
+}
+
+/** Where a configuration's signed-action keys come from, asked before every request. */
+export type KeySource = () => TaskEither<PlatformError, SignedKeys>
+
+/** A bearer-token JSON REST platform. */
+export interface RestRecipe<C> {
+  readonly protocol: 'rest'
+  readonly baseUrl: (config: C) => string
+  readonly token: (config: C) => Secret<string> | string | undefined
+  /** what to set when the token is missing */
+  readonly tokenHint: string
+  readonly conventions: RestConventions
+  readonly timeoutMs: (config: C) => number
+  readonly budget: RateBudgetRecipe
+}
+
+/** A TC3 signed-action platform (`<service>.<domain>`). */
+export interface Tc3Recipe<C> {
+  readonly protocol: 'tc3'
+  readonly region: (config: C) => string
+  /** `HTTP` means http; anything else https */
+  readonly scheme: (config: C) => string | undefined
+  readonly domain: (config: C) => string
+  /** the keys the configuration itself holds; the edge may be given a fuller chain */
+  readonly keys: (config: C) => KeySource
+  readonly timeoutMs: (config: C) => number
+  readonly budget: RateBudgetRecipe
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a recipe of any configuration
+export type ClientRecipe<C = any> = RestRecipe<C> | Tc3Recipe<C>
+
+/** The budget of a provider without a recipe (or one made with a `client` function). */
+export const DEFAULT_BUDGET: RateBudgetRecipe = { capacity: 10, refillPerSecond: 5 }
+
+/** A non-blank string setting, else undefined. */
+export const setting = (u: unknown): string | undefined => (typeof u === 'string' && u.trim() !== '' ? u : undefined)
+
+/** A secret setting (a string or a Secret), else undefined. */
+export const secretSetting = (u: unknown): Secret<string> | string | undefined =>
+  typeof u === 'string'
+    ? u === ''
+      ? undefined
+      : u
+    : typeof u === 'object' && u !== null
+      ? (u as Secret<string>)
+      : undefined
