@@ -15,7 +15,7 @@ import { compile, type CompileError } from './compile'
 import type { Env } from './env'
 import { positionsOf, type Graph } from './graph'
 import type { StepFailure, OpContext } from './handler'
-import { makePlan, type Action, type Plan, type PlanError, hasChanges } from './plan'
+import { makePlan, planChecked, type Action, type Plan, type PlanError, hasChanges } from './plan'
 import { checkResolved, type CheckedAtPlan } from './check-resolved'
 import { makeValidator } from './validate'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
@@ -116,6 +116,8 @@ export interface PlanOutcome {
   readonly leftOut?: ReadonlyArray<string>
   /** state entries moved to their node's address from one of its aliases (in `state` already) */
   readonly moves?: ReadonlyArray<Move>
+  /** the inputs the plan checked in full (apply does not check those values again) */
+  readonly checked?: CheckedAtPlan
 }
 
 /** What `apply` gives: the plan carried out, the journal, the new state and the resolved outputs. */
@@ -591,7 +593,6 @@ const planFrom = async (
   opts: PlanOptions,
   protector: Protector,
   write = true,
-  checked?: CheckedAtPlan,
 ): Promise<PlanOutcome> => {
   // entries recorded under a node's aliases move to its address first (reconciliation settles them there)
   const aliased = moveAliased(graph, s0)
@@ -600,11 +601,7 @@ const planFrom = async (
   const refreshed = opts.refresh ? await attempt(refreshStage({ graph, state: s, protector })(env)) : undefined
   if (refreshed) s = refreshed.state
   const lookups = await attempt(lookupsStage({ graph, state: s, protector })(env))
-  const outcome = await attempt(
-    planStage({ graph, state: s, protector, lookups, opts, moves: aliased.moves, ...(checked ? { checked } : {}) })(
-      env,
-    ),
-  )
+  const outcome = await attempt(planStage({ graph, state: s, protector, lookups, opts, moves: aliased.moves })(env))
   const withDrift = refreshed ? { ...outcome, drift: refreshed.drift } : outcome
   return env.hooks?.afterPlan ? attempt(env.hooks.afterPlan(withDrift)(env)) : withDrift
 }
@@ -614,25 +611,21 @@ export interface MakePlanInput extends PlanInput {
   readonly lookups: ReadonlyMap<string, unknown>
   readonly opts: PlanOptions
   readonly moves: ReadonlyArray<Move>
-  readonly checked?: CheckedAtPlan
 }
 
 /** The plan: a step per node, its diff, targets and replacements applied. */
 export const planStage: Stage<MakePlanInput, PlanOutcome> = stage('plan', (env, i: MakePlanInput): PlanOutcome => {
-  const now = env.now()
-  if (i.checked) i.checked.now = now.getTime()
-  const p = makePlan({
+  const p = planChecked({
     graph: i.graph,
     state: i.state,
     lookups: i.lookups,
     protector: i.protector,
-    now,
+    now: env.now(),
     registry: env.registry,
     ...(i.opts.replace ? { replace: new Set(i.opts.replace) } : {}),
-    ...(i.checked ? { checked: i.checked } : {}),
   })
   if (E.isLeft(p)) return fail(p.left)
-  const full = withMoves(p.right, i.moves)
+  const full = withMoves(p.right.plan, i.moves)
   const picked = i.opts.targets?.length ? selectTargets(full, i.opts.targets) : undefined
   const pending = Object.values(i.state.pending)
   return {
@@ -643,6 +636,7 @@ export const planStage: Stage<MakePlanInput, PlanOutcome> = stage('plan', (env, 
     ...(pending.length ? { pending } : {}),
     ...(picked ? { leftOut: picked.leftOut } : {}),
     ...(i.moves.length ? { moves: i.moves } : {}),
+    checked: p.right.checked,
   }
 })
 
@@ -730,13 +724,12 @@ export interface RunInput {
   /** the state to run from (reconciled and saved) */
   readonly state: State
   readonly protector: Protector
-  readonly checked?: CheckedAtPlan
   readonly policy?: RunPolicy
 }
 
 /** Carry out the plan's steps, each written ahead and recorded in the store's journal. */
 export const runStage: Stage<RunInput, RunResult> = stage('run', (env, i: RunInput) =>
-  runPlan(i.outcome.graph, i.outcome.plan, i.state, env, i.protector, i.outcome.lookups, i.checked, i.policy),
+  runPlan(i.outcome.graph, i.outcome.plan, i.state, env, i.protector, i.outcome.lookups, i.outcome.checked, i.policy),
 )
 
 /** Write a snapshot of the stack's state (`state.serial` the serial read). */
@@ -751,9 +744,7 @@ const execute = async (
 ): Promise<ApplyResult> => {
   const s0 = await loaded(env, stackName)
   const protector = protectorOf(env, s0)
-  // what the plan checked in full, so that apply does not check the same values again
-  const checked: CheckedAtPlan = { now: 0, inputs: new Array<CheckedAtPlan['inputs'][number]>(graph.ordered.length) }
-  const outcome = await planFrom(env, graph, s0, opts, protector, true, checked)
+  const outcome = await planFrom(env, graph, s0, opts, protector, true)
   if (opts.approved && !sameChanges(opts.approved, outcome.plan))
     fail({ _tag: 'PlanMismatch', message: 'the stack or its state changed since the plan was approved; plan again' })
   const changing = hasChanges(outcome.plan)
@@ -772,7 +763,7 @@ const execute = async (
     return { ...none, cancelled }
   }
   const policy = { continueOnError: opts.continueOnError === true }
-  const r = await attempt(runStage({ outcome, state: base, protector, checked, policy })(env))
+  const r = await attempt(runStage({ outcome, state: base, protector, policy })(env))
   // what was done, for a defect that stops the save below (the journal holds it durably)
   guard.keep({ ...r, plan: outcome.plan, ...(env.signal?.aborted ? { interrupted: true } : {}) })
   // nothing changed and no new outputs: no new snapshot (backups keep real history)

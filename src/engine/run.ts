@@ -6,10 +6,11 @@
  */
 import { randomUUID } from 'node:crypto'
 import { labelOfAddress } from '../core/node'
-import { isLeft, left, type Either } from 'fp-ts/Either'
+import { isLeft } from 'fp-ts/Either'
 import { positionsOf, type Graph, type LookupVertex, type ResourceVertex } from './graph'
 import type { Env } from './env'
 import type { Handler, Obs, OpContext, StepFailure } from './handler'
+import { isStepFailure } from './handler'
 import type { ResourceSpec } from '../core/spec'
 import { stepFailure } from './handler'
 import { type Action, type Plan, type Step } from './plan'
@@ -22,15 +23,12 @@ import { defaultsTreeOf } from './platform-defaults'
 import { adoptedInputs } from './adopt'
 import { protectSecrets, type Protector } from '../state/protect'
 import { type JournalRecord, type PendingOp, type ResourceState, type State } from '../state/state'
-import { appendNowOf } from '../state/append-now'
 import { copyFields } from '../core/copy'
 import { WAIT_TIMED_OUT } from '../core/wire'
 import { issue } from '../core/issue'
 import { CHECKED_IN_FULL, checkResolved, resolvesAsChecked, type CheckedAtPlan } from './check-resolved'
 import { makeValidator } from './validate'
 import { noEvents } from './events'
-import { answerNow } from '../core/immediate'
-import { createNowOf } from './create-now'
 import { keptOutputs } from './kept-outputs'
 
 /** what `durable` gives once the records are written (a store that answers at once) */
@@ -134,11 +132,10 @@ export const runPlan = async (
   })
 
   // group commit: records of steps finishing together are appended in one durable write. A store
-  // that answers its appends at once (the memory store: nothing durable to wait for) gets each
-  // record set in the same turn, and the steps on it go on without a promise (see `pending`)
-  const storeNow = answerNow(env.store.append(plan.stack, [])) !== undefined
-  // and one that takes a record at once with no task per append (see appendingNow)
-  const appendNow = storeNow ? appendNowOf(env.store.append) : undefined
+  // that takes records at once (appendSync: nothing durable to wait for) gets each record in the
+  // same turn, and the steps on it go on without a promise (see `pending`)
+  const appendSync = env.store.appendSync
+  const storeNow = appendSync !== undefined
   let flushing: Promise<void> | undefined
   let queued: JournalRecord[] = []
   // a record applied to the working copies (what the store is told, the run sees at once)
@@ -150,13 +147,11 @@ export const runPlan = async (
   }
   const durable = (rs: JournalRecord[]): Promise<void> => {
     for (let i = 0; i < rs.length; i++) keep(rs[i])
-    if (appendNow) {
-      for (let i = 0; i < rs.length; i++) appendNow(plan.stack, rs[i])
-      return WRITTEN
-    }
-    if (storeNow) {
-      const r = answerNow(env.store.append(plan.stack, rs))!()
-      if (isLeft(r)) throw new Error(`state journal: ${r.left.message}`)
+    if (appendSync !== undefined) {
+      for (let i = 0; i < rs.length; i++) {
+        const refused = appendSync(plan.stack, rs[i])
+        if (refused !== undefined) throw new Error(`state journal: ${refused.message}`)
+      }
       return WRITTEN
     }
     queued.push(...rs)
@@ -216,6 +211,7 @@ export const runPlan = async (
     at: { readonly address: string; readonly token: string; readonly name: string; readonly provider: string },
     inputs: PendingOp['inputs'],
     id?: string,
+    d?: Date,
   ): string | Promise<string> => {
     const opId = nextOpId()
     const entry = { op, address: at.address, token: at.token, name: at.name, provider: at.provider, inputs } as {
@@ -223,7 +219,7 @@ export const runPlan = async (
     }
     if (id !== undefined) entry.id = id
     entry.opId = opId
-    entry.startedAt = now()
+    entry.startedAt = now(d)
     const written = durable([{ t: 'pending', op: entry }])
     return storeNow ? opId : written.then(() => opId)
   }
@@ -339,9 +335,9 @@ export const runPlan = async (
 
   // A create is one attempt on the common path; what a lost reply needs lives in its own function
   // (a suspended async frame holds every local of its function, and this runs once per step).
-  // On the mock interpreter (a store and a handler that answer at once) it is done when it
-  // returns: no promise, no turn of the event loop.
-  const handlerNow = createNowOf(h.create)
+  // With a handler and a store that both answer at once (createSync, appendSync: the mock on the
+  // memory store) it is done when it returns, written ahead all the same: no promise, no turn.
+  const createSync = storeNow ? h.createSync : undefined
   // `at`: the clock as the step read it (see execute)
   const doCreate = (
     s: Step,
@@ -358,30 +354,19 @@ export const runPlan = async (
     attemptNo: number,
     at?: Date,
   ): ResourceState | Promise<ResourceState> => {
-    if (storeNow) {
-      // a handler that answers at once without a task (the mock: see createNowOf), given the
-      // type and name rather than a context, and giving what it made rather than an Either
-      if (handlerNow) {
-        let o: Obs
-        try {
-          o = handlerNow(v.spec, s.name, inputs)
-        } catch (e) {
-          return createFailedNow(s, v, inputs, sent, attemptNo, e as StepFailure)
-        }
-        return createdNow(v, inputs, sent, o, at)
-      }
-      // a task is lazy: making it sends nothing, and says whether its answer needs waiting for
-      const task = h.create(ctxOf(s, v.spec), inputs)
-      const answer = answerNow(task)
-      if (answer !== undefined) {
-        const res = tryNow(answer)
-        return isLeft(res)
-          ? createFailedNow(s, v, inputs, sent, attemptNo, res.left)
-          : createdNow(v, inputs, sent, res.right, at)
-      }
-      return sendCreate(s, v, inputs, sent, pending('create', s, sent) as string, attemptNo, task)
+    if (!storeNow) return createAfterEntry(s, v, inputs, sent, attemptNo)
+    const opId = pending('create', s, sent, undefined, at) as string
+    if (createSync === undefined)
+      return sendCreate(s, v, inputs, sent, opId, attemptNo, h.create(ctxOf(s, v.spec), inputs))
+    let o: ReturnType<typeof createSync>
+    try {
+      o = createSync(v.spec, s.name, inputs)
+    } catch (e) {
+      o = e as StepFailure
     }
-    return createAfterEntry(s, v, inputs, sent, attemptNo)
+    return isStepFailure(o)
+      ? afterCreateFailed(s, v, inputs, sent, opId, o, attemptNo)
+      : created(v, inputs, sent, opId, o, at)
   }
   // its own function: a closure over createAttempt's arguments made V8 give every call of it a
   // context for them, the at-once creates too
@@ -395,38 +380,6 @@ export const runPlan = async (
     (pending('create', s, sent) as Promise<string>).then((opId) =>
       sendCreate(s, v, inputs, sent, opId, attemptNo, h.create(ctxOf(s, v.spec), inputs)),
     )
-
-  /**
-   * A create answered in the turn it is asked (the mock handler) on a store that answers at once
-   * (the memory store): nothing runs between the write-ahead entry and its settlement, so no one
-   * could see the entry; a created object is recorded as it is, and only a failure writes the
-   * entry first, so that what follows (settled, or kept for an unknown outcome) is as for any
-   * other create.
-   */
-  const createdNow = (
-    v: ResourceVertex,
-    inputs: Record<string, unknown>,
-    sent: Record<string, unknown>,
-    o: Obs,
-    at: Date | undefined,
-  ): ResourceState => {
-    const r = record(v, o.id, inputs, o, undefined, sent, at)
-    const put: JournalRecord = { t: 'put', resource: r }
-    // (a store taking records at once: no array for the one record)
-    if (appendNow) {
-      keep(put)
-      appendNow(plan.stack, put)
-    } else void durable([put])
-    return r
-  }
-  const createFailedNow = (
-    s: Step,
-    v: ResourceVertex,
-    inputs: Record<string, unknown>,
-    sent: Record<string, unknown>,
-    attemptNo: number,
-    f: StepFailure,
-  ): Promise<ResourceState> => afterCreateFailed(s, v, inputs, sent, pending('create', s, sent) as string, f, attemptNo)
 
   // a chain of thens rather than an async function: fewer promises and no suspended frame per step
   const sendCreate = (
@@ -452,8 +405,9 @@ export const runPlan = async (
     sent: Record<string, unknown>,
     opId: string,
     o: Obs,
+    at?: Date,
   ): ResourceState | Promise<ResourceState> => {
-    const r = record(v, o.id, inputs, o, undefined, sent)
+    const r = record(v, o.id, inputs, o, undefined, sent, at)
     const written = durable([
       { t: 'put', resource: r },
       { t: 'settled', opId },
@@ -975,15 +929,6 @@ export const runPlan = async (
     failures.length === 0 &&
     diffInputs(others, outputs, { replaceOn: [], ignore: [], equals: {}, updatable: true, protector }).length > 0
   return { state: final, journal, failures, outputs, outputsChanged }
-}
-
-/** A task's answer taken at once: a throw is the failure a rejected task would give. */
-const tryNow = (f: () => Either<StepFailure, Obs>): Either<StepFailure, Obs> => {
-  try {
-    return f()
-  } catch (e) {
-    return left(e as StepFailure)
-  }
 }
 
 /** Does a record hold a field set to undefined (left out when sent)? */

@@ -3,7 +3,6 @@
  */
 import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
-import { immediate } from '../core/immediate'
 import { hostname } from 'node:os'
 import {
   applyRecords,
@@ -14,10 +13,10 @@ import {
   type State,
 } from './state'
 import { stateError, type LockInfo, type StateStore } from './state-store'
-import { appendingNow } from './append-now'
 
 /** an append's answer: nothing to tell, so one for all */
 const APPENDED: E.Either<never, void> = E.right(undefined)
+const APPENDED_LATER: Promise<E.Either<never, void>> = Promise.resolve(APPENDED)
 
 /** journal records a stack keeps unfolded at most (see `journals`) */
 const MAX_UNFOLDED = 65_536
@@ -100,16 +99,15 @@ export const memoryStore = (
         (e) => e as ReturnType<typeof stateError>,
       ),
     read: (stack) => TE.right(current(stack)),
-    // nothing to wait for: answered at once (immediate), and a record taken at once as well
-    // (appendingNow), so the run loop appends in the same turn
-    append: appendingNow(
-      (stack, records) =>
-        immediate(() => {
-          for (let i = 0; i < records.length; i++) appendOne(stack, records[i])
-          return APPENDED
-        }),
-      appendOne,
-    ),
+    append: (stack, records) => () => {
+      for (let i = 0; i < records.length; i++) appendOne(stack, records[i])
+      return APPENDED_LATER
+    },
+    // nothing to wait for: a record is taken in the calling turn (a declared capability)
+    appendSync: (stack, record) => {
+      appendOne(stack, record)
+      return undefined
+    },
     write: (stack, state) => {
       // journal records never change serial or lineage: the snapshot alone answers the check
       const on = states.get(stack)
