@@ -71,33 +71,7 @@ export const memoryStore = (
   }
   return {
     snapshot: current,
-    lock: (stack, opts = {}) =>
-      TE.tryCatch(
-        async () => {
-          const deadline = Date.now() + (opts.waitMs ?? 0)
-          for (;;) {
-            const held = locks.get(stack)
-            if (!held) break
-            if (Date.now() >= deadline)
-              throw stateError(
-                'Locked',
-                `stack ${stack} is locked by ${held.owner} (pid ${held.pid} on ${held.host}) since ${held.since}`,
-                held,
-              )
-            await new Promise((r) => setTimeout(r, Math.min(20, Math.max(1, deadline - Date.now()))))
-          }
-          const mine: LockInfo = {
-            owner: opts.owner ?? 'trellis',
-            pid: process.pid,
-            host: hostname(),
-            since: new Date().toISOString(),
-          }
-          locks.set(stack, mine)
-          // release only our own lock, never a later holder's
-          return { release: () => TE.fromIO(() => void (locks.get(stack) === mine && locks.delete(stack))) }
-        },
-        (e) => e as ReturnType<typeof stateError>,
-      ),
+    lock: lockIn(locks),
     read: (stack) => TE.right(current(stack)),
     append: (stack, records) => () => {
       for (let i = 0; i < records.length; i++) appendOne(stack, records[i])
@@ -108,25 +82,7 @@ export const memoryStore = (
       appendOne(stack, record)
       return undefined
     },
-    write: (stack, state) => {
-      // journal records never change serial or lineage: the snapshot alone answers the check
-      const on = states.get(stack)
-      if (on && on.lineage !== state.lineage)
-        return TE.left(
-          stateError('Conflict', `state of ${stack} belongs to lineage ${on.lineage}, not ${state.lineage}`),
-        )
-      if (on && on.serial !== state.serial)
-        return TE.left(
-          stateError(
-            'Conflict',
-            `state of ${stack} is at serial ${on.serial}; this write is based on serial ${state.serial}`,
-          ),
-        )
-      const next = { ...state, serial: state.serial + 1 }
-      states.set(stack, next)
-      journals.delete(stack)
-      return TE.right(next)
-    },
+    write: writeIn(states, journals),
     list: () => TE.right([...states.keys()]),
     remove: (stack, serial) => {
       const on = states.get(stack)
@@ -138,3 +94,55 @@ export const memoryStore = (
     },
   }
 }
+
+/** Locks held in memory: one holder per stack, others wait up to `waitMs`. */
+const lockIn =
+  (locks: Map<string, LockInfo>): StateStore['lock'] =>
+  (stack, opts = {}) =>
+    TE.tryCatch(
+      async () => {
+        const deadline = Date.now() + (opts.waitMs ?? 0)
+        for (;;) {
+          const held = locks.get(stack)
+          if (!held) break
+          if (Date.now() >= deadline)
+            throw stateError(
+              'Locked',
+              `stack ${stack} is locked by ${held.owner} (pid ${held.pid} on ${held.host}) since ${held.since}`,
+              held,
+            )
+          await new Promise((r) => setTimeout(r, Math.min(20, Math.max(1, deadline - Date.now()))))
+        }
+        const mine: LockInfo = {
+          owner: opts.owner ?? 'trellis',
+          pid: process.pid,
+          host: hostname(),
+          since: new Date().toISOString(),
+        }
+        locks.set(stack, mine)
+        // release only our own lock, never a later holder's
+        return { release: () => TE.fromIO(() => void (locks.get(stack) === mine && locks.delete(stack))) }
+      },
+      (e) => e as ReturnType<typeof stateError>,
+    )
+
+/** A snapshot written over the stack's, its serial and lineage checked; the journal folded into it dropped. */
+const writeIn =
+  (states: Map<string, State>, journals: Map<string, unknown>): StateStore['write'] =>
+  (stack, state) => {
+    // journal records never change serial or lineage: the snapshot alone answers the check
+    const on = states.get(stack)
+    if (on && on.lineage !== state.lineage)
+      return TE.left(stateError('Conflict', `state of ${stack} belongs to lineage ${on.lineage}, not ${state.lineage}`))
+    if (on && on.serial !== state.serial)
+      return TE.left(
+        stateError(
+          'Conflict',
+          `state of ${stack} is at serial ${on.serial}; this write is based on serial ${state.serial}`,
+        ),
+      )
+    const next = { ...state, serial: state.serial + 1 }
+    states.set(stack, next)
+    journals.delete(stack)
+    return TE.right(next)
+  }
