@@ -44,6 +44,23 @@ export default tseslint.config(
     },
   },
   {
+    // the engine (issue 38): short functions, shallow nesting. The files listed under `ignores` are
+    // the long functions not split yet, each to leave this list when it is; no other exemption
+    files: ['src/engine/**/*.ts', 'src/state/memory-store.ts'],
+    ignores: [
+      'src/engine/bulk-read.ts',
+      'src/engine/compile.ts',
+      'src/engine/http-handler.ts',
+      'src/engine/operations.ts',
+      'src/engine/plan.ts',
+      'src/engine/validate.ts',
+    ],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+      'max-depth': ['error', 4],
+    },
+  },
+  {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
