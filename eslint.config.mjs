@@ -52,7 +52,6 @@ export default tseslint.config(
       'src/engine/http-handler.ts',
       'src/engine/operations.ts',
       'src/engine/plan.ts',
-      'src/engine/validate.ts',
     ],
     rules: {
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
