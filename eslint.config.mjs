@@ -50,7 +50,6 @@ export default tseslint.config(
     ignores: [
       'src/engine/compile.ts',
       'src/engine/http-handler.ts',
-      'src/engine/operations.ts',
       'src/engine/plan.ts',
     ],
     rules: {

@@ -14,12 +14,14 @@ import { stack as makeStack } from '../core/stack'
 import { compile, type CompileError } from './compile'
 import type { Env } from './env'
 import { positionsOf, type Graph } from './graph'
-import type { StepFailure, OpContext } from './handler'
+import type { Obs, StepFailure, OpContext } from './handler'
+import type { ResourceSpec } from '../core/spec'
 import { makePlan, planChecked, type Action, type Plan, type PlanError, hasChanges } from './plan'
 import { checkResolved, type CheckedAtPlan } from './check-resolved'
 import { makeValidator } from './validate'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
 import { runPlan, type RunPolicy, type RunResult } from './run'
+import { readBack, unownedIn } from './apply/adoption'
 import { UNKNOWN, hasUnknown } from './unknown'
 import { defaultsFor, diffInputs, type FieldChange } from './diff'
 import { adoptedInputs, reconciledInputs } from './adopt'
@@ -243,109 +245,106 @@ const reconcile = async (
     const c = opCtx(env, graph, op)
     env.events({ type: 'step-start', address: op.address, action: 'reconcile', at: Date.now() })
     const t0 = Date.now()
-    if (!c) {
-      delete pending[op.opId]
-      continue
-    }
-    try {
-      if (op.op === 'create') {
-        const found = await attempt(env.handler.find(c, op.inputs))
-        if (found === undefined) {
-          // nothing can be looked up for this type: keep the entry and say what to do
-          fail({
-            _tag: 'LookupError',
-            failures: [
-              {
-                _tag: 'StepFailure',
-                node: labelOfAddress(op.address),
-                op: 'find',
-                ambiguous: true,
-                message: `an earlier create's outcome is unknown and ${op.token} cannot be looked up on the platform; check it there, then import it (trellis import) or remove the object`,
-              },
-            ],
-          })
-        }
-        const owned = new Set(
-          Object.values(resources)
-            .filter((r) => r.token === op.token)
-            .map((r) => r.id),
-        )
-        const mine = found.find((o) => !owned.has(o.id))
-        if (mine) {
-          // read it back: the interrupted create may have stopped part-way through its writes
-          const back = await env.handler.read(c, mine.id, op.inputs, mine.outputs)()
-          const seen = E.isLeft(back) || back.right === undefined ? mine : back.right
-          const inputs = adoptedInputs(c.spec, op.inputs, seen.inputs, protector)
-          resources[op.address] = {
-            address: op.address,
-            token: op.token,
-            name: op.name,
-            provider: op.provider,
-            id: mine.id,
-            inputs,
-            // computed inputs left out: the platform's values, kept for updates to send back
-            outputs: protectSecrets(withComputedOutputs(c.spec, inputs, seen), c.spec.secrets, protector) as Record<
-              string,
-              unknown
-            >,
-            dependencies: graph?.vertices.get(op.address)?.deps ?? [],
-            changedAt: {},
-          }
-        }
-        env.events({
-          type: 'step-done',
-          address: op.address,
-          action: 'reconcile',
-          ms: Date.now() - t0,
-          note: mine ? `adopted ${mine.id} made by an interrupted create` : 'the interrupted create made nothing',
-        })
-      } else if (op.op === 'update') {
-        const prior = resources[op.address]
-        if (prior) {
-          const got = await attempt(env.handler.read(c, prior.id, prior.inputs, prior.outputs))
-          if (!got) delete resources[op.address]
-          else {
-            // the update took effect, wholly or in part, where the platform now shows it
-            const inputs = reconciledInputs(c.spec, prior.inputs, op.inputs, got.inputs, protector)
-            resources[op.address] = {
-              ...prior,
-              inputs,
-              outputs: protectSecrets(withComputedOutputs(c.spec, inputs, got), c.spec.secrets, protector) as Record<
-                string,
-                unknown
-              >,
-            }
-          }
-        }
-        env.events({ type: 'step-done', address: op.address, action: 'reconcile', ms: Date.now() - t0 })
-      } else {
-        if (op.id) await attempt(env.handler.delete(c, op.id, op.inputs, {}))
-        if (resources[op.address]?.id === op.id) delete resources[op.address]
-        env.events({
-          type: 'step-done',
-          address: op.address,
-          action: 'reconcile',
-          ms: Date.now() - t0,
-          note: `finished deleting ${op.id}`,
-        })
-      }
-      delete pending[op.opId]
-    } catch (e) {
-      const inner = (e as { engine?: StepFailure | EngineError }).engine
-      if (!inner) throw e
-      const failures: ReadonlyArray<StepFailure> =
-        inner._tag === 'StepFailure' ? [inner] : inner._tag === 'LookupError' ? inner.failures : []
-      env.events({
-        type: 'step-failed',
-        address: op.address,
-        action: 'reconcile',
-        ms: Date.now() - t0,
-        message: failures.map((f) => f.message).join('; ') || formatEngineError(inner as EngineError),
-      })
-      fail({ _tag: 'LookupError', failures })
-    }
+    if (c) await settleEntry(env, { graph, protector, resources, op, c, t0 })
+    delete pending[op.opId]
   }
   return { ...s, resources, pending }
+}
+
+/** One write-ahead entry being settled, and the resources it settles into (changed in place). */
+interface Entry {
+  readonly graph: Graph | undefined
+  readonly protector: Protector
+  readonly resources: Record<string, ResourceState>
+  readonly op: PendingOp
+  readonly c: OpContext
+  readonly t0: number
+}
+
+/** Settle one entry by its operation; a failure is reported as the reconcile step's and stops. */
+const settleEntry = async (env: Env, e: Entry): Promise<void> => {
+  try {
+    const note =
+      e.op.op === 'create'
+        ? await reconcileCreate(env, e)
+        : e.op.op === 'update'
+          ? await reconcileUpdate(env, e)
+          : await reconcileDelete(env, e)
+    const ms = Date.now() - e.t0
+    const address = e.op.address
+    env.events({ type: 'step-done', address, action: 'reconcile', ms, ...(note !== undefined ? { note } : {}) })
+  } catch (x) {
+    const inner = (x as { engine?: StepFailure | EngineError }).engine
+    if (!inner) throw x
+    const failures: ReadonlyArray<StepFailure> =
+      inner._tag === 'StepFailure' ? [inner] : inner._tag === 'LookupError' ? inner.failures : []
+    env.events({
+      type: 'step-failed',
+      address: e.op.address,
+      action: 'reconcile',
+      ms: Date.now() - e.t0,
+      message: failures.map((f) => f.message).join('; ') || formatEngineError(inner as EngineError),
+    })
+    fail({ _tag: 'LookupError', failures })
+  }
+}
+
+/** An interrupted create: adopt the object it made, found on the platform (see apply/adoption). */
+const reconcileCreate = async (env: Env, { graph, protector, resources, op, c }: Entry): Promise<string> => {
+  const found = await attempt(env.handler.find(c, op.inputs))
+  // nothing can be looked up for this type: keep the entry and say what to do
+  if (found === undefined) fail({ _tag: 'LookupError', failures: [cannotLook(op)] })
+  const mine = unownedIn(resources, op.token, found)
+  if (!mine) return 'the interrupted create made nothing'
+  const seen = await readBack(env.handler, c, mine, op.inputs)
+  const inputs = adoptedInputs(c.spec, op.inputs, seen.inputs, protector)
+  resources[op.address] = {
+    address: op.address,
+    token: op.token,
+    name: op.name,
+    provider: op.provider,
+    id: mine.id,
+    inputs,
+    // computed inputs left out: the platform's values, kept for updates to send back
+    outputs: protectSecrets(withComputedOutputs(c.spec, inputs, seen), c.spec.secrets, protector) as Record<
+      string,
+      unknown
+    >,
+    dependencies: graph?.vertices.get(op.address)?.deps ?? [],
+    changedAt: {},
+  }
+  return `adopted ${mine.id} made by an interrupted create`
+}
+
+const cannotLook = (op: PendingOp): StepFailure => ({
+  _tag: 'StepFailure',
+  node: labelOfAddress(op.address),
+  op: 'find',
+  ambiguous: true,
+  message: `an earlier create's outcome is unknown and ${op.token} cannot be looked up on the platform; check it there, then import it (trellis import) or remove the object`,
+})
+
+/** An interrupted update: the platform shows what of it took effect. */
+const reconcileUpdate = async (env: Env, { protector, resources, op, c }: Entry): Promise<undefined> => {
+  const prior = resources[op.address]
+  if (!prior) return undefined
+  const got = await attempt(env.handler.read(c, prior.id, prior.inputs, prior.outputs))
+  if (!got) {
+    delete resources[op.address]
+    return undefined
+  }
+  // the update took effect, wholly or in part, where the platform now shows it
+  const inputs = reconciledInputs(c.spec, prior.inputs, op.inputs, got.inputs, protector)
+  const outputs = protectSecrets(withComputedOutputs(c.spec, inputs, got), c.spec.secrets, protector)
+  resources[op.address] = { ...prior, inputs, outputs: outputs as Record<string, unknown> }
+  return undefined
+}
+
+/** An interrupted delete: finished (a missing object counts as deleted). */
+const reconcileDelete = async (env: Env, { resources, op, c }: Entry): Promise<string> => {
+  if (op.id) await attempt(env.handler.delete(c, op.id, op.inputs, {}))
+  if (resources[op.address]?.id === op.id) delete resources[op.address]
+  return `finished deleting ${op.id}`
 }
 
 /**
@@ -869,101 +868,78 @@ export const importResource = (
   toRTE(async (env) => {
     const spec = env.registry.resources.get(token)
     const label = `${token} "${name}"`
-    if (!spec)
-      return fail({
-        _tag: 'CompileError',
-        issues: [
-          issue(label, {
-            path: '',
-            expected: 'a registered resource type',
-            given: token,
-            message: unknownType(env, token),
-          }),
-        ],
-      })
+    if (!spec) return compileFail(label, '', 'a registered resource type', token, unknownType(env, token))
     const parsed = spec.identity.parseImportId(importId)
-    if (E.isLeft(parsed))
-      return fail({
-        _tag: 'CompileError',
-        issues: [
-          issue(label, {
-            path: 'importId',
-            expected: spec.identity.importFormat,
-            given: importId,
-            message: parsed.left + '.',
-          }),
-        ],
-      })
+    if (E.isLeft(parsed)) return compileFail(label, 'importId', spec.identity.importFormat, importId, parsed.left + '.')
     const graph = await leniently(env, stack)
     const provider = opts.provider ?? spec.provider
     return withLock(env, stack.name, async () => {
       const s0 = await loaded(env, stack.name)
       const address = `${token}/${name}`
       if (s0.resources[address])
-        return fail({
-          _tag: 'CompileError',
-          issues: [
-            issue(label, {
-              path: '',
-              expected: 'a name not yet in state',
-              given: label,
-              message: `is already managed by stack ${stack.name} (id ${s0.resources[address].id}); \`trellis state rm\` first to import it again.`,
-            }),
-          ],
-        })
-      const protector = protectorOf(env, s0)
+        return compileFail(
+          label,
+          '',
+          'a name not yet in state',
+          label,
+          `is already managed by stack ${stack.name} (id ${s0.resources[address].id}); \`trellis state rm\` first to import it again.`,
+        )
       const c = opCtx(env, graph, { address, token, name, provider })!
-      const got = await attempt(
-        env.handler.read(c, parsed.right.id, (parsed.right.inputs ?? {}) as Record<string, unknown>, {}),
-      )
-      if (!got)
-        return fail({
-          _tag: 'LookupError',
-          failures: [
-            {
-              _tag: 'StepFailure',
-              node: label,
-              op: 'import',
-              message: `no object with import id ${JSON.stringify(importId)} (${spec.identity.importFormat})`,
-              ambiguous: false,
-            },
-          ],
-        })
-      const at = env.now().toISOString()
-      // record only the fields the stack sets (when it declares this node): values the platform
-      // chose are not the user's, and recording them would show as removals in the next plan
+      const target = parsed.right
+      const got = await attempt(env.handler.read(c, target.id, (target.inputs ?? {}) as Record<string, unknown>, {}))
+      if (!got) return fail({ _tag: 'LookupError', failures: [noSuchObject(label, importId, spec)] })
       const node = stack.nodes.find(
         (n): n is ResourceNode => n._tag === 'Resource' && n.token === token && n.name === name,
       )
-      // the spec's defaults of fields the stack leaves out are recorded (as the platform shows them)
-      const defaults = (node && defaultsFor(spec, node.inputs)) ?? {}
-      const observed: Record<string, unknown> = { ...defaults, ...(parsed.right.inputs ?? {}), ...got.inputs }
-      const kept = node
-        ? Object.fromEntries(
-            Object.entries(observed).filter(
-              ([k]) => k in node.inputs || k in (parsed.right.inputs ?? {}) || k in defaults,
-            ),
-          )
-        : observed
-      const inputs = protectSecrets(kept, spec.secrets, protector) as Record<string, unknown>
-      const r: ResourceState = {
-        address,
-        token,
-        name,
-        provider,
-        id: got.id,
-        inputs,
-        outputs: protectSecrets(withComputedOutputs(spec, kept, got), spec.secrets, protector) as Record<
-          string,
-          unknown
-        >,
-        dependencies: [],
-        changedAt: Object.fromEntries(Object.keys(inputs).map((k) => [k, at])),
-      }
+      const r = importedRecord(env, protectorOf(env, s0), { address, token, name, provider }, spec, node, target, got)
       await attempt(env.store.write(stack.name, { ...s0, resources: { ...s0.resources, [address]: r } }))
       return r
     })
   })
+
+/** Stop with a compile error about one field of the node named `label`. */
+const compileFail = (label: string, path: string, expected: string, given: string, message: string): never =>
+  fail({ _tag: 'CompileError', issues: [issue(label, { path, expected, given, message })] })
+
+const noSuchObject = (label: string, importId: string, spec: ResourceSpec): StepFailure => ({
+  _tag: 'StepFailure',
+  node: label,
+  op: 'import',
+  message: `no object with import id ${JSON.stringify(importId)} (${spec.identity.importFormat})`,
+  ambiguous: false,
+})
+
+/**
+ * The record of an imported object: only the fields the stack sets (when it declares this node),
+ * since values the platform chose are not the user's and recording them would show as removals in
+ * the next plan; the spec's defaults of fields the stack leaves out, as the platform shows them.
+ */
+const importedRecord = (
+  env: Env,
+  protector: Protector,
+  where: Pick<ResourceState, 'address' | 'token' | 'name' | 'provider'>,
+  spec: ResourceSpec,
+  node: ResourceNode | undefined,
+  target: { readonly inputs?: unknown },
+  got: Obs,
+): ResourceState => {
+  const at = env.now().toISOString()
+  const carried = (target.inputs ?? {}) as Record<string, unknown>
+  const defaults = (node && defaultsFor(spec, node.inputs)) ?? {}
+  const observed: Record<string, unknown> = { ...defaults, ...carried, ...got.inputs }
+  const kept = node
+    ? Object.fromEntries(Object.entries(observed).filter(([k]) => k in node.inputs || k in carried || k in defaults))
+    : observed
+  const inputs = protectSecrets(kept, spec.secrets, protector) as Record<string, unknown>
+  return {
+    ...where,
+    id: got.id,
+    inputs,
+    outputs: protectSecrets(withComputedOutputs(spec, kept, got), spec.secrets, protector) as Record<string, unknown>,
+    dependencies: [],
+    changedAt: Object.fromEntries(Object.keys(inputs).map((k) => [k, at])),
+  }
+}
 
 /** Run one lookup on its own (e.g. from a script or the CLI). */
 export const lookup = (

@@ -10,6 +10,7 @@ import type { ResourceState } from '../../state/state'
 import { adoptedInputs } from '../adopt'
 import { diffInputs } from '../diff'
 import type { Obs, StepFailure } from '../handler'
+import { readBack, unownedIn } from './adoption'
 import { createAttempt, type CreateCall } from './create'
 import { recordOf } from './record'
 import { ctxOf, type RunState } from './run-state'
@@ -41,7 +42,7 @@ export const afterCreateFailed = async (
   if (!lostReply(f) || attemptNo >= MAX_CREATE_ATTEMPTS) throw f
   const found = await st.h.find(ctxOf(st, c.s), c.sent)()
   if (isLeft(found) || found.right === undefined) throw f
-  const made = unowned(st, c.s.token, found.right)
+  const made = unownedIn(st.resources, c.s.token, found.right, st.claimed)
   if (!made) {
     await settled(st, opId)
     return createAttempt(st, c, attemptNo + 1)
@@ -49,21 +50,12 @@ export const afterCreateFailed = async (
   return adoptFound(st, c, opId, made)
 }
 
-/** The first object found that no record and no other adoption of this run owns. */
-export const unowned = (st: RunState, token: string, found: ReadonlyArray<Obs>): Obs | undefined => {
-  const owned = new Set<string>()
-  for (const a in st.resources) if (st.resources[a].token === token) owned.add(st.resources[a].id)
-  return found.find((x) => !owned.has(x.id) && !st.claimed.has(`${token} ${x.id}`))
-}
-
 /** Adopt an object a create whose reply was lost made, and finish what the create still owes. */
 const adoptFound = async (st: RunState, c: CreateCall, opId: string, made: Obs): Promise<ResourceState> => {
   const { s, v, inputs, sent } = c
   // claimed before any await, so two steps adopting at once never take the same object
   st.claimed.add(`${s.token} ${made.id}`)
-  // read it back: a create that is a chain of writes may have stopped part-way
-  const back = await st.h.read(ctxOf(st, s), made.id, inputs, made.outputs)()
-  const seen = isLeft(back) || back.right === undefined ? made : back.right
+  const seen = await readBack(st.h, ctxOf(st, s), made, inputs)
   const applied = adoptedInputs(v.spec, sent, seen.inputs, st.protector)
   const r = recordOf(st, v, made.id, applied, seen, undefined, applied)
   await putSettled(st, r, opId)
