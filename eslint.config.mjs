@@ -49,7 +49,6 @@ export default tseslint.config(
     files: ['src/engine/**/*.ts', 'src/state/memory-store.ts'],
     ignores: [
       'src/engine/compile.ts',
-      'src/engine/http-handler.ts',
       'src/engine/plan.ts',
     ],
     rules: {
