@@ -600,7 +600,9 @@ const planFrom = async (
   const refreshed = opts.refresh ? await attempt(refreshStage({ graph, state: s, protector })(env)) : undefined
   if (refreshed) s = refreshed.state
   const lookups = await attempt(lookupsStage({ graph, state: s, protector })(env))
-  const outcome = await attempt(planStage({ graph, state: s, protector, lookups, opts, moves: aliased.moves })(env))
+  const outcome = await attempt(
+    planStage({ graph, state: s, protector, lookups, opts, moves: aliased.moves, forApply: write })(env),
+  )
   const withDrift = refreshed ? { ...outcome, drift: refreshed.drift } : outcome
   return env.hooks?.afterPlan ? attempt(env.hooks.afterPlan(withDrift)(env)) : withDrift
 }
@@ -610,6 +612,8 @@ export interface MakePlanInput extends PlanInput {
   readonly lookups: ReadonlyMap<string, unknown>
   readonly opts: PlanOptions
   readonly moves: ReadonlyArray<Move>
+  /** the plan is for an apply: keep what it checked in full (see PlanOutcome.checked) */
+  readonly forApply?: boolean
 }
 
 /** The plan: a step per node, its diff, targets and replacements applied. */
@@ -622,6 +626,7 @@ export const planStage: Stage<MakePlanInput, PlanOutcome> = stage('plan', (env, 
     now: env.now(),
     registry: env.registry,
     ...(i.opts.replace ? { replace: new Set(i.opts.replace) } : {}),
+    keepChecked: i.forApply === true,
   })
   if (E.isLeft(p)) return fail(p.left)
   const full = withMoves(p.right.plan, i.moves)
@@ -635,7 +640,7 @@ export const planStage: Stage<MakePlanInput, PlanOutcome> = stage('plan', (env, 
     ...(pending.length ? { pending } : {}),
     ...(picked ? { leftOut: picked.leftOut } : {}),
     ...(i.moves.length ? { moves: i.moves } : {}),
-    checked: p.right.checked,
+    ...(p.right.checked ? { checked: p.right.checked } : {}),
   }
 })
 

@@ -76,12 +76,15 @@ export interface PlanInput {
   readonly registry: Registry
   /** addresses to replace although nothing forces it (`--replace`) */
   readonly replace?: ReadonlySet<string>
+  /** keep what was checked in full, for apply (planChecked's `checked`): a plan alone drops it */
+  readonly keepChecked?: boolean
 }
 
 /** A plan and what making it checked in full (apply need not check those values again). */
 export interface CheckedPlan {
   readonly plan: Plan
-  readonly checked: CheckedAtPlan
+  /** absent unless asked for (`keepChecked`) */
+  readonly checked?: CheckedAtPlan
 }
 
 // ── destructors ──────────────────────────────────────────────────────────────
@@ -185,7 +188,7 @@ export const planChecked = (i: PlanInput): E.Either<PlanError, CheckedPlan> => {
     diffOptions: new Map(),
     validate: makeValidator(),
     ruleCtx: new Map(),
-    checked: new Array<CheckedAtPlan['inputs'][number]>(graph.ordered.length),
+    checked: i.keepChecked ? new Array<CheckedAtPlan['inputs'][number]>(graph.ordered.length) : undefined,
   }
   for (let oi = 0; oi < graph.ordered.length; oi++) {
     const v = graph.ordered[oi]
@@ -276,7 +279,7 @@ export const planChecked = (i: PlanInput): E.Either<PlanError, CheckedPlan> => {
     outputs,
     warnings,
   }
-  return E.right({ plan, checked: { now: i.now.getTime(), inputs: ctx.checked } })
+  return E.right(ctx.checked ? { plan, checked: { now: i.now.getTime(), inputs: ctx.checked } } : { plan })
 }
 
 const reverseDeps = (gone: ReadonlyArray<ResourceState>, set: ReadonlySet<string>): ResourceState[] => {
@@ -306,8 +309,8 @@ interface PlanCtx {
   readonly diffOptions: Map<ResourceVertex['spec'], DiffOptions>
   /** checks values that arrived through refs */
   readonly validate: Validate
-  /** inputs checked in full, by position (see CheckedAtPlan) */
-  readonly checked: Array<CheckedAtPlan['inputs'][number]>
+  /** inputs checked in full, by position (see CheckedAtPlan), when kept */
+  readonly checked: Array<CheckedAtPlan['inputs'][number]> | undefined
   /** the context compile-time rules get, one per provider instance (not one per node) */
   readonly ruleCtx: Map<string, RuleContext>
 }
@@ -457,7 +460,7 @@ const planResource = (v: ResourceVertex, at: number, prior: ResourceState | unde
   if (resolved !== node.inputs && !allUnknown) {
     const found = checkResolved(spec.inputs, spec.rules, node.inputs, resolved, ruleCtxOf(v, c), c.validate)
     for (let fi = 0; fi < found.length; fi++) errors.push(issue(v.label, found[fi]))
-    if (found === CHECKED_IN_FULL) c.checked[at] = resolved
+    if (found === CHECKED_IN_FULL && c.checked) c.checked[at] = resolved
   }
   // what the platform will give the fields left out, shown and recorded (never sent); none while
   // a value is unknown (defaultsFor's own answer then)
