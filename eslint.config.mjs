@@ -44,23 +44,28 @@ export default tseslint.config(
     },
   },
   {
-    // issue 38: small functions and shallow nesting outside the engine (src/engine has its own block)
+    // issue 38: small functions and shallow nesting over src/, clients/ and builders/. The files under
+    // `ignores` are the long functions not split yet, each to leave this list when it is
     files: ['src/**/*.ts', 'clients/**/*.ts', 'builders/**/*.ts'],
-    ignores: ['src/engine/**'],
+    ignores: [
+      // split pending (several issues edit them)
+      'src/workspace/workspace.ts',
+      'src/engine/compile.ts',
+      'src/engine/plan.ts',
+    ],
     rules: {
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
       'max-depth': ['error', 4],
     },
   },
   {
-    // exemptions from the block above, each with its reason
-    files: [
-      // split pending, issue 38 (others edit it today)
-      'src/workspace/workspace.ts',
-      // the kernel engineer's file in issue 38 (its side channel goes), split there
-      'src/state/memory-store.ts',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
+    // speed contained (issue 38): measurements and engine internals are narrated in the apply kernel,
+    // the objects module (src/core/copy.ts), bench/HISTORY.md and commit messages, not in comments
+    files: ['src/**/*.ts', 'clients/**/*.ts', 'builders/**/*.ts'],
+    ignores: ['src/engine/apply/**', 'src/core/copy.ts'],
+    rules: {
+      'no-warning-comments': ['error', { terms: ['hidden class', 'hidden classes', 'µs'], location: 'anywhere' }],
+    },
   },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],

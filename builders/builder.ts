@@ -195,8 +195,8 @@ const lazyOuts = (names: () => ReadonlyArray<string>): (() => object) => {
   return () => (outs ??= outsProto([...new Set(['id', ...names()])]))
 }
 
-// an object literal naming its prototype: V8 makes it on a fast path (Object.create with a property
-// descriptor took a slow one, ~2 µs per `.out`), and defines the address without the trap below
+// an object literal naming its prototype (not Object.create with a property descriptor, a slow
+// path per `.out`), and defines the address without the trap below
 const outsOf = (proto: object, address: string): Record<string, Ref<unknown>> =>
   Object.freeze({ __proto__: proto, [ADDRESS]: address }) as unknown as Record<string, Ref<unknown>>
 

@@ -57,8 +57,8 @@ const REF_METHODS: object = Object.freeze(
   }),
 )
 
-// a constructor over that prototype: `new` sets the four fields on one hidden class made for them
-// (Object.create and four stores walked a transition per field, ~20,000 refs in a mixed stack)
+// a constructor over that prototype: `new` sets the four fields at once (a mixed stack makes
+// ~20,000 refs; see core/copy.ts for why object shapes matter here)
 interface RefObject {
   _tag: 'Ref'
   node: string

@@ -118,7 +118,7 @@ const flatten = (c: Chunk | undefined): ReadonlyArray<Node> => {
 /** where a stack keeps its newest link (not enumerable: not data) */
 const CHUNK = Symbol('trellis.stack.chunk')
 
-// one getter shared by every stack (a closure per stack gave each stack a hidden class of its own):
+// one getter shared by every stack (not a closure per stack):
 // enumerable, so JSON.stringify, spreads and deep equality see `nodes` as a plain array
 const NODES: PropertyDescriptor = Object.freeze({
   enumerable: true,

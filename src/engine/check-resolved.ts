@@ -49,9 +49,9 @@ const NOTHING_FOUND: ReadonlyArray<Finding> = Object.freeze([])
  * need no second check (the codec and the rules are functions of the values and the context).
  */
 export interface CheckedAtPlan {
-  /** the plan's clock (set by the plan that fills `inputs`) */
-  now: number
-  readonly inputs: Array<Readonly<Record<string, unknown>> | undefined>
+  /** the plan's clock, in ms */
+  readonly now: number
+  readonly inputs: ReadonlyArray<Readonly<Record<string, unknown>> | undefined>
 }
 
 /**

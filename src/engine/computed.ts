@@ -46,7 +46,7 @@ const withComputedOnly = (
 ): Readonly<Record<string, unknown>> => {
   const computed = spec.computed
   if (!computed || computed.length === 0) return o.outputs
-  // an indexed loop and a field-by-field copy (no iterator, no spread's own hidden class): every
+  // an indexed loop and a field-by-field copy (see core/copy.ts): every
   // create and update records its outputs here
   let out: Record<string, unknown> | undefined
   for (let i = 0; i < computed.length; i++) {

@@ -7,9 +7,7 @@
 import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import type { TaskEither } from 'fp-ts/TaskEither'
-import { answerNow, immediate } from '../core/immediate'
 import { labelOfAddress } from '../core/node'
-import { appendingNow, appendNowOf } from '../state/append-now'
 import { stateError, type Lock, type StateError, type StateStore } from '../state/state-store'
 import { causeText, defect, type Defect } from './defect'
 import type { Env } from './env'
@@ -29,24 +27,16 @@ export interface Guard {
   readonly defect: () => Defect | undefined
 }
 
-/** A task that answers a throw (made or run) with `onThrow`'s Left; an at-once task stays one. */
+/** A task that answers a throw (made or run) with `onThrow`'s Left. */
 const safeTask = <L, A>(make: () => TaskEither<L, A>, onThrow: (cause: unknown) => L): TaskEither<L, A> => {
   let t: TaskEither<L, A>
   try {
     t = make()
   } catch (c) {
-    return immediate(() => E.left(onThrow(c)))
+    const l = onThrow(c)
+    return () => Promise.resolve(E.left(l))
   }
   if (t === undefined) return t
-  const now = answerNow(t)
-  if (now !== undefined)
-    return immediate(() => {
-      try {
-        return now()
-      } catch (c) {
-        return E.left(onThrow(c))
-      }
-    })
   return () => {
     try {
       return t().catch((c: unknown) => E.left(onThrow(c)))
@@ -64,18 +54,20 @@ const guardStore = (s: StateStore, record: Guard['record']): StateStore => {
       return stateError('Io', `the state store threw: ${causeText(c)}`)
     }
   const append: StateStore['append'] = (stack, rs) => safeTask(() => s.append(stack, rs), onThrow('append'))
-  const now = appendNowOf(s.append)
-  if (now !== undefined)
-    appendingNow(append, (stack, r) => {
+  // the at-once capability is kept, guarded like the rest
+  const sync = s.appendSync
+  const appendSync: StateStore['appendSync'] =
+    sync &&
+    ((stack, r) => {
       try {
-        now(stack, r)
+        return sync(stack, r)
       } catch (c) {
-        record(c, 'store.append')
-        throw c
+        return onThrow('append')(c)
       }
     })
   return {
     ...s,
+    ...(appendSync ? { appendSync } : {}),
     lock: (stack, o) =>
       TE.map((l: Lock): Lock => ({ release: () => safeTask(() => l.release(), onThrow('release')) }))(
         safeTask(() => s.lock(stack, o), onThrow('lock')),
@@ -126,13 +118,13 @@ export const guardEnv = (env: Env): Guard => {
       return (outer ? { ...rest, signal: outer } : rest) as typeof c
     },
     task: (method, make) => safeTask(make, handlerFailure(method)),
-    now: (make, _spec, name) => {
+    createSync: (make, spec, name) => {
       try {
         return make()
       } catch (c) {
-        if ((c as StepFailure | undefined)?._tag === 'StepFailure') throw c
+        if ((c as StepFailure | undefined)?._tag === 'StepFailure') return c as StepFailure
         record(c, 'handler.create')
-        throw stepFailure(labelOfAddress(name), 'create', `the handler threw: ${causeText(c)}`)
+        return stepFailure(labelOfAddress(`${spec.token}/${name}`), 'create', `the handler threw: ${causeText(c)}`)
       }
     },
   })

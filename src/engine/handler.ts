@@ -43,9 +43,22 @@ export interface StepFailure {
 
 export type Obs = Observed<Record<string, unknown>, Record<string, unknown>>
 
+/** What `createSync` answers: the object made, or why not. */
+export type SyncCreated = Obs | StepFailure
+
+/** Did a `createSync` fail? */
+export const isStepFailure = (r: SyncCreated): r is StepFailure => (r as Partial<StepFailure>)._tag === 'StepFailure'
+
 /** What performs one step: create, read, update, delete, lookup, list and find (the http handler or the mock's). */
 export interface Handler {
   readonly create: (c: OpContext, inputs: Readonly<Record<string, unknown>>) => TaskEither<StepFailure, Obs>
+  /**
+   * Optional capability: `create` answered in the calling turn (the mock's, which has nothing to
+   * wait for), given the type and name only. Same answer as `create`'s task, the failure as a
+   * value. The run uses it on a journal that is also written at once; a wrapper that replaces
+   * `create` must wrap or drop this too (mapHandler does).
+   */
+  readonly createSync?: (spec: ResourceSpec, name: string, inputs: Readonly<Record<string, unknown>>) => SyncCreated
   /** undefined: the object is gone */
   readonly read: (
     c: OpContext,

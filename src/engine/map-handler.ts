@@ -2,16 +2,16 @@
  * mapHandler: one way to wrap a Handler — every method's context and every task it makes — so a
  * wrapper (draining, the defect guard, a counter) cannot forget a method. The table of methods is
  * checked against `Handler` by the compiler: a method added there and not here is a type error.
- * A create that answers at once (createNowOf) keeps answering at once through the wrapper.
+ * The optional `createSync` capability is forwarded or dropped explicitly (see `HandlerMapping.createSync`).
  */
 import type { TaskEither } from 'fp-ts/TaskEither'
 import type { ResourceSpec } from '../core/spec'
-import { createNowOf, creatingNow } from './create-now'
-import type { Handler, LookupContext, Obs, OpContext, StepFailure } from './handler'
+import type { Handler, LookupContext, OpContext, StepFailure, SyncCreated } from './handler'
 
 /** Handler methods; `true`: the first argument is the step's context (configure's is a provider spec). */
 const METHODS = {
   create: true,
+  createSync: false,
   read: true,
   update: true,
   delete: true,
@@ -23,15 +23,19 @@ const METHODS = {
   configure: false,
 } as const satisfies Record<keyof Handler, boolean>
 
-/** The name of a Handler method. */
-export type HandlerMethod = keyof typeof METHODS
+/** The name of a Handler method that makes a task. */
+export type HandlerMethod = Exclude<keyof typeof METHODS, 'createSync'>
 
 /** How to wrap: the context each call gets, and the task each call makes (`make` builds the inner one). */
 export interface HandlerMapping {
   readonly context?: <C extends OpContext | LookupContext>(c: C) => C
   readonly task?: <A>(method: HandlerMethod, make: () => TaskEither<StepFailure, A>) => TaskEither<StepFailure, A>
-  /** a create answered at once (the mock's): wraps the call (`make` answers or throws a StepFailure) */
-  readonly now?: (make: () => Obs, spec: ResourceSpec, name: string) => Obs
+  /**
+   * The inner handler's `createSync` (make calls it): wrapped by this. Absent, the capability is
+   * forwarded as it is when no `task` is given, and dropped when one is (every create then goes
+   * through `task`, which would otherwise not see them).
+   */
+  readonly createSync?: (make: () => SyncCreated, spec: ResourceSpec, name: string) => SyncCreated
 }
 
 type AnyFn = (...args: unknown[]) => unknown
@@ -39,7 +43,8 @@ type AnyFn = (...args: unknown[]) => unknown
 /** `h` with every method passed through `m` (absent optional methods stay absent). */
 export const mapHandler = <H extends Handler>(h: H, m: HandlerMapping): Handler => {
   const out: Record<string, unknown> = {}
-  for (const name of Object.keys(METHODS) as HandlerMethod[]) {
+  for (const name of Object.keys(METHODS) as Array<keyof typeof METHODS>) {
+    if (name === 'createSync') continue
     const f = h[name] as AnyFn | undefined
     if (f === undefined) continue
     const withCtx = METHODS[name] && m.context !== undefined
@@ -49,10 +54,10 @@ export const mapHandler = <H extends Handler>(h: H, m: HandlerMapping): Handler 
       return m.task ? m.task(name, make) : make()
     }
   }
-  const now = createNowOf(h.create)
-  if (now !== undefined) {
-    const create = out.create as Handler['create']
-    creatingNow(create, m.now ? (spec, name, i) => m.now!(() => now(spec, name, i), spec, name) : now)
-  }
+  const sync = h.createSync
+  if (sync !== undefined && m.createSync !== undefined) {
+    const wrap = m.createSync
+    out.createSync = ((spec, name, i) => wrap(() => sync(spec, name, i), spec, name)) satisfies Handler['createSync']
+  } else if (sync !== undefined && m.task === undefined) out.createSync = sync
   return out as unknown as Handler
 }

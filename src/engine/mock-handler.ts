@@ -9,11 +9,9 @@ import * as TE from 'fp-ts/TaskEither'
 import { fieldsOf } from '../core/codecs'
 import { isSecret, secret } from '../core/secret'
 import type { ResourceSpec } from '../core/spec'
-import type { Handler, Obs } from './handler'
-import { creatingNow } from './create-now'
+import type { Handler, Obs, StepFailure } from './handler'
 import { stepFailure } from './handler'
 import { labelOfAddress } from '../core/node'
-import { immediate } from '../core/immediate'
 
 /** Pulumi-style mocks: `newResource` fabricates a resource's id and outputs, `call` answers a lookup. */
 export interface Mocks {
@@ -81,6 +79,12 @@ export const mockOutputs = (spec: ResourceSpec, id: string): Record<string, unkn
   return outputs
 }
 
+/** A lazy task answering `f()` when run (the platform changes when the task runs, not when it is made). */
+const later =
+  <A>(f: () => E.Either<StepFailure, A>): TE.TaskEither<StepFailure, A> =>
+  () =>
+    Promise.resolve().then(f)
+
 /** The mock interpreter's handler: objects kept in memory, outputs fabricated from mocks and the specs' examples. */
 export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored> = new Map()): MockHandler => {
   const store = new Map<string, Stored>(seed)
@@ -112,17 +116,16 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
   }
   return {
     objects: () => store,
-    // answered at once (immediate), and taken at once with no task (creatingNow): the run loop
-    // takes a mock step in the turn it starts
-    create: creatingNow((c, inputs) => immediate(() => E.right(create(c.spec, c.name, inputs))), create),
+    create: (c, inputs) => later(() => E.right(create(c.spec, c.name, inputs))),
+    // nothing to wait for: the run takes a mock create in the turn it starts (a declared capability)
+    createSync: create,
     read: (c, id) =>
-      immediate(() => {
+      later(() => {
         const o = store.get(id)
         return E.right(o && o.token === c.spec.token ? { id, inputs: o.inputs, outputs: o.outputs } : undefined)
       }),
-    // the platform changes when the task runs, not when it is made (a task is a description)
     update: (c, id, inputs) =>
-      immediate(() => {
+      later(() => {
         const o = store.get(id)
         if (!o)
           return E.left(stepFailure(labelOfAddress(c.address), 'update', `mock: no ${c.spec.token} with id ${id}`))
@@ -130,12 +133,12 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
         return E.right({ id, inputs, outputs: o.outputs })
       }),
     delete: (_c, id) =>
-      immediate(() => {
+      later(() => {
         if (store.delete(id)) retired.add(id)
         return E.right(undefined)
       }),
     lookup: (c, args) =>
-      immediate(() => {
+      later(() => {
         const r: unknown = mocks.call?.({ token: c.spec.token, args }) ?? c.spec.examples.result
         return E.right({ ...(r as Record<string, unknown>) })
       }),

@@ -16,12 +16,14 @@ import { stack as makeStack } from '../core/stack'
 import { compile, type CompileError } from './compile'
 import type { Env } from './env'
 import { positionsOf, type Graph } from './graph'
-import type { StepFailure, OpContext } from './handler'
-import { makePlan, type Action, type Plan, type PlanError, hasChanges } from './plan'
+import type { Obs, StepFailure, OpContext } from './handler'
+import type { ResourceSpec } from '../core/spec'
+import { makePlan, planChecked, type Action, type Plan, type PlanError, hasChanges } from './plan'
 import { checkResolved, type CheckedAtPlan } from './check-resolved'
 import { makeValidator } from './validate'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
 import { runPlan, type RunPolicy, type RunResult } from './run'
+import { readBack, unownedIn } from './apply/adoption'
 import { UNKNOWN, hasUnknown } from './unknown'
 import { defaultsFor, diffInputs, type FieldChange } from './diff'
 import { adoptedInputs, reconciledInputs } from './adopt'
@@ -69,14 +71,7 @@ export interface Refused {
  * plan, a hook's refusal — or a defect, something handed to the engine that threw. No operation rejects.
  */
 export type EngineError =
-  | CompileError
-  | PlanError
-  | StateError
-  | LookupError
-  | ApplyError
-  | PlanMismatch
-  | Refused
-  | Defect
+  CompileError | PlanError | StateError | LookupError | ApplyError | PlanMismatch | Refused | Defect
 
 /** One line per problem, each naming the node and field. */
 export const formatEngineError = (e: EngineError): string => {
@@ -135,6 +130,8 @@ export interface PlanOutcome {
   readonly leftOut?: ReadonlyArray<string>
   /** state entries moved to their node's address from one of its aliases (in `state` already) */
   readonly moves?: ReadonlyArray<Move>
+  /** the inputs the plan checked in full (apply does not check those values again) */
+  readonly checked?: CheckedAtPlan
 }
 
 /** What `apply` gives: the plan carried out, the journal, the new state and the resolved outputs. */
@@ -260,109 +257,106 @@ const reconcile = async (
     const c = opCtx(env, graph, op)
     env.events({ type: 'step-start', address: op.address, action: 'reconcile', at: Date.now() })
     const t0 = Date.now()
-    if (!c) {
-      delete pending[op.opId]
-      continue
-    }
-    try {
-      if (op.op === 'create') {
-        const found = await attempt(env.handler.find(c, op.inputs))
-        if (found === undefined) {
-          // nothing can be looked up for this type: keep the entry and say what to do
-          fail({
-            _tag: 'LookupError',
-            failures: [
-              {
-                _tag: 'StepFailure',
-                node: labelOfAddress(op.address),
-                op: 'find',
-                ambiguous: true,
-                message: `an earlier create's outcome is unknown and ${op.token} cannot be looked up on the platform; check it there, then import it (trellis import) or remove the object`,
-              },
-            ],
-          })
-        }
-        const owned = new Set(
-          Object.values(resources)
-            .filter((r) => r.token === op.token)
-            .map((r) => r.id),
-        )
-        const mine = found.find((o) => !owned.has(o.id))
-        if (mine) {
-          // read it back: the interrupted create may have stopped part-way through its writes
-          const back = await env.handler.read(c, mine.id, op.inputs, mine.outputs)()
-          const seen = E.isLeft(back) || back.right === undefined ? mine : back.right
-          const inputs = adoptedInputs(c.spec, op.inputs, seen.inputs, protector)
-          resources[op.address] = {
-            address: op.address,
-            token: op.token,
-            name: op.name,
-            provider: op.provider,
-            id: mine.id,
-            inputs,
-            // computed inputs left out: the platform's values, kept for updates to send back
-            outputs: protectSecrets(withComputedOutputs(c.spec, inputs, seen), c.spec.secrets, protector) as Record<
-              string,
-              unknown
-            >,
-            dependencies: graph?.vertices.get(op.address)?.deps ?? [],
-            changedAt: {},
-          }
-        }
-        env.events({
-          type: 'step-done',
-          address: op.address,
-          action: 'reconcile',
-          ms: Date.now() - t0,
-          note: mine ? `adopted ${mine.id} made by an interrupted create` : 'the interrupted create made nothing',
-        })
-      } else if (op.op === 'update') {
-        const prior = resources[op.address]
-        if (prior) {
-          const got = await attempt(env.handler.read(c, prior.id, prior.inputs, prior.outputs))
-          if (!got) delete resources[op.address]
-          else {
-            // the update took effect, wholly or in part, where the platform now shows it
-            const inputs = reconciledInputs(c.spec, prior.inputs, op.inputs, got.inputs, protector)
-            resources[op.address] = {
-              ...prior,
-              inputs,
-              outputs: protectSecrets(withComputedOutputs(c.spec, inputs, got), c.spec.secrets, protector) as Record<
-                string,
-                unknown
-              >,
-            }
-          }
-        }
-        env.events({ type: 'step-done', address: op.address, action: 'reconcile', ms: Date.now() - t0 })
-      } else {
-        if (op.id) await attempt(env.handler.delete(c, op.id, op.inputs, {}))
-        if (resources[op.address]?.id === op.id) delete resources[op.address]
-        env.events({
-          type: 'step-done',
-          address: op.address,
-          action: 'reconcile',
-          ms: Date.now() - t0,
-          note: `finished deleting ${op.id}`,
-        })
-      }
-      delete pending[op.opId]
-    } catch (e) {
-      const inner = (e as { engine?: StepFailure | EngineError }).engine
-      if (!inner) throw e
-      const failures: ReadonlyArray<StepFailure> =
-        inner._tag === 'StepFailure' ? [inner] : inner._tag === 'LookupError' ? inner.failures : []
-      env.events({
-        type: 'step-failed',
-        address: op.address,
-        action: 'reconcile',
-        ms: Date.now() - t0,
-        message: failures.map((f) => f.message).join('; ') || formatEngineError(inner as EngineError),
-      })
-      fail({ _tag: 'LookupError', failures })
-    }
+    if (c) await settleEntry(env, { graph, protector, resources, op, c, t0 })
+    delete pending[op.opId]
   }
   return { ...s, resources, pending }
+}
+
+/** One write-ahead entry being settled, and the resources it settles into (changed in place). */
+interface Entry {
+  readonly graph: Graph | undefined
+  readonly protector: Protector
+  readonly resources: Record<string, ResourceState>
+  readonly op: PendingOp
+  readonly c: OpContext
+  readonly t0: number
+}
+
+/** Settle one entry by its operation; a failure is reported as the reconcile step's and stops. */
+const settleEntry = async (env: Env, e: Entry): Promise<void> => {
+  try {
+    const note =
+      e.op.op === 'create'
+        ? await reconcileCreate(env, e)
+        : e.op.op === 'update'
+          ? await reconcileUpdate(env, e)
+          : await reconcileDelete(env, e)
+    const ms = Date.now() - e.t0
+    const address = e.op.address
+    env.events({ type: 'step-done', address, action: 'reconcile', ms, ...(note !== undefined ? { note } : {}) })
+  } catch (x) {
+    const inner = (x as { engine?: StepFailure | EngineError }).engine
+    if (!inner) throw x
+    const failures: ReadonlyArray<StepFailure> =
+      inner._tag === 'StepFailure' ? [inner] : inner._tag === 'LookupError' ? inner.failures : []
+    env.events({
+      type: 'step-failed',
+      address: e.op.address,
+      action: 'reconcile',
+      ms: Date.now() - e.t0,
+      message: failures.map((f) => f.message).join('; ') || formatEngineError(inner as EngineError),
+    })
+    fail({ _tag: 'LookupError', failures })
+  }
+}
+
+/** An interrupted create: adopt the object it made, found on the platform (see apply/adoption). */
+const reconcileCreate = async (env: Env, { graph, protector, resources, op, c }: Entry): Promise<string> => {
+  const found = await attempt(env.handler.find(c, op.inputs))
+  // nothing can be looked up for this type: keep the entry and say what to do
+  if (found === undefined) fail({ _tag: 'LookupError', failures: [cannotLook(op)] })
+  const mine = unownedIn(resources, op.token, found)
+  if (!mine) return 'the interrupted create made nothing'
+  const seen = await readBack(env.handler, c, mine, op.inputs)
+  const inputs = adoptedInputs(c.spec, op.inputs, seen.inputs, protector)
+  resources[op.address] = {
+    address: op.address,
+    token: op.token,
+    name: op.name,
+    provider: op.provider,
+    id: mine.id,
+    inputs,
+    // computed inputs left out: the platform's values, kept for updates to send back
+    outputs: protectSecrets(withComputedOutputs(c.spec, inputs, seen), c.spec.secrets, protector) as Record<
+      string,
+      unknown
+    >,
+    dependencies: graph?.vertices.get(op.address)?.deps ?? [],
+    changedAt: {},
+  }
+  return `adopted ${mine.id} made by an interrupted create`
+}
+
+const cannotLook = (op: PendingOp): StepFailure => ({
+  _tag: 'StepFailure',
+  node: labelOfAddress(op.address),
+  op: 'find',
+  ambiguous: true,
+  message: `an earlier create's outcome is unknown and ${op.token} cannot be looked up on the platform; check it there, then import it (trellis import) or remove the object`,
+})
+
+/** An interrupted update: the platform shows what of it took effect. */
+const reconcileUpdate = async (env: Env, { protector, resources, op, c }: Entry): Promise<undefined> => {
+  const prior = resources[op.address]
+  if (!prior) return undefined
+  const got = await attempt(env.handler.read(c, prior.id, prior.inputs, prior.outputs))
+  if (!got) {
+    delete resources[op.address]
+    return undefined
+  }
+  // the update took effect, wholly or in part, where the platform now shows it
+  const inputs = reconciledInputs(c.spec, prior.inputs, op.inputs, got.inputs, protector)
+  const outputs = protectSecrets(withComputedOutputs(c.spec, inputs, got), c.spec.secrets, protector)
+  resources[op.address] = { ...prior, inputs, outputs: outputs as Record<string, unknown> }
+  return undefined
+}
+
+/** An interrupted delete: finished (a missing object counts as deleted). */
+const reconcileDelete = async (env: Env, { resources, op, c }: Entry): Promise<string> => {
+  if (op.id) await attempt(env.handler.delete(c, op.id, op.inputs, {}))
+  if (resources[op.address]?.id === op.id) delete resources[op.address]
+  return `finished deleting ${op.id}`
 }
 
 /**
@@ -610,7 +604,6 @@ const planFrom = async (
   opts: PlanOptions,
   protector: Protector,
   write = true,
-  checked?: CheckedAtPlan,
 ): Promise<PlanOutcome> => {
   // entries recorded under a node's aliases move to its address first (reconciliation settles them there)
   const aliased = moveAliased(graph, s0)
@@ -620,9 +613,7 @@ const planFrom = async (
   if (refreshed) s = refreshed.state
   const lookups = await attempt(lookupsStage({ graph, state: s, protector })(env))
   const outcome = await attempt(
-    planStage({ graph, state: s, protector, lookups, opts, moves: aliased.moves, ...(checked ? { checked } : {}) })(
-      env,
-    ),
+    planStage({ graph, state: s, protector, lookups, opts, moves: aliased.moves, forApply: write })(env),
   )
   const read = refreshed ? { ...outcome, drift: refreshed.drift } : outcome
   const withDrift = await attempt(() => showAdoptions(env, graph, read, protector))
@@ -635,25 +626,24 @@ export interface MakePlanInput extends PlanInput {
   readonly lookups: ReadonlyMap<string, unknown>
   readonly opts: PlanOptions
   readonly moves: ReadonlyArray<Move>
-  readonly checked?: CheckedAtPlan
+  /** the plan is for an apply: keep what it checked in full (see PlanOutcome.checked) */
+  readonly forApply?: boolean
 }
 
 /** The plan: a step per node, its diff, targets and replacements applied. */
 export const planStage: Stage<MakePlanInput, PlanOutcome> = stage('plan', (env, i: MakePlanInput): PlanOutcome => {
-  const now = env.now()
-  if (i.checked) i.checked.now = now.getTime()
-  const p = makePlan({
+  const p = planChecked({
     graph: i.graph,
     state: i.state,
     lookups: i.lookups,
     protector: i.protector,
-    now,
+    now: env.now(),
     registry: env.registry,
     ...(i.opts.replace ? { replace: new Set(i.opts.replace) } : {}),
-    ...(i.checked ? { checked: i.checked } : {}),
+    keepChecked: i.forApply === true,
   })
   if (E.isLeft(p)) return fail(p.left)
-  const full = withMoves(p.right, i.moves)
+  const full = withMoves(p.right.plan, i.moves)
   const picked = i.opts.targets?.length ? selectTargets(full, i.opts.targets) : undefined
   const pending = Object.values(i.state.pending)
   return {
@@ -664,6 +654,7 @@ export const planStage: Stage<MakePlanInput, PlanOutcome> = stage('plan', (env, 
     ...(pending.length ? { pending } : {}),
     ...(picked ? { leftOut: picked.leftOut } : {}),
     ...(i.moves.length ? { moves: i.moves } : {}),
+    ...(p.right.checked ? { checked: p.right.checked } : {}),
   }
 })
 
@@ -751,13 +742,12 @@ export interface RunInput {
   /** the state to run from (reconciled and saved) */
   readonly state: State
   readonly protector: Protector
-  readonly checked?: CheckedAtPlan
   readonly policy?: RunPolicy
 }
 
 /** Carry out the plan's steps, each written ahead and recorded in the store's journal. */
 export const runStage: Stage<RunInput, RunResult> = stage('run', (env, i: RunInput) =>
-  runPlan(i.outcome.graph, i.outcome.plan, i.state, env, i.protector, i.outcome.lookups, i.checked, i.policy),
+  runPlan(i.outcome.graph, i.outcome.plan, i.state, env, i.protector, i.outcome.lookups, i.outcome.checked, i.policy),
 )
 
 /** Write a snapshot of the stack's state (`state.serial` the serial read). */
@@ -772,9 +762,7 @@ const execute = async (
 ): Promise<ApplyResult> => {
   const s0 = await loaded(env, stackName)
   const protector = protectorOf(env, s0)
-  // what the plan checked in full, so that apply does not check the same values again
-  const checked: CheckedAtPlan = { now: 0, inputs: new Array<CheckedAtPlan['inputs'][number]>(graph.ordered.length) }
-  const outcome = await planFrom(env, graph, s0, opts, protector, true, checked)
+  const outcome = await planFrom(env, graph, s0, opts, protector, true)
   if (opts.approved && !sameChanges(opts.approved, outcome.plan))
     fail({ _tag: 'PlanMismatch', message: 'the stack or its state changed since the plan was approved; plan again' })
   const changing = hasChanges(outcome.plan)
@@ -795,7 +783,7 @@ const execute = async (
   const policy = { continueOnError: opts.continueOnError === true }
   // what the plan imports or overwrites is claimed (compare-and-set) before anything is sent
   await attempt(() => claimFor(env, graph, wantedAtPlan(graph, outcome.plan)))
-  const r = await attempt(runStage({ outcome, state: base, protector, checked, policy })(env))
+  const r = await attempt(runStage({ outcome, state: base, protector, policy })(env))
   // what was done, for a defect that stops the save below (the journal holds it durably)
   guard.keep({ ...r, plan: outcome.plan, ...(env.signal?.aborted ? { interrupted: true } : {}) })
   // nothing changed and no new outputs: no new snapshot (backups keep real history)
@@ -902,101 +890,78 @@ export const importResource = (
   toRTE(async (env) => {
     const spec = env.registry.resources.get(token)
     const label = `${token} "${name}"`
-    if (!spec)
-      return fail({
-        _tag: 'CompileError',
-        issues: [
-          issue(label, {
-            path: '',
-            expected: 'a registered resource type',
-            given: token,
-            message: unknownType(env, token),
-          }),
-        ],
-      })
+    if (!spec) return compileFail(label, '', 'a registered resource type', token, unknownType(env, token))
     const parsed = spec.identity.parseImportId(importId)
-    if (E.isLeft(parsed))
-      return fail({
-        _tag: 'CompileError',
-        issues: [
-          issue(label, {
-            path: 'importId',
-            expected: spec.identity.importFormat,
-            given: importId,
-            message: parsed.left + '.',
-          }),
-        ],
-      })
+    if (E.isLeft(parsed)) return compileFail(label, 'importId', spec.identity.importFormat, importId, parsed.left + '.')
     const graph = await leniently(env, stack)
     const provider = opts.provider ?? spec.provider
     return withLock(env, stack.name, async () => {
       const s0 = await loaded(env, stack.name)
       const address = `${token}/${name}`
       if (s0.resources[address])
-        return fail({
-          _tag: 'CompileError',
-          issues: [
-            issue(label, {
-              path: '',
-              expected: 'a name not yet in state',
-              given: label,
-              message: `is already managed by stack ${stack.name} (id ${s0.resources[address].id}); \`trellis state rm\` first to import it again.`,
-            }),
-          ],
-        })
-      const protector = protectorOf(env, s0)
+        return compileFail(
+          label,
+          '',
+          'a name not yet in state',
+          label,
+          `is already managed by stack ${stack.name} (id ${s0.resources[address].id}); \`trellis state rm\` first to import it again.`,
+        )
       const c = opCtx(env, graph, { address, token, name, provider })!
-      const got = await attempt(
-        env.handler.read(c, parsed.right.id, (parsed.right.inputs ?? {}) as Record<string, unknown>, {}),
-      )
-      if (!got)
-        return fail({
-          _tag: 'LookupError',
-          failures: [
-            {
-              _tag: 'StepFailure',
-              node: label,
-              op: 'import',
-              message: `no object with import id ${JSON.stringify(importId)} (${spec.identity.importFormat})`,
-              ambiguous: false,
-            },
-          ],
-        })
-      const at = env.now().toISOString()
-      // record only the fields the stack sets (when it declares this node): values the platform
-      // chose are not the user's, and recording them would show as removals in the next plan
+      const target = parsed.right
+      const got = await attempt(env.handler.read(c, target.id, (target.inputs ?? {}) as Record<string, unknown>, {}))
+      if (!got) return fail({ _tag: 'LookupError', failures: [noSuchObject(label, importId, spec)] })
       const node = stack.nodes.find(
         (n): n is ResourceNode => n._tag === 'Resource' && n.token === token && n.name === name,
       )
-      // the spec's defaults of fields the stack leaves out are recorded (as the platform shows them)
-      const defaults = (node && defaultsFor(spec, node.inputs)) ?? {}
-      const observed: Record<string, unknown> = { ...defaults, ...(parsed.right.inputs ?? {}), ...got.inputs }
-      const kept = node
-        ? Object.fromEntries(
-            Object.entries(observed).filter(
-              ([k]) => k in node.inputs || k in (parsed.right.inputs ?? {}) || k in defaults,
-            ),
-          )
-        : observed
-      const inputs = protectSecrets(kept, spec.secrets, protector) as Record<string, unknown>
-      const r: ResourceState = {
-        address,
-        token,
-        name,
-        provider,
-        id: got.id,
-        inputs,
-        outputs: protectSecrets(withComputedOutputs(spec, kept, got), spec.secrets, protector) as Record<
-          string,
-          unknown
-        >,
-        dependencies: [],
-        changedAt: Object.fromEntries(Object.keys(inputs).map((k) => [k, at])),
-      }
+      const r = importedRecord(env, protectorOf(env, s0), { address, token, name, provider }, spec, node, target, got)
       await attempt(env.store.write(stack.name, { ...s0, resources: { ...s0.resources, [address]: r } }))
       return r
     })
   })
+
+/** Stop with a compile error about one field of the node named `label`. */
+const compileFail = (label: string, path: string, expected: string, given: string, message: string): never =>
+  fail({ _tag: 'CompileError', issues: [issue(label, { path, expected, given, message })] })
+
+const noSuchObject = (label: string, importId: string, spec: ResourceSpec): StepFailure => ({
+  _tag: 'StepFailure',
+  node: label,
+  op: 'import',
+  message: `no object with import id ${JSON.stringify(importId)} (${spec.identity.importFormat})`,
+  ambiguous: false,
+})
+
+/**
+ * The record of an imported object: only the fields the stack sets (when it declares this node),
+ * since values the platform chose are not the user's and recording them would show as removals in
+ * the next plan; the spec's defaults of fields the stack leaves out, as the platform shows them.
+ */
+const importedRecord = (
+  env: Env,
+  protector: Protector,
+  where: Pick<ResourceState, 'address' | 'token' | 'name' | 'provider'>,
+  spec: ResourceSpec,
+  node: ResourceNode | undefined,
+  target: { readonly inputs?: unknown },
+  got: Obs,
+): ResourceState => {
+  const at = env.now().toISOString()
+  const carried = (target.inputs ?? {}) as Record<string, unknown>
+  const defaults = (node && defaultsFor(spec, node.inputs)) ?? {}
+  const observed: Record<string, unknown> = { ...defaults, ...carried, ...got.inputs }
+  const kept = node
+    ? Object.fromEntries(Object.entries(observed).filter(([k]) => k in node.inputs || k in carried || k in defaults))
+    : observed
+  const inputs = protectSecrets(kept, spec.secrets, protector) as Record<string, unknown>
+  return {
+    ...where,
+    id: got.id,
+    inputs,
+    outputs: protectSecrets(withComputedOutputs(spec, kept, got), spec.secrets, protector) as Record<string, unknown>,
+    dependencies: [],
+    changedAt: Object.fromEntries(Object.keys(inputs).map((k) => [k, at])),
+  }
+}
 
 /** Run one lookup on its own (e.g. from a script or the CLI). */
 export const lookup = (

@@ -78,7 +78,14 @@ export interface PlanInput {
   readonly registry: Registry
   /** addresses to replace although nothing forces it (`--replace`) */
   readonly replace?: ReadonlySet<string>
-  /** filled with the inputs checked in full here, for apply (see CheckedAtPlan; its `now` is this plan's) */
+  /** keep what was checked in full, for apply (planChecked's `checked`): a plan alone drops it */
+  readonly keepChecked?: boolean
+}
+
+/** A plan and what making it checked in full (apply need not check those values again). */
+export interface CheckedPlan {
+  readonly plan: Plan
+  /** absent unless asked for (`keepChecked`) */
   readonly checked?: CheckedAtPlan
 }
 
@@ -122,7 +129,10 @@ export const summary = (p: Plan): PlanSummary => {
 
 // ── plan ─────────────────────────────────────────────────────────────────────
 /** Make a plan from a compiled graph, the state and the lookups read (pure). */
-export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
+export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => E.map((c: CheckedPlan) => c.plan)(planChecked(i))
+
+/** Make a plan (as makePlan) and give with it the inputs it checked in full, at its clock. */
+export const planChecked = (i: PlanInput): E.Either<PlanError, CheckedPlan> => {
   const { graph, state } = i
   const errors: Issue[] = i.replace ? replaceIssues(graph, i.replace) : []
   const warnings: Issue[] = [...graph.warnings]
@@ -180,6 +190,7 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
     diffOptions: new Map(),
     validate: makeValidator(),
     ruleCtx: new Map(),
+    checked: i.keepChecked ? new Array<CheckedAtPlan['inputs'][number]>(graph.ordered.length) : undefined,
   }
   for (let oi = 0; oi < graph.ordered.length; oi++) {
     const v = graph.ordered[oi]
@@ -261,7 +272,7 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
     updatable: true,
     protector: i.protector,
   })
-  return E.right({
+  const plan: Plan = {
     version: 1,
     stack: graph.stack,
     lineage: state.lineage,
@@ -269,7 +280,8 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, Plan> => {
     steps,
     outputs,
     warnings,
-  })
+  }
+  return E.right(ctx.checked ? { plan, checked: { now: i.now.getTime(), inputs: ctx.checked } } : { plan })
 }
 
 const reverseDeps = (gone: ReadonlyArray<ResourceState>, set: ReadonlySet<string>): ResourceState[] => {
@@ -299,6 +311,8 @@ interface PlanCtx {
   readonly diffOptions: Map<ResourceVertex['spec'], DiffOptions>
   /** checks values that arrived through refs */
   readonly validate: Validate
+  /** inputs checked in full, by position (see CheckedAtPlan), when kept */
+  readonly checked: Array<CheckedAtPlan['inputs'][number]> | undefined
   /** the context compile-time rules get, one per provider instance (not one per node) */
   readonly ruleCtx: Map<string, RuleContext>
 }
@@ -448,7 +462,7 @@ const planResource = (v: ResourceVertex, at: number, prior: ResourceState | unde
   if (resolved !== node.inputs && !allUnknown) {
     const found = checkResolved(spec.inputs, spec.rules, node.inputs, resolved, ruleCtxOf(v, c), c.validate)
     for (let fi = 0; fi < found.length; fi++) errors.push(issue(v.label, found[fi]))
-    if (found === CHECKED_IN_FULL && i.checked) i.checked.inputs[at] = resolved
+    if (found === CHECKED_IN_FULL && c.checked) c.checked[at] = resolved
   }
   // what the platform will give the fields left out, shown and recorded (never sent); none while
   // a value is unknown (defaultsFor's own answer then)

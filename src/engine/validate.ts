@@ -170,146 +170,166 @@ const byCodec = <V>(make: (c: t.Mixed) => V): ((c: t.Mixed) => V) => {
  * slow way, which finds the same or more. A ref answers yes: every error decoding could find under
  * a ref is dropped.
  */
-const makeChecks = (shape: (c: t.Mixed) => Shape) => {
-  const strict = byCodec((codec): Check => {
-    const fields = shape(codec).fields
-    const merged = fields ? objectCheck(codec, fields) : undefined
-    if (merged) return merged
-    const inner = structural(codec)
-    if (!fields) return inner
-    return guarded((u) => {
-      if (!isPlainRecord(u)) return false
-      for (const k in u) if (u[k] !== undefined && !fields.has(k)) return false
-      return inner(u)
-    })
+const makeChecks = (shape: (c: t.Mixed) => Shape): Checks => {
+  const k = { shape } as { -readonly [K in keyof Checks]: Checks[K] }
+  k.strict = byCodec((codec) => strictOf(k, codec))
+  k.structural = byCodec((codec) => structuralOf(k, codec))
+  return k
+}
+
+/** A codec's checks: `strict` (unknown fields refused too) and `structural` (the codec's own). */
+interface Checks {
+  readonly shape: (c: t.Mixed) => Shape
+  readonly strict: (c: t.Mixed) => Check
+  readonly structural: (c: t.Mixed) => Check
+}
+
+const strictOf = (k: Checks, codec: t.Mixed): Check => {
+  const fields = k.shape(codec).fields
+  const merged = fields ? objectCheck(k, codec, fields) : undefined
+  if (merged) return merged
+  const inner = k.structural(codec)
+  if (!fields) return inner
+  return guarded((u) => {
+    if (!isPlainRecord(u)) return false
+    for (const key in u) if (u[key] !== undefined && !fields.has(key)) return false
+    return inner(u)
   })
-  /**
-   * The common object codec — exact, over an intersection of one required and one optional part
-   * (`struct`), or over either part alone — as one check: one walk of the value's keys for the
-   * unknown and the optional ones, then the required ones, rather than the strict check's walk,
-   * then each part's own (each asking again whether the value is a placeholder, a secret, a
-   * record). Answers as the checks it replaces; undefined for any other shape.
-   */
-  const objectCheck = (codec: t.Mixed, fields: ReadonlyMap<string, t.Mixed>): Check | undefined => {
-    let inner: t.Mixed = codec
-    while (codecIs(inner, 'ExactType', 'ReadonlyType')) inner = inner.type
-    const parts: t.Mixed[] = codecIs(inner, 'IntersectionType') ? inner.types : [inner]
-    const requiredKeys: string[] = []
-    const requiredChecks: Check[] = []
-    const optional = new Map<string, Check[]>()
-    const known = new Set<string>()
-    for (const part of parts) {
-      if (codecIs(part, 'InterfaceType')) {
-        const props = part.props
-        for (const k of Object.keys(props)) {
-          requiredKeys.push(k)
-          requiredChecks.push(strict(props[k]))
-          known.add(k)
-        }
-      } else if (codecIs(part, 'PartialType')) {
-        const props = part.props
-        for (const k of Object.keys(props)) {
-          const list = optional.get(k)
-          if (list) list.push(strict(props[k]))
-          else optional.set(k, [strict(props[k])])
-          known.add(k)
-        }
-      } else return undefined
+}
+
+/**
+ * The common object codec — exact, over an intersection of one required and one optional part
+ * (`struct`), or over either part alone — as one check: one walk of the value's keys for the
+ * unknown and the optional ones, then the required ones, rather than the strict check's walk,
+ * then each part's own (each asking again whether the value is a placeholder, a secret, a
+ * record). Answers as the checks it replaces; undefined for any other shape.
+ */
+const objectCheck = (k: Checks, codec: t.Mixed, fields: ReadonlyMap<string, t.Mixed>): Check | undefined => {
+  let inner: t.Mixed = codec
+  while (codecIs(inner, 'ExactType', 'ReadonlyType')) inner = inner.type
+  const parts = objectParts(k, codecIs(inner, 'IntersectionType') ? inner.types : [inner])
+  if (!parts) return undefined
+  const { requiredKeys, requiredChecks, optional, known } = parts
+  // the fields the unknown-field walk knows must be exactly these, or the answers could differ
+  if (known.size !== fields.size) return undefined
+  for (const f of known) if (!fields.has(f)) return undefined
+  const single = new Map<string, Check>()
+  for (const [f, list] of optional) single.set(f, list.length === 1 ? list[0] : (u) => list.every((c) => c(u)))
+  return guarded((u) => {
+    if (!isPlainRecord(u)) return false
+    for (let i = 0; i < requiredKeys.length; i++) if (!requiredChecks[i](u[requiredKeys[i]])) return false
+    for (const f in u) {
+      const v = u[f]
+      if (v === undefined) continue
+      const c = single.get(f)
+      if (c !== undefined ? !c(v) : !known.has(f)) return false
     }
-    // the fields the unknown-field walk knows must be exactly these, or the answers could differ
-    if (known.size !== fields.size) return undefined
-    for (const k of known) if (!fields.has(k)) return undefined
-    const single = new Map<string, Check>()
-    for (const [k, list] of optional) single.set(k, list.length === 1 ? list[0] : (u) => list.every((c) => c(u)))
-    return guarded((u) => {
-      if (!isPlainRecord(u)) return false
-      for (let i = 0; i < requiredKeys.length; i++) if (!requiredChecks[i](u[requiredKeys[i]])) return false
-      for (const k in u) {
-        const v = u[k]
-        if (v === undefined) continue
-        const c = single.get(k)
-        if (c !== undefined) {
-          if (!c(v)) return false
-        } else if (!known.has(k)) return false
+    return true
+  })
+}
+
+/** The required and optional fields of an object codec's parts; undefined when a part is not one. */
+const objectParts = (k: Checks, parts: ReadonlyArray<t.Mixed>) => {
+  const requiredKeys: string[] = []
+  const requiredChecks: Check[] = []
+  const optional = new Map<string, Check[]>()
+  const known = new Set<string>()
+  for (const part of parts) {
+    if (codecIs(part, 'InterfaceType')) {
+      for (const f of Object.keys(part.props)) {
+        requiredKeys.push(f)
+        requiredChecks.push(k.strict(part.props[f]))
+        known.add(f)
       }
+    } else if (codecIs(part, 'PartialType')) {
+      for (const f of Object.keys(part.props)) {
+        const list = optional.get(f)
+        if (list) list.push(k.strict(part.props[f]))
+        else optional.set(f, [k.strict(part.props[f])])
+        known.add(f)
+      }
+    } else return undefined
+  }
+  return { requiredKeys, requiredChecks, optional, known }
+}
+
+const structuralOf = (k: Checks, codec: t.Mixed): Check => {
+  if (primitiveLeaf(codec)) {
+    const is = codec.is.bind(codec)
+    return (u) => is(u) || isPlaceholder(u) || (isSecret(u) && openScalar(u, is))
+  }
+  if (codecIs(codec, 'ExactType', 'ReadonlyType')) return k.structural(codec.type)
+  if (codecIs(codec, 'InterfaceType')) return requiredCheck(k, codec.props)
+  if (codecIs(codec, 'PartialType')) return partialCheck(k, codec.props)
+  if (codecIs(codec, 'IntersectionType')) {
+    const checks = (codec.types as t.Mixed[]).map(k.structural)
+    return guarded((u) => {
+      for (let i = 0; i < checks.length; i++) if (!checks[i](u)) return false
       return true
     })
   }
-  const structural: (c: t.Mixed) => Check = byCodec((codec): Check => {
-    if (primitiveLeaf(codec)) {
-      const is = codec.is.bind(codec)
-      return (u) => is(u) || isPlaceholder(u) || (isSecret(u) && openScalar(u, is))
-    }
-    if (codecIs(codec, 'ExactType', 'ReadonlyType')) return structural(codec.type)
-    if (codecIs(codec, 'InterfaceType')) {
-      const props = codec.props
-      const keys = Object.keys(props)
-      const checks = keys.map((k) => strict(props[k]))
-      return guarded((u) => {
-        if (!isPlainRecord(u)) return false
-        for (let i = 0; i < keys.length; i++) if (!checks[i](u[keys[i]])) return false
-        return true
-      })
-    }
-    if (codecIs(codec, 'PartialType')) {
-      // the value's few keys are walked rather than the codec's many optional ones (absent keys
-      // pass); a key the codec does not know is the strict check's business
-      const props = codec.props
-      const checks = new Map(Object.keys(props).map((k) => [k, strict(props[k])]))
-      return guarded((u) => {
-        if (!isPlainRecord(u)) return false
-        for (const k in u) {
-          const v = u[k]
-          if (v === undefined) continue
-          const c = checks.get(k)
-          if (c !== undefined && !c(v)) return false
-        }
-        return true
-      })
-    }
-    if (codecIs(codec, 'IntersectionType')) {
-      const checks = (codec.types as t.Mixed[]).map(structural)
-      return guarded((u) => {
-        for (let i = 0; i < checks.length; i++) if (!checks[i](u)) return false
-        return true
-      })
-    }
-    if (codecIs(codec, 'ArrayType', 'ReadonlyArrayType')) {
-      const element = strict(codec.type)
-      return guarded((u) => {
-        if (!Array.isArray(u)) return false
-        for (let i = 0; i < u.length; i++) if (!element(u[i])) return false
-        return true
-      })
-    }
-    if (codecIs(codec, 'DictionaryType')) {
-      if (!codecIs(codec.domain, 'StringType')) return guarded(() => false)
-      const value = strict(codec.codomain)
-      return guarded((u) => {
-        if (!isPlainRecord(u)) return false
-        for (const k in u) if (!value(u[k])) return false
-        return true
-      })
-    }
-    if (codecIs(codec, 'UnionType')) {
-      const checks = (codec.types as t.Mixed[]).map(strict)
-      return guarded((u) => {
-        for (let i = 0; i < checks.length; i++) if (checks[i](u)) return true
-        return false
-      })
-    }
-    if (codecIs(codec, 'DefaultedType')) {
-      const inner = strict(codec.inner)
-      return guarded((u) => u === undefined || u === null || inner(u))
-    }
-    if (codecIs(codec, 'UnknownType', 'AnyType')) return guarded(() => true)
-    if (codecIs(codec, 'CheckedType')) return guarded(codec.is.bind(codec))
-    // decoding sees secrets revealed: a string, or a secret holding one (see guarded)
-    if (codec === SecretString) return guarded((u) => typeof u === 'string')
-    return guarded(() => false)
-  })
-  return { strict, structural }
+  if (codecIs(codec, 'ArrayType', 'ReadonlyArrayType')) return arrayCheck(k.strict(codec.type))
+  if (codecIs(codec, 'DictionaryType')) {
+    if (!codecIs(codec.domain, 'StringType')) return guarded(() => false)
+    return dictionaryCheck(k.strict(codec.codomain))
+  }
+  if (codecIs(codec, 'UnionType')) {
+    const checks = (codec.types as t.Mixed[]).map(k.strict)
+    return guarded((u) => {
+      for (let i = 0; i < checks.length; i++) if (checks[i](u)) return true
+      return false
+    })
+  }
+  if (codecIs(codec, 'DefaultedType')) {
+    const inner = k.strict(codec.inner)
+    return guarded((u) => u === undefined || u === null || inner(u))
+  }
+  if (codecIs(codec, 'UnknownType', 'AnyType')) return guarded(() => true)
+  if (codecIs(codec, 'CheckedType')) return guarded(codec.is.bind(codec))
+  // decoding sees secrets revealed: a string, or a secret holding one (see guarded)
+  if (codec === SecretString) return guarded((u) => typeof u === 'string')
+  return guarded(() => false)
 }
+
+const requiredCheck = (k: Checks, props: t.Props): Check => {
+  const keys = Object.keys(props)
+  const checks = keys.map((f) => k.strict(props[f]))
+  return guarded((u) => {
+    if (!isPlainRecord(u)) return false
+    for (let i = 0; i < keys.length; i++) if (!checks[i](u[keys[i]])) return false
+    return true
+  })
+}
+
+// the value's few keys are walked rather than the codec's many optional ones (absent keys pass);
+// a key the codec does not know is the strict check's business
+const partialCheck = (k: Checks, props: t.Props): Check => {
+  const checks = new Map(Object.keys(props).map((f) => [f, k.strict(props[f])]))
+  return guarded((u) => {
+    if (!isPlainRecord(u)) return false
+    for (const f in u) {
+      const v = u[f]
+      if (v === undefined) continue
+      const c = checks.get(f)
+      if (c !== undefined && !c(v)) return false
+    }
+    return true
+  })
+}
+
+const arrayCheck = (element: Check): Check =>
+  guarded((u) => {
+    if (!Array.isArray(u)) return false
+    for (let i = 0; i < u.length; i++) if (!element(u[i])) return false
+    return true
+  })
+
+const dictionaryCheck = (value: Check): Check =>
+  guarded((u) => {
+    if (!isPlainRecord(u)) return false
+    for (const f in u) if (!value(u[f])) return false
+    return true
+  })
 
 export type Validate = (codec: t.Mixed, raw: unknown) => ReadonlyArray<Finding>
 

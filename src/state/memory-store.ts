@@ -3,7 +3,6 @@
  */
 import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
-import { immediate } from '../core/immediate'
 import { hostname } from 'node:os'
 import {
   applyRecords,
@@ -14,12 +13,12 @@ import {
   type State,
 } from './state'
 import { stateError, type LockInfo, type StateStore } from './state-store'
-import { appendingNow } from './append-now'
 import { withOwners } from './owners'
 import { memoryOwners } from './owners-memory'
 
 /** an append's answer: nothing to tell, so one for all */
 const APPENDED: E.Either<never, void> = E.right(undefined)
+const APPENDED_LATER: Promise<E.Either<never, void>> = Promise.resolve(APPENDED)
 
 /** journal records a stack keeps unfolded at most (see `journals`) */
 const MAX_UNFOLDED = 65_536
@@ -74,63 +73,18 @@ const bareMemoryStore = (
   }
   return {
     snapshot: current,
-    lock: (stack, opts = {}) =>
-      TE.tryCatch(
-        async () => {
-          const deadline = Date.now() + (opts.waitMs ?? 0)
-          for (;;) {
-            const held = locks.get(stack)
-            if (!held) break
-            if (Date.now() >= deadline)
-              throw stateError(
-                'Locked',
-                `stack ${stack} is locked by ${held.owner} (pid ${held.pid} on ${held.host}) since ${held.since}`,
-                held,
-              )
-            await new Promise((r) => setTimeout(r, Math.min(20, Math.max(1, deadline - Date.now()))))
-          }
-          const mine: LockInfo = {
-            owner: opts.owner ?? 'trellis',
-            pid: process.pid,
-            host: hostname(),
-            since: new Date().toISOString(),
-          }
-          locks.set(stack, mine)
-          // release only our own lock, never a later holder's
-          return { release: () => TE.fromIO(() => void (locks.get(stack) === mine && locks.delete(stack))) }
-        },
-        (e) => e as ReturnType<typeof stateError>,
-      ),
+    lock: lockIn(locks),
     read: (stack) => TE.right(current(stack)),
-    // nothing to wait for: answered at once (immediate), and a record taken at once as well
-    // (appendingNow), so the run loop appends in the same turn
-    append: appendingNow(
-      (stack, records) =>
-        immediate(() => {
-          for (let i = 0; i < records.length; i++) appendOne(stack, records[i])
-          return APPENDED
-        }),
-      appendOne,
-    ),
-    write: (stack, state) => {
-      // journal records never change serial or lineage: the snapshot alone answers the check
-      const on = states.get(stack)
-      if (on && on.lineage !== state.lineage)
-        return TE.left(
-          stateError('Conflict', `state of ${stack} belongs to lineage ${on.lineage}, not ${state.lineage}`),
-        )
-      if (on && on.serial !== state.serial)
-        return TE.left(
-          stateError(
-            'Conflict',
-            `state of ${stack} is at serial ${on.serial}; this write is based on serial ${state.serial}`,
-          ),
-        )
-      const next = { ...state, serial: state.serial + 1 }
-      states.set(stack, next)
-      journals.delete(stack)
-      return TE.right(next)
+    append: (stack, records) => () => {
+      for (let i = 0; i < records.length; i++) appendOne(stack, records[i])
+      return APPENDED_LATER
     },
+    // nothing to wait for: a record is taken in the calling turn (a declared capability)
+    appendSync: (stack, record) => {
+      appendOne(stack, record)
+      return undefined
+    },
+    write: writeIn(states, journals),
     list: () => TE.right([...states.keys()]),
     remove: (stack, serial) => {
       const on = states.get(stack)
@@ -142,6 +96,58 @@ const bareMemoryStore = (
     },
   }
 }
+
+/** Locks held in memory: one holder per stack, others wait up to `waitMs`. */
+const lockIn =
+  (locks: Map<string, LockInfo>): StateStore['lock'] =>
+  (stack, opts = {}) =>
+    TE.tryCatch(
+      async () => {
+        const deadline = Date.now() + (opts.waitMs ?? 0)
+        for (;;) {
+          const held = locks.get(stack)
+          if (!held) break
+          if (Date.now() >= deadline)
+            throw stateError(
+              'Locked',
+              `stack ${stack} is locked by ${held.owner} (pid ${held.pid} on ${held.host}) since ${held.since}`,
+              held,
+            )
+          await new Promise((r) => setTimeout(r, Math.min(20, Math.max(1, deadline - Date.now()))))
+        }
+        const mine: LockInfo = {
+          owner: opts.owner ?? 'trellis',
+          pid: process.pid,
+          host: hostname(),
+          since: new Date().toISOString(),
+        }
+        locks.set(stack, mine)
+        // release only our own lock, never a later holder's
+        return { release: () => TE.fromIO(() => void (locks.get(stack) === mine && locks.delete(stack))) }
+      },
+      (e) => e as ReturnType<typeof stateError>,
+    )
+
+/** A snapshot written over the stack's, its serial and lineage checked; the journal folded into it dropped. */
+const writeIn =
+  (states: Map<string, State>, journals: Map<string, unknown>): StateStore['write'] =>
+  (stack, state) => {
+    // journal records never change serial or lineage: the snapshot alone answers the check
+    const on = states.get(stack)
+    if (on && on.lineage !== state.lineage)
+      return TE.left(stateError('Conflict', `state of ${stack} belongs to lineage ${on.lineage}, not ${state.lineage}`))
+    if (on && on.serial !== state.serial)
+      return TE.left(
+        stateError(
+          'Conflict',
+          `state of ${stack} is at serial ${on.serial}; this write is based on serial ${state.serial}`,
+        ),
+      )
+    const next = { ...state, serial: state.serial + 1 }
+    states.set(stack, next)
+    journals.delete(stack)
+    return TE.right(next)
+  }
 
 /** State in memory, with the file store's semantics and ownership claims in a map (mock runs and tests). */
 export const memoryStore = (initial: Readonly<Record<string, State>> = {}): ReturnType<typeof bareMemoryStore> =>

@@ -50,6 +50,13 @@ export interface StateStore {
   /** durably append write-ahead records (resolves once they are on disk) */
   readonly append: (stack: string, records: ReadonlyArray<JournalRecord>) => TaskEither<StateError, void>
   /**
+   * Optional capability: take one record in the calling turn (a store with nothing durable to
+   * wait for, the memory store), the same effect as `append`'s task; a refusal as a value. The
+   * run then journals at once instead of in grouped writes. A wrapper that replaces `append` must
+   * wrap or drop this too.
+   */
+  readonly appendSync?: (stack: string, record: JournalRecord) => StateError | undefined
+  /**
    * Write a full snapshot (and compact the journal). `state.serial` must be the serial read;
    * the store refuses a write based on an older serial or another lineage, and stores serial + 1.
    */

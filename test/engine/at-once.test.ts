@@ -1,53 +1,69 @@
 /**
- * The mock handler's creates and the memory store's appends are taken at once, with no task per
- * call (createNowOf, appendNowOf). A run that way must record exactly what the same run records
- * through their immediate tasks, and through plain promise tasks: the same state, journal, outputs
- * and mock objects; and a wrapper that replaces `create` or `append` is called for each.
+ * The mock handler's creates and the memory store's appends are taken at once through declared
+ * capabilities (`Handler.createSync`, `StateStore.appendSync`). A run that way must record exactly
+ * what the same run records through their tasks, and through wrappers that replace `create` or
+ * `append` (and so drop the capability): the same state, journal, outputs and mock objects, each
+ * create written ahead. A decorator forwards, wraps or drops a capability explicitly.
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft } from 'fp-ts/Either'
 import { secret } from '#trellis'
 import { stack, type Stack } from '#trellis'
-import { apply, formatEngineError } from '#trellis/engine'
+import { apply, formatEngineError, mapHandler } from '#trellis/engine'
 import { mockHandler, type Mocks } from '#trellis/testing'
-import { createNowOf } from '#src/engine/create-now'
 import type { Handler } from '#trellis/engine'
 import type { Env } from '#trellis/engine'
 import { memoryStore } from '#trellis'
-import { appendNowOf } from '#src/state/append-now'
 import type { StateStore } from '#trellis'
+import { guardEnv } from '#src/engine/defect-guard'
+import { stepFailure } from '#src/engine/handler'
+import type { JournalRecord } from '#src/state/state'
 import { demo } from '../fixtures/demo-builders'
 import { demoRegistry } from '../fixtures/demo-provider'
 
 const test = suite('at once')
 
-type Way = 'at once' | 'immediate tasks' | 'promise tasks'
-const WAYS: ReadonlyArray<Way> = ['at once', 'immediate tasks', 'promise tasks']
+type Way = 'at once' | 'tasks' | 'promise tasks'
+const WAYS: ReadonlyArray<Way> = ['at once', 'tasks', 'promise tasks']
 
 /** a mock platform and a memory store, taken the given way; `calls` counts the wrappers' calls */
 const world = (way: Way, mocks?: Mocks) => {
   const m = mockHandler(mocks)
   const store = memoryStore()
   const calls = { create: 0, append: 0 }
+  // every record the store is given, in order, whichever way it is given
+  const records: JournalRecord[] = []
+  const { createSync: _createSync, ...tasksOnly } = m
+  const { appendSync, ...appendsOnly } = store
+  void _createSync
   const handler: Handler =
     way === 'at once'
       ? m
-      : {
-          ...m,
-          create: (c, i) => {
-            calls.create++
-            return way === 'immediate tasks' ? m.create(c, i) : () => m.create(c, i)()
-          },
-        }
+      : way === 'tasks'
+        ? tasksOnly
+        : {
+            ...tasksOnly,
+            create: (c, i) => {
+              calls.create++
+              return () => m.create(c, i)()
+            },
+          }
   const wrapped: StateStore =
     way === 'at once'
-      ? store
-      : {
+      ? {
           ...store,
-          append: (s, r) => {
+          appendSync: (s, r) => {
+            records.push(r)
+            return appendSync!(s, r)
+          },
+        }
+      : {
+          ...appendsOnly,
+          append: (s, rs) => {
             calls.append++
-            return way === 'immediate tasks' ? store.append(s, r) : () => store.append(s, r)()
+            records.push(...rs)
+            return way === 'tasks' ? store.append(s, rs) : () => store.append(s, rs)()
           },
         }
   const env: Env = {
@@ -59,7 +75,7 @@ const world = (way: Way, mocks?: Mocks) => {
     now: () => new Date('2026-01-01T00:00:00Z'),
     newState: () => ({ lineage: 'lineage-w', salt: 'salt-w' }),
   }
-  return { m, store, env, calls }
+  return { m, store, env, calls, records }
 }
 
 const first = (): Stack => {
@@ -113,30 +129,71 @@ const runOf = async (way: Way, ordered = way !== 'promise tasks') => {
   return { seen: JSON.parse(JSON.stringify(seen)) as unknown, calls: w.calls }
 }
 
-test('the mock and the memory store answer at once; wrappers replacing create or append do not', () => {
-  const m = mockHandler()
-  const store = memoryStore()
-  assert.ok(createNowOf(m.create))
-  assert.ok(appendNowOf(store.append))
-  const w = world('immediate tasks')
-  assert.not.ok(createNowOf(w.env.handler.create))
-  assert.not.ok(appendNowOf(w.env.store.append))
-  // a copy that keeps the functions keeps the way they answer
-  assert.ok(createNowOf({ ...m }.create))
-  assert.ok(appendNowOf({ ...store }.append))
+test('the mock and the memory store declare their at-once capabilities', () => {
+  assert.type(mockHandler().createSync, 'function')
+  assert.type(memoryStore().appendSync, 'function')
 })
 
-test('a run taken at once records what it records through immediate and through promise tasks', async () => {
-  const [atOnce, immediate, promises] = await Promise.all(WAYS.map((w) => runOf(w)))
-  assert.equal(immediate.seen, atOnce.seen)
-  // the same, but for the order steps finished in
-  assert.equal(promises.seen, (await runOf('at once', false)).seen)
-  const others = [immediate, promises]
-  // the wrappers were asked for every create and every append
-  for (const o of others) {
-    assert.is(o.calls.create, 7 + 2)
-    assert.ok(o.calls.append > 0)
+test('mapHandler forwards createSync untouched, wraps it when asked, and drops it under a task mapping', () => {
+  const m = mockHandler()
+  assert.is(mapHandler(m, { context: (c) => c }).createSync, m.createSync)
+  assert.is(mapHandler(m, { task: (_method, make) => make() }).createSync, undefined)
+  const seen: string[] = []
+  const wrapped = mapHandler(m, {
+    task: (_method, make) => make(),
+    createSync: (make, _spec, name) => (seen.push(name), make()),
+  })
+  const spec = demoRegistry.resources.get('demo:Shelf')!
+  const made = wrapped.createSync!(spec, 'x', { title: 'X' })
+  assert.equal(seen, ['x'])
+  assert.ok(m.objects().has((made as { id: string }).id))
+})
+
+test('the defect guard keeps both capabilities and makes a throw a failure, not a rejection', () => {
+  const m = mockHandler({
+    newResource: () => {
+      throw new Error('boom')
+    },
+  })
+  const store = memoryStore()
+  const g = guardEnv({ ...world('at once').env, handler: m, store })
+  assert.type(g.env.store.appendSync, 'function')
+  const spec = demoRegistry.resources.get('demo:Shelf')!
+  const r = g.env.handler.createSync!(spec, 'x', { title: 'X' })
+  assert.equal(r, stepFailure('demo:Shelf "x"', 'create', 'the handler threw: boom'))
+  assert.is(g.defect()?.where, 'handler.create')
+})
+
+test('taken at once, every create is written ahead and settled, as through tasks', async () => {
+  const order = async (way: Way) => {
+    const w = world(way)
+    const r = await apply(first())(w.env)()
+    assert.ok(!isLeft(r))
+    // per address: the kinds of record it got, in order
+    const by = new Map<string, string[]>()
+    const opAt = new Map<string, string>()
+    for (const x of w.records) {
+      const a = x.t === 'pending' ? x.op.address : x.t === 'put' ? x.resource.address : x.t === 'drop' ? x.address : ''
+      if (x.t === 'pending') opAt.set(x.op.opId, a)
+      const at = x.t === 'settled' ? opAt.get(x.opId)! : a
+      by.set(at, [...(by.get(at) ?? []), x.t === 'pending' ? `pending ${x.op.op}` : x.t])
+    }
+    return [...by].sort()
   }
+  const atOnce = await order('at once')
+  assert.equal(atOnce, await order('tasks'))
+  assert.is(atOnce.length, 7)
+  for (const [, kinds] of atOnce) assert.equal(kinds, ['pending create', 'put', 'settled'])
+})
+
+test('a run taken at once records what it records through tasks and through wrappers', async () => {
+  // tasks let steps finish in other turns: the same, but for the order steps finished in
+  const [atOnce, tasks, promises] = await Promise.all(WAYS.map((w) => runOf(w, false)))
+  assert.equal(tasks.seen, atOnce.seen)
+  assert.equal(promises.seen, atOnce.seen)
+  // the wrappers were asked for every create and every append
+  assert.is(promises.calls.create, 7 + 2)
+  assert.ok(promises.calls.append > 0)
 })
 
 test('a create that throws fails its step the same way, its write-ahead entry settled', async () => {

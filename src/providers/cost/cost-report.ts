@@ -381,7 +381,7 @@ export const CostReport = defineResource({
       renames: RENAMES,
       createOnly: ['workspaceToken'],
       createBody: (i) => {
-        // fullBody's own object, completed (a spread per create made an object and a hidden class)
+        // fullBody's own object, completed in place (no second object per create)
         const b = fullBody(i)
         b.workspaceToken = i.workspaceToken
         b.filter = i.filter

@@ -1,0 +1,67 @@
+/**
+ * Journal: how a run makes its records durable, its mode chosen once when made. At once, for a
+ * store that declares `appendSync` (nothing durable to wait for): each record taken in the calling
+ * turn. Grouped otherwise: records of steps finishing together go in one durable append.
+ */
+import { isLeft } from 'fp-ts/Either'
+import type { JournalRecord } from '../../state/state'
+import type { StateStore } from '../../state/state-store'
+
+/** what `write` gives once the records are written at once */
+export const WRITTEN: Promise<void> = Promise.resolve()
+
+export interface Journal {
+  /** records are taken in the calling turn: `write` answers WRITTEN */
+  readonly atOnce: boolean
+  /** apply the records to the run's working copies and make them durable */
+  readonly write: (rs: ReadonlyArray<JournalRecord>) => Promise<void>
+  /** resolves once every record written so far is durable */
+  readonly drained: () => Promise<void>
+}
+
+/** The journal of a stack on a store; `keep` applies a record to the run's working copies. */
+export const makeJournal = (store: StateStore, stack: string, keep: (r: JournalRecord) => void): Journal =>
+  store.appendSync !== undefined ? atOnce(store.appendSync, stack, keep) : grouped(store, stack, keep)
+
+const atOnce = (
+  appendSync: NonNullable<StateStore['appendSync']>,
+  stack: string,
+  keep: (r: JournalRecord) => void,
+): Journal => ({
+  atOnce: true,
+  write: (rs) => {
+    for (let i = 0; i < rs.length; i++) {
+      keep(rs[i])
+      const refused = appendSync(stack, rs[i])
+      if (refused !== undefined) throw new Error(`state journal: ${refused.message}`)
+    }
+    return WRITTEN
+  },
+  drained: () => WRITTEN,
+})
+
+const grouped = (store: StateStore, stack: string, keep: (r: JournalRecord) => void): Journal => {
+  let flushing: Promise<void> | undefined
+  let queued: JournalRecord[] = []
+  const flush = async (): Promise<void> => {
+    while (queued.length > 0) {
+      const batch = queued
+      queued = []
+      const r = await store.append(stack, batch)()
+      if (isLeft(r)) throw new Error(`state journal: ${r.left.message}`)
+    }
+    flushing = undefined
+  }
+  return {
+    atOnce: false,
+    write: (rs) => {
+      for (let i = 0; i < rs.length; i++) {
+        keep(rs[i])
+        queued.push(rs[i])
+      }
+      flushing ??= Promise.resolve().then(flush)
+      return flushing
+    },
+    drained: () => flushing ?? WRITTEN,
+  }
+}

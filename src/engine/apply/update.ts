@@ -1,0 +1,74 @@
+/**
+ * Update: change an object in place, written ahead. A lost reply is sent again (an update sets
+ * the desired state, so that is safe); the step's update is skipped when, with every value known,
+ * nothing differs after all.
+ */
+import type { ResourceState } from '../../state/state'
+import { withComputedInputs, withComputedPrior } from '../computed'
+import { defaultsFor, diffInputs, priorAsSent } from '../diff'
+import type { ResourceVertex } from '../graph'
+import type { Obs, StepFailure } from '../handler'
+import { defaultsTreeOf } from '../platform-defaults'
+import type { Step } from '../plan'
+import { lostReply } from './lost-create'
+import { recordOf } from './record'
+import { attempt, ctxOf, protect, settle, type Done, type RunState } from './run-state'
+import { putSettled, settled, writeAhead } from './write-ahead'
+
+/** updates and deletes tried per step when a reply is lost: both set a state, so sending again is safe */
+export const MAX_IDEMPOTENT_ATTEMPTS = 4
+
+export const doUpdate = async (
+  st: RunState,
+  s: Step,
+  v: ResourceVertex,
+  inputs: Record<string, unknown>,
+  prior: ResourceState,
+): Promise<ResourceState> => {
+  const sent = protect(st, v.spec, inputs)
+  const opId = await writeAhead(st, 'update', s, sent, prior.id)
+  // computed fields left out go back as the platform has them: a full-body update must not clear them
+  const wire = withComputedInputs(v.spec, inputs, prior)
+  const asSent = priorAsSent(v.spec, inputs, prior.inputs)
+  let o: Obs
+  for (let attemptNo = 1; ; attemptNo++) {
+    try {
+      o = await attempt(st.h.update(ctxOf(st, s), prior.id, wire, asSent, prior.outputs))
+      break
+    } catch (e) {
+      if (lostReply(e as StepFailure) && attemptNo < MAX_IDEMPOTENT_ATTEMPTS) continue
+      if (!(e as StepFailure).ambiguous) await settled(st, opId)
+      throw e
+    }
+  }
+  const r = recordOf(st, v, o.id || prior.id, inputs, o, prior, sent)
+  await putSettled(st, r, opId)
+  return r
+}
+
+/** An update step: sent only when the inputs, known in full now, still differ from those recorded. */
+export const updateStep = async (
+  st: RunState,
+  s: Step,
+  v: ResourceVertex,
+  p: number,
+  inputs: Record<string, unknown>,
+): Promise<Done> => {
+  const prior = st.resources[s.address]
+  // the recorded defaults are what the platform has for the fields left out
+  const d = diffInputs(
+    withComputedPrior(v.spec, prior),
+    { ...defaultsFor(v.spec, inputs), ...inputs },
+    {
+      replaceOn: [],
+      ignore: v.node.options.ignoreChanges ?? [],
+      equals: v.spec.equals ?? {},
+      updatable: true,
+      protector: st.protector,
+      computed: v.spec.computed ?? [],
+      filled: defaultsTreeOf(v.spec),
+    },
+  )
+  if (d.length === 0) return { id: prior.id, note: 'no change once values were known' }
+  return settle(st, p, inputs, await doUpdate(st, s, v, inputs, prior))
+}
