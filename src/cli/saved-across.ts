@@ -9,14 +9,13 @@ import type { Stack } from '../core/stack'
 import { registry } from '../providers'
 import type { PlanResult } from '../workspace/workspace'
 import type { StacksResult } from '../workspace/stacks-run'
-import { TrellisError } from '../workspace/trellis-error'
 import type { CommandContext } from './command-spec'
 import { str } from './flag-readers'
 import { loadProgramStacks } from './load-program'
 import { planOptions } from './plan-options'
 import { applyCommandOf, planOrigin } from './plan-origin'
 import type { Selected } from './program-stacks'
-import { checkSavedPlan, savedPlanAcrossDoc, savedPlanDoc, writeSavedPlan, type SavedPlan } from './saved-plan'
+import { checkSavedPlan, movedOn, savedPlanAcrossDoc, savedPlanDoc, writeSavedPlan, type SavedPlan } from './saved-plan'
 
 /** Write the plan of a run across stacks to `--out`; the hint to apply it, or undefined without --out. */
 export const saveAcross = async (
@@ -42,19 +41,6 @@ export const saveAcross = async (
   await writeSavedPlan(file, savedPlanAcrossDoc(parts, r.read))
   return `Saved the plan of ${parts.length} stacks to ${file}; apply exactly it with \`${applyCommandOf(file, origin)}\`.`
 }
-
-const movedOn = (why: ReadonlyArray<string>) =>
-  new TrellisError(
-    'failed',
-    why.map((w) => ({
-      node: 'saved plan',
-      path: '',
-      expected: 'the state and program the plan was made from',
-      given: 'newer ones',
-      message: w,
-    })),
-    `Refusing to apply the saved plan: ${why.join('; ')}. Make a new plan.`,
-  )
 
 /** What `apply FILE` of a plan saved across stacks runs: every part checked, each stack's approved plan. */
 export interface SavedAcrossRun {

@@ -230,19 +230,22 @@ export const checkSavedPlan = (
     why.push(
       `the configuration of environment ${src.env ?? '(none)'} changed since the plan was made (trellis.${src.env ?? '<env>'}.json)`,
     )
-  if (why.length > 0)
-    throw new TrellisError(
-      'failed',
-      why.map((w) => ({
-        node: 'saved plan',
-        path: '',
-        expected: 'the state and program the plan was made from',
-        given: 'newer ones',
-        message: w,
-      })),
-      `Refusing to apply the saved plan: ${why.join('; ')}. Make a new plan.`,
-    )
+  if (why.length > 0) throw movedOn(why)
 }
+
+/** The refusal of a saved plan whose state, program or configuration moved on, each reason an issue. */
+export const movedOn = (why: ReadonlyArray<string>): TrellisError =>
+  new TrellisError(
+    'failed',
+    why.map((w) => ({
+      node: 'saved plan',
+      path: '',
+      expected: 'the state and program the plan was made from',
+      given: 'newer ones',
+      message: w,
+    })),
+    `Refusing to apply the saved plan: ${why.join('; ')}. Make a new plan.`,
+  )
 
 /**
  * The program of a saved plan, called as the plan was made: with its environment (`--env`) and

@@ -243,9 +243,7 @@ const objectParts = (k: Checks, parts: ReadonlyArray<t.Mixed>) => {
       }
     } else if (codecIs(part, 'PartialType')) {
       for (const f of Object.keys(part.props)) {
-        const list = optional.get(f)
-        if (list) list.push(k.strict(part.props[f]))
-        else optional.set(f, [k.strict(part.props[f])])
+        optional.set(f, [...(optional.get(f) ?? []), k.strict(part.props[f])])
         known.add(f)
       }
     } else return undefined
