@@ -64,7 +64,7 @@ test('clients import only src/core among our modules (the trellis/clients entry 
 })
 
 test('clients/ outside emulators/ names no provider: no provider name, configuration key or environment variable', async () => {
-  const { providers } = await import('#src/providers/index')
+  const { providers } = await import('#trellis/engine')
   const HTTP_WORDS = ['host', 'timeout', 'domain']
   const quote = (s: string) => `['"\`]${s}['"\`]`
   const names = providers.map((p) => p.name)
