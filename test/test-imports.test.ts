@@ -325,12 +325,16 @@ export const srcImportsOf = (text: string): string[] => [
   ...new Set(
     text
       .split('\n')
+      .filter((line) => line.includes('#src/'))
       .flatMap((line) => [STATIC_SRC.exec(line)?.[1], ...[...line.matchAll(DYNAMIC_SRC)].map((m) => m[1])])
       .filter((m): m is string => m !== undefined),
   ),
 ]
 
-const testFiles = () => walk(join(root, 'test')).map((f) => [relative(root, f), readFileSync(f, 'utf8')] as const)
+/** every file under test/ with its text, read once for the tests below */
+let read: ReadonlyArray<readonly [string, string]> | undefined
+const testFiles = () =>
+  (read ??= walk(join(root, 'test')).map((f) => [relative(root, f), readFileSync(f, 'utf8')] as const))
 
 test('a test imports src/ internals (#src/*) only of the module it mirrors, a door, or as INTERNALS names', () => {
   const found = testFiles().flatMap(([file, text]) =>

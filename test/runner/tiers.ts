@@ -66,6 +66,10 @@ export const SLOW: ReadonlyArray<string> = [
   // with a passphrase (scrypt at each run) and loads the whole CLI; fetch waits on real sockets and timeouts
   'test/workspace/outputs.test.ts',
   'test/clients/fetch.test.ts',
+  // property runs over every field of every spec: the unit tier's three longest runs (0.4 to 1.2 s CPU)
+  'test/engine/validate.test.ts',
+  'test/engine/ref-codecs.test.ts',
+  'test/engine/changed-at.test.ts',
 ]
 
 export type Tier = 'unit' | 'slow' | 'extended'
