@@ -166,10 +166,6 @@ const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files:
     why: "the init template's tsconfig and runInit",
     files: ['test/types/examples-under-init.test.ts', 'test/types/generated-under-init.test.ts'],
   },
-  'engine/events': {
-    why: 'an event sink that drops events, for an Env made by hand',
-    files: ['test/reliability/state-concurrency.test.ts', 'test/reliability/state-corruption.test.ts'],
-  },
   'engine/resolve': {
     why: 'ref resolution against known values, tested beside compile and plan',
     files: ['test/engine/all-unknown-refs.test.ts', 'test/engine/plan-against-state.test.ts'],
@@ -226,18 +222,6 @@ const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files:
     why: 'the protector state/protect re-exports',
     files: ['test/core/remembered-conversions.test.ts'],
   },
-  'core/provider': {
-    why: 'configFromEnv, the env fallback below defineProvider',
-    files: ['test/reliability/fuzz.test.ts'],
-  },
-  'core/ref': {
-    why: 'refsInto, a ref walker below the public ref',
-    files: ['test/core/refs-into.test.ts'],
-  },
-  'core/spec': {
-    why: "a rule's context type",
-    files: ['test/providers/cost/helpers.ts'],
-  },
   'engine/check-resolved': {
     why: 'the check that every ref resolved',
     files: ['test/engine/all-unknown-refs.test.ts'],
@@ -245,10 +229,6 @@ const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files:
   'engine/defect-guard': {
     why: 'the guard around what an Env hands in',
     files: ['test/engine/at-once.test.ts'],
-  },
-  'engine/graph': {
-    why: "the graph's vertex type",
-    files: ['test/engine/compile-vertices.test.ts'],
   },
   'engine/unknown': {
     why: 'hasUnknown, beside the public isUnknown',

@@ -72,7 +72,7 @@ export { emulatedEnv, type EmulatedEnvOptions } from '../workspace/emulated-env'
 export type { WorkspaceOptions } from '../workspace/workspace'
 export type { MockEnvOptions } from '../engine/mock-env'
 export { mockEnv } from '../testing/mock-entry'
-export type { EngineEvent, EventSink } from '../engine/events'
+export { noEvents, type EngineEvent, type EventSink } from '../engine/events'
 
 // handlers
 export { mockHandler, type Mocks, type MockHandler } from '../engine/mock-handler'
@@ -86,7 +86,7 @@ export { stepFailure } from '../engine/handler'
 export { makePlan, hasChanges, changes, summary, type Plan, type Step, type Action } from '../engine/plan'
 // a plan's inputs hold UNKNOWN where a value is known only once its dependency is applied
 export { UNKNOWN, isUnknown, type Unknown } from '../engine/unknown'
-export type { Graph } from '../engine/graph'
+export type { Graph, Vertex } from '../engine/graph'
 export { graphToMermaid, graphToDot } from '../render/graph-render'
 export { compile as compileWith } from '../engine/compile'
 /** compile a stack against the built-in providers */
@@ -105,9 +105,9 @@ export { emptyState, type JournalRecord } from '../state/state'
 export { registry, providers } from '../providers'
 // each built-in provider alone, for a registry of some of them beside your own (makeRegistry)
 export { costProvider, hostingProvider, cloudProvider } from '../providers'
-export { defineProvider, type ProviderSpec } from '../core/provider'
+export { defineProvider, configFromEnv, type ProviderSpec } from '../core/provider'
 export { makeRegistry, type Registry } from '../core/registry'
-export { defineResource, defineLookup, type ResourceSpec, type LookupSpec } from '../core/spec'
+export { defineResource, defineLookup, type ResourceSpec, type LookupSpec, type RuleContext } from '../core/spec'
 // what compile finds in a value for a spec's codec (its inputs, a lookup's arguments): to test a spec of your own
 export { validateValue } from '../engine/validate'
 export type { Finding } from '../core/issue'

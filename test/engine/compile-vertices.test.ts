@@ -13,7 +13,7 @@ import { stack, type HasNode } from '#trellis'
 import { addressOf, labelOf } from '#trellis'
 import { refsByWalk } from '../fixtures/refs-by-walk'
 import { compileWith as compile } from '#trellis/engine'
-import type { Vertex } from '#src/engine/graph'
+import type { Vertex } from '#trellis/engine'
 import { demo } from '../fixtures/demo-builders'
 import { demoRegistry } from '../fixtures/demo-provider'
 

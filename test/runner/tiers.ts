@@ -100,6 +100,8 @@ export const ALONE: ReadonlyArray<string> = [
   // its stale saved plan's apply ended with no exit code once beside another worker at load ~25, and
   // passed alone: alone until the cause is known
   'test/cli/real-wiring.test.ts',
+  // a 40 ms timeout must find the request sent: beside another worker at load ~12 it was not yet (once)
+  'test/clients/fetch.test.ts',
 ]
 
 export const isParallelSafe = (file: string): boolean =>

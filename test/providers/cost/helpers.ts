@@ -4,7 +4,7 @@
  */
 import { ERRORS_LIST_LINKS } from '#src/core/client-recipe'
 import type { ResourceSpec, LookupSpec } from '#trellis'
-import type { RuleContext } from '#src/core/spec'
+import type { RuleContext } from '#trellis/engine'
 import type { Finding } from '#trellis/engine'
 import { validateValue } from '#trellis/engine'
 
