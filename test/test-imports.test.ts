@@ -151,39 +151,39 @@ const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files:
     ],
   },
   'cli/args': {
-    why: 'the argument parser',
+    why: 'the argument parser, tested apart from a run of the CLI (the CLI has no entry but its program)',
     files: ['test/cli/flag-values.test.ts', 'test/cli/saved-plan-origin.test.ts'],
   },
   'cli/commands': {
-    why: 'the command table parsing and help read',
+    why: 'the command table parsing and help read, checked entry by entry (no entry but the program)',
     files: ['test/cli/flag-values.test.ts', 'test/cli/parse.test.ts'],
   },
   'cli/documents': {
-    why: "the CLI's JSON documents",
+    why: "the CLI's JSON documents, checked against their schemas without a run (no entry but the program)",
     files: ['test/cli/plan-doc.test.ts', 'test/engine/step-json.test.ts'],
   },
   'cli/init': {
-    why: "the init template's tsconfig and runInit",
+    why: 'the tsconfig and files `trellis init` writes, compiled by tsc (no entry but the program)',
     files: ['test/types/examples-under-init.test.ts', 'test/types/generated-under-init.test.ts'],
   },
   'engine/resolve': {
-    why: 'ref resolution against known values, tested beside compile and plan',
+    why: 'ref resolution (resolveRefs, NOT_YET) on values a plan cannot produce at will',
     files: ['test/engine/all-unknown-refs.test.ts', 'test/engine/plan-against-state.test.ts'],
   },
   'providers/cloud/client/credentials': {
-    why: 'the cloud credential chain (a provider client folder)',
+    why: 'the cloud credential chain alone, without a provider instance around it; users reach it through config',
     files: ['test/providers/cloud/credentials.test.ts', 'test/providers/cloud/loopback.test.ts'],
   },
   'providers/cloud/shared/wire': {
-    why: 'the cloud wire helpers (crc32, idsHash, apigw) the specs share',
+    why: 'the cloud wire helpers (crc32, idsHash, apigw) the specs share: internal to the provider',
     files: ['test/engine/bulk-refresh-shared.test.ts', 'test/providers/cloud/lookups.test.ts'],
   },
   'render/plan-document': {
-    why: "the plan document's internals (planSteps, its format version)",
+    why: "the plan document's steps and format version, below render.json",
     files: ['test/engine/adoption.test.ts', 'test/engine/plan-render.test.ts'],
   },
   'state/owners': {
-    why: 'the ownership claims of stacks (ownedBy)',
+    why: 'the ownership claims of stacks (ownedBy): the stores keep them, no entry reads them',
     files: ['test/cli/state-mv-to-stack.test.ts', 'test/engine/stacks/ownership.test.ts'],
   },
   'workspace/real-handler': {
@@ -191,43 +191,43 @@ const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files:
     files: ['test/clients/proxy.test.ts', 'test/platforms/real-wiring.test.ts'],
   },
   'cli/emulate': {
-    why: "the emulate command's server",
+    why: "the emulate command's server, started twice at once (no entry but the program)",
     files: ['test/platforms/emulator-concurrent.test.ts'],
   },
   'cli/plan-origin': {
-    why: 'where a saved plan came from',
+    why: 'where a saved plan came from, read without a run (no entry but the program)',
     files: ['test/cli/saved-plan-origin.test.ts'],
   },
   'cli/saved-plan': {
-    why: 'the saved plan file',
+    why: 'the saved plan file, written and read without a run (no entry but the program)',
     files: ['test/engine/step-json.test.ts'],
   },
   'cli/trellis-spec': {
-    why: 'the default spec init writes',
+    why: 'the default spec `trellis init` writes (no entry but the program)',
     files: ['test/cli/init.test.ts'],
   },
   'core/case': {
-    why: 'the wire case conversions',
+    why: 'the wire case conversions the protector remembers: internal to core',
     files: ['test/core/remembered-conversions.test.ts'],
   },
   'core/issue': {
-    why: 'the issue constructor',
+    why: 'the issue constructor, to state the expected issue: internal to core',
     files: ['test/providers/hosting/log-drain.test.ts'],
   },
   'core/names': {
-    why: 'printable and quoteName, the label helpers',
+    why: 'printable and quoteName, the label helpers labelOf is built on: internal to core',
     files: ['test/core/label-of.test.ts'],
   },
   'core/protector': {
-    why: 'the protector state/protect re-exports',
+    why: 'the protector itself (state/protect re-exports it), fed conversions directly',
     files: ['test/core/remembered-conversions.test.ts'],
   },
   'engine/check-resolved': {
-    why: 'the check that every ref resolved',
+    why: 'the check that every ref resolved, fed unknown values a plan cannot produce at will',
     files: ['test/engine/all-unknown-refs.test.ts'],
   },
   'engine/defect-guard': {
-    why: 'the guard around what an Env hands in',
+    why: 'the guard around what an Env hands in, fed throwing parts directly',
     files: ['test/engine/at-once.test.ts'],
   },
   'engine/unknown': {
@@ -239,35 +239,35 @@ const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files:
     files: ['test/engine/all-unknown-refs.test.ts'],
   },
   'providers/cloud/index': {
-    why: "the provider's environment fallback (fromEnv)",
+    why: "the provider's environment fallback (fromEnv), called with a made-up environment",
     files: ['test/providers/cloud/config.test.ts'],
   },
   'providers/cost/billing-rule': {
-    why: 'the SQL check beside the spec',
+    why: 'the SQL check beside the billing rule spec, on inputs no compile reaches',
     files: ['test/providers/cost/rules.test.ts'],
   },
   'providers/cost/index': {
-    why: "the provider's environment fallback and config codec",
+    why: "the provider's environment fallback and config codec, called with a made-up environment",
     files: ['test/providers/cost/config.test.ts'],
   },
   'providers/hosting/dns-zone': {
-    why: 'the domain decoding beside the spec',
+    why: 'the domain decoding beside the DNS zone spec: internal to the provider',
     files: ['test/providers/hosting/dns.test.ts'],
   },
   'providers/hosting/index': {
-    why: "the provider's environment fallback (fromEnv)",
+    why: "the provider's environment fallback (fromEnv), called with a made-up environment",
     files: ['test/providers/hosting/config.test.ts'],
   },
   'providers/hosting/shared/firewall-rules': {
-    why: 'the firewall rule set conversions both firewall specs share',
+    why: 'the firewall rule set conversions both firewall specs share: internal to the provider',
     files: ['test/providers/hosting/firewall.test.ts'],
   },
   'providers/hosting/shared/wire': {
-    why: 'the hosting wire helpers the specs share',
+    why: 'the hosting wire helpers the specs share: internal to the provider',
     files: ['test/providers/hosting/dns.test.ts'],
   },
   'providers/hosting/waf-policy': {
-    why: 'the WAF categories beside the spec',
+    why: 'the WAF categories beside the spec: internal to the provider',
     files: ['test/providers/hosting/waf-defaults.test.ts'],
   },
   'render/graph-render': {
@@ -279,11 +279,11 @@ const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files:
     files: ['test/engine/adoption.test.ts'],
   },
   'render/line-diff': {
-    why: 'the line diff renderers share',
+    why: 'the line diff the renderers share, checked on its own',
     files: ['test/engine/plan-render.test.ts'],
   },
   'state/process-identity': {
-    why: "the lock holder's identity",
+    why: "the lock holder's identity, as a lock records it: internal to the stores",
     files: ['test/reliability/input.test.ts'],
   },
   'workspace/platform-clients': {
