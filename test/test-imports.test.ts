@@ -85,25 +85,22 @@ const DOORS: Readonly<Record<string, string>> = {
  */
 const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files: ReadonlyArray<string> }>> = {
   'core/codecs': {
-    why: "the codec kit specs are built from: suites walking every field of every spec (fieldsOf, elementOf) and the test providers' codecs; no provider kit is public yet",
+    why: 'codec introspection (fieldsOf, elementOf) over every spec, and single codecs tested alone: no user asked',
     files: [
       'test/conformance-engine.test.ts',
       'test/conformance-import.test.ts',
       'test/core/calendar-date.test.ts',
       'test/core/cidr.test.ts',
       'test/core/codec-is.test.ts',
-      'test/core/observe.test.ts',
       'test/docs.test.ts',
       'test/engine/all-unknown-refs.test.ts',
-      'test/engine/pipeline/custom-provider.test.ts',
       'test/engine/ref-codecs.test.ts',
       'test/engine/validate.test.ts',
-      'test/fixtures/demo-provider.ts',
       'test/reliability/fuzz.test.ts',
     ],
   },
   'state/protect': {
-    why: 'secret protection with a chosen salt and passphrase: the stores take only a passphrase, so no public door makes a protector',
+    why: 'a protector with a chosen salt and passphrase: the stores take a passphrase, no entry makes one',
     files: [
       'test/engine/plan-render.test.ts',
       'test/engine/step-json-plan.ts',
@@ -113,7 +110,7 @@ const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files:
     ],
   },
   'workspace/emulated-handler': {
-    why: 'the http handler wired to in-process emulators: the public door (emulatedEnv, workspace({ emulate })) hides the emulators the suite inspects',
+    why: 'the handler on in-process emulators: emulatedEnv and workspace({ emulate }) hide the emulators inspected',
     files: [
       'test/discover/brownfield-helpers.ts',
       'test/engine/pipeline/one-pipeline.test.ts',

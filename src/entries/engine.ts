@@ -110,6 +110,8 @@ export { makeRegistry, type Registry } from '../core/registry'
 export { defineResource, defineLookup, type ResourceSpec, type LookupSpec, type RuleContext } from '../core/spec'
 // what compile finds in a value for a spec's codec (its inputs, a lookup's arguments): to test a spec of your own
 export { validateValue } from '../engine/validate'
+// codecs for a spec's fields that the engine reads specially: a secret, an enum, a default
+export { SecretString, literals, withDefault } from '../core/codecs'
 export type { Finding } from '../core/issue'
 // what a provider's specs are made of: identities, wire requests, its client recipe's kit
 export { byToken, compositeId } from '../core/observe'
