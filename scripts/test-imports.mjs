@@ -6,6 +6,10 @@
 //     unless the module is the suite's own subject (test/x/plan.test.ts importing src/x/plan.ts);
 //   - anything else in src/ -> #src/<path> (a unit suite's subject, or an internal no entry exports);
 //   - anything else in builders/ or clients/ stays relative (no alias reaches them).
+// Then, for the named imports of #src/* that are not the suite's mirror (test/core/wire.test.ts's is
+// #src/core/wire): each name a public entry exports as the same declaration, under its own name or
+// another, moves to that entry (`import { makeRef } from '#src/core/ref'` becomes
+// `import { ref as makeRef } from '#trellis'`); the names no entry exports stay on their #src line.
 // A file saying `test-imports: keep relative` is left (a program copied out of the tree, where no
 // alias resolves). Re-runnable: it only touches relative specifiers, so a second run changes nothing.
 //   node scripts/test-imports.mjs           rewrite, then list what changed
@@ -110,6 +114,53 @@ const specifiers = (sf) => {
   return found
 }
 
+/** name -> [alias, exported name] over the entries, in their order: where a declaration is public */
+const publicNames = (sym) => {
+  for (const e of entryExports) for (const [name, s] of e.names) if (s === sym) return [e.alias, name]
+  return undefined
+}
+
+/** test/core/wire.test.ts -> core/wire: the src module a suite mirrors (a helper mirrors none) */
+const mirrorOf = (testFile) => {
+  const rel = relative(join(root, 'test'), testFile)
+  return rel.endsWith('.test.ts') ? rel.slice(0, -'.test.ts'.length) : undefined
+}
+
+/**
+ * The text replacing one named import of a #src/* module that is not the suite's mirror: its public
+ * names grouped by entry, the rest kept; undefined when nothing in it is public.
+ */
+const splitPublic = (testFile, sf, node) => {
+  const spec = node.moduleSpecifier.text
+  if (!spec.startsWith('#src/') || spec.slice(5) === mirrorOf(testFile)) return undefined
+  const elements = namedBindings(node)
+  if (!elements || elements.length === 0) return undefined
+  const typeOnly = node.importClause.isTypeOnly ? 'type ' : ''
+  const byEntry = new Map()
+  const kept = []
+  for (const el of elements) {
+    const sym = checker.getSymbolAtLocation(el.name)
+    const found = sym && !(resolved(sym).flags & ts.SymbolFlags.ValueModule) ? publicNames(resolved(sym)) : undefined
+    if (!found) {
+      kept.push(el.getText(sf))
+      continue
+    }
+    const [alias, name] = found
+    const local = el.name.text
+    const text = `${el.isTypeOnly ? 'type ' : ''}${name === local ? name : `${name} as ${local}`}`
+    byEntry.set(alias, [...(byEntry.get(alias) ?? []), text])
+  }
+  if (byEntry.size === 0) return undefined
+  // names all marked `type` become one `import type { … }`
+  const line = (names, from) =>
+    names.every((n) => n.startsWith('type '))
+      ? `import type { ${names.map((n) => n.slice(5)).join(', ')} } from '${from}'`
+      : `import ${typeOnly}{ ${names.join(', ')} } from '${from}'`
+  return [...[...byEntry].map(([alias, names]) => line(names, alias)), ...(kept.length ? [line(kept, spec)] : [])].join(
+    '\n',
+  )
+}
+
 let changed = 0
 let left = 0
 for (const file of testFiles) {
@@ -123,6 +174,10 @@ for (const file of testFiles) {
     const to = rewrite(file, target, node)
     if (to) edits.push({ start: lit.getStart(sf) + 1, end: lit.getEnd() - 1, to })
     else left++
+  }
+  for (const node of sf.statements.filter((n) => ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier))) {
+    const to = splitPublic(file, sf, node)
+    if (to) edits.push({ start: node.getStart(sf), end: node.getEnd(), to })
   }
   if (edits.length === 0) continue
   changed++

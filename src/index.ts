@@ -13,7 +13,14 @@ import type { Plan } from './engine/plan'
 import type { Registry } from './core/registry'
 
 // the language
-export { stack, providerInstance, type Stack, type ProviderInstance, type ExportedType } from './core/stack'
+export {
+  stack,
+  providerInstance,
+  type Stack,
+  type ProviderInstance,
+  type ExportedType,
+  type HasNode,
+} from './core/stack'
 export { stackOutputs, type StackOutputs } from './core/stack-output-ref'
 export { secret, reveal, isSecret, type Secret } from './core/secret'
 export { makeRef as ref, isRef, type Ref } from './core/ref'

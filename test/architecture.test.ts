@@ -10,7 +10,6 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve, dirname } from 'node:path'
-import ts from 'typescript'
 
 const test = suite('architecture')
 const root = resolve(new URL('..', import.meta.url).pathname)
@@ -65,7 +64,7 @@ test('clients import only src/core among our modules (the trellis/clients entry 
 })
 
 test('clients/ outside emulators/ names no provider: no provider name, configuration key or environment variable', async () => {
-  const { providers } = await import('#src/providers/index')
+  const { providers } = await import('#trellis/engine')
   const HTTP_WORDS = ['host', 'timeout', 'domain']
   const quote = (s: string) => `['"\`]${s}['"\`]`
   const names = providers.map((p) => p.name)
@@ -103,30 +102,6 @@ test('the emulators never import the provider specs they are an oracle for', () 
   for (const f of emulators)
     for (const i of importsOf(f).map((s) => target(f, s)))
       assert.ok(!i.startsWith('src/providers'), `${relative(root, f)} imports ${i} (its vocabulary must be its own)`)
-})
-
-/** the lines of a function that are code: neither blank nor only comment, as ESLint's max-lines-per-function counts */
-const codeLines = (text: string): number =>
-  text.split('\n').filter((l) => {
-    const t = l.trim()
-    return t !== '' && !t.startsWith('//') && !t.startsWith('*') && !t.startsWith('/*')
-  }).length
-
-test('no function in clients/emulators is over 80 lines (the lint limit, kept without an exemption)', () => {
-  const long: string[] = []
-  for (const f of walk(join(root, 'clients/emulators'))) {
-    const src = ts.createSourceFile(f, readFileSync(f, 'utf8'), ts.ScriptTarget.Latest, true)
-    const visit = (n: ts.Node): void => {
-      if (ts.isFunctionLike(n) && 'body' in n && n.body) {
-        const lines = codeLines(n.getText(src))
-        const at = src.getLineAndCharacterOfPosition(n.getStart(src)).line + 1
-        if (lines > 80) long.push(`${relative(root, f)}:${at} (${lines} lines)`)
-      }
-      ts.forEachChild(n, visit)
-    }
-    visit(src)
-  }
-  assert.equal(long, [], `functions over 80 lines: ${long.join(', ')}`)
 })
 
 test('cross-fetch is imported only by clients/fetch.ts', () => {

@@ -10,9 +10,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { isLeft, isRight } from 'fp-ts/Either'
 import { providers, registry } from '#trellis'
 import { buildersFor } from '#trellis/engine'
-import { compile } from '#src/engine/compile'
+import { compileWith as compile } from '#trellis/engine'
 import { stack } from '#trellis'
-import { resourceNode, lookupNode } from '#src/core/node'
+import { resourceNode, lookupNode } from '#trellis/engine'
 
 const test = suite('conformance')
 const c = compile(registry)

@@ -65,6 +65,7 @@ const deepFreeze = <A>(a: A): A => {
 /** the options of a node given none: one shared frozen object, not a fresh one per node */
 const NO_OPTIONS: ResourceOptions = Object.freeze({})
 
+/** A resource node by token (`cost:Folder`), frozen: what a builder carries, without the builder. */
 export const resourceNode = (
   token: string,
   name: string,
@@ -77,6 +78,7 @@ export const resourceNode = (
   return Object.freeze({ _tag: 'Resource', token, name, inputs, options })
 }
 
+/** A lookup node by token (`cost:getWorkspaces`), frozen. */
 export const lookupNode = (
   token: string,
   name: string,

@@ -14,6 +14,7 @@ export interface WireContext {
   readonly config: Readonly<Record<string, unknown>>
 }
 
+/** What a spec's rule sees besides the inputs: the configuration and, at plan, the object as it exists. */
 export interface RuleContext extends WireContext {
   /** set at plan time when the resource already exists */
   readonly prior?: {

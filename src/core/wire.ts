@@ -89,6 +89,7 @@ export const describeRequest = (r: WireRequest): string =>
   r._tag === 'Rest' ? `${r.method} ${r.path}` : `${r.service}:${r.action}`
 
 // ── errors ───────────────────────────────────────────────────────────────────
+/** What went wrong on the way to a platform or in its reply; the engine retries and reports by it. */
 export type PlatformErrorKind =
   | 'NotFound'
   | 'Invalid'
@@ -103,6 +104,7 @@ export type PlatformErrorKind =
   | 'Refused'
   | 'Aborted'
 
+/** A failed platform call, as a PlatformClient answers it (a Left, never thrown). */
 export interface PlatformError {
   readonly _tag: 'PlatformError'
   readonly kind: PlatformErrorKind
@@ -119,6 +121,7 @@ export interface PlatformError {
 /** The code of a wait that ran out (a poll's bound): the platform answered, the state never came. */
 export const WAIT_TIMED_OUT = 'WaitTimedOut'
 
+/** A PlatformError of a kind for a request, not ambiguous unless `extra` says so. */
 export const platformError = (
   kind: PlatformErrorKind,
   request: string,

@@ -32,4 +32,5 @@ export type EngineEvent =
 /** Where an operation reports its events. */
 export type EventSink = (e: EngineEvent) => void
 
+/** An EventSink that drops every event, for an Env built by hand. */
 export const noEvents: EventSink = () => undefined

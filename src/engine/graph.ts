@@ -30,6 +30,7 @@ export interface LookupVertex {
   readonly deps: ReadonlyArray<string>
 }
 
+/** A node of the graph, a resource's or a lookup's, with what it depends on. */
 export type Vertex = ResourceVertex | LookupVertex
 
 export interface ProviderConfig {

@@ -41,6 +41,7 @@ export interface StepFailure {
   readonly cause?: PlatformError
 }
 
+/** A platform object as a handler observed it (id, inputs as reported, outputs), untyped. */
 export type Obs = Observed<Record<string, unknown>, Record<string, unknown>>
 
 /** What `createSync` answers: the object made, or why not. */
@@ -121,6 +122,7 @@ export interface Handler {
   ) => TaskEither<StepFailure, ReadonlyArray<Obs> | undefined>
 }
 
+/** A StepFailure of a node's operation, not ambiguous unless `extra` says so. */
 export const stepFailure = (
   node: string,
   op: StepFailure['op'],

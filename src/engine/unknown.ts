@@ -5,8 +5,10 @@ export interface Unknown {
   readonly _tag: 'Unknown'
 }
 
+/** The one Unknown value: what a plan holds where an input waits on another node's output. */
 export const UNKNOWN: Unknown = Object.freeze({ _tag: 'Unknown' as const })
 
+/** Whether a value is the Unknown marker. */
 export const isUnknown = (u: unknown): u is Unknown =>
   typeof u === 'object' && u !== null && (u as { _tag?: unknown })._tag === 'Unknown'
 

@@ -72,17 +72,21 @@ export { emulatedEnv, type EmulatedEnvOptions } from '../workspace/emulated-env'
 export type { WorkspaceOptions } from '../workspace/workspace'
 export type { MockEnvOptions } from '../engine/mock-env'
 export { mockEnv } from '../testing/mock-entry'
-export type { EngineEvent, EventSink } from '../engine/events'
+export { noEvents, type EngineEvent, type EventSink } from '../engine/events'
 
 // handlers
 export { mockHandler, type Mocks, type MockHandler } from '../engine/mock-handler'
 export { httpHandler } from '../engine/http-handler'
 export { mapHandler, type HandlerMapping, type HandlerMethod } from '../engine/map-handler'
-export type { Handler, OpContext, LookupContext, StepFailure } from '../engine/handler'
+export type { Handler, OpContext, LookupContext, StepFailure, Obs } from '../engine/handler'
+// a Handler of your own answers a failed step with one
+export { stepFailure } from '../engine/handler'
 
 // plans
 export { makePlan, hasChanges, changes, summary, type Plan, type Step, type Action } from '../engine/plan'
-export type { Graph } from '../engine/graph'
+// a plan's inputs hold UNKNOWN where a value is known only once its dependency is applied
+export { UNKNOWN, isUnknown, type Unknown } from '../engine/unknown'
+export type { Graph, Vertex } from '../engine/graph'
 export { graphToMermaid, graphToDot } from '../render/graph-render'
 export { compile as compileWith } from '../engine/compile'
 /** compile a stack against the built-in providers */
@@ -94,14 +98,37 @@ export { memoryStore } from '../state/memory-store'
 export { postgresStore, type PostgresStore, type PostgresStoreOptions } from '../state/postgres-store'
 export type { StateStore, StateError } from '../state/state-store'
 export type { State, ResourceState } from '../state/state'
+// for a store of your own (StateStore): the state of a new stack, and what its journal appends
+export { emptyState, type JournalRecord } from '../state/state'
 
 // providers: the built-in ones and the extension points
 export { registry, providers } from '../providers'
-export { defineProvider, type ProviderSpec } from '../core/provider'
+// each built-in provider alone, for a registry of some of them beside your own (makeRegistry)
+export { costProvider, hostingProvider, cloudProvider } from '../providers'
+export { defineProvider, configFromEnv, type ProviderSpec } from '../core/provider'
 export { makeRegistry, type Registry } from '../core/registry'
-export { defineResource, defineLookup, type ResourceSpec, type LookupSpec } from '../core/spec'
+export { defineResource, defineLookup, type ResourceSpec, type LookupSpec, type RuleContext } from '../core/spec'
+// what compile finds in a value for a spec's codec (its inputs, a lookup's arguments): to test a spec of your own
+export { validateValue } from '../engine/validate'
+// codecs for a spec's fields that the engine reads specially: a secret, an enum, a default
+export { SecretString, literals, withDefault } from '../core/codecs'
+export type { Finding } from '../core/issue'
 // what a provider's specs are made of: identities, wire requests, its client recipe's kit
 export { byToken, compositeId } from '../core/observe'
 export { rest, action, type PlatformClient, type WireRequest } from '../core/wire'
+// a PlatformClient of your own answers with a PlatformError (platformError makes one, describeRequest names
+// its request); a request may poll, and a poll that runs out is WAIT_TIMED_OUT
+export {
+  platformError,
+  describeRequest,
+  WAIT_TIMED_OUT,
+  type PlatformError,
+  type PlatformErrorKind,
+  type Poll,
+  type RestRequest,
+  type ActionRequest,
+} from '../core/wire'
+// nodes by token, for a program that builds its stack from data rather than through builders
+export { resourceNode, lookupNode } from '../core/node'
 export type { ClientKit, MakeClient, RestClientRecipe, SignedClientRecipe } from '../core/client-kit'
 export { buildersFor, type Builders } from '../../builders/builder'

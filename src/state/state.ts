@@ -54,6 +54,7 @@ export interface State {
   readonly consumes?: Readonly<Record<string, ReadonlyArray<string>>>
 }
 
+/** The state of a stack nothing was applied to yet: no resources, serial 0. */
 export const emptyState = (stack: string, lineage: string, salt: string): State => ({
   version: 1,
   stack,

@@ -7,8 +7,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { COMMANDS, FLAGS, type CommandSpec } from '#src/cli/commands'
 import { parseArgs, UsageError } from '#src/cli/args'
-import { main } from '#src/cli/main'
-import { EXIT } from '#src/cli/exit'
+import { main, EXIT } from '#src/cli/main'
 import { tempDir } from './harness'
 
 /** a bad value and a good one for every flag that takes a value */

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runInit } from '#src/cli/init'
-import { EXIT } from '#src/cli/exit'
+import { EXIT } from '#src/cli/main'
 import { defaultSpec } from '#src/cli/trellis-spec'
 
 const test = suite('cli: init')

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert'
 import Ajv from 'ajv'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { EXIT } from '#src/cli/exit'
+import { EXIT } from '#src/cli/main'
 import { ROOT, run, tempDir } from './harness'
 
 const test = suite('saved plans across stacks')

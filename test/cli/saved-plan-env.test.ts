@@ -7,7 +7,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { EXIT } from '#src/cli/exit'
+import { EXIT } from '#src/cli/main'
 import { ROOT, run, tempDir } from './harness'
 
 const test = suite('saved plans keep env and configuration')

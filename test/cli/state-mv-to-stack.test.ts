@@ -8,8 +8,9 @@ import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { fileStore } from '#trellis'
 import { ownedBy } from '#src/state/owners'
-import { emptyState, type ResourceState, type State } from '#src/state/state'
-import { EXIT } from '#src/cli/exit'
+import { emptyState } from '#trellis/engine'
+import type { ResourceState, State } from '#trellis'
+import { EXIT } from '#src/cli/main'
 import { run, tempDir } from './harness'
 
 const test = suite('state mv --to-stack')

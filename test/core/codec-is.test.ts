@@ -20,7 +20,7 @@ import { makeRegistry } from '#trellis'
 import { byToken } from '#trellis/engine'
 import { rest } from '#trellis/engine'
 import { stack } from '#trellis'
-import { compile } from '#src/engine/compile'
+import { compileWith as compile } from '#trellis/engine'
 import { buildersFor } from '#trellis/engine'
 
 const test = suite('codecIs: codecs of another io-ts copy')

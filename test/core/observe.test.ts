@@ -9,7 +9,7 @@ import fc from 'fast-check'
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { observe } from '#src/core/observe'
-import { withDefault } from '#src/core/codecs'
+import { withDefault } from '#trellis/engine'
 
 const test = suite('observe')
 

@@ -1,8 +1,9 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { stack } from '#src/core/stack'
-import { resourceNode, type Node } from '#src/core/node'
-import { makeRef } from '#src/core/ref'
+import { resourceNode } from '#trellis/engine'
+import type { Node } from '#trellis'
+import { ref as makeRef } from '#trellis'
 
 const node = (name: string): Node => resourceNode('demo:Shelf', name, { title: name })
 const names = (s: { readonly nodes: ReadonlyArray<Node> }) => s.nodes.map((n) => n.name)

@@ -6,8 +6,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { registry } from '#trellis/engine'
-import { generateSource } from '#src/generate/generate-source'
-import type { DiscoveredObject } from '#src/discover/discovered'
+import { generateSource } from '#trellis/engine'
+import type { DiscoveredObject } from '#trellis'
 import { loadProgram, removeProgram } from './brownfield-helpers'
 
 const test = suite('generate: the source of discovered objects')

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert'
 import { apply, discover, generate } from '#trellis/engine'
 import { stack, type Stack } from '#trellis'
 import { emulatedEnv, memoryStore } from '#trellis/engine'
-import type { DiscoveredObject } from '#src/discover/discovered'
+import type { DiscoveredObject } from '#trellis'
 import { ESTATE_COUNTS } from '../fixtures/brownfield-estate'
 import { envOver, loadProgram, removeProgram, right, seeded } from './brownfield-helpers'
 

@@ -14,15 +14,15 @@ import { httpHandler } from '#trellis/engine'
 import type { Handler } from '#trellis/engine'
 import { memoryStore } from '#trellis'
 import { registry } from '#trellis'
-import { hostingProvider } from '#src/providers/hosting/index'
-import { costProvider } from '#src/providers/cost/index'
+import { hostingProvider } from '#trellis/engine'
+import { costProvider } from '#trellis/engine'
 import { buildersFor } from '#trellis/engine'
 import { platformClients } from '#trellis/clients'
 import { hostingEmulator } from '#trellis/clients'
 import { costEmulator } from '#trellis/clients'
 import type { HttpClient } from '#trellis/clients'
 import { oneByOne, refreshEnv, run } from './refresh-fixture'
-import type { WireRequest } from '#src/core/wire'
+import type { WireRequest } from '#trellis/engine'
 
 const hosting = buildersFor(hostingProvider) as any
 const cost = buildersFor(costProvider) as any

@@ -7,7 +7,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import fc from 'fast-check'
-import { stack, type HasNode } from '#src/core/stack'
+import { stack, type HasNode } from '#trellis'
 import { secret } from '#trellis'
 import { mockWith } from '#trellis/testing'
 import type { Step } from '#trellis'

@@ -8,8 +8,8 @@ import * as E from 'fp-ts/Either'
 import { defineResource } from '#trellis'
 import { defineProvider } from '#trellis'
 import { makeRegistry } from '#trellis'
-import { byToken } from '#src/core/observe'
-import { rest } from '#src/core/wire'
+import { byToken } from '#trellis/engine'
+import { rest } from '#trellis/engine'
 import { buildersFor } from '#trellis/engine'
 
 const NoteInputs = t.exact(

@@ -11,7 +11,7 @@ import { diffInputs, type FieldChange } from '#src/engine/diff'
 import { displayChanges } from '#src/render/render'
 import { PLAN_FORMAT_VERSION } from '#src/render/plan-document'
 import { lineDiff } from '#src/render/line-diff'
-import { UNKNOWN } from '#src/engine/unknown'
+import { UNKNOWN } from '#trellis/engine'
 import { makeProtector } from '#src/state/protect'
 import { addressOf } from '#trellis'
 

@@ -8,7 +8,8 @@ import { join } from 'node:path'
 import { stack } from '#trellis'
 import { apply, plan, destroy } from '#trellis/engine'
 import { mockHandler } from '#trellis/testing'
-import { stepFailure, type Handler } from '#src/engine/handler'
+import type { Handler } from '#trellis/engine'
+import { stepFailure } from '#trellis/engine'
 import type { Env } from '#trellis/engine'
 import { memoryStore } from '#trellis'
 import { fileStore } from '#trellis'
@@ -239,7 +240,7 @@ inst(
       createSync: undefined,
       create: (c, i) => ((seen[c.name] = c.config.region), m.create(c, i)),
     }
-    const { providerInstance } = await import('#src/core/stack')
+    const { providerInstance } = await import('#trellis')
     const s = stack('regions', {
       providers: {
         demo: providerInstance('demo', { region: 'us' }),

@@ -5,7 +5,7 @@
  * refs, a token no registry knows, and outputs.
  */
 import { ref, secret, type Plan } from '#trellis'
-import { UNKNOWN } from '#src/engine/unknown'
+import { UNKNOWN } from '#trellis/engine'
 import { makeProtector } from '#src/state/protect'
 
 const long = 'line one\nline two\n' + 'x'.repeat(80)

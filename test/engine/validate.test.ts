@@ -14,7 +14,7 @@ import { fieldsOf } from '#src/core/codecs'
 import { makeValidator } from '#src/engine/validate'
 import { anyValueOf, mutated } from '../fixtures/arbitraries'
 import { isSecret, reveal, secret } from '#trellis'
-import { makeRef } from '#src/core/ref'
+import { ref as makeRef } from '#trellis'
 
 const quick = makeValidator()
 const slow = makeValidator({ quick: false })

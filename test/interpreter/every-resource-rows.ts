@@ -3,14 +3,15 @@
  * under test and what it depends on, wired with refs), a stack AFTER with one meaningful change,
  * and the action the change must take on that node. Also the secret rows, one per provider.
  */
-import { stack, type HasNode, type Stack } from '#src/core/stack'
+import { stack, type HasNode, type Stack } from '#trellis'
 import { secret } from '#trellis'
 import * as cost from '#trellis/cost'
 import * as hosting from '#trellis/hosting'
 import * as cloud from '#trellis/cloud'
 import { COST_TEAM, SECOND_WORKSPACE } from './every-resource-platforms'
-import { ApiGatewayApi } from '#src/providers/cloud/api-gateway-api'
-import { WafPolicy } from '#src/providers/hosting/waf-policy'
+import { cloudProvider, hostingProvider } from '#trellis/engine'
+const { ApiGatewayApi } = cloudProvider.resources
+const { WafPolicy } = hostingProvider.resources
 
 export interface Row {
   readonly token: string

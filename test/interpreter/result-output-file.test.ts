@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { isLeft, type Either } from 'fp-ts/Either'
 import { stack } from '#trellis'
 import { apply, lookup, formatEngineError } from '#trellis/engine'
-import { cloudProvider } from '#src/providers/cloud/index'
+import { cloudProvider } from '#trellis/engine'
 import * as cloud from '#trellis/cloud'
 import { platforms } from './harness'
 

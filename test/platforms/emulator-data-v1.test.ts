@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { emulators, readEmulatorData, writeEmulatorData, type EmulatorData } from '#trellis/clients'
 import { withEmulatorCredentials } from '../../clients/emulators/local-platforms'
 import { platformClients } from '#trellis/clients'
-import { action } from '#src/core/wire'
+import { action } from '#trellis/engine'
 import { inTempDir } from '../fixtures/in-temp-dir'
 
 const test = suite('emulator data: a format 1 file from before the route tables')

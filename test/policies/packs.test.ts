@@ -10,7 +10,7 @@ import * as hosting from 'trellis/hosting'
 import * as cost from 'trellis/cost'
 import { runMock, expectFindings } from 'trellis/testing'
 import { cloudPack, hostingPack, costPack, type HostingPackOptions } from 'trellis/policies'
-import type { HasNode } from '#src/core/stack'
+import type { HasNode } from '#trellis'
 
 const test = suite('trellis/policies starter packs')
 

@@ -6,7 +6,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { trackedView, unknownRecord, UnknownRead, type ReadLog } from '#src/policy/tracked'
-import { UNKNOWN } from '#src/engine/unknown'
+import { UNKNOWN } from '#trellis/engine'
 
 const test = suite('policy tracking view')
 

@@ -5,7 +5,7 @@ import { costEmulator } from '#trellis/clients'
 import { hostingEmulator, HOSTING_EMULATOR_TOKEN } from '../../clients/emulators/hosting'
 import { platformClients } from '#trellis/clients'
 import { secret } from '#trellis'
-import { rest } from '#src/core/wire'
+import { rest } from '#trellis/engine'
 
 const test = suite('REST client against the platform emulators')
 

@@ -4,7 +4,7 @@ import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import { platformClients } from '#trellis/clients'
 import { secret } from '#trellis'
-import { action, rest } from '#src/core/wire'
+import { action, rest } from '#trellis/engine'
 import { fakeClock, fakeHttp, json } from './fake-http'
 
 const test = suite('platformClients')

@@ -5,7 +5,7 @@ import * as E from 'fp-ts/Either'
 import { restClient, type RestClientOptions } from '../../clients/rest'
 import { httpError } from '#trellis/clients'
 import { secret } from '#trellis'
-import { action, rest, type PlatformError } from '#src/core/wire'
+import { action, rest, type PlatformError } from '#trellis/engine'
 import { readFileSync } from 'node:fs'
 import { fakeClock, fakeHttp, json, queryOf, scriptedHttp, text, type Answer } from './fake-http'
 

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import { runWire, type Send } from '../../clients/sequence'
-import { platformError, rest, type WireRequest } from '#src/core/wire'
+import { platformError, rest, type WireRequest } from '#trellis/engine'
 import { fakeClock } from './fake-http'
 
 const test = suite('runWire: poll and then')

@@ -6,7 +6,7 @@ import { kindOfCode, tc3Client, type Tc3ClientOptions } from '../../clients/tc3'
 import { signTc3 } from '#trellis/clients'
 import { httpError } from '#trellis/clients'
 import { secret } from '#trellis'
-import { action, platformError, rest, type PlatformError } from '#src/core/wire'
+import { action, platformError, rest, type PlatformError } from '#trellis/engine'
 import { fakeClock, fakeHttp, json, scriptedHttp, type Answer } from './fake-http'
 
 const KEY = 'SECRET_KEY_never_printed'

@@ -10,10 +10,10 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft, isRight } from 'fp-ts/Either'
 import { stack, providerInstance } from '#trellis'
-import { resourceNode, lookupNode } from '#src/core/node'
+import { resourceNode, lookupNode } from '#trellis/engine'
 import { secret } from '#trellis'
 import { formatIssue } from '#trellis'
-import { compile } from '#src/engine/compile'
+import { compileWith as compile } from '#trellis/engine'
 import { registry } from '#trellis'
 
 const CONFIGS: Record<string, Record<string, unknown>> = {

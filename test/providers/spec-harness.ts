@@ -4,7 +4,7 @@
  */
 import * as E from 'fp-ts/Either'
 import type { LookupSpec, ResourceSpec } from '#trellis'
-import type { PlatformClient, PlatformError, WireRequest } from '#src/core/wire'
+import type { PlatformClient, PlatformError, WireRequest } from '#trellis/engine'
 
 export const specHarness = (client: PlatformClient, config: Record<string, unknown>) => {
   const send = async (req: WireRequest): Promise<E.Either<PlatformError, unknown>> => client.call(req)()

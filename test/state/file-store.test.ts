@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isLeft, isRight } from 'fp-ts/Either'
 import { fileStore } from '#src/state/file-store'
-import { emptyState, type State } from '#src/state/state'
+import { emptyState } from '#trellis/engine'
+import type { State } from '#trellis'
 
 const test = suite('file store')
 const fresh = () => fileStore({ dir: mkdtempSync(join(tmpdir(), 'trellis-')) })

@@ -7,7 +7,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft } from 'fp-ts/Either'
 import { memoryStore } from '#src/state/memory-store'
-import { emptyState, type JournalRecord } from '#src/state/state'
+import { emptyState, type JournalRecord } from '#trellis/engine'
 import { resource, storeConformance } from './store-conformance'
 
 storeConformance(

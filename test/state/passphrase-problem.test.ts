@@ -6,7 +6,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { makeProtector, passphraseProblem } from '#src/state/protect'
-import { emptyState, type ResourceState, type State } from '#src/state/state'
+import { emptyState } from '#trellis/engine'
+import type { ResourceState, State } from '#trellis'
 
 const SALT = 'c2FsdC1mb3ItdGVzdHM'
 const right = 'correct horse battery staple'

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert'
 import { randomBytes } from 'node:crypto'
 import { isLeft, isRight } from 'fp-ts/Either'
 import { postgresStore, type PostgresStore } from '#src/state/postgres-store'
-import { emptyState } from '#src/state/state'
+import { emptyState } from '#trellis/engine'
 import { storeConformance, resource } from './store-conformance'
 import { adminQuery, testPg } from './postgres-server'
 

@@ -10,7 +10,8 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { hostname } from 'node:os'
 import { isLeft, isRight, type Either } from 'fp-ts/Either'
-import { emptyState, type JournalRecord, type ResourceState, type State } from '#src/state/state'
+import { emptyState, type JournalRecord } from '#trellis/engine'
+import type { ResourceState, State } from '#trellis'
 import type { StateError, StateStore } from '#trellis/engine'
 
 /** what a store can do by design; the cases needing what it lacks are not registered */

@@ -10,11 +10,12 @@ import { stack } from 'trellis'
 import * as cost from 'trellis/cost'
 import { forAllInputs, runMock, expectPlan, Match } from 'trellis/testing'
 import { registry } from '#trellis'
-import { CostReport } from '#src/providers/cost/cost-report'
-import { compile } from '#src/engine/compile'
-import { lookupNode, resourceNode } from '#src/core/node'
+import { compileWith as compile } from '#trellis/engine'
+import { lookupNode, resourceNode } from '#trellis/engine'
 import { isLeft } from 'fp-ts/Either'
 import { finance } from './fixtures/finance'
+import { costProvider } from '#trellis/engine'
+const { CostReport } = costProvider.resources
 
 const test = suite('trellis/testing forAllInputs')
 

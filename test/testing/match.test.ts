@@ -7,8 +7,8 @@ import * as assert from 'uvu/assert'
 import { secret } from 'trellis'
 import { Match } from 'trellis/testing'
 import { mismatchesOf } from '#src/testing/match'
-import { UNKNOWN } from '#src/engine/unknown'
-import { makeRef } from '#src/core/ref'
+import { UNKNOWN } from '#trellis/engine'
+import { ref as makeRef } from '#trellis'
 import { monthly, finance } from './fixtures/finance'
 
 const test = suite('trellis/testing Match')

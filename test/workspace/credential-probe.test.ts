@@ -133,8 +133,8 @@ test('emulated: emulators that do not accept the test token refuse the run befor
 
 test('a platform failing the check with 503 (after the retries) stops nothing: it says nothing of the credential', async () => {
   const { credentialProbe } = await import('#src/workspace/credential-probe')
-  const { registry } = await import('#src/providers/index')
-  const { platformError } = await import('#src/core/wire')
+  const { registry } = await import('#trellis/engine')
+  const { platformError } = await import('#trellis/engine')
   const answering = (e: ReturnType<typeof platformError>) =>
     credentialProbe(registry, () => ({ call: () => async () => ({ _tag: 'Left' as const, left: e }) }))
   const busy = platformError('Server', 'GET /api/v1/accounts', 'Service Unavailable', { status: 503 })

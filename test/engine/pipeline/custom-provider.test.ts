@@ -23,7 +23,7 @@ import {
 import { runMock } from '#trellis/testing'
 import { byToken } from '#trellis/engine'
 import { rest } from '#trellis/engine'
-import { SecretString } from '#src/core/codecs'
+import { SecretString } from '#trellis/engine'
 import { scripted, type Scripted } from '../../../clients/scripted'
 import type { HttpRequest } from '#trellis/clients'
 

@@ -2,9 +2,10 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { CloudConfig, cloudBridge, cloudConfigRules, cloudCosDomain } from '#src/providers/cloud/config'
-import { cloudProvider, fromEnv } from '#src/providers/cloud/index'
+import { cloudProvider } from '#trellis/engine'
+import { fromEnv } from '#src/providers/cloud/index'
 import { isSecret, reveal } from '#trellis'
-import { validateValue } from '#src/engine/validate'
+import { validateValue } from '#trellis/engine'
 
 const decode = (u: unknown) => {
   const r = CloudConfig.decode(u)

@@ -11,7 +11,7 @@ import {
 } from '../../../clients/emulators/cloud'
 import { tc3Client } from '#trellis/clients'
 import { reveal, secret } from '#trellis'
-import { action, type PlatformError } from '#src/core/wire'
+import { action, type PlatformError } from '#trellis/engine'
 
 const ROLE = roleArn(EMULATOR_ACCOUNT_ID, 'deployer')
 const OTHER = roleArn('200000000002', 'auditor')

@@ -14,7 +14,7 @@ import { renderPlan } from '#trellis'
 import type { Env } from '#trellis/engine'
 import { memoryStore } from '#trellis'
 import { registry } from '#trellis'
-import { cloudProvider } from '#src/providers/cloud/index'
+import { cloudProvider } from '#trellis/engine'
 import { buildersFor } from '#trellis/engine'
 import { platformClients } from '#trellis/clients'
 import {

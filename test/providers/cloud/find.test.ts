@@ -11,14 +11,17 @@ import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { httpHandler } from '#trellis/engine'
 import type { ResourceSpec } from '#trellis'
-import { ApiGatewayApi } from '#src/providers/cloud/api-gateway-api'
-import { ApiGatewayService } from '#src/providers/cloud/api-gateway-service'
-import { ApiGatewayUsagePlan } from '#src/providers/cloud/api-gateway-usage-plan'
-import { ApiGatewayUsagePlanAttachment } from '#src/providers/cloud/api-gateway-usage-plan-attachment'
-import { ApiGatewayServiceRelease } from '#src/providers/cloud/api-gateway-service-release'
-import { ApiGatewayCustomDomain } from '#src/providers/cloud/api-gateway-custom-domain'
-import { ApiGatewayIpStrategy } from '#src/providers/cloud/api-gateway-ip-strategy'
 import { serviceWithApi, setup } from './harness'
+import { cloudProvider } from '#trellis/engine'
+const {
+  ApiGatewayApi,
+  ApiGatewayService,
+  ApiGatewayUsagePlan,
+  ApiGatewayUsagePlanAttachment,
+  ApiGatewayServiceRelease,
+  ApiGatewayCustomDomain,
+  ApiGatewayIpStrategy,
+} = cloudProvider.resources
 
 const finder = (h: ReturnType<typeof setup>) => {
   const handler = httpHandler({ clients: () => h.client })

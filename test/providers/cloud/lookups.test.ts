@@ -1,29 +1,32 @@
 // G<n>: the numbered gotchas of docs/wire/cloud.md §5.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { getAddressTemplateGroups } from '#src/providers/cloud/get-address-template-groups'
-import { getAddressTemplates } from '#src/providers/cloud/get-address-templates'
-import { getAntiddosBasicDeviceStatus } from '#src/providers/cloud/get-antiddos-basic-device-status'
-import { getAntiddosBgpBizTrend } from '#src/providers/cloud/get-antiddos-bgp-biz-trend'
-import { getAntiddosBgpInstances } from '#src/providers/cloud/get-antiddos-bgp-instances'
-import { getAntiddosListListener } from '#src/providers/cloud/get-antiddos-list-listener'
-import { getAntiddosOverviewAttackTrend } from '#src/providers/cloud/get-antiddos-overview-attack-trend'
-import { getAntiddosOverviewCcTrend } from '#src/providers/cloud/get-antiddos-overview-cc-trend'
-import { getApiGatewayApiAppApi } from '#src/providers/cloud/get-api-gateway-api-app-api'
-import { getApiGatewayApiAppService } from '#src/providers/cloud/get-api-gateway-api-app-service'
-import { getApiGatewayApiApps } from '#src/providers/cloud/get-api-gateway-api-apps'
-import { getApiGatewayApiDocs } from '#src/providers/cloud/get-api-gateway-api-docs'
-import { getApiGatewayApiKeys } from '#src/providers/cloud/get-api-gateway-api-keys'
-import { getApiGatewayApiPlugins } from '#src/providers/cloud/get-api-gateway-api-plugins'
-import { getApiGatewayApis } from '#src/providers/cloud/get-api-gateway-apis'
-import { getApiGatewayBindApiAppsStatus } from '#src/providers/cloud/get-api-gateway-bind-api-apps-status'
-import { getApiGatewayCustomerDomains } from '#src/providers/cloud/get-api-gateway-customer-domains'
-import { getApiGatewayIpStrategies } from '#src/providers/cloud/get-api-gateway-ip-strategies'
 import { crc32, idsHash } from '#src/providers/cloud/shared/wire'
 import type { LookupSpec } from '#trellis'
 import { isSecret, reveal } from '#trellis'
-import { validateValue } from '#src/engine/validate'
+import { validateValue } from '#trellis/engine'
 import { serviceWithApi, setup } from './harness'
+import { cloudProvider } from '#trellis/engine'
+const {
+  getAddressTemplateGroups,
+  getAddressTemplates,
+  getAntiddosBasicDeviceStatus,
+  getAntiddosBgpBizTrend,
+  getAntiddosBgpInstances,
+  getAntiddosListListener,
+  getAntiddosOverviewAttackTrend,
+  getAntiddosOverviewCcTrend,
+  getApiGatewayApiAppApi,
+  getApiGatewayApiAppService,
+  getApiGatewayApiApps,
+  getApiGatewayApiDocs,
+  getApiGatewayApiKeys,
+  getApiGatewayApiPlugins,
+  getApiGatewayApis,
+  getApiGatewayBindApiAppsStatus,
+  getApiGatewayCustomerDomains,
+  getApiGatewayIpStrategies,
+} = cloudProvider.lookups
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i)
 const pad = (i: number) => String(i).padStart(3, '0')

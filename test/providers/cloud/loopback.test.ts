@@ -11,7 +11,7 @@ import { fetchClient } from '#trellis/clients'
 import { platformClients } from '#trellis/clients'
 import { cloudCredentialsFactory } from '#src/providers/cloud/client/credentials'
 import { cloudEmulator, EMULATOR_ACCOUNT_ID, roleArn } from '../../../clients/emulators/cloud'
-import { action } from '#src/core/wire'
+import { action } from '#trellis/engine'
 
 test('loopback: vpc, antiddos and apigateway on one port, keys from the metadata service and STS', async () => {
   const emu = cloudEmulator({

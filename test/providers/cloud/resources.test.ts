@@ -2,18 +2,21 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { ApiGatewayApi } from '#src/providers/cloud/api-gateway-api'
-import { ApiGatewayApiKey } from '#src/providers/cloud/api-gateway-api-key'
-import { ApiGatewayUsagePlan } from '#src/providers/cloud/api-gateway-usage-plan'
-import { ApiGatewayUsagePlanAttachment } from '#src/providers/cloud/api-gateway-usage-plan-attachment'
-import { ApiGatewayServiceRelease } from '#src/providers/cloud/api-gateway-service-release'
-import { ApiGatewayPlugin } from '#src/providers/cloud/api-gateway-plugin'
-import { ApiGatewayCustomDomain } from '#src/providers/cloud/api-gateway-custom-domain'
-import { ApiGatewayIpStrategy } from '#src/providers/cloud/api-gateway-ip-strategy'
 import type { ResourceSpec } from '#trellis'
 import { reveal, secret } from '#trellis'
-import { validateValue } from '#src/engine/validate'
+import { validateValue } from '#trellis/engine'
 import { serviceWithApi, setup } from './harness'
+import { cloudProvider } from '#trellis/engine'
+const {
+  ApiGatewayApi,
+  ApiGatewayApiKey,
+  ApiGatewayUsagePlan,
+  ApiGatewayUsagePlanAttachment,
+  ApiGatewayServiceRelease,
+  ApiGatewayPlugin,
+  ApiGatewayCustomDomain,
+  ApiGatewayIpStrategy,
+} = cloudProvider.resources
 
 const paths = (spec: ResourceSpec, inputs: unknown, prior?: Record<string, unknown>) => [
   ...validateValue(spec.inputs, inputs).map((f) => f.path),

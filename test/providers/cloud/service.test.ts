@@ -1,9 +1,10 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { ApiGatewayService } from '#src/providers/cloud/api-gateway-service'
-import { validateValue } from '#src/engine/validate'
+import { validateValue } from '#trellis/engine'
 import { setup } from './harness'
+import { cloudProvider } from '#trellis/engine'
+const { ApiGatewayService } = cloudProvider.resources
 
 const rulesOf = (
   spec: { rules: ReadonlyArray<{ check: (i: any, c: any) => ReadonlyArray<{ path: string }> }> },

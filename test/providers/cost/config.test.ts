@@ -1,12 +1,13 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft, isRight } from 'fp-ts/Either'
-import { compile } from '#src/engine/compile'
+import { compileWith as compile } from '#trellis/engine'
 import { makeRegistry } from '#trellis'
 import { stack, providerInstance } from '#trellis'
-import { resourceNode } from '#src/core/node'
+import { resourceNode } from '#trellis/engine'
 import { secret, reveal } from '#trellis'
-import { costProvider, fromEnv, CostConfig } from '#src/providers/cost/index'
+import { costProvider } from '#trellis/engine'
+import { fromEnv, CostConfig } from '#src/providers/cost/index'
 
 const registry = makeRegistry([costProvider])
 const withConfig = (config: Record<string, unknown>) =>

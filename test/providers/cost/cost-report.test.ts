@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft, isRight } from 'fp-ts/Either'
 import { CostReport } from '#src/providers/cost/cost-report'
-import { makeRef } from '#src/core/ref'
+import { ref as makeRef } from '#trellis'
 import { errorPaths, errors } from './helpers'
 
 test('the example inputs are valid', () => {

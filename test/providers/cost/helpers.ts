@@ -3,9 +3,10 @@
  * compile-time rules), and run plan-time rules with a prior.
  */
 import { ERRORS_LIST_LINKS } from '#src/core/client-recipe'
-import type { ResourceSpec, LookupSpec, RuleContext } from '#src/core/spec'
-import type { Finding } from '#src/core/issue'
-import { validateValue } from '#src/engine/validate'
+import type { ResourceSpec, LookupSpec } from '#trellis'
+import type { RuleContext } from '#trellis/engine'
+import type { Finding } from '#trellis/engine'
+import { validateValue } from '#trellis/engine'
 
 const ctx: RuleContext = { config: {}, now: new Date('2024-07-15T00:00:00Z') }
 
@@ -36,7 +37,7 @@ export const planFindings = (spec: ResourceSpec, inputs: unknown, prior: Record<
 import * as E from 'fp-ts/Either'
 import { restClient } from '#trellis/clients'
 import { costEmulator, type CostEmulatorOptions } from '../../../clients/emulators/cost'
-import type { PlatformClient, PlatformError } from '#src/core/wire'
+import type { PlatformClient, PlatformError } from '#trellis/engine'
 import type { Emulator } from '#trellis/clients'
 import { deepEqual } from '#src/engine/diff'
 

@@ -1,17 +1,19 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft } from 'fp-ts/Either'
-import { costProvider } from '#src/providers/cost/index'
-import { getWorkspaces } from '#src/providers/cost/get-workspaces'
-import { getIntegrations } from '#src/providers/cost/get-integrations'
-import { getIntegrationByName } from '#src/providers/cost/get-integration-by-name'
-import { getInvoices } from '#src/providers/cost/get-invoices'
-import { getResourceReportColumns } from '#src/providers/cost/get-resource-report-columns'
-import { getCloudProviderAInfo } from '#src/providers/cost/get-cloud-provider-a-info'
-import { getSavedFilters } from '#src/providers/cost/get-saved-filters'
+import { costProvider } from '#trellis/engine'
 import { isSecret, reveal } from '#trellis'
 import type { LookupSpec } from '#trellis'
 import { call, callError, emulated } from './helpers'
+const {
+  getWorkspaces,
+  getIntegrations,
+  getIntegrationByName,
+  getInvoices,
+  getResourceReportColumns,
+  getCloudProviderAInfo,
+  getSavedFilters,
+} = costProvider.lookups
 
 const test = suite('cost lookups against the emulator')
 const ctx = { config: {} }

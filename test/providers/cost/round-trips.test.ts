@@ -1,21 +1,24 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isRight } from 'fp-ts/Either'
-import { AccessGrant } from '#src/providers/cost/access-grant'
-import { AnomalyNotification } from '#src/providers/cost/anomaly-notification'
-import { BillingRule } from '#src/providers/cost/billing-rule'
-import { Budget } from '#src/providers/cost/budget'
-import { BusinessMetric } from '#src/providers/cost/business-metric'
-import { CostAlert } from '#src/providers/cost/cost-alert'
-import { CostReport } from '#src/providers/cost/cost-report'
-import { CustomProvider } from '#src/providers/cost/custom-provider'
-import { FinancialCommitmentReport } from '#src/providers/cost/financial-commitment-report'
-import { Invoice } from '#src/providers/cost/invoice'
-import { KubernetesEfficiencyReport } from '#src/providers/cost/kubernetes-efficiency-report'
-import { ManagedAccount } from '#src/providers/cost/managed-account'
-import { NetworkFlowReport } from '#src/providers/cost/network-flow-report'
-import { RecommendationView } from '#src/providers/cost/recommendation-view'
 import { call, callError, emulated, roundTrip } from './helpers'
+import { costProvider } from '#trellis/engine'
+const {
+  AccessGrant,
+  AnomalyNotification,
+  BillingRule,
+  Budget,
+  BusinessMetric,
+  CostAlert,
+  CostReport,
+  CustomProvider,
+  FinancialCommitmentReport,
+  Invoice,
+  KubernetesEfficiencyReport,
+  ManagedAccount,
+  NetworkFlowReport,
+  RecommendationView,
+} = costProvider.resources
 
 const test = suite('cost wire round trips against the emulator')
 const ctx = { config: {} }

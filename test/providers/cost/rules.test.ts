@@ -1,14 +1,11 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { BillingRule, sqlProblem } from '#src/providers/cost/billing-rule'
-import { CostAlert } from '#src/providers/cost/cost-alert'
-import { Budget } from '#src/providers/cost/budget'
-import { KubernetesEfficiencyReport } from '#src/providers/cost/kubernetes-efficiency-report'
-import { NetworkFlowReport } from '#src/providers/cost/network-flow-report'
-import { Invoice } from '#src/providers/cost/invoice'
-import { CustomProvider } from '#src/providers/cost/custom-provider'
-import { makeRef } from '#src/core/ref'
+import { sqlProblem } from '#src/providers/cost/billing-rule'
+import { ref as makeRef } from '#trellis'
 import { errorPaths, errors, planFindings, warnings } from './helpers'
+import { costProvider } from '#trellis/engine'
+const { BillingRule, CostAlert, Budget, KubernetesEfficiencyReport, NetworkFlowReport, Invoice, CustomProvider } =
+  costProvider.resources
 
 // ── BillingRule ──────────────────────────────────────────────────────────────
 const charge = { title: 'Fee', amount: 300, category: 'Support', subCategory: 'Premium', service: 'Support' }

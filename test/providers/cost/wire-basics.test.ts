@@ -1,8 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { Folder } from '#src/providers/cost/folder'
-import { CostReport } from '#src/providers/cost/cost-report'
 import { emulated, roundTrip, call } from './helpers'
+import { costProvider } from '#trellis/engine'
+const { Folder, CostReport } = costProvider.resources
 
 test('Folder round trip against the emulator', async () => {
   const { client, emu } = emulated()

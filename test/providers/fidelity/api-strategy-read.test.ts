@@ -6,9 +6,10 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { ApiGatewayApi } from '#src/providers/cloud/api-gateway-api'
-import type { ActionRequest } from '#src/core/wire'
+import type { ActionRequest } from '#trellis/engine'
 import { serviceWithApi, setup } from '../cloud/harness'
+import { cloudProvider } from '#trellis/engine'
+const { ApiGatewayApi } = cloudProvider.resources
 
 const http = { serviceConfigUrl: 'http://backend', serviceConfigPath: '/', serviceConfigMethod: 'GET' }
 

@@ -4,12 +4,12 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { BusinessMetric } from '#src/providers/cost/business-metric'
-import { CostReport } from '#src/providers/cost/cost-report'
-import { ApiGatewayApiKey } from '#src/providers/cloud/api-gateway-api-key'
-import { validateValue } from '#src/engine/validate'
+import { validateValue } from '#trellis/engine'
 import { call, emulated, roundTrip } from '../cost/helpers'
 import { setup as cloudSetup } from '../cloud/harness'
+import { costProvider, cloudProvider } from '#trellis/engine'
+const { BusinessMetric, CostReport } = costProvider.resources
+const { ApiGatewayApiKey } = cloudProvider.resources
 
 const ctx = { config: {} }
 

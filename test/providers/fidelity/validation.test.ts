@@ -6,14 +6,15 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { BillingRule } from '#src/providers/cost/billing-rule'
-import { EnvironmentVariable } from '#src/providers/hosting/environment-variable'
-import { ApiGatewayService } from '#src/providers/cloud/api-gateway-service'
 import { secret } from '#trellis'
-import { validateValue } from '#src/engine/validate'
+import { validateValue } from '#trellis/engine'
 import { emulated, errorPaths, roundTrip, callError } from '../cost/helpers'
 import { acmeId, setup as hostingSetup } from '../hosting/harness'
 import { setup as cloudSetup } from '../cloud/harness'
+import { costProvider, hostingProvider, cloudProvider } from '#trellis/engine'
+const { BillingRule } = costProvider.resources
+const { EnvironmentVariable } = hostingProvider.resources
+const { ApiGatewayService } = cloudProvider.resources
 
 const rulePaths = (spec: typeof EnvironmentVariable, inputs: unknown) =>
   spec.rules.flatMap((r) => r.check(inputs as never, { config: {}, now: new Date() })).map((f) => f.path)

@@ -1,11 +1,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { DnsZone, decodeDomain } from '#src/providers/hosting/dns-zone'
+import { decodeDomain } from '#src/providers/hosting/dns-zone'
 import { teamIdOr } from '#src/providers/hosting/shared/wire'
-import { DnsRecord } from '#src/providers/hosting/dns-record'
-import { validateValue } from '#src/engine/validate'
+import { validateValue } from '#trellis/engine'
 import { setup } from './harness'
+import { hostingProvider } from '#trellis/engine'
+const { DnsZone, DnsRecord } = hostingProvider.resources
 
 const rulesOf = (
   spec: { rules: ReadonlyArray<{ check: (i: any, c: any) => ReadonlyArray<{ path: string }> }> },

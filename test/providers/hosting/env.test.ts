@@ -2,10 +2,11 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { inspect } from 'node:util'
-import { EnvironmentVariable } from '#src/providers/hosting/environment-variable'
-import { validateValue } from '#src/engine/validate'
+import { validateValue } from '#trellis/engine'
 import { secret, isSecret } from '#trellis'
 import { acmeId, setup, siteId } from './harness'
+import { hostingProvider } from '#trellis/engine'
+const { EnvironmentVariable } = hostingProvider.resources
 
 const findings = (inputs: any, config = {}, prior?: any) =>
   EnvironmentVariable.rules

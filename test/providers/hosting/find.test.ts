@@ -9,16 +9,19 @@ import * as E from 'fp-ts/Either'
 import { httpHandler } from '#trellis/engine'
 import type { ResourceSpec } from '#trellis'
 import { secret } from '#trellis'
-import { DeployKey } from '#src/providers/hosting/deploy-key'
-import { DnsRecord } from '#src/providers/hosting/dns-record'
-import { DnsZone } from '#src/providers/hosting/dns-zone'
-import { EnvironmentVariable } from '#src/providers/hosting/environment-variable'
-import { LogDrain } from '#src/providers/hosting/log-drain'
-import { SiteFirewallTrafficRules } from '#src/providers/hosting/site-firewall-traffic-rules'
-import { TeamFirewallTrafficRules } from '#src/providers/hosting/team-firewall-traffic-rules'
-import { SiteMetricsSettings } from '#src/providers/hosting/site-metrics-settings'
-import { WafPolicy } from '#src/providers/hosting/waf-policy'
 import { acmeId, setup, siteId } from './harness'
+import { hostingProvider } from '#trellis/engine'
+const {
+  DeployKey,
+  DnsRecord,
+  DnsZone,
+  EnvironmentVariable,
+  LogDrain,
+  SiteFirewallTrafficRules,
+  TeamFirewallTrafficRules,
+  SiteMetricsSettings,
+  WafPolicy,
+} = hostingProvider.resources
 
 /** The ids the engine's find returns for what a create sent (undefined: the type cannot be looked up). */
 const finder = (h: ReturnType<typeof setup>) => {

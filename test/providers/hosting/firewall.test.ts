@@ -1,11 +1,11 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { SiteFirewallTrafficRules } from '#src/providers/hosting/site-firewall-traffic-rules'
-import { TeamFirewallTrafficRules } from '#src/providers/hosting/team-firewall-traffic-rules'
 import { ruleSetFromWire, ruleSetToWire, sameRuleSet } from '#src/providers/hosting/shared/firewall-rules'
-import { validateValue } from '#src/engine/validate'
+import { validateValue } from '#trellis/engine'
 import { acmeId, setup, siteId } from './harness'
+import { hostingProvider } from '#trellis/engine'
+const { SiteFirewallTrafficRules, TeamFirewallTrafficRules } = hostingProvider.resources
 
 const published = {
   defaultAction: 'allow' as const,

@@ -3,9 +3,10 @@ import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { inspect } from 'node:util'
 import { LogDrain } from '#src/providers/hosting/log-drain'
-import { validateValue } from '#src/engine/validate'
+import { validateValue } from '#trellis/engine'
 import { secret, isSecret, reveal } from '#trellis'
-import { formatIssue, issue } from '#src/core/issue'
+import { formatIssue } from '#trellis'
+import { issue } from '#src/core/issue'
 import { setup, siteId } from './harness'
 
 const findings = (inputs: any) => LogDrain.rules.flatMap((r) => r.check(inputs, { config: {}, now: new Date() }))

@@ -1,13 +1,10 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { getDnsZone } from '#src/providers/hosting/get-dns-zone'
-import { getManagedWafRules } from '#src/providers/hosting/get-managed-waf-rules'
-import { getSite } from '#src/providers/hosting/get-site'
-import { getSites } from '#src/providers/hosting/get-sites'
-import { getTeam } from '#src/providers/hosting/get-team'
-import { DnsRecord } from '#src/providers/hosting/dns-record'
 import { acmeId, setup } from './harness'
+import { hostingProvider } from '#trellis/engine'
+const { getDnsZone, getManagedWafRules, getSite, getSites, getTeam } = hostingProvider.lookups
+const { DnsRecord } = hostingProvider.resources
 
 const manySites = Array.from({ length: 7 }, (_, i) => ({ name: `site-${i}`, account_slug: 'big' }))
 const fixtures = {

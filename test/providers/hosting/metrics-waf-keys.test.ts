@@ -1,11 +1,10 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { SiteMetricsSettings } from '#src/providers/hosting/site-metrics-settings'
-import { WafPolicy } from '#src/providers/hosting/waf-policy'
-import { DeployKey } from '#src/providers/hosting/deploy-key'
-import { validateValue } from '#src/engine/validate'
+import { validateValue } from '#trellis/engine'
 import { acmeId, setup, siteId } from './harness'
+import { hostingProvider } from '#trellis/engine'
+const { SiteMetricsSettings, WafPolicy, DeployKey } = hostingProvider.resources
 
 const hold = (
   rule: (typeof SiteMetricsSettings.rules)[number],

@@ -6,7 +6,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import fc from 'fast-check'
-import { isSecret, isSecretMarker, reveal, secret } from '#src/core/secret'
+import { isSecret, reveal, secret } from '#trellis'
+import { isSecretMarker } from '#src/core/secret'
 import { isProtected, makeProtector, protectSecrets, type Protector } from '#src/state/protect'
 
 const test = suite('protect secrets')

@@ -1,7 +1,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import fc from 'fast-check'
-import { makeRef, refsIn, refsInto, type Ref } from '#src/core/ref'
+import { ref as makeRef, type Ref } from '#trellis'
+import { refsIn, refsInto } from '#src/core/ref'
 import { secret } from '#trellis'
 import { refsByWalk as reference } from '../fixtures/refs-by-walk'
 

@@ -19,11 +19,8 @@ import {
   planToMermaid,
 } from '#src/render/graph-render'
 import { mixedPlan } from '../browser/fixtures/plans'
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { main, EXIT } from '#src/cli/main'
 
 const test = suite('graph render')
 
@@ -142,37 +139,6 @@ test('a deleted node keeps its edges pointing from the dependency to its user', 
     drawStack(graphOf(1)).edges.map(([a, b]) => `${a} -> ${b}`),
     ['cost:getWorkspaces/all -> cost:Folder/finance', `cost:Folder/finance -> cost:CostReport/${PREFIX}0`],
   )
-})
-
-test('trellis graph --plan draws the plan (quickstart on the emulators: creates and reads); graph the stack', async () => {
-  const out: string[] = []
-  const run = (...argv: string[]) => main(argv, { line: (s) => out.push(s), err: () => undefined, colour: false })
-  const dir = mkdtempSync(join(tmpdir(), 'trellis-graph-'))
-  assert.is(await run('graph', '--plan', 'examples/quickstart.ts', '--emulate', '--state-dir', dir), EXIT.ok)
-  const m = out.join('\n')
-  assert.match(
-    m,
-    new RegExp(`^ {2}${mermaidId('cost:Folder/finance')}\\["\\+ cost:Folder #quot;finance#quot;"\\]:::create$`, 'm'),
-  )
-  assert.match(
-    m,
-    new RegExp(
-      `^ {2}${mermaidId('cost:getWorkspaces/all')}\\[/"#lt;= cost:getWorkspaces #quot;all#quot;"/\\]:::read$`,
-      'm',
-    ),
-  )
-  out.length = 0
-  assert.is(
-    await run('graph', 'examples/quickstart.ts', '--format', 'dot', '--plan', '--emulate', '--state-dir', dir),
-    EXIT.ok,
-  )
-  assert.match(
-    out.join('\n'),
-    /"cost:Folder\/finance" \[label="\+ cost:Folder \\"finance\\"", shape=box, style="filled"/,
-  )
-  out.length = 0
-  assert.is(await run('graph', 'examples/quickstart.ts'), EXIT.ok)
-  assert.not.match(out.join('\n'), /:::/)
 })
 
 // Graphviz, where installed, reads the DOT back: the syntax holds, and each step is one node
