@@ -137,13 +137,14 @@ export interface Discovery<I, O> {
   readonly platformOwned?: (o: Observed<I, O>) => boolean
 }
 
-/** A listing under a parent: one (paged) request per scope value. */
+/** A listing under a parent: one (paged) request per scope value, or a few whose items are taken together. */
 export interface DiscoveryScope<I> {
   /** the input the scope value fills (`zoneId`, `siteId`, `serviceId`) */
   readonly key: keyof I & string
   /** the resource type whose discovered objects' ids are scope values (`hosting:DnsZone`); absent: `--scope` only */
   readonly parent?: string
-  readonly request: (value: string, ctx: WireContext) => WireRequest
+  /** several requests when the platform lists a parent's objects in parts (a service's whole and per-API bindings) */
+  readonly request: (value: string, ctx: WireContext) => WireRequest | ReadonlyArray<WireRequest>
   /**
    * the listing gives only ids: each item's import ids (an unpaged reply may hold several), and every
    * object is then read alone, as `trellis import` reads it; absent: each item decodes as a read
