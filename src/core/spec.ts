@@ -288,6 +288,25 @@ export interface LookupExamples<A, R> {
   readonly reply?: unknown
 }
 
+/**
+ * The objects a lookup finds, for generated programs: a field holding the id of one outside the
+ * discovery selection (a team, a workspace) reads it through the lookup, a ref, not a literal id.
+ */
+export interface LookupFinds<A> {
+  /** input fields of this provider's resources that hold such an id (`teamId`, `workspaceToken`) */
+  readonly fields: ReadonlyArray<string>
+  /** the arguments that read the object with this id (a lookup of a whole collection: none) */
+  readonly byId: (id: string) => A
+  /** a lookup of a whole collection: the result's list that holds the objects (`workspaces`) */
+  readonly list?: string
+  /** the field of the result (or of a list item) holding the id: `id`, `token` */
+  readonly id: string
+  /** the field naming the object (`slug`, `title`): a program finds it by name where the name is unique */
+  readonly name: string
+  /** the arguments that read the object by that name (`{ slug }`); absent: by id */
+  readonly byName?: (name: string) => A
+}
+
 export interface LookupSpecDef<A, R> {
   readonly token: string
   readonly doc: string
@@ -297,6 +316,8 @@ export interface LookupSpecDef<A, R> {
   readonly rules: ReadonlyArray<Rule<A>>
   readonly wire: LookupWire<A, R>
   readonly examples: LookupExamples<A, R>
+  /** what it finds by id, for generated programs (absent: a generated program writes such ids literally) */
+  readonly finds?: LookupFinds<A>
 }
 
 /** Everything about one lookup: argument and result codecs, secrets, rules, wire mapping, examples. */

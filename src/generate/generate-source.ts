@@ -6,15 +6,18 @@
  */
 import type { Registry } from '../core/registry'
 import type { DiscoveredObject } from '../discover/discovered'
-import { differingInputs } from './differing-inputs'
+import { statedInputs } from './differing-inputs'
 import { idIndex } from './id-index'
 import { objectNames } from './object-names'
-import { sourceValue, type ValueContext } from './source-value'
+import { NO_OUTSIDE, type Outside } from './outside-lookups'
+import { sourceValue, type OutsideSource, type ValueContext } from './source-value'
 
 /** What the generated program declares besides its builders. */
 export interface GenerateOptions {
   /** the stack the program declares */
   readonly stack: string
+  /** lookups for what the objects refer to outside the selection (outsideLookups); none: literal ids */
+  readonly outside?: Outside
 }
 
 const lowerFirst = (s: string): string => s[0].toLowerCase() + s.slice(1)
@@ -28,12 +31,23 @@ const upperSnake = (s: string): string =>
 interface Rendered {
   readonly text: string
   readonly uses: ReadonlySet<number>
+  readonly usesOutside: ReadonlySet<string>
   readonly secrets: ReadonlyArray<string>
 }
 
+/** What rendering shares: the objects' names, the outside lookups and their variables. */
+interface Frame {
+  readonly registry: Registry
+  readonly objects: ReadonlyArray<DiscoveredObject>
+  /** outside refs (`outsideKey`) → how the program reads them */
+  readonly outside: ReadonlyMap<string, OutsideSource>
+  readonly variables: ReadonlyArray<string>
+  readonly nodes: ReadonlyArray<string>
+}
+
 /** Each object's builder expression, and the objects it refers to. */
-const render = (registry: Registry, objects: ReadonlyArray<DiscoveredObject>, noRef: Map<number, Set<number>>) => {
-  const names = objectNames(objects)
+const render = (f: Frame, noRef: Map<number, Set<number>>) => {
+  const { registry, objects } = f
   const ids = idIndex(objects)
   return objects.map((o, self): Rendered => {
     const spec = registry.resources.get(o.token)!
@@ -41,21 +55,24 @@ const render = (registry: Registry, objects: ReadonlyArray<DiscoveredObject>, no
     const c: ValueContext = {
       self,
       ids,
-      variables: names.variable,
+      variables: f.variables,
       secrets: spec.secrets,
       secretName: (path) => {
-        const n = upperSnake(`${names.variable[self]}_${path.join('_')}`)
+        const n = upperSnake(`${f.variables[self]}_${path.join('_')}`)
         secrets.push(n)
         return n
       },
       uses: new Set(),
       noRefTo: noRef.get(self) ?? new Set(),
+      provider: spec.provider,
+      outside: f.outside,
+      usesOutside: new Set(),
     }
-    const stated = spec.discover?.programInputs?.(o.inputs) ?? o.inputs
-    const inputs = sourceValue(differingInputs(spec, stated), [], c)
+    const inputs = sourceValue(statedInputs(spec, o.inputs), [], c)
     const options = `{ importId: ${JSON.stringify(o.importId)}, protect: true }`
-    const call = `${spec.provider}.${lowerFirst(spec.type)}(${JSON.stringify(names.node[self])}, ${inputs})`
-    return { text: `const ${names.variable[self]} = ${call}.options(${options})`, uses: c.uses, secrets }
+    const call = `${spec.provider}.${lowerFirst(spec.type)}(${JSON.stringify(f.nodes[self])}, ${inputs})`
+    const text = `const ${f.variables[self]} = ${call}.options(${options})`
+    return { text, uses: c.uses, usesOutside: c.usesOutside, secrets }
   })
 }
 
@@ -87,6 +104,100 @@ const ENV_HELPER = [
   '}',
 ]
 
+const THE_ONE = [
+  "/** The one item of a lookup's list that matches: an object outside this program, found at plan. */",
+  'const theOne = <T>(items: ReadonlyArray<T>, what: string, match: (item: T) => boolean): T => {',
+  '  const found = items.filter(match)',
+  '  const [one] = found',
+  '  if (one === undefined || found.length > 1) throw new Error(`expected one ${what}, found ${found.length}`)',
+  '  return one',
+  '}',
+]
+
+const camel = (s: string): string =>
+  s
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== '')
+    .map((w, k) => (k === 0 ? w[0].toLowerCase() + w.slice(1) : w[0].toUpperCase() + w.slice(1)))
+    .join('')
+
+/** A variable named after `words`, unique among `vars` (which it joins). */
+const uniqueVariable = (words: string, vars: Set<string>): string => {
+  const base = camel(words) || 'found'
+  const b = /^[0-9]/.test(base) ? `_${base}` : base
+  let v = b
+  for (let k = 2; vars.has(v) || RESERVED_WORDS.has(v); k++) v = `${b}${k}`
+  vars.add(v)
+  return v
+}
+
+/** Declarations of what the program reads outside the selection: lookups, and items picked from their lists. */
+interface OutsideDecls {
+  /** ref key → how a field reads it */
+  readonly sources: ReadonlyMap<string, OutsideSource>
+  /** the declarations (`const teamAcme = hosting.getTeam(...)`) a set of used ref keys needs, and the lookups' variables */
+  readonly declare: (used: ReadonlySet<string>) => { readonly lines: string[]; readonly lookups: string[] }
+}
+
+const outsideDecls = (outside: Outside, taken: ReadonlyArray<string>): OutsideDecls => {
+  const vars = new Set(taken)
+  const nodes = new Set<string>()
+  const lookups = outside.lookups.map((l) => {
+    let node = l.node
+    for (let k = 2; nodes.has(`${l.fn} ${node}`); k++) node = `${l.node}-${k}`
+    nodes.add(`${l.fn} ${node}`)
+    const variable = uniqueVariable(l.words, vars)
+    return { variable, line: `const ${variable} = ${l.provider}.${l.fn}(${JSON.stringify(node)}${argsSource(l.args)})` }
+  })
+  const picks = new Map<string, { variable: string; line: string }>()
+  const sources = new Map<string, OutsideSource>()
+  for (const [key, r] of outside.refs) {
+    const at = `${lookups[r.lookup].variable}${r.expr}`
+    if (!r.pick) {
+      sources.set(key, { text: at })
+      continue
+    }
+    const id = `${r.lookup} ${r.pick}`
+    if (!picks.has(id)) {
+      const variable = uniqueVariable(r.pick, vars)
+      picks.set(id, { variable, line: `const ${variable} = ${at}` })
+    }
+    sources.set(key, { text: picks.get(id)!.variable })
+  }
+  const declare = (used: ReadonlySet<string>) => {
+    const refs = [...used].map((k) => outside.refs.get(k)!)
+    const ls = [...new Set(refs.map((r) => r.lookup))].sort((a, b) => a - b)
+    const ps = [...new Set(refs.flatMap((r) => (r.pick ? [`${r.lookup} ${r.pick}`] : [])))].sort()
+    return {
+      lines: [...ls.map((i) => lookups[i].line), ...ps.map((p) => picks.get(p)!.line)],
+      lookups: ls.map((i) => lookups[i].variable),
+    }
+  }
+  return { sources, declare }
+}
+
+const RESERVED_WORDS = new Set(['env', 'stack', 'secret', 'cost', 'hosting', 'cloud', 'default', 'theOne'])
+
+const argsSource = (args: Readonly<Record<string, unknown>>): string => {
+  const fields = Object.entries(args).map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+  return fields.length ? `, { ${fields.join(', ')} }` : ''
+}
+
+/** Render the objects, dropping refs that would close a cycle (rare: two objects naming each other). */
+const renderAcyclic = (f: Frame) => {
+  const noRef = new Map<number, Set<number>>()
+  let rendered = render(f, noRef)
+  let o = order(rendered)
+  // the later edge of a cycle keeps its literal id
+  for (let guard = 0; o.cycle && guard < f.objects.length * f.objects.length; guard++) {
+    const [from, to] = o.cycle
+    noRef.set(from, new Set([...(noRef.get(from) ?? []), to]))
+    rendered = render(f, noRef)
+    o = order(rendered)
+  }
+  return { rendered, order: o.order }
+}
+
 /**
  * The program's source for discovered objects (pure: no platform asked, nothing written).
  * @example
@@ -97,29 +208,30 @@ export const generateSource = (
   objects: ReadonlyArray<DiscoveredObject>,
   opts: GenerateOptions,
 ): string => {
-  const noRef = new Map<number, Set<number>>()
-  let rendered = render(registry, objects, noRef)
-  let o = order(rendered)
-  // a ref cycle (rare: two objects naming each other): the later edge keeps its literal id
-  for (let guard = 0; o.cycle && guard < objects.length * objects.length; guard++) {
-    const [from, to] = o.cycle
-    noRef.set(from, new Set([...(noRef.get(from) ?? []), to]))
-    rendered = render(registry, objects, noRef)
-    o = order(rendered)
-  }
-  const providers = [...new Set(objects.map((x) => x.provider))].sort()
+  const outside = opts.outside ?? NO_OUTSIDE
   const names = objectNames(objects)
+  const decls = outsideDecls(outside, names.variable)
+  const frame: Frame = { registry, objects, outside: decls.sources, variables: names.variable, nodes: names.node }
+  const { rendered, order: ordered } = renderAcyclic(frame)
+  const used = decls.declare(new Set(rendered.flatMap((r) => [...r.usesOutside])))
+  // a lookup is of the provider of the objects that refer to it: their imports cover it
+  const providers = [...new Set(objects.map((x) => x.provider))]
   const secrets = rendered.some((r) => r.secrets.length > 0)
+  const picks = used.lines.some((l) => l.includes('theOne('))
+  const added = [...used.lookups, ...ordered.map((i) => names.variable[i])]
   const lines = [
     `// Generated by \`trellis generate\` from ${objects.length} existing object(s). The next reviewed plan imports`,
     '// each one (importId) and changes nothing else; protect keeps them from being deleted by mistake.',
+    ...(used.lines.length ? ['// What they refer to outside the selection is read by lookups, at plan.'] : []),
     `import { stack${secrets ? ', secret' : ''} } from 'trellis'`,
-    ...providers.map((p) => `import * as ${p} from 'trellis/${p}'`),
+    ...providers.sort().map((p) => `import * as ${p} from 'trellis/${p}'`),
     '',
     ...(secrets ? [...ENV_HELPER, ''] : []),
-    ...o.order.map((i) => rendered[i].text),
+    ...(picks ? [...THE_ONE, ''] : []),
+    ...used.lines,
+    ...ordered.map((i) => rendered[i].text),
     '',
-    `export default stack(${JSON.stringify(opts.stack)}).add(${o.order.map((i) => names.variable[i]).join(', ')})`,
+    `export default stack(${JSON.stringify(opts.stack)}).add(${added.join(', ')})`,
     '',
   ]
   return lines.join('\n')

@@ -45,11 +45,22 @@ test('discover → generate → plan imports only → apply → refreshed plan c
   assert.match(g.source, /folderToken: \w+\.out\.token/)
   assert.match(g.source, /reportTokens: \[\w+\.out\.token\]/)
   assert.match(g.source, /serviceId: \w+\.out\.apiGatewayServiceId/)
+  // what they refer to outside the selection is read by lookups: the team by its slug, the workspace by its name
+  assert.match(g.source, 'hosting.getTeam("acme", { slug: "acme" })')
+  assert.match(g.source, /teamId: team\w+\.out\.id/)
+  assert.match(g.source, /cost\.getWorkspaces\("all"\)/)
+  assert.match(g.source, /workspaceToken: workspaceDefault\w*[,\s}]/)
+  assert.not.ok(code.includes(teamId) || code.includes('"wrkspc_default"'), 'no literal team or workspace id')
   const { stack: program, file } = await loadProgram(g.source, 'adopt')
   try {
     const p = await right(plan(program)(env))
     const actions = countsOf(p.plan.steps.map((s) => s.action))
-    assert.equal(actions, { import: g.objects.length })
+    // the two lookups (the team, the workspaces) are read; every object is imported; nothing else
+    assert.equal(actions, { import: g.objects.length, read: 2 })
+    assert.equal(
+      p.plan.steps.filter((s) => s.action === 'read').map((s) => s.address.split('/')[0]),
+      ['cost:getWorkspaces', 'hosting:getTeam'],
+    )
     assert.equal(
       p.plan.steps.filter((s) => (s.diff ?? []).length > 0).map((s) => s.address),
       [],
@@ -57,7 +68,7 @@ test('discover → generate → plan imports only → apply → refreshed plan c
     await right(apply(program)(env))
     const again = await right(plan(program, { refresh: true })(env))
     assert.equal(
-      again.plan.steps.filter((s) => s.action !== 'noop').map((s) => `${s.action} ${s.address}`),
+      again.plan.steps.filter((s) => s.action !== 'noop' && s.action !== 'read').map((s) => `${s.action} ${s.address}`),
       [],
     )
     assert.equal(again.drift ?? [], [])
