@@ -133,6 +133,11 @@ export interface Discovery<I, O> {
    * set (an auto key's generated id and secret); default: all of them
    */
   readonly programInputs?: (inputs: Partial<I>) => Partial<I>
+  /**
+   * what must exist before it though no field refers to it (a release needs its service's APIs):
+   * objects of `token` whose `field` holds the same value; a generated program says so (`dependsOn`)
+   */
+  readonly after?: ReadonlyArray<{ readonly token: string; readonly field: string }>
   /** objects the platform made and owns (a default workspace, managed rule sets): never offered */
   readonly platformOwned?: (o: Observed<I, O>) => boolean
 }

@@ -69,11 +69,30 @@ const render = (f: Frame, noRef: Map<number, Set<number>>) => {
       usesOutside: new Set(),
     }
     const inputs = sourceValue(statedInputs(spec, o.inputs), [], c)
-    const options = `{ importId: ${JSON.stringify(o.importId)}, protect: true }`
+    const after = afterOf(f, o, self, noRef.get(self))
+    for (const i of after) c.uses.add(i)
+    const dependsOn = after.length ? `, dependsOn: [${after.map((i) => f.variables[i]).join(', ')}]` : ''
+    const options = `{ importId: ${JSON.stringify(o.importId)}, protect: true${dependsOn} }`
     const call = `${spec.provider}.${lowerFirst(spec.type)}(${JSON.stringify(f.nodes[self])}, ${inputs})`
     const text = `const ${f.variables[self]} = ${call}.options(${options})`
     return { text, uses: c.uses, usesOutside: c.usesOutside, secrets }
   })
+}
+
+/** The objects `o` must come after though no field of it refers to them (its spec's `discover.after`). */
+const afterOf = (f: Frame, o: DiscoveredObject, self: number, noRef: ReadonlySet<number> | undefined): number[] => {
+  const rules = f.registry.resources.get(o.token)?.discover?.after ?? []
+  const out: number[] = []
+  f.objects.forEach((x, i) => {
+    if (i === self || noRef?.has(i)) return
+    if (
+      rules.some(
+        (r) => x.token === r.token && x.inputs[r.field] !== undefined && x.inputs[r.field] === o.inputs[r.field],
+      )
+    )
+      out.push(i)
+  })
+  return out
 }
 
 /** Declaration order: what an object refers to comes first; an edge that would close a cycle is noted. */

@@ -1,5 +1,6 @@
 /**
- * Issue 39, brownfield: an estate made by hand is discovered, a program is generated for it, its
+ * Issue 39, brownfield: an estate made by hand (seeded with `trellis emulate seed FILE`: three of each
+ * listable type, wired together) is discovered, a program is generated for it, its
  * plan only imports, its apply adopts, a refreshed plan then changes nothing, a second generation
  * adds nothing, and another stack's objects are never offered.
  */
@@ -9,8 +10,7 @@ import { apply, discover, generate, plan } from '#trellis/engine'
 import * as cost from '#trellis/cost'
 import * as hosting from '#trellis/hosting'
 import { stack } from '#trellis'
-import { ESTATE_COUNTS } from '../fixtures/brownfield-estate'
-import { envOver, loadProgram, removeProgram, right, seeded } from './brownfield-helpers'
+import { envOver, loadProgram, removeProgram, right, SEED_COUNTS, seededFromFile } from './brownfield-helpers'
 
 const test = suite('discover: from existing infrastructure to an adopted program')
 
@@ -21,7 +21,7 @@ const countsOf = (tokens: ReadonlyArray<string>): Record<string, number> => {
 }
 
 test('discover → generate → plan imports only → apply → refreshed plan changes nothing → nothing left', async () => {
-  const { emulators, teamId } = await seeded()
+  const { emulators, teamId } = await seededFromFile()
   const env = envOver(emulators)
   const site = (await right(discover({ types: ['hosting:SiteMetricsSettings'] })(env))).objects
   // another stack of this store owns a folder and a zone: they are never offered
@@ -35,7 +35,7 @@ test('discover → generate → plan imports only → apply → refreshed plan c
   const scopes = { teamId: [teamId] }
   const g = await right(generate({ stack: 'legacy', scopes })(env))
   const found = countsOf(g.objects.map((o) => o.token))
-  for (const [token, n] of Object.entries(ESTATE_COUNTS)) assert.is(found[token], n, token)
+  for (const [token, n] of Object.entries(SEED_COUNTS)) assert.is(found[token], n, token)
   assert.is(g.owned, 2, 'the other stack’s folder and zone were listed and left out')
   assert.equal(site, [], 'a site’s untouched metrics settings are the platform’s')
   // every id another discovered object holds is a ref, never a literal

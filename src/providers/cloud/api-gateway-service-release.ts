@@ -257,6 +257,8 @@ export const ApiGatewayServiceRelease = defineResource({
   // discovery lists each service's environments (released ones name their current version), then
   // reads each release as an import does; an environment's older versions are history, not releases
   discover: {
+    // a service is released with its APIs: a program that makes it again makes them first
+    after: [{ token: 'cloud:ApiGatewayApi', field: 'serviceId' }],
     scope: {
       key: 'serviceId',
       parent: 'cloud:ApiGatewayService',
