@@ -60,6 +60,7 @@ export const SLOW: ReadonlyArray<string> = [
   // an estate made on the emulators, discovered, generated, applied (the cloud's emulated waits)
   'test/discover/brownfield.test.ts',
   'test/discover/recreate.test.ts',
+  'test/discover/release-attachment.test.ts',
 ]
 
 export type Tier = 'unit' | 'slow' | 'extended'
