@@ -181,7 +181,23 @@ const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files:
   },
   'state/owners': {
     why: 'the ownership claims of stacks (ownedBy): the stores keep them, no entry reads them',
-    files: ['test/cli/state-mv-to-stack.test.ts', 'test/engine/stacks/ownership.test.ts'],
+    files: [
+      'test/cli/state-mv-to-stack.test.ts',
+      'test/engine/stacks/ownership.test.ts',
+      'test/state/move-intent.test.ts',
+    ],
+  },
+  'cli/state-move-stack': {
+    why: "`state mv --to-stack`'s moves driven without a process, so each of its writes can be failed in turn",
+    files: ['test/state/move-intent.test.ts'],
+  },
+  'state/state-store': {
+    why: "the store's error value (stateError), for a store that fails one chosen write",
+    files: ['test/state/move-intent.test.ts'],
+  },
+  'generate/outside-lookups': {
+    why: 'the key under which generateSource is told what lies outside the selection: between two generate modules',
+    files: ['test/discover/generate-source.test.ts'],
   },
   'workspace/real-handler': {
     why: 'the real wiring (credentials, proxy) below workspace(): what the suite checks is how it is wired',

@@ -80,22 +80,23 @@ export const apigatewayService = (o: ApiGatewayOptions) => {
   const g = contextOf(state, o)
   applyFixtures(g, o)
   const holdings: Holdings = holdingsOf(state)
+  const actions = {
+    ...servicesActions(g),
+    ...releasesActions(g),
+    ...apisActions(g),
+    ...apiKeysActions(g),
+    ...usagePlansActions(g),
+    ...planBindingsActions(g),
+    ...pluginsActions(g),
+    ...domainsActions(g),
+    ...ipStrategiesActions(g),
+    ...apiAppsActions(g),
+  } as Record<string, (p: Params) => Record<string, unknown>>
   return {
     holdings,
-    seed: (objects: SeedObjects): void => seedApiGateway(g, objects),
+    seed: (objects: SeedObjects): void => seedApiGateway(g, objects, actions),
     seeds: SEEDS,
-    actions: {
-      ...servicesActions(g),
-      ...releasesActions(g),
-      ...apisActions(g),
-      ...apiKeysActions(g),
-      ...usagePlansActions(g),
-      ...planBindingsActions(g),
-      ...pluginsActions(g),
-      ...domainsActions(g),
-      ...ipStrategiesActions(g),
-      ...apiAppsActions(g),
-    } as Record<string, (p: Params) => Record<string, unknown>>,
+    actions,
     objects: () => objectsOf(g),
   }
 }

@@ -1,9 +1,10 @@
 /**
  * `trellis state mv ADDRESS [TO] --stack FROM --to-stack OTHER`: a resource's record moves from one
  * stack's state to another's, with its ownership claim, under both stacks' locks (taken in name
- * order, as a run across stacks takes them). The record is written into OTHER first, the claim
- * handed over, then the record left FROM: a failure between leaves it in both states (never in
- * neither, which would let a plan create the object again), and the message says which to fix.
+ * order, as a run across stacks takes them). One journaled change: the intent is written into
+ * FROM's state first, then the record into OTHER's, the claim handed over, and FROM written without
+ * the record; a crash between leaves an intent that the next read of FROM settles (finished when
+ * OTHER holds the record, else undone), never the record in both states or in neither.
  */
 import { randomUUID } from 'node:crypto'
 import * as E from 'fp-ts/Either'
@@ -58,7 +59,19 @@ const problem = (src: State, dst: State, r: ResourceState, from: string, to: str
   return pendingOn(src, from)
 }
 
-/** Move the record of `from` in `stack` to `to` in `other`, with its claim. */
+/** A step after the intent was written: its failure is settled by the next read of `stack`, and said so. */
+const settling = async <A>(from: string, stack: string, f: () => Promise<A>): Promise<A> => {
+  try {
+    return await f()
+  } catch (e) {
+    throw refuse(
+      `moving ${labelOfAddress(from)} stopped part way (${(e as Error).message}); the move was recorded first, ` +
+        `so the next command that reads the state of ${stack} finishes it or undoes it: check with \`trellis state list --stack ${stack}\``,
+    )
+  }
+}
+
+/** Move the record of `from` in `stack` to `to` in `other`, with its claim: one journaled change (move-intent.ts). */
 export const stateMoveToStack = (
   w: Workspace,
   stack: string,
@@ -86,20 +99,19 @@ export const stateMoveToStack = (
       // what it waited on stays behind: only addresses the other stack holds still order its deletes
       dependencies: r.dependencies.filter((d) => inDst.has(d)),
     }
-    const there = await write(w, other, { ...dst, resources: { ...dst.resources, [to]: moved } })
-    const claim = w.store.owners ? await w.store.owners.move(stack, from, other, to)() : E.right(undefined)
-    const left = { ...src.resources }
+    // the intent first: from here on a crash settles on the next read of `stack` (state/move-intent.ts)
+    const begun = await write(w, stack, { ...src, moving: { to: other, address: from, toAddress: to, id: r.id } })
+    const there = await settling(from, stack, () =>
+      write(w, other, { ...dst, resources: { ...dst.resources, [to]: moved } }),
+    )
+    const left = { ...begun.resources }
     delete left[from]
-    let here: State
-    try {
+    const { moving: _begun, ...rest } = begun
+    const here = await settling(from, stack, async () => {
+      const claim = w.store.owners ? await w.store.owners.move(stack, from, other, to)() : E.right(undefined)
       if (E.isLeft(claim)) throw fromEngineError(claim.left)
-      here = await write(w, stack, { ...src, resources: left })
-    } catch (e) {
-      throw refuse(
-        `${labelOfAddress(to)} was written to the state of ${other} but could not leave ${stack} (${(e as Error).message}): ` +
-          `it is now in both; run \`trellis state rm ${from} --stack ${stack}\``,
-      )
-    }
+      return write(w, stack, { ...rest, resources: left })
+    })
     return {
       message: `Moved ${labelOfAddress(from)} (id ${r.id}) from the state of ${stack} to ${labelOfAddress(to)} in the state of ${other} (serials ${here.serial} and ${there.serial}); it now belongs to ${other}.`,
       detail: { from, to, id: r.id, serial: here.serial, toStack: other, toSerial: there.serial },

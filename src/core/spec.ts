@@ -134,17 +134,23 @@ export interface Discovery<I, O> {
    * set (an auto key's generated id and secret); default: all of them
    */
   readonly programInputs?: (inputs: Partial<I>) => Partial<I>
+  /**
+   * what must exist before it though no field refers to it (a release needs its service's APIs):
+   * objects of `token` whose `field` holds the same value; a generated program says so (`dependsOn`)
+   */
+  readonly after?: ReadonlyArray<{ readonly token: string; readonly field: string }>
   /** objects the platform made and owns (a default workspace, managed rule sets): never offered */
   readonly platformOwned?: (o: Observed<I, O>) => boolean
 }
 
-/** A listing under a parent: one (paged) request per scope value. */
+/** A listing under a parent: one (paged) request per scope value, or a few whose items are taken together. */
 export interface DiscoveryScope<I> {
   /** the input the scope value fills (`zoneId`, `siteId`, `serviceId`) */
   readonly key: keyof I & string
   /** the resource type whose discovered objects' ids are scope values (`hosting:DnsZone`); absent: `--scope` only */
   readonly parent?: string
-  readonly request: (value: string, ctx: WireContext) => WireRequest
+  /** several requests when the platform lists a parent's objects in parts (a service's whole and per-API bindings) */
+  readonly request: (value: string, ctx: WireContext) => WireRequest | ReadonlyArray<WireRequest>
   /**
    * the listing gives only ids: each item's import ids (an unpaged reply may hold several), and every
    * object is then read alone, as `trellis import` reads it; absent: each item decodes as a read
@@ -288,6 +294,25 @@ export interface LookupExamples<A, R> {
   readonly reply?: unknown
 }
 
+/**
+ * The objects a lookup finds, for generated programs: a field holding the id of one outside the
+ * discovery selection (a team, a workspace) reads it through the lookup, a ref, not a literal id.
+ */
+export interface LookupFinds<A> {
+  /** input fields of this provider's resources that hold such an id (`teamId`, `workspaceToken`) */
+  readonly fields: ReadonlyArray<string>
+  /** the arguments that read the object with this id (a lookup of a whole collection: none) */
+  readonly byId: (id: string) => A
+  /** a lookup of a whole collection: the result's list that holds the objects (`workspaces`) */
+  readonly list?: string
+  /** the field of the result (or of a list item) holding the id: `id`, `token` */
+  readonly id: string
+  /** the field naming the object (`slug`, `title`): a program finds it by name where the name is unique */
+  readonly name: string
+  /** the arguments that read the object by that name (`{ slug }`); absent: by id */
+  readonly byName?: (name: string) => A
+}
+
 export interface LookupSpecDef<A, R> {
   readonly token: string
   readonly doc: string
@@ -297,6 +322,8 @@ export interface LookupSpecDef<A, R> {
   readonly rules: ReadonlyArray<Rule<A>>
   readonly wire: LookupWire<A, R>
   readonly examples: LookupExamples<A, R>
+  /** what it finds by id, for generated programs (absent: a generated program writes such ids literally) */
+  readonly finds?: LookupFinds<A>
 }
 
 /** Everything about one lookup: argument and result codecs, secrets, rules, wire mapping, examples. */

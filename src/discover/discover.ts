@@ -14,7 +14,7 @@ import { maskSecrets } from '../state/protect'
 import { checkSelection } from './check-selection'
 import type { DiscoveredObject, Discovered, DiscoverSelection, NotListed } from './discovered'
 import { listType } from './list-type'
-import { ownedIds, ownedKey } from './owned-ids'
+import { ownedIds } from './owned-ids'
 import { providerContexts } from './provider-contexts'
 
 /** The types to list: the selected ones, and the parents their scopes need (listed, not offered). */
@@ -95,8 +95,10 @@ const run = async (env: Env, sel: DiscoverSelection): Promise<E.Either<EngineErr
   const objects: DiscoveredObject[] = []
   for (const spec of list) {
     if (!offered.has(spec.token)) continue
+    const ctx = contexts.get(spec.provider)
+    const config = ctx && E.isRight(ctx) ? ctx.right : {}
     for (const o of found.get(spec.token) ?? []) {
-      if (owned.right.has(ownedKey(o.token, o.id))) ownedCount++
+      if (owned.right({ ...o, config })) ownedCount++
       else objects.push(o)
     }
   }

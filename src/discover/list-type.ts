@@ -49,6 +49,21 @@ const itemsOf = async (env: Env, c: OpContext, req: WireRequest): Promise<E.Eith
   return E.isLeft(got) ? E.left(got.left.message) : E.right(got.right)
 }
 
+/** The items of a few requests together; the first that fails fails them all (a part would mislead). */
+const itemsOfAll = async (
+  env: Env,
+  c: OpContext,
+  reqs: ReadonlyArray<WireRequest>,
+): Promise<E.Either<string, ReadonlyArray<unknown>>> => {
+  const out: unknown[] = []
+  for (const req of reqs) {
+    const got = await itemsOf(env, c, req)
+    if (E.isLeft(got)) return got
+    out.push(...got.right)
+  }
+  return E.right(out)
+}
+
 const decodeAll = (
   c: OpContext,
   items: E.Either<string, ReadonlyArray<unknown>>,
@@ -72,13 +87,14 @@ const decodeAll = (
 
 const listScope = async (env: Env, c: OpContext, scope: DiscoveryScope<unknown>, value: string): Promise<Listed> => {
   const key: string = scope.key
-  let req: WireRequest
+  let reqs: ReadonlyArray<WireRequest>
   try {
-    req = scope.request(value, { config: c.config })
+    const r = scope.request(value, { config: c.config })
+    reqs = Array.isArray(r) ? r : [r as WireRequest]
   } catch (e) {
     return none(`cannot list under ${key} ${value}: ${e instanceof Error ? e.message : String(e)}`)
   }
-  const items = await itemsOf(env, c, req)
+  const items = await itemsOfAll(env, c, reqs)
   const importIdOf = scope.importIdOf
   if (!importIdOf) return decodeAll(c, items, { [key]: value })
   if (E.isLeft(items)) return none(`the listing under ${key} ${value} failed: ${items.left}`)

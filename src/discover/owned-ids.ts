@@ -1,21 +1,46 @@
 /**
- * The objects some stack in the store already owns, by type and remote id: discovery never offers
- * them. Read from every stack's state (the store's claims index, once there is one, says the same).
+ * The objects some stack in the store already owns: discovery never offers them. Asked of the
+ * store's ownership index (`StateStore.owners`, one read of the claims) when it keeps one, keyed as
+ * the engine claims them (provider, where it speaks, type, id); a store without one has every
+ * stack's state read instead, by type and id.
  */
 import * as E from 'fp-ts/Either'
+import { ENDPOINT_FIELDS } from '../engine/ownership'
+import { ownedBy, ownerKey } from '../state/owners'
 import type { StateError, StateStore } from '../state/state-store'
 
-/** `token id` of every resource of every stack with state. */
-export const ownedIds = async (store: StateStore): Promise<E.Either<StateError, ReadonlySet<string>>> => {
+/** What is asked of a listed object: its provider instance, the configuration it was listed with, type and id. */
+export interface Listed {
+  readonly provider: string
+  readonly config: Readonly<Record<string, unknown>>
+  readonly token: string
+  readonly id: string
+}
+
+/** Is a listed object owned by a stack in the store? */
+export type Owned = (o: Listed) => boolean
+
+/** where a provider instance speaks, as the engine's claims name it */
+const endpointOf = (config: Readonly<Record<string, unknown>>): string =>
+  ENDPOINT_FIELDS.map((f) => config[f]).find((x): x is string => typeof x === 'string') ?? 'default'
+
+/** From the ownership index when the store keeps one, else from every stack's state. */
+export const ownedIds = async (store: StateStore): Promise<E.Either<StateError, Owned>> => {
+  if (!store.owners) return fromStates(store)
+  const claims = await ownedBy(store)()
+  if (E.isLeft(claims)) return claims
+  return E.right((o) => claims.right.has(ownerKey(o.provider, endpointOf(o.config), o.token, o.id)))
+}
+
+/** `token id` of every resource of every stack with state: for a store without claims. */
+const fromStates = async (store: StateStore): Promise<E.Either<StateError, Owned>> => {
   const names = await store.list()()
   if (E.isLeft(names)) return names
   const owned = new Set<string>()
   for (const name of names.right) {
     const st = await store.read(name)()
     if (E.isLeft(st)) return st
-    for (const r of Object.values(st.right?.resources ?? {})) owned.add(ownedKey(r.token, r.id))
+    for (const r of Object.values(st.right?.resources ?? {})) owned.add(`${r.token} ${r.id}`)
   }
-  return E.right(owned)
+  return E.right((o) => owned.has(`${o.token} ${o.id}`))
 }
-
-export const ownedKey = (token: string, id: string): string => `${token} ${id}`

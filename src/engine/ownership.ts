@@ -17,7 +17,7 @@ import type { Plan } from './plan'
 import { hasUnknown } from './unknown'
 
 // where each provider speaks: hosting's endpoint, cost's host, the cloud's region
-const ENDPOINT_FIELDS = ['endpoint', 'host', 'baseUrl', 'region'] as const
+export const ENDPOINT_FIELDS = ['endpoint', 'host', 'baseUrl', 'region'] as const
 
 /** The key of `id` for a resource of `v` in `graph`: its provider, where that speaks, type and id. */
 const keyOf = (graph: Graph, v: ResourceVertex, id: string): string => {

@@ -33,3 +33,7 @@ export const differingInputs = (
   for (const [k, dflt] of Object.entries(defaults)) if (same(out[k], dflt)) delete out[k]
   return out
 }
+
+/** What a generated program states for an object: the inputs its spec lets a program set, less the defaults. */
+export const statedInputs = (spec: ResourceSpec, inputs: Readonly<Record<string, unknown>>): Record<string, unknown> =>
+  differingInputs(spec, spec.discover?.programInputs?.(inputs) ?? inputs)

@@ -11,6 +11,7 @@ import type { EngineError } from '../engine/operations'
 import { discover } from '../discover/discover'
 import type { Discovered, DiscoverSelection } from '../discover/discovered'
 import { generateSource } from './generate-source'
+import { outsideLookups } from './outside-lookups'
 
 /** What to generate: the discovery selection and the stack the program declares. */
 export interface GenerateRequest extends DiscoverSelection {
@@ -50,5 +51,8 @@ export const generate =
       })
     const found = await discover(req)(env)()
     if (E.isLeft(found)) return found
-    return E.right({ ...found.right, source: generateSource(env.registry, found.right.objects, { stack: req.stack }) })
+    // what the objects refer to outside the selection is read by lookups (each read once, here)
+    const outside = await outsideLookups(env, found.right.objects)
+    const source = generateSource(env.registry, found.right.objects, { stack: req.stack, outside })
+    return E.right({ ...found.right, source })
   }

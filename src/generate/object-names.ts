@@ -34,7 +34,9 @@ const baseName = (o: DiscoveredObject): string => {
   const i = o.inputs
   const named = NAME_FIELDS.map((f) => i[f]).find((v): v is string => typeof v === 'string' && words(v).length > 0)
   const lead = o.token === 'hosting:DnsRecord' && typeof i.type === 'string' ? [i.type] : []
-  const w = words([...lead, named ?? o.id.slice(-8)].join(' '))
+  // a binding is named by where it binds: `release-service`, `test-api`
+  const bind = typeof i.environment === 'string' && typeof i.bindType === 'string' ? [i.environment, i.bindType] : []
+  const w = words([...lead, ...(bind.length ? bind : [named ?? o.id.slice(-8)])].join(' '))
   return w.join('-').slice(0, 60) || 'object'
 }
 

@@ -4,6 +4,13 @@
  */
 import { isSecret, isSecretMarker } from '../core/secret'
 import type { IdHolder } from './id-index'
+import { outsideKey } from './outside-lookups'
+import { fieldOf, REF_FIELD } from './ref-field'
+
+/** How the program reads an id outside the selection: the source text (a lookup's ref, or a const picked from one). */
+export interface OutsideSource {
+  readonly text: string
+}
 
 export interface ValueContext {
   /** the object the value belongs to (no ref to itself) */
@@ -18,9 +25,12 @@ export interface ValueContext {
   readonly uses: Set<number>
   /** objects it must not refer to (a ref would close a cycle): their ids stay literal */
   readonly noRefTo: ReadonlySet<number>
+  /** the object's provider, and where ids outside the selection are read (lookups) */
+  readonly provider: string
+  readonly outside: ReadonlyMap<string, OutsideSource>
+  /** the outside refs this object reads (`outsideKey`s, filled while rendering) */
+  readonly usesOutside: Set<string>
 }
-
-const REF_FIELD = /(^id$|^token$|Id$|Token$|Ids$|Tokens$)/
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/
 
@@ -30,20 +40,25 @@ const isSecretPath = (path: ReadonlyArray<string>, secrets: ReadonlyArray<string
     return p.length === path.length && p.every((x, i) => x === '*' || x === path[i])
   })
 
-/** the field a value sits in: the last key that is not an array index */
-const fieldOf = (path: ReadonlyArray<string>): string => [...path].reverse().find((k) => !/^[0-9]+$/.test(k)) ?? ''
+/** An id: a ref to the discovered object holding it, else to a lookup finding it, else literal (and said so). */
+const idValue = (v: string, field: string, c: ValueContext): string => {
+  const h = c.ids.get(v)
+  if (h && h.index !== c.self && !c.noRefTo.has(h.index)) {
+    c.uses.add(h.index)
+    return `${c.variables[h.index]}.out.${h.field}`
+  }
+  if (h || v === '') return JSON.stringify(v)
+  const key = outsideKey(c.provider, field, v)
+  const o = c.outside.get(key)
+  if (!o) return `${JSON.stringify(v)} /* outside the selection, and no lookup finds it: a literal id */`
+  c.usesOutside.add(key)
+  return o.text
+}
 
 export const sourceValue = (v: unknown, path: ReadonlyArray<string>, c: ValueContext): string => {
   if (isSecret(v) || isSecretMarker(v) || (path.length > 0 && isSecretPath(path, c.secrets) && v !== undefined))
     return `secret(env(${JSON.stringify(c.secretName(path))}))`
-  if (typeof v === 'string') {
-    const h = REF_FIELD.test(fieldOf(path)) ? c.ids.get(v) : undefined
-    if (h && h.index !== c.self && !c.noRefTo.has(h.index)) {
-      c.uses.add(h.index)
-      return `${c.variables[h.index]}.out.${h.field}`
-    }
-    return JSON.stringify(v)
-  }
+  if (typeof v === 'string') return REF_FIELD.test(fieldOf(path)) ? idValue(v, fieldOf(path), c) : JSON.stringify(v)
   if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v)
   if (Array.isArray(v)) return `[${v.map((x, i) => sourceValue(x, [...path, String(i)], c)).join(', ')}]`
   if (typeof v === 'object') {

@@ -13,6 +13,7 @@ import * as TE from 'fp-ts/TaskEither'
 import { replay, type State } from './state'
 import { stateError, type Lock, type StateError, type StateStore } from './state-store'
 import { io } from './file-store/file-io'
+import { withMoves } from './move-intent'
 import { withOwners } from './owners'
 import { fileOwners } from './owners-file'
 import { journalFiles, type JournalFiles } from './file-store/journal-files'
@@ -168,4 +169,4 @@ const bareFileStore = (opts: FileStoreOptions = {}): FileStore => {
 
 /** State in files under `dir` (default `.trellis`), with the ownership claims in `<dir>/claims/` (owners-file.ts). */
 export const fileStore = (opts: FileStoreOptions = {}): FileStore =>
-  withOwners(bareFileStore(opts), fileOwners(opts.dir ?? '.trellis'))
+  withMoves(withOwners(bareFileStore(opts), fileOwners(opts.dir ?? '.trellis')))

@@ -13,6 +13,7 @@ import {
   type State,
 } from './state'
 import { stateError, type LockInfo, type StateStore } from './state-store'
+import { withMoves } from './move-intent'
 import { withOwners } from './owners'
 import { memoryOwners } from './owners-memory'
 
@@ -151,4 +152,4 @@ const writeIn =
 
 /** State in memory, with the file store's semantics and ownership claims in a map (mock runs and tests). */
 export const memoryStore = (initial: Readonly<Record<string, State>> = {}): ReturnType<typeof bareMemoryStore> =>
-  withOwners(bareMemoryStore(initial), memoryOwners())
+  withMoves(withOwners(bareMemoryStore(initial), memoryOwners()))

@@ -10,6 +10,7 @@ import * as TE from 'fp-ts/TaskEither'
 import { replay, type JournalRecord, type State } from './state'
 import { stateError, type StateError, type StateStore } from './state-store'
 import { lockKey, pgDb, sha256, type PgDb } from './postgres-store/pg-db'
+import { withMoves } from './move-intent'
 import { withOwners } from './owners'
 import { pgOwners } from './owners-postgres'
 import { takePgLock } from './postgres-store/pg-lock'
@@ -215,5 +216,5 @@ const barePostgresStore = (opts: PostgresStoreOptions): PostgresStore => {
 /** State shared in PostgreSQL, with the ownership claims in `<schema>.owners` (owners-postgres.ts). */
 export const postgresStore = (opts: PostgresStoreOptions): PostgresStore => {
   const s = barePostgresStore(opts)
-  return s.owners ? withOwners(s, s.owners) : s
+  return withMoves(s.owners ? withOwners(s, s.owners) : s)
 }

@@ -52,6 +52,19 @@ export interface State {
   readonly platforms?: 'real' | 'emulated'
   /** the outputs of other stacks this one read when last applied: producer stack → output names */
   readonly consumes?: Readonly<Record<string, ReadonlyArray<string>>>
+  /** a move of one of its resources to another stack, begun and not yet known finished (move-intent.ts) */
+  readonly moving?: MoveIntent
+}
+
+/** `state mv --to-stack`'s intent, written into the source state before the other state is touched. */
+export interface MoveIntent {
+  /** the stack it moves to */
+  readonly to: string
+  /** its address here and there */
+  readonly address: string
+  readonly toAddress: string
+  /** its remote id: the other state holding `toAddress` with this id means the move got that far */
+  readonly id: string
 }
 
 /** The state of a stack nothing was applied to yet: no resources, serial 0. */

@@ -48,6 +48,38 @@ test('plan --out across two stacks, then apply FILE: both applied as saved, netw
   assert.match(again.err, /the plan was made when network had no state/)
 })
 
+test('show FILE of a plan saved across stacks shows every stack’s part: text, --json and --html', async () => {
+  const { dir, file } = program('two-stacks')
+  const state = join(dir, '.trellis')
+  const saved = join(dir, 'p.json')
+  assert.is((await run(['plan', file, '--emulate', '--out', saved, '--state-dir', state])).code, EXIT.ok)
+  const text = await run(['show', saved])
+  assert.is(text.code, EXIT.ok, text.err)
+  assert.match(text.out, 'across 2 stacks (network, sites;')
+  const network = text.out.indexOf('Stack network:')
+  const sites = text.out.indexOf('Stack sites:')
+  assert.ok(network > 0 && sites > network, text.out)
+  assert.match(text.out.slice(network, sites), 'hosting:DnsZone')
+  assert.match(text.out.slice(sites), 'hosting:DnsRecord')
+  const json = await run(['show', saved, '--json'])
+  assert.is(json.code, EXIT.ok, json.err)
+  const doc = JSON.parse(json.out) as { stack: string; stacks: Array<{ stack: string; saved: { stack: string } }> }
+  assert.ok(ajv.validate('plan.json', doc), ajv.errorsText())
+  assert.is(doc.stack, 'network')
+  assert.equal(
+    doc.stacks.map((s) => [s.stack, s.saved.stack]),
+    [
+      ['network', 'network'],
+      ['sites', 'sites'],
+    ],
+  )
+  const page = join(dir, 'plan.html')
+  const html = await run(['show', saved, '--html', page])
+  assert.is(html.code, EXIT.ok, html.err)
+  assert.match(readFileSync(join(dir, 'plan.network.html'), 'utf8'), 'Plan for stack network')
+  assert.match(readFileSync(join(dir, 'plan.sites.html'), 'utf8'), 'Plan for stack sites')
+})
+
 test('a plan that read a store-only stack records its serial; once that stack moved on, apply FILE refuses', async () => {
   const { dir, file } = program('two-stacks')
   const state = join(dir, '.trellis')

@@ -10,7 +10,9 @@ import * as E from 'fp-ts/Either'
 import { apply, emulatedEnv, lookup, memoryStore, type Env } from '#trellis/engine'
 import type { Stack } from '#trellis'
 import type { Emulators } from '#src/workspace/emulated-handler'
-import { estate } from '../fixtures/brownfield-estate'
+import { emulators as emulatorSet, readEmulatorData } from '#trellis/clients'
+import { estate, ESTATE_COUNTS } from '../fixtures/brownfield-estate'
+import { run, tempDir } from '../cli/harness'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -26,6 +28,29 @@ export const seeded = async (): Promise<{ emulators: Emulators; teamId: string }
   const team = await right(lookup('hosting:getTeam', 'team', { slug: 'acme' })(made))
   await right(apply(estate(team.id as string))(made))
   return { emulators: made.emulators, teamId: team.id as string }
+}
+
+/** The seed file: three of each listable type, wired as a user would have them, in the platforms' own shapes. */
+export const SEED_FILE = fileURLToPath(new URL('../fixtures/brownfield-seed.json', import.meta.url))
+
+/** What the seed file holds: the estate's types, and each service's release and its plan's two bindings. */
+export const SEED_COUNTS: Readonly<Record<string, number>> = {
+  ...ESTATE_COUNTS,
+  'cloud:ApiGatewayServiceRelease': 3,
+  'cloud:ApiGatewayUsagePlanAttachment': 6,
+}
+
+/** Emulators seeded with `trellis emulate seed FILE` (into a data file), read back as a run reads it. */
+export const seededFromFile = async (file = SEED_FILE): Promise<{ emulators: Emulators; teamId: string }> => {
+  const dir = tempDir()
+  const data = join(dir, 'emulator.json')
+  const r = await run(['emulate', 'seed', file, '--data', data, '--state-dir', dir])
+  if (r.code !== 0) throw new Error(`trellis emulate seed: ${r.err || r.out}`)
+  const set = emulatorSet()
+  set.restore((await readEmulatorData(data))!)
+  rmSync(dir, { recursive: true, force: true })
+  const team = await right(lookup('hosting:getTeam', 'team', { slug: 'acme' })(envOver(set)))
+  return { emulators: set, teamId: team.id as string }
 }
 
 /** An Env over the emulators with its own (empty) store. */

@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert'
 import { registry } from '#trellis/engine'
 import { generateSource } from '#trellis/engine'
 import type { DiscoveredObject } from '#trellis'
+import { outsideKey } from '#src/generate/outside-lookups'
 import { loadProgram, removeProgram } from './brownfield-helpers'
 
 const test = suite('generate: the source of discovered objects')
@@ -64,6 +65,24 @@ test('a secret the platform does not return is read from the environment; unset,
     message = e instanceof Error ? e.message : String(e)
   }
   assert.match(message, 'DRAIN_HTTP_SERVICE_CONFIG_URL is not set')
+})
+
+test('an id outside the selection: a lookup where one finds it, else a literal said to be one', () => {
+  const variable = obj('hosting:EnvironmentVariable', 'team_1:K', { teamId: 'team_1', key: 'K', values: [] })
+  const api = obj('cloud:ApiGatewayApi', 'service-1#api-1', { serviceId: 'service-1', apiName: 'list' })
+  const outside = {
+    lookups: [{ provider: 'hosting', fn: 'getTeam', node: 'acme', words: 'team acme', args: { slug: 'acme' } }],
+    refs: new Map([[outsideKey('hosting', 'teamId', 'team_1'), { lookup: 0, expr: '.out.id' }]]),
+  }
+  const src = generateSource(registry, [variable, api], { stack: 'legacy', outside })
+  assert.match(src, 'const teamAcme = hosting.getTeam("acme", { slug: "acme" })')
+  assert.match(src, 'teamId: teamAcme.out.id')
+  assert.match(src, '.add(teamAcme, ')
+  // no lookup finds an API gateway service: its id stays literal, and the program says why
+  assert.match(src, 'serviceId: "service-1" /* outside the selection, and no lookup finds it: a literal id */')
+  const without = generateSource(registry, [variable], { stack: 'legacy' })
+  assert.match(without, 'teamId: "team_1" /* outside the selection')
+  assert.not.match(without, 'getTeam')
 })
 
 test.run()

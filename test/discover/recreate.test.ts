@@ -8,8 +8,7 @@ import { apply, discover, generate } from '#trellis/engine'
 import { stack, type Stack } from '#trellis'
 import { emulatedEnv, memoryStore } from '#trellis/engine'
 import type { DiscoveredObject } from '#trellis'
-import { ESTATE_COUNTS } from '../fixtures/brownfield-estate'
-import { envOver, loadProgram, removeProgram, right, seeded } from './brownfield-helpers'
+import { envOver, loadProgram, removeProgram, right, SEED_COUNTS, seededFromFile } from './brownfield-helpers'
 
 const test = suite('generate: the program recreates what it describes')
 
@@ -28,7 +27,7 @@ const content = (u: unknown): unknown =>
       : u
 const contents = (objects: ReadonlyArray<DiscoveredObject>): string[] =>
   objects
-    .filter((o) => o.token in ESTATE_COUNTS)
+    .filter((o) => o.token in SEED_COUNTS)
     .map((o) => `${o.token} ${JSON.stringify(content(o.inputs))}`)
     .sort()
 
@@ -37,7 +36,7 @@ const withoutImports = (s: Stack): Stack =>
   stack(s.name).add(...s.nodes.map((n) => ({ ...n, options: { ...n.options, importId: undefined, protect: false } })))
 
 test('applied without importIds to fresh emulators, the generated program makes the same objects', async () => {
-  const { emulators, teamId } = await seeded()
+  const { emulators, teamId } = await seededFromFile()
   const scopes = { teamId: [teamId] }
   const g = await right(generate({ stack: 'legacy', scopes })(envOver(emulators)))
   const { stack: program, file } = await loadProgram(g.source, 'recreate')

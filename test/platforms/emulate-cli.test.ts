@@ -192,7 +192,7 @@ test('emulate seed refuses an unknown kind, naming the known ones, and changes n
   assert.is(r.code, EXIT.failed)
   assert.match(
     r.err,
-    /seed hosting: unknown kind "sitez" \(known: accounts, sites, dns_zones, dns_records, deploy_keys\)/,
+    /seed hosting: unknown kind "sitez" \(known: accounts, sites, dns_zones, dns_records, deploy_keys, env_vars\)/,
   )
   assert.not.ok(existsSync(join(d, '.trellis', 'emulator.json')))
 })

@@ -124,6 +124,30 @@ test('seed refuses a wrong field naming platform, kind, index and field, and add
   assert.throws(() => set.seed({ moon: {} } as never), /unknown platform "moon" \(known: cost, hosting, cloud\)/)
 })
 
+test('objects made through a create action (APIs, releases, bindings, variables) are refused naming kind and index', () => {
+  const set = emulators()
+  const before = JSON.stringify(set.snapshot())
+  const service = { ServiceId: 'service-s1', ServiceName: 's', Protocol: 'https', NetTypes: ['OUTER'] }
+  assert.throws(
+    () =>
+      set.seed({
+        cloud: {
+          services: [service],
+          releases: [{ ServiceId: 'service-s1', EnvironmentName: 'release', ReleaseDesc: 'd' }],
+        },
+      }),
+    /seed cloud\.releases\[0\]: FailedOperation\.ServiceError: The service service-s1 has no API to release/,
+  )
+  assert.throws(
+    () =>
+      set.seed({
+        hosting: { env_vars: [{ account_slug: 'acme', key: 'K', values: [{ context: 'moon', value: 'v' }] }] },
+      }),
+    /seed hosting\.env_vars\[0\]: context must be one of/,
+  )
+  assert.is(JSON.stringify(set.snapshot()), before)
+})
+
 test('the data file never holds a secret environment value in plain text', async () => {
   const set = emulators()
   const r = await set.hosting.client({

@@ -70,6 +70,7 @@ export const SLOW: ReadonlyArray<string> = [
   'test/engine/validate.test.ts',
   'test/engine/ref-codecs.test.ts',
   'test/engine/changed-at.test.ts',
+  'test/discover/release-attachment.test.ts',
 ]
 
 export type Tier = 'unit' | 'slow' | 'extended'

@@ -9,13 +9,13 @@ import { join } from 'node:path'
 import ts from 'typescript'
 import { TSCONFIG } from '#src/cli/init'
 import { generate } from '#trellis/engine'
-import { envOver, right, ROOT, seeded } from '../discover/brownfield-helpers'
+import { envOver, right, ROOT, seededFromFile } from '../discover/brownfield-helpers'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 
 const test = suite("types: a generated program under init's tsconfig")
 
 test('the generated program of the estate type-checks with the options init writes', async () => {
-  const { emulators, teamId } = await seeded()
+  const { emulators, teamId } = await seededFromFile()
   const g = await right(generate({ stack: 'legacy', scopes: { teamId: [teamId] } })(envOver(emulators)))
   assert.ok(g.objects.length >= 40, `objects: ${g.objects.length}`)
   const dir = join(ROOT, 'tmp', `generated-types-${process.pid}`)

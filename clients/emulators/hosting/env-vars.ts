@@ -5,7 +5,8 @@ import { fail, isObj, objectBody, ok, str, type Json, type Reply } from './reply
 import { accountOf, siteOf, type HostingContext } from './state'
 import { ENV_CONTEXTS, ENV_SCOPES } from './vocabulary'
 
-const envKey = (acct: Json, siteId: string | undefined, key: string) => `${scalarText(acct.id)}|${siteId ?? ''}|${key}`
+export const envKey = (acct: Json, siteId: string | undefined, key: string) =>
+  `${scalarText(acct.id)}|${siteId ?? ''}|${key}`
 
 /** an env var as the API shows it: secret values hidden, even from `objects()` */
 export const envView = (v: Json): Json => ({
@@ -51,6 +52,12 @@ const checkEnv = (ctx: HostingContext, b: Json, isSecret: boolean) => ({
   values: checkValues(ctx, b.values),
 })
 
+/** A variable as stored, from a create's item (its key checked by the caller); refuses bad scopes or values. */
+export const envVarOf = (ctx: HostingContext, item: Json): Json => {
+  const secret = item.is_secret === true
+  return { key: item.key, is_secret: secret, ...checkEnv(ctx, item, secret), updated_at: ctx.iso() }
+}
+
 /** the team, the site named by `site_id` (checked), and the variable's key when the path names one */
 const where = (ctx: HostingContext, r: RouteRequest) => {
   const acct = accountOf(ctx.state, r.params.account)
@@ -75,8 +82,7 @@ export const envVarRoutes = (ctx: HostingContext): Routes => {
       if (!isObj(item) || typeof item.key !== 'string' || item.key === '') return fail(400, 'key is required')
       const k = envKey(acct, siteId, item.key)
       if (vars.has(k)) fail(409, `Environment variable ${item.key} already exists`)
-      const secret = item.is_secret === true
-      return [k, { key: item.key, is_secret: secret, ...checkEnv(ctx, item, secret), updated_at: ctx.iso() }] as const
+      return [k, envVarOf(ctx, item)] as const
     })
     for (const [k, v] of created) vars.set(k, v)
     return ok(

@@ -8,8 +8,9 @@ import { accountDefaults, siteDefaults, type HostingFixtures } from './fixtures'
 import { accountBySlug, type HostingContext } from './state'
 import { createRecord, newZone } from './dns'
 import { newDeployKey } from './deploy-keys'
+import { envKey, envVarOf } from './env-vars'
 
-export const HOSTING_SEEDS = ['accounts', 'sites', 'dns_zones', 'dns_records', 'deploy_keys']
+export const HOSTING_SEEDS = ['accounts', 'sites', 'dns_zones', 'dns_records', 'deploy_keys', 'env_vars']
 
 const newAccount = (ctx: HostingContext, id: string, slug: string, typeName: string, extra: Json = {}) =>
   ctx.state.accounts.set(id, {
@@ -90,7 +91,25 @@ const seedZonesAndRecords = (ctx: HostingContext, objects: SeedObjects): void =>
   }
 }
 
-/** Seeds in the order objects depend on each other: teams, deploy keys, sites, zones, records. */
+/** A team's (or, with site_id, a site's) environment variables, as the create's body items are. */
+const seedEnvVars = (ctx: HostingContext, objects: SeedObjects): void => {
+  for (const [i, x] of (objects.env_vars ?? []).entries()) {
+    const acct = teamOf(ctx, 'env_vars', i, x)
+    const key = seedField('hosting', 'env_vars', i, x, 'key')
+    const site = str(x.site_id)
+    if (site !== undefined && !ctx.state.sites.has(site))
+      throw new Error(`seed hosting.env_vars[${i}].site_id: no site ${site}`)
+    let made: Json
+    try {
+      made = envVarOf(ctx, clone(x))
+    } catch (e) {
+      throw new Error(`seed hosting.env_vars[${i}]: ${e instanceof Error ? e.message : String(e)}`, { cause: e })
+    }
+    ctx.state.envVars.set(envKey(acct, site, key), made)
+  }
+}
+
+/** Seeds in the order objects depend on each other: teams, deploy keys, sites, zones, records, variables. */
 export const seedHosting = (ctx: HostingContext, objects: SeedObjects): void => {
   checkSeedKinds('hosting', objects, HOSTING_SEEDS)
   for (const [i, a] of (objects.accounts ?? []).entries()) {
@@ -110,4 +129,5 @@ export const seedHosting = (ctx: HostingContext, objects: SeedObjects): void => 
     ctx.state.sites.set(id, { ...siteBody(ctx, id, name), ...clone(x), ...team(acct) })
   }
   seedZonesAndRecords(ctx, objects)
+  seedEnvVars(ctx, objects)
 }

@@ -20,6 +20,7 @@ import {
   joinId,
   num,
   pagedStep,
+  pages,
   responseOf,
   resultOf,
   sequence,
@@ -252,6 +253,26 @@ export const ApiGatewayServiceRelease = defineResource({
       )
     },
     gone: (e) => isGone(e) || e.code === 'ResourceNotFound.InvalidService',
+  },
+  // discovery lists each service's environments (released ones name their current version), then
+  // reads each release as an import does; an environment's older versions are history, not releases
+  discover: {
+    // a service is released with its APIs: a program that makes it again makes them first
+    after: [{ token: 'cloud:ApiGatewayApi', field: 'serviceId' }],
+    scope: {
+      key: 'serviceId',
+      parent: 'cloud:ApiGatewayService',
+      request: (serviceId) =>
+        apigw(
+          'DescribeServiceEnvironmentStrategy',
+          { ServiceId: serviceId, Offset: 0, Limit: 100 },
+          { paginate: pages('Result.EnvironmentList') },
+        ),
+      importIdOf: (item, serviceId) =>
+        isObj(item) && item.Status === 1 && str(item.EnvironmentName) && str(item.VersionName)
+          ? joinId(serviceId, str(item.EnvironmentName), str(item.VersionName))
+          : undefined,
+    },
   },
   examples: {
     valid: { serviceId: 'service-jjt3fs3s', environmentName: 'release', releaseDesc: 'first release' },

@@ -290,6 +290,23 @@ export const ApiGatewayUsagePlanAttachment = defineResource({
     gone: (e) =>
       isGone(e) || e.code === 'ResourceNotFound.InvalidUsagePlan' || e.code === 'ResourceNotFound.InvalidService',
   },
+  // discovery lists each service's bindings, whole-service and per-API (two listings: the platform
+  // has no one listing of both), each row decoded as a read decodes it. Keys bound to a plan are
+  // the plan's, not one binding's: a listed attachment binds none (bind them in the program)
+  discover: {
+    scope: {
+      key: 'serviceId',
+      parent: 'cloud:ApiGatewayService',
+      request: (serviceId) =>
+        (['SERVICE', 'API'] as const).map((bindType) =>
+          apigw(
+            bindType === 'API' ? 'DescribeApiUsagePlan' : 'DescribeServiceUsagePlan',
+            { ServiceId: serviceId, Offset: 0, Limit: 100 },
+            { paginate: pages(listKey({ bindType })) },
+          ),
+        ),
+    },
+  },
   examples: {
     valid: {
       usagePlanId: 'usagePlan-gyeafpab',

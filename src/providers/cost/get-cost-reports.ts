@@ -40,6 +40,14 @@ export const getCostReports = collectionLookup({
   doc: 'Every cost report.',
   path: '/v2/cost_reports',
   items: 'cost_reports',
+  // a generated program reads an object it refers to outside the selection from this list, by title
+  finds: {
+    fields: ['costReportToken', 'reportTokens'],
+    byId: () => ({}),
+    list: 'costReports',
+    id: 'token',
+    name: 'title',
+  },
   list: {
     /** Every cost report. */
     costReports: CostReportItem,

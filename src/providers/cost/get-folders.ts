@@ -28,6 +28,14 @@ export const getFolders = collectionLookup({
   doc: 'Every folder of cost reports.',
   path: '/v2/folders',
   items: 'folders',
+  // a generated program reads an object it refers to outside the selection from this list, by title
+  finds: {
+    fields: ['folderToken', 'parentFolderToken'],
+    byId: () => ({}),
+    list: 'folders',
+    id: 'token',
+    name: 'title',
+  },
   list: {
     /** Every folder of cost reports. */
     folders: FolderItem,

@@ -28,6 +28,8 @@ export const getSavedFilters = collectionLookup({
   doc: 'Every saved filter (the result key is `filters`).',
   path: '/v2/saved_filters',
   items: 'saved_filters',
+  // a generated program reads an object it refers to outside the selection from this list, by title
+  finds: { fields: ['savedFilterTokens'], byId: () => ({}), list: 'filters', id: 'token', name: 'title' },
   list: {
     /** Every saved filter (the result key is `filters`). */
     filters: SavedFilterItem,

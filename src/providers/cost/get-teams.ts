@@ -28,6 +28,8 @@ export const getTeams = collectionLookup({
   doc: 'Every team with its members and workspaces.',
   path: '/v2/teams',
   items: 'teams',
+  // a generated program reads an object it refers to outside the selection from this list, by name
+  finds: { fields: ['teamToken'], byId: () => ({}), list: 'teams', id: 'token', name: 'name' },
   list: {
     /** Every team with its members and workspaces. */
     teams: TeamItem,

@@ -27,6 +27,8 @@ export const getUsers = collectionLookup({
   doc: 'Every user of the account (tokens without the permission get a 403).',
   path: '/v2/users',
   items: 'users',
+  // a generated program reads an object it refers to outside the selection from this list, by email
+  finds: { fields: ['userTokens'], byId: () => ({}), list: 'users', id: 'token', name: 'email' },
   list: {
     /** Every user of the account (tokens without the permission get a 403). */
     users: UserItem,

@@ -27,6 +27,8 @@ export const getWorkspaces = collectionLookup({
   doc: 'Every workspace the API token can see (all pages).',
   path: '/v2/workspaces',
   items: 'workspaces',
+  // a generated program reads an object it refers to outside the selection from this list, by name
+  finds: { fields: ['workspaceToken'], byId: () => ({}), list: 'workspaces', id: 'token', name: 'name' },
   list: {
     /** Every workspace the API token can see (all pages). */
     workspaces: Workspace,

@@ -91,6 +91,8 @@ const describe = (a: GetDnsZoneArgs) =>
 
 export const getDnsZone = defineLookup({
   token: 'hosting:getDnsZone',
+  // a generated program reads a zone it refers to outside the selection by its name
+  finds: { fields: ['zoneId'], byId: (id) => ({ id }), id: 'id', name: 'name', byName: (name) => ({ name }) },
   doc: 'A DNS zone by id, or by exact name among every zone the token can see; returns the zone (team, name servers, registrar domain) and its records.',
   args: GetDnsZoneArgs,
   result: GetDnsZoneResult,

@@ -82,6 +82,8 @@ const describe = (a: GetSiteArgs, ctx: { config: Readonly<Record<string, unknown
 
 export const getSite = defineLookup({
   token: 'hosting:getSite',
+  // a generated program reads a site it refers to outside the selection by id (a name needs its team too)
+  finds: { fields: ['siteId'], byId: (id) => ({ id }), id: 'id', name: 'name' },
   doc: "A site by id, or by exact name within a team (teamSlug or the provider's default team). Returns id, name, teamSlug, customDomain, domainAliases and gitDeployKey (the public key of its deploy key, if any).",
   args: GetSiteArgs,
   result: GetSiteResult,

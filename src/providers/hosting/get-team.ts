@@ -47,6 +47,8 @@ export const teamOf = (u: unknown): (GetTeamResult & { id: string }) | undefined
 
 export const getTeam = defineLookup({
   token: 'hosting:getTeam',
+  // a generated program reads a team it refers to by its slug
+  finds: { fields: ['teamId'], byId: (id) => ({ id }), id: 'id', name: 'slug', byName: (slug) => ({ slug }) },
   doc: "A team by id or slug (the slug wins when both are given), or the provider's default team when neither is given. Returns id, name and slug.",
   args: GetTeamArgs,
   result: GetTeamResult,

@@ -11,7 +11,22 @@ import { CreateService } from './services'
 import { CreateUsagePlan } from './usage-plans'
 import { CreateApiKey } from './api-keys'
 
-export const SEEDS = ['services', 'apiKeys', 'usagePlans', 'apiApps', 'apiDocs', 'apiAppBindings']
+export const SEEDS = [
+  'services',
+  'apiKeys',
+  'usagePlans',
+  'apis',
+  'ipStrategies',
+  'plugins',
+  'releases',
+  'usagePlanBindings',
+  'apiApps',
+  'apiDocs',
+  'apiAppBindings',
+]
+
+/** The service's actions by name, as requests call them (objects of these kinds are made through them). */
+export type Actions = Readonly<Record<string, (p: Obj) => Obj>>
 
 /** an API app as the platform shows it, with a key and secret of its own */
 export const appOf = (g: Gw, a: ApiAppFixture): Obj => ({
@@ -132,7 +147,32 @@ const seedElsewhere = (g: Gw, objects: SeedObjects): void => {
     })
 }
 
-export const seedApiGateway = (g: Gw, objects: SeedObjects): void => {
+/** a made object's id in its create's reply */
+const resultId = (r: Obj, field: string): string => ((r.Result as Obj | undefined)?.[field] as string | undefined) ?? ''
+
+/**
+ * Objects under a service (APIs, IP strategies), plugins, releases and plan bindings: each the
+ * parameters of its create action (CreateApi, CreateIPStrategy, CreatePlugin, ReleaseService,
+ * BindEnvironment), with its own id (ApiId, StrategyId, PluginId) where it gives one.
+ */
+const seedByAction = (g: Gw, objects: SeedObjects, actions: Actions): void => {
+  const { apis, strategies, plugins } = g.state
+  const kinds: ReadonlyArray<readonly [string, string, string, (f: string, t: string) => void]> = [
+    ['apis', 'CreateApi', 'ApiId', rekeyed(apis, 'ApiId')],
+    ['ipStrategies', 'CreateIPStrategy', 'StrategyId', rekeyed(strategies, 'StrategyId')],
+    ['plugins', 'CreatePlugin', 'PluginId', rekeyed(plugins, 'PluginId')],
+    ['releases', 'ReleaseService', '', () => undefined],
+    ['usagePlanBindings', 'BindEnvironment', '', () => undefined],
+  ]
+  for (const [kind, action, idField, rekey] of kinds)
+    for (const [i, x] of (objects[kind] ?? []).entries()) {
+      const { [idField]: id, ...params } = x
+      seedOne(g, kind, i, () => resultId(actions[action](params), idField), idField ? id : undefined, rekey)
+    }
+}
+
+export const seedApiGateway = (g: Gw, objects: SeedObjects, actions: Actions): void => {
   seedMade(g, objects)
+  seedByAction(g, objects, actions)
   seedElsewhere(g, objects)
 }

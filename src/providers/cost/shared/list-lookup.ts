@@ -7,7 +7,7 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
 import { pipe } from 'fp-ts/function'
-import { defineLookup, type LookupSpec } from '../../../core/spec'
+import { defineLookup, type LookupFinds, type LookupSpec } from '../../../core/spec'
 import type { RestRequest } from '../../../core/wire'
 import { decodeWith, itemsFromWire, itemsOf, listRequest, listResult } from './wire'
 
@@ -63,6 +63,8 @@ export interface CollectionLookup<A, L extends Readonly<Record<string, t.Mixed>>
   readonly paged?: boolean
   readonly max?: number
   readonly secrets?: ReadonlyArray<string>
+  /** the objects it finds by token, for generated programs */
+  readonly finds?: LookupFinds<A>
   readonly example: {
     readonly reply: unknown
     readonly result: Collection<NoInfer<L>> & Record<string, unknown>
@@ -115,5 +117,6 @@ export const collectionLookup = <
       result: c.example.result,
       reply: c.example.reply,
     },
+    ...(c.finds ? { finds: c.finds } : {}),
   })
 }
