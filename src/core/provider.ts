@@ -48,6 +48,11 @@ export interface ProviderSpecDef<C, R extends Record<string, ResourceSpec>, L ex
    * @example client: (c, kit) => kit.rest({ baseUrl: c.endpoint, token: c.token })
    */
   readonly client?: MakeClient<C> | ClientRecipe
+  /**
+   * The time budget of one step of this provider, in ms, from its configuration (absent or
+   * undefined: 2 minutes): every request of the step — retries, polls, lost-reply looks — draws on it.
+   */
+  readonly stepBudgetMs?: (config: C) => number | undefined
   /** the credential check preflight sends before any plan (absent: the credential is only required) */
   readonly verify?: VerifyRequest<C>
   readonly resources: R

@@ -86,6 +86,11 @@ export interface ResourceWire<I, O> {
   readonly matches?: (sent: I, observed: Observed<I, O>) => boolean
   /** does this read error mean the object is gone? Default: kind NotFound. */
   readonly gone?: (e: PlatformError) => boolean
+  /**
+   * the longest wait (poll) one step of this type may declare, in ms: the step's time budget is
+   * its provider's plus this
+   */
+  readonly waitMs?: number
 }
 
 /** How an existing object is listed with its siblings: its parent's key and the request listing that parent. */

@@ -102,10 +102,11 @@ const doneCount = (r: ApplyResult): number => r.journal.filter((j) => j.status =
 /** What a failed run did, failed and never started, so no step is silently left out. */
 const outcomeLines = (r: ApplyResult): string[] => {
   const of = (status: string) => r.journal.filter((j) => j.status === status).map((j) => labelOfAddress(j.address))
-  const [done, failed, skipped] = [of('done'), of('failed'), of('skipped')]
+  const [done, failed, skipped, pending] = [of('done'), of('failed'), of('skipped'), of('pending')]
   return [
     `Done (${done.length}, recorded in state)${done.length ? `: ${done.join(', ')}` : ''}.`,
     `Failed (${failed.length})${failed.length ? `: ${failed.join(', ')}` : ''}.`,
+    ...(pending.length ? [`Pending (${pending.length}; the next run reconciles them): ${pending.join(', ')}.`] : []),
     ...(skipped.length ? [`Never started (${skipped.length}; the next apply does them): ${skipped.join(', ')}.`] : []),
   ]
 }

@@ -35,6 +35,8 @@ import {
   visible,
   type Step,
   type Steps,
+  WAIT_VISIBLE_MS,
+  WAIT_LOOK_MS,
 } from './shared/wire'
 
 /** Every service, paged whole (a listing of the whole type, which releases share in a refresh). */
@@ -335,6 +337,8 @@ export const ApiGatewayService = defineResource({
   ],
   equals: { netTypes: sameSet },
   wire: {
+    // the step's time budget covers its longest wait (see visible, untilAcknowledged, lookAgain)
+    waitMs: WAIT_VISIBLE_MS + WAIT_LOOK_MS,
     create: (i, ctx) => {
       const id = (acc: Steps) => serviceIdOf(acc)
       return sequence([
