@@ -39,7 +39,7 @@ export interface ProviderSpecDef<C, R extends Record<string, ResourceSpec>, L ex
    * Optional effect run once per provider instance before planning against the real platform
    * (e.g. resolving and validating a default team). Returns the configuration to use, or an error.
    */
-  readonly resolve?: (config: C, client: PlatformClient) => TaskEither<string, C>
+  readonly resolve?: (config: C, client: PlatformClient, nodes?: ReadonlyArray<PlannedNode>) => TaskEither<string, C>
   /**
    * How this provider's PlatformClient is made: a declared ClientRecipe (protocol, base URL and
    * credential from the configuration, error and paging conventions, rate budget; the built-in
@@ -57,6 +57,12 @@ export interface ProviderSpecDef<C, R extends Record<string, ResourceSpec>, L ex
   readonly verify?: VerifyRequest<C>
   readonly resources: R
   readonly lookups: L
+}
+
+/** A resource of the program on a provider instance, as `resolve` is told of it (its inputs as written). */
+export interface PlannedNode {
+  readonly token: string
+  readonly inputs: Readonly<Record<string, unknown>>
 }
 
 /**

@@ -25,7 +25,10 @@ export interface RuleContext extends WireContext {
   readonly now: Date
 }
 
-/** A cross-field check. `when: 'plan'` rules need `prior` and run at plan time only. */
+/**
+ * A cross-field check. `when: 'plan'` rules run at plan time only, with the provider as resolved,
+ * and `prior` when the object exists (a create has none).
+ */
 export interface Rule<I> {
   readonly name: string
   readonly when?: 'compile' | 'plan'

@@ -3,6 +3,7 @@
  * ReaderTaskEither<Env, EngineError, A>; both interpreters use these same functions and differ only
  * in `env.handler`.
  */
+import type { PlannedNode } from '../core/provider'
 import { showAdoptions } from './adoption'
 import { checkOwners, claimFor, claimHeld, wantedAtPlan } from './ownership'
 import { randomUUID } from 'node:crypto'
@@ -511,6 +512,12 @@ const compileOrFail = (env: Env, s: Stack): Graph => {
   return E.isLeft(g) ? fail(g.left) : g.right
 }
 
+/** The resources of the program on one provider instance, for its `resolve` hook. */
+const nodesOn = (graph: Graph, instance: string): PlannedNode[] =>
+  graph.ordered.flatMap((v) =>
+    v._tag === 'Resource' && v.provider === instance ? [{ token: v.spec.token, inputs: v.node.inputs }] : [],
+  )
+
 /** Run each provider instance's `resolve` hook once (real platforms only). */
 const configureProviders = async (env: Env, graph: Graph): Promise<Graph> => {
   const configure = env.handler.configure
@@ -520,7 +527,7 @@ const configureProviders = async (env: Env, graph: Graph): Promise<Graph> => {
   for (const [name, pc] of graph.providers) {
     const spec = env.registry.providers.get(pc.provider)
     if (!spec?.resolve) continue
-    const r = await configure(spec, name, pc.config)()
+    const r = await configure(spec, name, pc.config, nodesOn(graph, name))()
     if (E.isLeft(r)) failures.push(r.left)
     else providers.set(name, { ...pc, config: r.right })
   }

@@ -5,6 +5,7 @@
 import { costClient } from './client/cost-client'
 import { configFromEnv, defineProvider } from '../../core/provider'
 import { verifyCredentials } from './shared/verify-credentials'
+import { resolveWorkspaces } from './shared/workspaces-seen'
 import { CostConfig, costBridge, costEnv, costStepBudgetMs } from './config'
 import { AccessGrant } from './access-grant'
 import { AnomalyNotification } from './anomaly-notification'
@@ -70,6 +71,7 @@ export const costProvider = defineProvider({
           ],
   ],
   bridge: costBridge,
+  resolve: resolveWorkspaces,
   stepBudgetMs: costStepBudgetMs,
   verify: verifyCredentials,
   resources: {
