@@ -310,6 +310,8 @@ export const ApiGatewayService = defineResource({
   outputs: ApiGatewayServiceOutputs,
   identity: prefixedId<I>('service-', 'service id'),
   replaceOn: ['ipVersion', 'instanceId', 'exclusiveSetName', 'uniqVpcId'],
+  // wire reference §4.1: what the platform gives a service left without it (read back as an output)
+  platformDefaults: { ipVersion: 'IPv4' },
   secrets: [],
   rules: [
     {

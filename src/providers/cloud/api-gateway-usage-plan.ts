@@ -136,6 +136,8 @@ export const ApiGatewayUsagePlan = defineResource({
   outputs: ApiGatewayUsagePlanOutputs,
   identity: prefixedId<I>('usagePlan-', 'usage plan id'),
   replaceOn: [],
+  // wire reference §4.4: -1, no limit, when left out (read back)
+  platformDefaults: { maxRequestNum: -1, maxRequestNumPreSec: -1 },
   secrets: [],
   rules: [bounded('maxRequestNum', 99999999), bounded('maxRequestNumPreSec', 2000)],
   wire: {
