@@ -124,7 +124,7 @@ test('a create asked to wait 30 s before it is sent fails when its budget runs o
   }
 })
 
-test('the budgets: 2 minutes by default, the provider setting, plus the longest wait its type declares', () => {
+test('the budgets: 2 minutes by default, the provider setting (cost, hosting, cloud), plus the waits its type declares', () => {
   const inst = (provider: string, config: Record<string, unknown>) => ({ name: provider, provider, config })
   assert.is(DEFAULT_STEP_BUDGET_MS, 120_000)
   const cost = registry.providers.get('cost')!
@@ -142,6 +142,11 @@ test('the budgets: 2 minutes by default, the provider setting, plus the longest 
   assert.is(budgetMsOf(registry, inst('cloud', {}), 'cloud:ApiGatewayServiceRelease'), 120_000 + 180_000)
   assert.is(budgetMsOf(registry, inst('cloud', {}), 'cloud:ApiGatewayUsagePlanAttachment'), 120_000 + 300_000)
   assert.is(budgetMsOf(registry, inst('cloud', {}), 'cloud:ApiGatewayApi'), 120_000)
+  const cloudP = registry.providers.get('cloud')!
+  assert.is(
+    budgetMsOf(registry, inst('cloud', decoded(cloudP, { stepTimeout: '1m' })), 'cloud:ApiGatewayService'),
+    60_000 + 180_000 + 60_000,
+  )
   // a bad setting is refused with the field named
   const bad = cost.config.decode({ stepTimeout: 'soon' })
   assert.ok(E.isLeft(bad))
