@@ -42,11 +42,22 @@ export const budgetMsOf = (registry: Registry, inst: ProviderConfig | undefined,
 
 const started = (ms: number, outer: AbortSignal | undefined): StepBudget => {
   const ctl = new AbortController()
-  const timer = setTimeout(() => ctl.abort({ _tag: 'BudgetSpent', ms } satisfies BudgetSpent), ms)
+  let out = false
+  const timer = setTimeout(() => {
+    out = true
+    ctl.abort({ _tag: 'BudgetSpent', ms } satisfies BudgetSpent)
+  }, ms)
   // a budget never keeps the process alive: the step's own requests do while they run
   timer.unref?.()
-  const signal = outer ? AbortSignal.any([outer, ctl.signal]) : ctl.signal
-  return { ms, signal, spent: () => ctl.signal.aborted, end: () => clearTimeout(timer) }
+  // the run's signal reaches the step's through a listener (AbortSignal.any cost ~90 µs a step)
+  const onOuter = (): void => ctl.abort(outer?.reason)
+  if (outer?.aborted) ctl.abort(outer.reason)
+  else outer?.addEventListener('abort', onOuter, { once: true })
+  const end = (): void => {
+    clearTimeout(timer)
+    outer?.removeEventListener('abort', onOuter)
+  }
+  return { ms, signal: ctl.signal, spent: () => out, end }
 }
 
 /**
