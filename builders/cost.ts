@@ -847,8 +847,10 @@ export const costAlert: ResourceBuilderFn<CostAlertInputs, CostAlertOutputs> = c
  * charted. chartType, dateBin, dateInterval values and the chartSettings fields come from the wire
  * reference. Relative intervals get concrete dates from the server; those are not compared unless you
  * set them. settings and chartSettings compare with the platform's defaults filled in for the keys
- * left out. workspaceToken is fixed at creation. Call it with a node name and, optionally, initial
- * inputs.
+ * left out. workspaceToken is fixed at creation. With neither folderToken nor workspaceToken the
+ * platform uses the only workspace the API token sees; when it sees several, plan refuses the report
+ * (the upstream provider refuses it always; trellis accepts what the platform accepts). Call it with a
+ * node name and, optionally, initial inputs.
  */
 export const costReport: ResourceBuilderFn<CostReportInputs, CostReportOutputs> = cost.costReport
 /**
@@ -871,8 +873,11 @@ export const financialCommitmentReport: ResourceBuilderFn<
   FinancialCommitmentReportOutputs
 > = cost.financialCommitmentReport
 /**
- * `cost:Folder`: A folder of cost reports; saved filters given here apply to every report in it. Call
- * it with a node name and, optionally, initial inputs.
+ * `cost:Folder`: A folder of cost reports; saved filters given here apply to every report in it. With
+ * neither parentFolderToken nor workspaceToken the platform uses the only workspace the API token
+ * sees; when it sees several, plan refuses the folder (the upstream provider refuses it always;
+ * trellis accepts what the platform accepts). Call it with a node name and, optionally, initial
+ * inputs.
  */
 export const folder: ResourceBuilderFn<FolderInputs, FolderOutputs> = cost.folder
 /**

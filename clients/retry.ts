@@ -177,6 +177,10 @@ export const isRetryable = (req: Pick<HttpRequest, 'method'>, result: E.Either<H
   return idempotent || !err.sent
 }
 
+/** Did the last attempt reach the platform in a way that may have applied it? A 429 was not applied. */
+const sentBefore = (result: E.Either<HttpError, HttpResponse>): boolean =>
+  E.isRight(result) ? result.right.status !== 429 : result.left.sent
+
 const reasonOf = (result: E.Either<HttpError, HttpResponse>): string =>
   E.isRight(result) ? `status ${result.right.status}` : result.left.kind
 
@@ -222,7 +226,7 @@ export const retry =
         try {
           await wait(delayMs, req.signal)
         } catch {
-          const sent = E.isRight(result) || result.left.sent
+          const sent = sentBefore(result)
           return E.left(
             httpError(
               'Aborted',
@@ -238,7 +242,7 @@ export const retry =
               'Aborted',
               req,
               `${req.method} ${req.url}: aborted while waiting to retry (${reasonOf(result)})`,
-              E.isRight(result) || result.left.sent,
+              sentBefore(result),
             ),
           )
         }

@@ -116,13 +116,32 @@ const variantsOf = (row: Row): { variants: Variant[]; refused: string[] } => {
     const v = { label, before: remade(row.before, row, f), after: remade(row.after, row, f) }
     const bad = [v.before, v.after].some((st) => {
       const c = compile(registry, { now: new Date() })(st)
-      return isLeft(c) || c.right.warnings.length > 0
+      return isLeft(c) || c.right.warnings.length > 0 || noWorkspace(st, row)
     })
     if (bad) refused.push(label)
     return bad ? [] : [v]
   })
   return { variants, refused }
 }
+
+/**
+ * The row's report or folder left with neither a parent nor a workspace: its plan refuses it on
+ * this account, which sees two workspaces (test/providers/cost/workspace-choice.test.ts).
+ */
+const PARENT: Readonly<Record<string, string>> = {
+  'cost:CostReport': 'folderToken',
+  'cost:Folder': 'parentFolderToken',
+}
+const noWorkspace = (st: Stack, row: Row): boolean =>
+  PARENT[row.token] !== undefined &&
+  st.nodes.some(
+    (n) =>
+      n._tag === 'Resource' &&
+      n.token === row.token &&
+      n.name === row.name &&
+      n.inputs[PARENT[row.token]] === undefined &&
+      n.inputs.workspaceToken === undefined,
+  )
 
 // ── omitted fields in what was sent ──────────────────────────────────────────
 const norm = (k: string) => k.toLowerCase().replace(/[_-]/g, '').replace(/s$/, '')

@@ -102,10 +102,16 @@ const importThenPlan = async (row: Row, st: Stack) => {
 // ── the suite ────────────────────────────────────────────────────────────────
 const test = suite('conformance: import against the platform defaults; what the platform fills in is read back')
 
+test('the table names every registered resource type, each with its every-resource row', () => {
+  // none skipped: a type with no documented default is listed with {} (and still imported, plan empty)
+  assert.equal(Object.keys(table.resources).sort(), [...registry.resources.keys()].sort())
+})
+
 test('the table says where it came from and names only registered types with optional fields', () => {
   assert.match(table.source, /wire\/cost\.md/)
   assert.match(table.source, /vantage-client/)
   assert.match(table.source, /wire\/hosting\.md/)
+  assert.match(table.source, /wire\/cloud\.md/)
   for (const token of Object.keys(table.resources)) {
     assert.ok(registry.resources.has(token), `${token} is registered`)
     assert.ok(

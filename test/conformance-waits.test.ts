@@ -117,6 +117,20 @@ waits('each wait facing a platform that never gets there stops at its bound with
   assert.equal(problems, [])
 })
 
+waits(
+  'each type that waits declares its waits in its spec, so its step budget covers them (issue 34 item 7)',
+  async () => {
+    await discovered
+    const short = [...waitsByToken].flatMap(([token, polls]) => {
+      const declared = registry.resources.get(token)!.wire.waitMs ?? 0
+      return polls
+        .filter((p) => p.timeoutMs > declared)
+        .map((p) => `${token}: waits ${p.timeoutMs} ms for ${p.what}, declares ${declared}`)
+    })
+    assert.equal(short, [])
+  },
+)
+
 waits('a wait where NotFound means gone ends at once on NotFound (the delete waits)', async () => {
   await discovered
   const ending = [...waitsByToken].flatMap(([token, polls]) =>

@@ -195,6 +195,10 @@ const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files:
     why: "the store's error value (stateError), for a store that fails one chosen write",
     files: ['test/state/move-intent.test.ts'],
   },
+  'engine/apply/step-budget': {
+    why: "a step budget's arithmetic, tested beside the hostile server that shows it bounds an apply",
+    files: ['test/reliability/step-budget.test.ts'],
+  },
   'generate/outside-lookups': {
     why: 'the key under which generateSource is told what lies outside the selection: between two generate modules',
     files: ['test/discover/generate-source.test.ts'],

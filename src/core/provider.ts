@@ -39,7 +39,7 @@ export interface ProviderSpecDef<C, R extends Record<string, ResourceSpec>, L ex
    * Optional effect run once per provider instance before planning against the real platform
    * (e.g. resolving and validating a default team). Returns the configuration to use, or an error.
    */
-  readonly resolve?: (config: C, client: PlatformClient) => TaskEither<string, C>
+  readonly resolve?: (config: C, client: PlatformClient, nodes?: ReadonlyArray<PlannedNode>) => TaskEither<string, C>
   /**
    * How this provider's PlatformClient is made: a declared ClientRecipe (protocol, base URL and
    * credential from the configuration, error and paging conventions, rate budget; the built-in
@@ -48,10 +48,21 @@ export interface ProviderSpecDef<C, R extends Record<string, ResourceSpec>, L ex
    * @example client: (c, kit) => kit.rest({ baseUrl: c.endpoint, token: c.token })
    */
   readonly client?: MakeClient<C> | ClientRecipe
+  /**
+   * The time budget of one step of this provider, in ms, from its configuration (absent or
+   * undefined: 2 minutes): every request of the step — retries, polls, lost-reply looks — draws on it.
+   */
+  readonly stepBudgetMs?: (config: C) => number | undefined
   /** the credential check preflight sends before any plan (absent: the credential is only required) */
   readonly verify?: VerifyRequest<C>
   readonly resources: R
   readonly lookups: L
+}
+
+/** A resource of the program on a provider instance, as `resolve` is told of it (its inputs as written). */
+export interface PlannedNode {
+  readonly token: string
+  readonly inputs: Readonly<Record<string, unknown>>
 }
 
 /**

@@ -26,7 +26,10 @@ export interface RuleContext extends WireContext {
   readonly now: Date
 }
 
-/** A cross-field check. `when: 'plan'` rules need `prior` and run at plan time only. */
+/**
+ * A cross-field check. `when: 'plan'` rules run at plan time only, with the provider as resolved,
+ * and `prior` when the object exists (a create has none).
+ */
 export interface Rule<I> {
   readonly name: string
   readonly when?: 'compile' | 'plan'
@@ -87,6 +90,11 @@ export interface ResourceWire<I, O> {
   readonly matches?: (sent: I, observed: Observed<I, O>) => boolean
   /** does this read error mean the object is gone? Default: kind NotFound. */
   readonly gone?: (e: PlatformError) => boolean
+  /**
+   * the longest wait (poll) one step of this type may declare, in ms: the step's time budget is
+   * its provider's plus this
+   */
+  readonly waitMs?: number
 }
 
 /** How an existing object is listed with its siblings: its parent's key and the request listing that parent. */

@@ -28,6 +28,8 @@ export interface Env {
   readonly concurrency: number
   readonly now: () => Date
   readonly signal?: AbortSignal
+  /** false: steps get no time budget (the mock, which waits for nothing); see apply/step-budget.ts */
+  readonly stepBudgets?: boolean
   /** encrypts secrets in state when given (TRELLIS_PASSPHRASE at the edge) */
   readonly passphrase?: string
   /** how long to wait for another run's lock */

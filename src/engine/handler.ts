@@ -6,7 +6,7 @@
 import type { TaskEither } from 'fp-ts/TaskEither'
 import type { LookupSpec, Observed, ResourceSpec, SharedItems } from '../core/spec'
 import type { PlatformError, WireRequest } from '../core/wire'
-import type { ProviderSpec } from '../core/provider'
+import type { PlannedNode, ProviderSpec } from '../core/provider'
 
 /** What a resource operation is told: the spec, the node, its provider instance and configuration. */
 export interface OpContext {
@@ -111,6 +111,7 @@ export interface Handler {
     spec: ProviderSpec,
     instance: string,
     config: Readonly<Record<string, unknown>>,
+    nodes?: ReadonlyArray<PlannedNode>,
   ) => TaskEither<StepFailure, Readonly<Record<string, unknown>>>
   /**
    * Every object on the platform that could be the one an ambiguous create made (empty: it made

@@ -122,10 +122,10 @@ export const httpHandler = (opts: HttpHandlerOptions): Handler => {
         TE.map((items): ReadonlyArray<unknown> => asList(items)),
         TE.mapLeft(hide(w, c)),
       ),
-    configure: (spec, instance, config) =>
+    configure: (spec, instance, config, nodes) =>
       spec.resolve
         ? pipe(
-            spec.resolve(config, w.clientOf({ spec: { provider: spec.name }, config })),
+            spec.resolve(config, w.clientOf({ spec: { provider: spec.name }, config }), nodes),
             TE.mapLeft((m) => stepFailure(`provider ${instance}`, 'read', m)),
             TE.map((c) => c as Readonly<Record<string, unknown>>),
           )

@@ -47,6 +47,7 @@ export const mockEnvWith =
       concurrency: opts.concurrency ?? DEFAULT_CONCURRENCY,
       now: opts.now ?? (() => new Date(nowMs)),
       newState: (stack) => seededState(opts.seed ?? stack),
+      stepBudgets: false,
       ...(opts.passphrase ? { passphrase: opts.passphrase } : {}),
     }
   }

@@ -3,6 +3,7 @@
  * ReaderTaskEither<Env, EngineError, A>; both interpreters use these same functions and differ only
  * in `env.handler`.
  */
+import type { PlannedNode } from '../core/provider'
 import { showAdoptions } from './adoption'
 import { checkOwners, claimFor, claimHeld, wantedAtPlan } from './ownership'
 import { randomUUID } from 'node:crypto'
@@ -102,10 +103,11 @@ const doneCount = (r: ApplyResult): number => r.journal.filter((j) => j.status =
 /** What a failed run did, failed and never started, so no step is silently left out. */
 const outcomeLines = (r: ApplyResult): string[] => {
   const of = (status: string) => r.journal.filter((j) => j.status === status).map((j) => labelOfAddress(j.address))
-  const [done, failed, skipped] = [of('done'), of('failed'), of('skipped')]
+  const [done, failed, skipped, pending] = [of('done'), of('failed'), of('skipped'), of('pending')]
   return [
     `Done (${done.length}, recorded in state)${done.length ? `: ${done.join(', ')}` : ''}.`,
     `Failed (${failed.length})${failed.length ? `: ${failed.join(', ')}` : ''}.`,
+    ...(pending.length ? [`Pending (${pending.length}; the next run reconciles them): ${pending.join(', ')}.`] : []),
     ...(skipped.length ? [`Never started (${skipped.length}; the next apply does them): ${skipped.join(', ')}.`] : []),
   ]
 }
@@ -510,6 +512,12 @@ const compileOrFail = (env: Env, s: Stack): Graph => {
   return E.isLeft(g) ? fail(g.left) : g.right
 }
 
+/** The resources of the program on one provider instance, for its `resolve` hook. */
+const nodesOn = (graph: Graph, instance: string): PlannedNode[] =>
+  graph.ordered.flatMap((v) =>
+    v._tag === 'Resource' && v.provider === instance ? [{ token: v.spec.token, inputs: v.node.inputs }] : [],
+  )
+
 /** Run each provider instance's `resolve` hook once (real platforms only). */
 const configureProviders = async (env: Env, graph: Graph): Promise<Graph> => {
   const configure = env.handler.configure
@@ -519,7 +527,7 @@ const configureProviders = async (env: Env, graph: Graph): Promise<Graph> => {
   for (const [name, pc] of graph.providers) {
     const spec = env.registry.providers.get(pc.provider)
     if (!spec?.resolve) continue
-    const r = await configure(spec, name, pc.config)()
+    const r = await configure(spec, name, pc.config, nodesOn(graph, name))()
     if (E.isLeft(r)) failures.push(r.left)
     else providers.set(name, { ...pc, config: r.right })
   }

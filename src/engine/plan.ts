@@ -448,10 +448,32 @@ const diffOptions = (
   filled: defaultsTreeOf(spec),
 })
 
+/** The spec's plan-time rules over the desired inputs (once every value is known); `prior`: what exists. */
+const planRulesOf = (
+  v: ResourceVertex,
+  desired: Readonly<Record<string, unknown>>,
+  prior: ResourceState | undefined,
+  c: PlanCtx,
+): void => {
+  const { spec } = v
+  let planRules = false
+  for (let r = 0; r < spec.rules.length; r++) if (spec.rules[r].when === 'plan') planRules = true
+  if (!planRules || hasUnknown(desired)) return
+  const ctx = {
+    config: c.i.graph.providers.get(v.provider)!.config,
+    now: c.i.now,
+    ...(prior ? { prior: { inputs: prior.inputs, outputs: prior.outputs, changedAt: prior.changedAt } } : {}),
+  }
+  for (const rule of spec.rules)
+    if (rule.when === 'plan')
+      for (const f of rule.check(desired, ctx))
+        (f.severity === 'warning' ? c.warnings : c.errors).push(issue(v.label, f))
+}
+
 /** `at`: the vertex's position in `graph.ordered` */
 const planResource = (v: ResourceVertex, at: number, prior: ResourceState | undefined, c: PlanCtx): Step => {
   const { spec, node } = v
-  const { i, errors, warnings } = c
+  const { i, errors } = c
   const answered = c.tally.known
   const resolved = resolveRefs(node.inputs, c.known) as Record<string, unknown>
   // every ref gave UNKNOWN (refs to computed outputs of nodes being created): the resolved inputs
@@ -480,21 +502,12 @@ const planResource = (v: ResourceVertex, at: number, prior: ResourceState | unde
       return makeStep(v, 'import', NONE, desired, [
         `import ${JSON.stringify(node.options.importId)} (${spec.identity.importFormat}), then update to match the stack if it differs`,
       ])
+    // a create's plan-time rules see the provider as resolved (e.g. the workspaces its token sees)
+    planRulesOf(v, desired, undefined, c)
     return createStep(v, desired, defaultNotes)
   }
   // plan-time rules see what exists
-  let planRules = false
-  for (let r = 0; r < spec.rules.length; r++) if (spec.rules[r].when === 'plan') planRules = true
-  if (planRules && !hasUnknown(desired)) {
-    const ctx = {
-      config: i.graph.providers.get(v.provider)!.config,
-      now: i.now,
-      prior: { inputs: prior.inputs, outputs: prior.outputs, changedAt: prior.changedAt },
-    }
-    for (const rule of spec.rules)
-      if (rule.when === 'plan')
-        for (const f of rule.check(desired, ctx)) (f.severity === 'warning' ? warnings : errors).push(issue(v.label, f))
-  }
+  planRulesOf(v, desired, prior, c)
 
   if (i.replace?.has(v.address)) {
     if (node.options.protect || prior.protect)

@@ -20,7 +20,8 @@ import { execute } from './apply/execute'
 import { runState, type RunPolicy, type RunResult, type RunState } from './apply/run-state'
 import { schedule } from './apply/scheduler'
 import { stepOrder } from './apply/step-order'
-import { stepDone, stepFailed } from './apply/step-outcome'
+import { afterBudget, endBudget, endBudgets } from './apply/step-budget'
+import { stepDone, stepFailed, stepPending } from './apply/step-outcome'
 
 export type { JournalEntry, RunPolicy, RunResult } from './apply/run-state'
 
@@ -36,7 +37,7 @@ export const runPlan = async (
 ): Promise<RunResult> => {
   const st = runState(graph, plan, state0, env, protector, lookups, checkedAtPlan, policy)
   const { steps, stepAt, waiting, first, users } = stepOrder(plan, st.at, graph.ordered.length)
-  /** 1: done, 2: failed (each has its journal entry) */
+  /** 1: done, 2: failed, 3: pending (each has its journal entry) */
   const outcome = new Uint8Array(steps.length)
   let halted = false
   await schedule({
@@ -51,17 +52,24 @@ export const runPlan = async (
       return execute(st, steps[i], stepAt[i])
     },
     done: (i, t0, r) => {
+      endBudget(st, steps[i])
       stepDone(st, steps[i], t0, r)
       outcome[i] = 1
     },
     failed: (i, t0, e) => {
-      stepFailed(st, steps[i], t0, e)
+      const b = afterBudget(st, steps[i], e)
+      endBudget(st, steps[i])
+      // a write sent when the budget ran out is not a failure: its dependents wait for the next run
+      if (b.pending) return void ((outcome[i] = 3), stepPending(st, steps[i], t0, b.message))
+      stepFailed(st, steps[i], t0, b.failure)
       outcome[i] = 2
       // fail-fast by default; going on, the failed step's dependents still never become ready
       if (!policy.continueOnError) halted = true
     },
   })
+  endBudgets(st)
   await deferredDeletes(st)
+  endBudgets(st)
   for (let i = 0; i < steps.length; i++)
     if (outcome[i] === 0)
       st.journal.push({ seq: st.seq++, address: steps[i].address, action: steps[i].action, status: 'skipped', ms: 0 })

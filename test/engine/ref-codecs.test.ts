@@ -18,6 +18,7 @@ import { resourceNode } from '#trellis/engine'
 import { formatIssue } from '#trellis'
 import { fieldsOf } from '#src/core/codecs'
 import { compileWith as compile } from '#trellis/engine'
+import { apply, formatEngineError, mockEnv } from '#trellis/engine'
 import { registry } from '#trellis'
 import * as cost from '#trellis/cost'
 import * as cloud from '#trellis/cloud'
@@ -43,6 +44,33 @@ test('a ref whose output fits is accepted, and so is a mapped ref (checked when 
   const ok = cost.costReport('ok', { title: folder.out.title, folderToken: folder.out.token })
   const mapped = cost.costReport('m', { title: svc.out.innerHttpPort.map((n) => `port ${n}`) })
   assert.ok(isRight(c(stack('s').add(folder, svc, ok, mapped))))
+})
+
+test('a mapped ref of a real type is checked at apply before its request: top level and nested', async () => {
+  const env = mockEnv()
+  const svc = cloud.apiGatewayService('svc', { serviceName: 'svc', protocol: 'http', netTypes: ['OUTER'] })
+  // the issue's example, through map: a number, known only once the service exists
+  const report = cost.costReport('r', { title: svc.out.innerHttpPort.map((n) => n + 1) as never })
+  const folder = cost.folder('f', { title: 'F' })
+  const other = cost.costReport('o', { title: 'O', folderToken: folder.out.token })
+  const metric = cost.businessMetric('m', {
+    title: 'M',
+    costReportTokensWithMetadatas: [{ costReportToken: other.out.token.map((x) => x.length) as never }],
+  })
+  const r = await apply(stack('s').add(svc, report, folder, other, metric), { continueOnError: true })(env)()
+  assert.ok(isLeft(r))
+  const text = isLeft(r) ? formatEngineError(r.left) : ''
+  assert.match(
+    text,
+    /cost:CostReport "r": create failed: field `title`: the value comes from cloud:ApiGatewayService "svc"\.out\.innerHttpPort \(through map\)\. expected string, got \d+/,
+  )
+  assert.match(
+    text,
+    /cost:BusinessMetric "m": create failed: field `costReportTokensWithMetadatas\.0\.costReportToken`: the value comes from cost:CostReport "o"\.out\.token \(through map\)\. expected string, got \d+/,
+  )
+  // neither was sent: the platform holds the service, the folder and the other report only
+  const kinds = [...env.handler.objects().values()].map((o) => o.token).sort()
+  assert.equal(kinds, ['cloud:ApiGatewayService', 'cost:CostReport', 'cost:Folder'])
 })
 
 // ── the property: compile refuses exactly the pairs whose codecs disagree ────

@@ -123,12 +123,24 @@ const REPORT_FIELDS = [
   'chart_settings',
 ]
 
+/**
+ * A report or folder with neither a parent folder nor a workspace goes to the token's only
+ * workspace; when it sees several, the platform cannot tell which (docs/wire/cost.md: "needed if
+ * the token sees several workspaces"), and refuses.
+ */
+const needWorkspaceIfSeveral = (ctx: CostContext, b: Obj): void => {
+  const several = ctx.coll('workspaces').size > 1
+  if (several && (b.workspace_token === undefined || b.workspace_token === null))
+    fail(400, 'workspace_token is required: the API token can access more than one workspace')
+  ctx.needWorkspace(b, false)
+}
+
 const createFolder = (ctx: CostContext, b: Obj, token: string): Obj => {
   requireKeys(b, 'title')
   arrayOf(b, 'saved_filter_tokens')
   if (b.parent_folder_token && !ctx.exists('folders', b.parent_folder_token))
     fail(404, `Folder ${scalarText(b.parent_folder_token)} not found`)
-  if (!b.parent_folder_token) ctx.needWorkspace(b, false)
+  if (!b.parent_folder_token) needWorkspaceIfSeveral(ctx, b)
   const ws = b.parent_folder_token
     ? ctx.coll('folders').get(b.parent_folder_token as string)!.workspace_token
     : (b.workspace_token ?? 'wrkspc_default')
@@ -151,7 +163,7 @@ export const costReportCollections = (ctx: CostContext): Collections => ({
     createOnly: ['workspace_token'],
     create: (b, token) => {
       requireKeys(b, 'title')
-      if (!b.folder_token) ctx.needWorkspace(b, false)
+      if (!b.folder_token) needWorkspaceIfSeveral(ctx, b)
       const report = costReport(ctx, b, undefined)
       return { token, workspace_token: 'wrkspc_default', folder_token: null, ...report, created_at: ctx.stamp() }
     },

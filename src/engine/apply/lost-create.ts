@@ -15,6 +15,7 @@ import { createAttempt, type CreateCall } from './create'
 import { recordOf } from './record'
 import { ctxOf, type RunState } from './run-state'
 import { doUpdate } from './update'
+import { spent } from './step-budget'
 import { putSettled, settled } from './write-ahead'
 
 /** creates tried per step when a reply is lost and a look shows nothing was made */
@@ -39,7 +40,8 @@ export const afterCreateFailed = async (
     throw f
   }
   // only a lost reply (network, timeout, 5xx) is looked for now; a garbled answer is reported
-  if (!lostReply(f) || attemptNo >= MAX_CREATE_ATTEMPTS) throw f
+  // no look once the step's time budget is spent: the entry stays for the next run
+  if (!lostReply(f) || attemptNo >= MAX_CREATE_ATTEMPTS || spent(st, c.s)) throw f
   const found = await st.h.find(ctxOf(st, c.s), c.sent)()
   if (isLeft(found) || found.right === undefined) throw f
   const made = unownedIn(st.resources, c.s.token, found.right, st.claimed)

@@ -21,13 +21,15 @@ import { makeValidator, type Validate } from '../validate'
 import type { Clock } from './clock'
 import { clock } from './clock'
 import { makeJournal, type Journal } from './journal'
+import { budgetOf, type StepBudget } from './step-budget'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface JournalEntry {
   readonly seq: number
   readonly address: string
   readonly action: Action
-  readonly status: 'done' | 'failed' | 'skipped'
+  /** pending: a write sent when the step's time budget ran out; the next run reconciles it */
+  readonly status: 'done' | 'failed' | 'skipped' | 'pending'
   readonly ms: number
   readonly id?: string
   readonly message?: string
@@ -94,6 +96,8 @@ export interface RunState {
   /** objects adopted by this run's lost-reply looks (token + id) */
   readonly claimed: Set<string>
   readonly deferredDeletes: DeferredDelete[]
+  /** the time budgets of the steps running, by address (see step-budget.ts) */
+  readonly budgets: Map<string, StepBudget>
   /** per type, the last create's changedAt (see record.ts) */
   readonly lastChanged: Map<ResourceSpec, { readonly t: string; readonly keys: string[]; readonly at: Changed }>
 }
@@ -149,6 +153,7 @@ export const runState = (
     clock: clock(env.now),
     claimed: new Set(),
     deferredDeletes: [],
+    budgets: new Map(),
     lastChanged: new Map(),
   }
 }
@@ -205,7 +210,9 @@ export const ctxOf = (st: RunState, s: Step, spec = st.env.registry.resources.ge
     provider: s.provider,
     config: st.graph.providers.get(s.provider)?.config ?? {},
   }
-  if (st.env.signal) c.signal = st.env.signal
+  // the step's time budget, which every request of the step draws on (and the run's signal)
+  const signal = budgetOf(st, s)?.signal ?? st.env.signal
+  if (signal) c.signal = signal
   return c
 }
 

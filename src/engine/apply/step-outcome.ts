@@ -30,3 +30,10 @@ export const stepFailed = (st: RunState, s: Step, t0: number, e: unknown): void 
   st.journal.push({ seq: st.seq++, address: s.address, action: s.action, status: 'failed', ms, message: f.message })
   st.env.events({ type: 'step-failed', address: s.address, action: s.action, ms, message: f.message })
 }
+
+/** A write sent when the step's time budget ran out: recorded pending (its entry stays), and said. */
+export const stepPending = (st: RunState, s: Step, t0: number, message: string): void => {
+  const ms = Date.now() - t0
+  st.journal.push({ seq: st.seq++, address: s.address, action: s.action, status: 'pending', ms, message })
+  st.env.events({ type: 'warning', message })
+}

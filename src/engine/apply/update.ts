@@ -13,6 +13,7 @@ import type { Step } from '../plan'
 import { lostReply } from './lost-create'
 import { recordOf } from './record'
 import { attempt, ctxOf, protect, settle, type Done, type RunState } from './run-state'
+import { maybeApplied, spent } from './step-budget'
 import { putSettled, settled, writeAhead } from './write-ahead'
 
 /** updates and deletes tried per step when a reply is lost: both set a state, so sending again is safe */
@@ -31,14 +32,19 @@ export const doUpdate = async (
   const wire = withComputedInputs(v.spec, inputs, prior)
   const asSent = priorAsSent(v.spec, inputs, prior.inputs)
   let o: Obs
+  let lost = false
   for (let attemptNo = 1; ; attemptNo++) {
     try {
       o = await attempt(st.h.update(ctxOf(st, s), prior.id, wire, asSent, prior.outputs))
       break
     } catch (e) {
-      if (lostReply(e as StepFailure) && attemptNo < MAX_IDEMPOTENT_ATTEMPTS) continue
-      if (!(e as StepFailure).ambiguous) await settled(st, opId)
-      throw e
+      if (lostReply(e as StepFailure) && attemptNo < MAX_IDEMPOTENT_ATTEMPTS && !spent(st, s)) {
+        lost = true
+        continue
+      }
+      // an earlier attempt whose reply was lost may have been applied: the entry stays
+      if (!(e as StepFailure).ambiguous && !lost) await settled(st, opId)
+      throw lost ? maybeApplied(e) : e
     }
   }
   const r = recordOf(st, v, o.id || prior.id, inputs, o, prior, sent)

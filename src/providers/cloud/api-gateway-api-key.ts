@@ -99,6 +99,8 @@ export const ApiGatewayApiKey = defineResource({
   outputs: ApiGatewayApiKeyOutputs,
   identity: prefixedIdLoose<I>('access key id', 5, 50),
   replaceOn: ['secretName', 'accessKeyType', 'accessKeyId'],
+  // wire reference §4.3: a key is on unless disabled, and auto-generated unless given (read back)
+  platformDefaults: { status: 'on', accessKeyType: 'auto' },
   secrets: ['accessKeySecret'],
   rules: [
     {

@@ -557,6 +557,18 @@ export const ApiGatewayApi = defineResource({
     1,
   ),
   replaceOn: ['serviceId', 'protocol'],
+  // wire reference §4.2's defaults: what the platform gives an API left without them (read back)
+  platformDefaults: {
+    apiType: 'NORMAL',
+    authType: 'NONE',
+    protocol: 'HTTP',
+    enableCors: true,
+    requestConfigMethod: 'GET',
+    'requestParameters.*.required': false,
+    serviceConfigType: 'HTTP',
+    serviceConfigTimeout: 5,
+    'responseErrorCodes.*.needConvert': false,
+  },
   // the action takes ResponseType always, "" when none is chosen (docs/wire/cloud.md, CreateApi)
   sentEmpty: ['responseType'],
   secrets: [],

@@ -182,6 +182,8 @@ export const ApiGatewayCustomDomain = defineResource({
     -1,
   ),
   replaceOn: ['serviceId', 'subDomain', 'defaultDomain'],
+  // wire reference §4.8: the default mapping, and https not forced, when left out (read back)
+  platformDefaults: { isDefaultMapping: true, isForcedHttps: false },
   secrets: [],
   rules: [
     {

@@ -26,6 +26,8 @@ import {
   str,
   visible,
   type Steps,
+  WAIT_VISIBLE_MS,
+  WAIT_LOOK_MS,
 } from './shared/wire'
 import { scalarText } from '../../core/scalar-text'
 
@@ -148,6 +150,8 @@ export const ApiGatewayIpStrategy = defineResource({
       typeof a === 'string' && typeof b === 'string' && lines(a).sort().join('\n') === lines(b).sort().join('\n'),
   },
   wire: {
+    // the step's time budget covers its longest wait (see visible, untilAcknowledged, lookAgain)
+    waitMs: WAIT_VISIBLE_MS + WAIT_LOOK_MS,
     create: (i) => {
       const sid = (acc: Steps) => str(resultOf(acc.create).StrategyId) ?? ''
       return sequence([

@@ -33,6 +33,7 @@ import {
   visible,
   type Step,
   type Steps,
+  WAIT_VISIBLE_MS,
 } from './shared/wire'
 import { listServices } from './api-gateway-service'
 
@@ -147,6 +148,8 @@ export const ApiGatewayServiceRelease = defineResource({
   secrets: [],
   rules: [],
   wire: {
+    // the step's time budget covers its longest wait (see visible, untilAcknowledged, lookAgain)
+    waitMs: WAIT_VISIBLE_MS,
     create: (i) => {
       const version = (acc: Steps) => str(resultOf(acc.release).ReleaseVersion)
       return sequence(

@@ -35,6 +35,8 @@ import {
   visible,
   type Step,
   type Steps,
+  WAIT_VISIBLE_MS,
+  WAIT_LOOK_MS,
 } from './shared/wire'
 
 /** Every service, paged whole (a listing of the whole type, which releases share in a refresh). */
@@ -308,6 +310,8 @@ export const ApiGatewayService = defineResource({
   outputs: ApiGatewayServiceOutputs,
   identity: prefixedId<I>('service-', 'service id'),
   replaceOn: ['ipVersion', 'instanceId', 'exclusiveSetName', 'uniqVpcId'],
+  // wire reference §4.1: what the platform gives a service left without it (read back as an output)
+  platformDefaults: { ipVersion: 'IPv4' },
   secrets: [],
   rules: [
     {
@@ -335,6 +339,8 @@ export const ApiGatewayService = defineResource({
   ],
   equals: { netTypes: sameSet },
   wire: {
+    // the step's time budget covers its longest wait (see visible, untilAcknowledged, lookAgain)
+    waitMs: WAIT_VISIBLE_MS + WAIT_LOOK_MS,
     create: (i, ctx) => {
       const id = (acc: Steps) => serviceIdOf(acc)
       return sequence([

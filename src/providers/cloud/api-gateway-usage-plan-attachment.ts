@@ -31,6 +31,7 @@ import {
   untilAcknowledged,
   type Step,
   type Steps,
+  WAIT_ACKNOWLEDGED_MS,
 } from './shared/wire'
 
 export const ApiGatewayUsagePlanAttachmentInputs = t.exact(
@@ -193,6 +194,8 @@ export const ApiGatewayUsagePlanAttachment = defineResource({
     },
   ],
   wire: {
+    // the step's time budget covers its longest wait (see visible, untilAcknowledged, lookAgain)
+    waitMs: WAIT_ACKNOWLEDGED_MS,
     create: (i) =>
       sequence([
         { name: 'plan', request: () => apigw('DescribeUsagePlan', { UsagePlanId: i.usagePlanId }) },

@@ -28,6 +28,8 @@ import {
   visible,
   type Step,
   type Steps,
+  WAIT_VISIBLE_MS,
+  WAIT_LOOK_MS,
 } from './shared/wire'
 
 export const ApiGatewayUsagePlanInputs = t.exact(
@@ -134,9 +136,13 @@ export const ApiGatewayUsagePlan = defineResource({
   outputs: ApiGatewayUsagePlanOutputs,
   identity: prefixedId<I>('usagePlan-', 'usage plan id'),
   replaceOn: [],
+  // wire reference §4.4: -1, no limit, when left out (read back)
+  platformDefaults: { maxRequestNum: -1, maxRequestNumPreSec: -1 },
   secrets: [],
   rules: [bounded('maxRequestNum', 99999999), bounded('maxRequestNumPreSec', 2000)],
   wire: {
+    // the step's time budget covers its longest wait (see visible, untilAcknowledged, lookAgain)
+    waitMs: WAIT_VISIBLE_MS + WAIT_LOOK_MS,
     create: (i) => {
       const id = (acc: Steps) => str(resultOf(acc.create).UsagePlanId) ?? ''
       return sequence([

@@ -9,7 +9,7 @@
  * at the edge; the credentials chain itself lives in `./client/credentials.ts`.
  */
 import * as t from 'io-ts'
-import { literals, SecretString, withDefault } from '../../core/codecs'
+import { Duration, literals, parseDuration, SecretString, withDefault } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
 import { configFromEnv } from '../../core/provider'
 import { secret } from '../../core/secret'
@@ -115,11 +115,17 @@ export const CloudConfig = t.exact(
       assumeRoleWithSaml: CloudAssumeRoleWithSaml,
       assumeRoleWithWebIdentity: CloudAssumeRoleWithWebIdentity,
       mfaCertification: CloudMfaCertification,
+      // one step's time budget besides the waits its type declares (every request of it draws on it)
+      stepTimeout: Duration,
     }),
   ]),
   'CloudConfig',
 )
 export type CloudConfig = t.TypeOf<typeof CloudConfig>
+
+/** The time budget of one step besides its type's waits, in ms (undefined: the engine's 2 minutes). */
+export const cloudStepBudgetMs = (c: CloudConfig): number | undefined =>
+  c.stepTimeout === undefined ? undefined : parseDuration(c.stepTimeout)
 
 // ── environment ──────────────────────────────────────────────────────────────
 /** top-level fallbacks (the `CLOUD_` names of the engine's `TENCENTCLOUD_` variables) */

@@ -6,7 +6,7 @@
 import { cloudClient } from './client/cloud-client'
 import { defineProvider } from '../../core/provider'
 import { verifyCredentials } from './shared/verify-credentials'
-import { CloudConfig, cloudBridge, cloudConfigFromEnv, cloudConfigRules, cloudEnv } from './config'
+import { CloudConfig, cloudBridge, cloudConfigFromEnv, cloudConfigRules, cloudEnv, cloudStepBudgetMs } from './config'
 import { ApiGatewayService } from './api-gateway-service'
 import { ApiGatewayApi } from './api-gateway-api'
 import { ApiGatewayApiKey } from './api-gateway-api-key'
@@ -47,6 +47,7 @@ export const cloudProvider = defineProvider({
   env: cloudEnv,
   fromEnv: (env, explicit) => cloudConfigFromEnv(env, explicit),
   rules: cloudConfigRules,
+  stepBudgetMs: cloudStepBudgetMs,
   bridge: cloudBridge,
   verify: verifyCredentials,
   resources: {

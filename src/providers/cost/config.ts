@@ -13,13 +13,18 @@ export const CostConfig = t.exact(
       host: withDefault(t.string, DEFAULT_COST_HOST),
       timeout: withDefault(Duration, '30s'),
     }),
-    t.partial({ apiToken: SecretString }),
+    // the time budget of one step (every request of it, retries and lost-reply looks included)
+    t.partial({ apiToken: SecretString, stepTimeout: Duration }),
   ]),
   'CostConfig',
 )
 export type CostConfig = t.TypeOf<typeof CostConfig>
 
 export const costEnv = { apiToken: 'COST_API_TOKEN', host: 'COST_HOST', timeout: 'COST_TIMEOUT' } as const
+
+/** The time budget of one step, in ms (undefined: the engine's 2 minutes). */
+export const costStepBudgetMs = (c: CostConfig): number | undefined =>
+  c.stepTimeout === undefined ? undefined : parseDuration(c.stepTimeout)
 
 /** The configured timeout in milliseconds. */
 export const costTimeoutMs = (c: CostConfig): number => parseDuration(c.timeout) ?? 30_000

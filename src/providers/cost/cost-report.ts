@@ -16,6 +16,7 @@
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
+import { workspaceWhenSeveral } from './shared/workspaces-seen'
 import { defineResource, type ResourceWire, type Rule } from '../../core/spec'
 import { byToken } from '../../core/observe'
 import { IsoDate, literals } from '../../core/codecs'
@@ -207,6 +208,9 @@ const rules: ReadonlyArray<Rule<CostReportInputs>> = [
           ]
         : [],
   },
+  // neither folderToken nor workspaceToken: refused only when the token sees several workspaces
+  // (see shared/workspaces-seen.ts for why not always, as the upstream provider does)
+  { name: 'a workspace when the token sees several', when: 'plan', check: workspaceWhenSeveral('folderToken') },
   {
     name: 'one x-axis dimension',
     check: (i) => {
@@ -353,7 +357,9 @@ export const CostReport = defineResource({
     'A saved cost report: a filter in the query language over cost data, grouped and charted. chartType, dateBin, ' +
     'dateInterval values and the chartSettings fields come from the wire reference. Relative intervals get concrete ' +
     "dates from the server; those are not compared unless you set them. settings and chartSettings compare with the platform's " +
-    'defaults filled in for the keys left out. workspaceToken is fixed at creation.',
+    'defaults filled in for the keys left out. workspaceToken is fixed at creation. With neither folderToken nor ' +
+    'workspaceToken the platform uses the only workspace the API token sees; when it sees several, plan refuses ' +
+    'the report (the upstream provider refuses it always; trellis accepts what the platform accepts).',
   inputs: CostReportInputs,
   outputs: CostReportOutputs,
   identity: byToken('cost report token'),

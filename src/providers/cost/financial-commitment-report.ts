@@ -109,6 +109,9 @@ export const FinancialCommitmentReport = defineResource({
   outputs: FinancialCommitmentReportOutputs,
   identity: byToken('financial commitment report token'),
   replaceOn: ['workspaceToken'],
+  // the SDK's "Defaults to 'last_3_months'" (clients/emulators/cost/vocabulary.ts FCR_DEFAULT_INTERVAL)
+  // and the groupings the server applies when none are given (docs/wire/cost.md: `cost_type`)
+  platformDefaults: { dateInterval: 'last_3_months', groupings: ['cost_type'] },
   // left out, the report keeps the scope it has (an update sends it back, not null)
   computed: ['onDemandCostsScope'],
   secrets: [],

@@ -7,6 +7,7 @@
 import * as t from 'io-ts'
 import { defineResource } from '../../core/spec'
 import { byToken } from '../../core/observe'
+import { workspaceWhenSeveral } from './shared/workspaces-seen'
 import { costCrud, dropEmptyUnlessSent, dropServerChosen, hasFields } from './shared/wire'
 
 export const FolderInputs = t.exact(
@@ -49,7 +50,10 @@ export type FolderOutputs = t.TypeOf<typeof FolderOutputs>
 
 export const Folder = defineResource({
   token: 'cost:Folder',
-  doc: 'A folder of cost reports; saved filters given here apply to every report in it.',
+  doc:
+    'A folder of cost reports; saved filters given here apply to every report in it. With neither parentFolderToken ' +
+    'nor workspaceToken the platform uses the only workspace the API token sees; when it sees several, plan refuses ' +
+    'the folder (the upstream provider refuses it always; trellis accepts what the platform accepts).',
   inputs: FolderInputs,
   outputs: FolderOutputs,
   identity: byToken('folder token'),
@@ -57,7 +61,10 @@ export const Folder = defineResource({
   // left out, the folder keeps the saved filters it has (an update sends them back, not [])
   computed: ['savedFilterTokens'],
   secrets: [],
-  rules: [],
+  // (see shared/workspaces-seen.ts for why only then)
+  rules: [
+    { name: 'a workspace when the token sees several', when: 'plan', check: workspaceWhenSeveral('parentFolderToken') },
+  ],
   wire: costCrud({
     path: '/v2/folders',
     items: 'folders',

@@ -5,7 +5,8 @@
 import { costClient } from './client/cost-client'
 import { configFromEnv, defineProvider } from '../../core/provider'
 import { verifyCredentials } from './shared/verify-credentials'
-import { CostConfig, costBridge, costEnv } from './config'
+import { resolveWorkspaces } from './shared/workspaces-seen'
+import { CostConfig, costBridge, costEnv, costStepBudgetMs } from './config'
 import { AccessGrant } from './access-grant'
 import { AnomalyNotification } from './anomaly-notification'
 import { BillingRule } from './billing-rule'
@@ -70,6 +71,8 @@ export const costProvider = defineProvider({
           ],
   ],
   bridge: costBridge,
+  resolve: resolveWorkspaces,
+  stepBudgetMs: costStepBudgetMs,
   verify: verifyCredentials,
   resources: {
     AccessGrant,

@@ -85,6 +85,8 @@ export const KubernetesEfficiencyReport = defineResource({
   outputs: KubernetesEfficiencyReportOutputs,
   identity: byToken('kubernetes efficiency report token'),
   replaceOn: ['workspaceToken'],
+  // the groupings the server applies when none are given (docs/wire/cost.md: `cluster_id`)
+  platformDefaults: { groupings: ['cluster_id'] },
   // with neither an interval nor dates the platform reports this month (shown in plans and state)
   defaults: (i) =>
     i.startDate === undefined && i.endDate === undefined ? { dateInterval: 'this_month' as const } : {},

@@ -4,7 +4,7 @@
  * The endpoint is the origin only: request paths carry the `/api/v1` prefix (docs/wire/hosting.md §1.1).
  */
 import * as t from 'io-ts'
-import { SecretString, withDefault } from '../../core/codecs'
+import { Duration, parseDuration, SecretString, withDefault } from '../../core/codecs'
 import type { Finding } from '../../core/issue'
 
 export const DEFAULT_HOSTING_ENDPOINT = 'https://api.netlify.com'
@@ -24,11 +24,21 @@ export const Endpoint = new t.Type<string, string, unknown>(
 export const HostingConfig = t.exact(
   t.intersection([
     t.type({ endpoint: withDefault(Endpoint, DEFAULT_HOSTING_ENDPOINT) }),
-    t.partial({ token: SecretString, defaultTeamId: t.string, defaultTeamSlug: t.string }),
+    t.partial({
+      token: SecretString,
+      defaultTeamId: t.string,
+      defaultTeamSlug: t.string,
+      // the time budget of one step (every request of it, retries and lost-reply looks included)
+      stepTimeout: Duration,
+    }),
   ]),
   'HostingConfig',
 )
 export type HostingConfig = t.TypeOf<typeof HostingConfig>
+
+/** The time budget of one step, in ms (undefined: the engine's 2 minutes). */
+export const hostingStepBudgetMs = (c: HostingConfig): number | undefined =>
+  c.stepTimeout === undefined ? undefined : parseDuration(c.stepTimeout)
 
 export const hostingEnv = { token: 'HOST_API_TOKEN', endpoint: 'HOST_API_ENDPOINT' } as const
 

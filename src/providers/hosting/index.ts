@@ -5,7 +5,7 @@
 import { hostingClient } from './client/hosting-client'
 import { configFromEnv, defineProvider } from '../../core/provider'
 import { verifyCredentials } from './shared/verify-credentials'
-import { HostingConfig, hostingBridge, hostingEnv, oneDefaultTeam } from './config'
+import { HostingConfig, hostingBridge, hostingEnv, hostingStepBudgetMs, oneDefaultTeam } from './config'
 import { resolveDefaultTeam } from './shared/resolve-team'
 import { DeployKey } from './deploy-key'
 import { DnsZone } from './dns-zone'
@@ -34,6 +34,7 @@ export const hostingProvider = defineProvider({
   env: hostingEnv,
   rules: [oneDefaultTeam],
   bridge: hostingBridge,
+  stepBudgetMs: hostingStepBudgetMs,
   resolve: resolveDefaultTeam,
   verify: verifyCredentials,
   resources: {

@@ -207,6 +207,11 @@ export const prefixedIdLoose = <I>(what: string, lo: number, hi: number): Identi
 /** Offset/Limit paging (§1.6): `items` is the dotted path of the item array in each reply. */
 export const pages = (items: string, pageSize = 100): Paginate => ({ items, pageSize })
 
+/** The waits' bounds: a write's acknowledgement, an object becoming visible, the looks for a lost create. */
+export const WAIT_ACKNOWLEDGED_MS = 300_000
+export const WAIT_VISIBLE_MS = 180_000
+export const WAIT_LOOK_MS = 60_000
+
 /** A `Result: true` acknowledgement (writes answer `Result: false` when not applied yet, G2). */
 export const acknowledged = (reply: unknown): boolean => responseOf(reply).Result === true
 
@@ -217,13 +222,13 @@ export const acknowledged = (reply: unknown): boolean => responseOf(reply).Resul
 export const untilAcknowledged = (what: string, notFound: Poll['notFound'] = 'wait'): Poll => ({
   what,
   until: acknowledged,
-  timeoutMs: 300_000,
+  timeoutMs: WAIT_ACKNOWLEDGED_MS,
   intervalMs: 2000,
   notFound,
 })
 
 /** The waits after create (G1): a few minutes, polling every second. */
-export const visible = (what: string, until: (reply: unknown) => boolean, timeoutMs = 180_000): Poll => ({
+export const visible = (what: string, until: (reply: unknown) => boolean, timeoutMs = WAIT_VISIBLE_MS): Poll => ({
   what,
   until,
   timeoutMs,
@@ -246,7 +251,7 @@ export const lookAgain = (
   intervalMs = 1000,
 ): Poll => {
   let n = 0
-  return { what, until: (reply) => found(reply) || ++n >= looks, timeoutMs: 60_000, intervalMs }
+  return { what, until: (reply) => found(reply) || ++n >= looks, timeoutMs: WAIT_LOOK_MS, intervalMs }
 }
 
 // ── sequences ────────────────────────────────────────────────────────────────
