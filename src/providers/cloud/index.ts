@@ -6,7 +6,7 @@
 import { cloudClient } from './client/cloud-client'
 import { defineProvider } from '../../core/provider'
 import { verifyCredentials } from './shared/verify-credentials'
-import { CloudConfig, cloudBridge, cloudConfigFromEnv, cloudConfigRules, cloudEnv } from './config'
+import { CloudConfig, cloudBridge, cloudConfigFromEnv, cloudConfigRules, cloudEndpointOf, cloudEnv } from './config'
 import { ApiGatewayService } from './api-gateway-service'
 import { ApiGatewayApi } from './api-gateway-api'
 import { ApiGatewayApiKey } from './api-gateway-api-key'
@@ -49,6 +49,7 @@ export const cloudProvider = defineProvider({
   rules: cloudConfigRules,
   bridge: cloudBridge,
   verify: verifyCredentials,
+  endpointOf: cloudEndpointOf,
   resources: {
     ApiGatewayService,
     ApiGatewayApi,

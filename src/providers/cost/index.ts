@@ -5,7 +5,7 @@
 import { costClient } from './client/cost-client'
 import { configFromEnv, defineProvider } from '../../core/provider'
 import { verifyCredentials } from './shared/verify-credentials'
-import { CostConfig, costBridge, costEnv } from './config'
+import { CostConfig, costBridge, costEndpointOf, costEnv } from './config'
 import { AccessGrant } from './access-grant'
 import { AnomalyNotification } from './anomaly-notification'
 import { BillingRule } from './billing-rule'
@@ -71,6 +71,7 @@ export const costProvider = defineProvider({
   ],
   bridge: costBridge,
   verify: verifyCredentials,
+  endpointOf: costEndpointOf,
   resources: {
     AccessGrant,
     AnomalyNotification,

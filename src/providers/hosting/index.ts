@@ -5,7 +5,7 @@
 import { hostingClient } from './client/hosting-client'
 import { configFromEnv, defineProvider } from '../../core/provider'
 import { verifyCredentials } from './shared/verify-credentials'
-import { HostingConfig, hostingBridge, hostingEnv, oneDefaultTeam } from './config'
+import { HostingConfig, hostingBridge, hostingEndpointOf, hostingEnv, oneDefaultTeam } from './config'
 import { resolveDefaultTeam } from './shared/resolve-team'
 import { DeployKey } from './deploy-key'
 import { DnsZone } from './dns-zone'
@@ -36,6 +36,7 @@ export const hostingProvider = defineProvider({
   bridge: hostingBridge,
   resolve: resolveDefaultTeam,
   verify: verifyCredentials,
+  endpointOf: hostingEndpointOf,
   resources: {
     DeployKey,
     DnsZone,
