@@ -54,8 +54,17 @@ const idAtPlan = (
   return undefined
 }
 
+// a plan's claims are checked when it is made and taken before it runs: worked out once
+const atPlan = new WeakMap<Plan, ReadonlyArray<Wanted>>()
+
 /** The claims a plan needs before it runs: the objects it imports or overwrites, as far as known. */
 export const wantedAtPlan = (registry: Registry, graph: Graph, plan: Plan): ReadonlyArray<Wanted> => {
+  let out = atPlan.get(plan)
+  if (out === undefined) atPlan.set(plan, (out = wantedOfPlan(registry, graph, plan)))
+  return out
+}
+
+const wantedOfPlan = (registry: Registry, graph: Graph, plan: Plan): ReadonlyArray<Wanted> => {
   const out: Wanted[] = []
   const key = keysOf(registry, graph)
   for (const s of plan.steps) {
