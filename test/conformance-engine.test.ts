@@ -57,7 +57,6 @@ for (const spec of registry.resources.values()) {
         const created: string[] = []
         const h: Handler = {
           ...m,
-          createSync: undefined,
           create: (c, i) => {
             created.push(c.name)
             return m.create(c, i)

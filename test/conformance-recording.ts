@@ -89,7 +89,6 @@ export const recording = (): Recording => {
     }
   const handler: Handler = {
     ...inner,
-    createSync: undefined,
     create: (c, i) => during(c, 'create', inner.create(c, i)),
     read: (c, id, i, o) => during(c, 'read', inner.read(c, id, i, o)),
     update: (c, id, i, p, o) => during(c, 'update', inner.update(c, id, i, p, o)),

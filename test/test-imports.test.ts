@@ -183,6 +183,7 @@ const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files:
     why: 'the ownership claims of stacks (ownedBy): the stores keep them, no entry reads them',
     files: [
       'test/cli/state-mv-to-stack.test.ts',
+      'test/engine/stacks/ownership-claims.test.ts',
       'test/engine/stacks/ownership.test.ts',
       'test/state/move-intent.test.ts',
     ],

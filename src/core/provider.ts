@@ -55,6 +55,12 @@ export interface ProviderSpecDef<C, R extends Record<string, ResourceSpec>, L ex
   readonly stepBudgetMs?: (config: C) => number | undefined
   /** the credential check preflight sends before any plan (absent: the credential is only required) */
   readonly verify?: VerifyRequest<C>
+  /**
+   * Where an instance's objects live, from its decoded configuration (the endpoint, host or region
+   * it talks to, no spaces): the same id at two places is two objects. Ownership claims key objects
+   * by it (engine/ownership.ts); absent, every instance of the provider is one place.
+   */
+  readonly endpointOf?: (config: C) => string
   readonly resources: R
   readonly lookups: L
 }

@@ -56,7 +56,7 @@ export const discover =
 const run = async (env: Env, sel: DiscoverSelection): Promise<E.Either<EngineError, Discovered>> => {
   const issues = checkSelection(env.registry, sel)
   if (issues.length > 0) return E.left({ _tag: 'CompileError', issues })
-  const owned = await ownedIds(env.store)
+  const owned = await ownedIds(env.store, env.registry)
   if (E.isLeft(owned)) return owned
   const { list, offered } = typesOf(env, sel)
   const contexts = await providerContexts(env, [...new Set(list.map((s) => s.provider))])

@@ -5,7 +5,8 @@
  * stack's state read instead, by type and id.
  */
 import * as E from 'fp-ts/Either'
-import { ENDPOINT_FIELDS } from '../engine/ownership'
+import { endpointIn } from '../engine/ownership'
+import type { Registry } from '../core/registry'
 import { ownedBy, ownerKey } from '../state/owners'
 import type { StateError, StateStore } from '../state/state-store'
 
@@ -20,16 +21,14 @@ export interface Listed {
 /** Is a listed object owned by a stack in the store? */
 export type Owned = (o: Listed) => boolean
 
-/** where a provider instance speaks, as the engine's claims name it */
-const endpointOf = (config: Readonly<Record<string, unknown>>): string =>
-  ENDPOINT_FIELDS.map((f) => config[f]).find((x): x is string => typeof x === 'string') ?? 'default'
-
 /** From the ownership index when the store keeps one, else from every stack's state. */
-export const ownedIds = async (store: StateStore): Promise<E.Either<StateError, Owned>> => {
+export const ownedIds = async (store: StateStore, registry: Registry): Promise<E.Either<StateError, Owned>> => {
   if (!store.owners) return fromStates(store)
   const claims = await ownedBy(store)()
   if (E.isLeft(claims)) return claims
-  return E.right((o) => claims.right.has(ownerKey(o.provider, endpointOf(o.config), o.token, o.id)))
+  return E.right((o) =>
+    claims.right.has(ownerKey(o.provider, endpointIn(registry, o.provider, o.config), o.token, o.id)),
+  )
 }
 
 /** `token id` of every resource of every stack with state: for a store without claims. */

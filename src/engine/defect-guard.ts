@@ -8,7 +8,7 @@ import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import type { TaskEither } from 'fp-ts/TaskEither'
 import { labelOfAddress } from '../core/node'
-import { stateError, type Lock, type StateError, type StateStore } from '../state/state-store'
+import { appendNowOf, stateError, type Lock, type StateError, type StateStore } from '../state/state-store'
 import { causeText, defect, type Defect } from './defect'
 import type { Env } from './env'
 import { noEvents, type EventSink } from './events'
@@ -54,17 +54,18 @@ const guardStore = (s: StateStore, record: Guard['record']): StateStore => {
       return stateError('Io', `the state store threw: ${causeText(c)}`)
     }
   const append: StateStore['append'] = (stack, rs) => safeTask(() => s.append(stack, rs), onThrow('append'))
-  // the at-once capability is kept, guarded like the rest
-  const sync = s.appendSync
-  const appendSync: StateStore['appendSync'] =
-    sync &&
-    ((stack, r) => {
+  // the at-once capability is kept, guarded like the rest, standing for the guarded append
+  const sync = appendNowOf(s)
+  const appendSync: StateStore['appendSync'] = sync && {
+    of: append,
+    run: (stack, r) => {
       try {
         return sync(stack, r)
       } catch (c) {
         return onThrow('append')(c)
       }
-    })
+    },
+  }
   return {
     ...s,
     ...(appendSync ? { appendSync } : {}),

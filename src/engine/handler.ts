@@ -7,6 +7,7 @@ import type { TaskEither } from 'fp-ts/TaskEither'
 import type { LookupSpec, Observed, ResourceSpec, SharedItems } from '../core/spec'
 import type { PlatformError, WireRequest } from '../core/wire'
 import type { PlannedNode, ProviderSpec } from '../core/provider'
+import { atOnceOf, type AtOnce } from '../core/at-once'
 
 /** What a resource operation is told: the spec, the node, its provider instance and configuration. */
 export interface OpContext {
@@ -47,6 +48,12 @@ export type Obs = Observed<Record<string, unknown>, Record<string, unknown>>
 /** What `createSync` answers: the object made, or why not. */
 export type SyncCreated = Obs | StepFailure
 
+/** A create answered in the calling turn (`Handler.createSync`'s form). */
+export type CreateNow = (spec: ResourceSpec, name: string, inputs: Readonly<Record<string, unknown>>) => SyncCreated
+
+/** The handler's at-once create, when it declares one for its own `create`. */
+export const createNowOf = (h: Handler): CreateNow | undefined => atOnceOf(h.create, h.createSync)
+
 /** Did a `createSync` fail? */
 export const isStepFailure = (r: SyncCreated): r is StepFailure => (r as Partial<StepFailure>)._tag === 'StepFailure'
 
@@ -56,10 +63,10 @@ export interface Handler {
   /**
    * Optional capability: `create` answered in the calling turn (the mock's, which has nothing to
    * wait for), given the type and name only. Same answer as `create`'s task, the failure as a
-   * value. The run uses it on a journal that is also written at once; a wrapper that replaces
-   * `create` must wrap or drop this too (mapHandler does).
+   * value. The run uses it on a journal that is also written at once, and only while it stands for
+   * this `create` (`of`): a wrapper that spreads a handler and replaces `create` is always called.
    */
-  readonly createSync?: (spec: ResourceSpec, name: string, inputs: Readonly<Record<string, unknown>>) => SyncCreated
+  readonly createSync?: AtOnce<Handler['create'], CreateNow>
   /** undefined: the object is gone */
   readonly read: (
     c: OpContext,

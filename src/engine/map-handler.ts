@@ -6,7 +6,16 @@
  */
 import type { TaskEither } from 'fp-ts/TaskEither'
 import type { ResourceSpec } from '../core/spec'
-import type { Handler, LookupContext, OpContext, StepFailure, SyncCreated } from './handler'
+import type { AtOnce } from '../core/at-once'
+import {
+  createNowOf,
+  type CreateNow,
+  type Handler,
+  type LookupContext,
+  type OpContext,
+  type StepFailure,
+  type SyncCreated,
+} from './handler'
 
 /** Handler methods; `true`: the first argument is the step's context (configure's is a provider spec). */
 const METHODS = {
@@ -54,10 +63,15 @@ export const mapHandler = <H extends Handler>(h: H, m: HandlerMapping): Handler 
       return m.task ? m.task(name, make) : make()
     }
   }
-  const sync = h.createSync
+  // the at-once create stands for the create made here, when the inner one stood for the inner create
+  const sync = createNowOf(h)
+  const of = out.create as Handler['create']
   if (sync !== undefined && m.createSync !== undefined) {
     const wrap = m.createSync
-    out.createSync = ((spec, name, i) => wrap(() => sync(spec, name, i), spec, name)) satisfies Handler['createSync']
-  } else if (sync !== undefined && m.task === undefined) out.createSync = sync
+    out.createSync = { of, run: (spec, name, i) => wrap(() => sync(spec, name, i), spec, name) } satisfies AtOnce<
+      Handler['create'],
+      CreateNow
+    >
+  } else if (sync !== undefined && m.task === undefined) out.createSync = { of, run: sync }
   return out as unknown as Handler
 }

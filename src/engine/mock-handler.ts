@@ -114,11 +114,12 @@ export const mockHandler = (mocks: Mocks = {}, seed: ReadonlyMap<string, Stored>
     store.set(id, { token: spec.token, inputs, outputs })
     return { id, inputs, outputs }
   }
+  const createTask: Handler['create'] = (c, inputs) => later(() => E.right(create(c.spec, c.name, inputs)))
   return {
     objects: () => store,
-    create: (c, inputs) => later(() => E.right(create(c.spec, c.name, inputs))),
+    create: createTask,
     // nothing to wait for: the run takes a mock create in the turn it starts (a declared capability)
-    createSync: create,
+    createSync: { of: createTask, run: create },
     read: (c, id) =>
       later(() => {
         const o = store.get(id)

@@ -5,7 +5,7 @@
  */
 import type { PlannedNode } from '../core/provider'
 import { showAdoptions } from './adoption'
-import { checkOwners, claimFor, claimHeld, wantedAtPlan } from './ownership'
+import { backfillClaims, checkOwners, claimFor, claimMade, wantedAtPlan } from './ownership'
 import { randomUUID } from 'node:crypto'
 import * as E from 'fp-ts/Either'
 import type { ReaderTaskEither } from 'fp-ts/ReaderTaskEither'
@@ -625,6 +625,7 @@ const planFrom = async (
   )
   const read = refreshed ? { ...outcome, drift: refreshed.drift } : outcome
   const withDrift = await attempt(() => showAdoptions(env, graph, read, protector))
+  await attempt(() => backfillClaims(env, graph, aliased.state))
   await attempt(() => checkOwners(env, graph, withDrift.plan))
   return env.hooks?.afterPlan ? attempt(env.hooks.afterPlan(withDrift)(env)) : withDrift
 }
@@ -790,7 +791,7 @@ const execute = async (
   }
   const policy = { continueOnError: opts.continueOnError === true }
   // what the plan imports or overwrites is claimed (compare-and-set) before anything is sent
-  await attempt(() => claimFor(env, graph, wantedAtPlan(graph, outcome.plan)))
+  await attempt(() => claimFor(env, graph, wantedAtPlan(env.registry, graph, outcome.plan)))
   const r = await attempt(runStage({ outcome, state: base, protector, policy })(env))
   // what was done, for a defect that stops the save below (the journal holds it durably)
   guard.keep({ ...r, plan: outcome.plan, ...(env.signal?.aborted ? { interrupted: true } : {}) })
@@ -804,7 +805,7 @@ const execute = async (
     ...(env.signal?.aborted ? { interrupted: true } : {}),
   }
   guard.keep(result)
-  await attempt(() => claimHeld(env, graph, written))
+  await attempt(() => claimMade(env, graph, s0, written))
   if (r.failures.length > 0) fail({ _tag: 'ApplyError', failures: r.failures, result })
   return result
 }

@@ -72,18 +72,22 @@ const bareMemoryStore = (
     // bounded: a long run's records (write-ahead entries hold their inputs) are not all kept
     if (j.records.length >= MAX_UNFOLDED) fold(stack, j)
   }
+  const append: StateStore['append'] = (stack, records) => () => {
+    for (let i = 0; i < records.length; i++) appendOne(stack, records[i])
+    return APPENDED_LATER
+  }
   return {
     snapshot: current,
     lock: lockIn(locks),
     read: (stack) => TE.right(current(stack)),
-    append: (stack, records) => () => {
-      for (let i = 0; i < records.length; i++) appendOne(stack, records[i])
-      return APPENDED_LATER
-    },
-    // nothing to wait for: a record is taken in the calling turn (a declared capability)
-    appendSync: (stack, record) => {
-      appendOne(stack, record)
-      return undefined
+    append,
+    // nothing to wait for: a record is taken in the calling turn (a declared capability, of this append)
+    appendSync: {
+      of: append,
+      run: (stack, record) => {
+        appendOne(stack, record)
+        return undefined
+      },
     },
     write: writeIn(states, journals),
     list: () => TE.right([...states.keys()]),

@@ -10,7 +10,18 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import * as TE from 'fp-ts/TaskEither'
 import { processAlive } from '../core/process-alive'
-import { claimChanges, claimIn, moveIn, retainIn, type OwnerClaim, type Owners } from './owners'
+import {
+  claimChanges,
+  claimFreeIn,
+  claimIn,
+  findIn,
+  holdsIn,
+  moveIn,
+  retainIn,
+  type OwnerClaim,
+  type Owners,
+  type Wanted,
+} from './owners'
 import { stateError, type StateError } from './state-store'
 
 const STALE_MS = 60_000
@@ -128,6 +139,14 @@ export const fileOwners = (dir: string): Owners => {
   const f: ClaimFiles = { home, file: join(home, 'owners.json'), lockFile: join(home, 'owners.lock') }
   return {
     list: () => io(async () => [...(await loadClaims(f.file)).values()]),
+    find: (keys) => io(async () => findIn(await loadClaims(f.file), keys)),
+    holds: (stack) => io(async () => holdsIn(await loadClaims(f.file), stack)),
+    claimFree: (stack, wanted) =>
+      TE.chain((w: ReadonlyArray<Wanted>) =>
+        w.length === 0
+          ? TE.right(undefined)
+          : updateClaims(f, (t) => ({ changed: claimFreeIn(t, stack, w), value: undefined })),
+      )(TE.fromIO(wanted)),
     claim: (stack, wanted) =>
       updateClaims(f, (t) => {
         const changes = claimChanges(t, stack, wanted)

@@ -5,6 +5,7 @@
 import type { TaskEither } from 'fp-ts/TaskEither'
 import type { Owners } from './owners'
 import type { JournalRecord, State } from './state'
+import { atOnceOf, type AtOnce } from '../core/at-once'
 
 export interface LockInfo {
   readonly owner: string
@@ -38,6 +39,12 @@ export interface Lock {
   readonly release: () => TaskEither<StateError, void>
 }
 
+/** One journal record taken in the calling turn (`StateStore.appendSync`'s form); a refusal as a value. */
+export type AppendNow = (stack: string, record: JournalRecord) => StateError | undefined
+
+/** The store's at-once append, when it declares one for its own `append`. */
+export const appendNowOf = (s: StateStore): AppendNow | undefined => atOnceOf(s.append, s.appendSync)
+
 /** Where state lives: lock, read, append journal records, write snapshots, list stacks. */
 export interface StateStore {
   /** take the stack's lock, waiting up to `waitMs` for a live holder; stale locks are recovered */
@@ -52,10 +59,10 @@ export interface StateStore {
   /**
    * Optional capability: take one record in the calling turn (a store with nothing durable to
    * wait for, the memory store), the same effect as `append`'s task; a refusal as a value. The
-   * run then journals at once instead of in grouped writes. A wrapper that replaces `append` must
-   * wrap or drop this too.
+   * run then journals at once instead of in grouped writes, only while it stands for this
+   * `append` (`of`): a wrapper that spreads a store and replaces `append` is always called.
    */
-  readonly appendSync?: (stack: string, record: JournalRecord) => StateError | undefined
+  readonly appendSync?: AtOnce<StateStore['append'], AppendNow>
   /**
    * Write a full snapshot (and compact the journal). `state.serial` must be the serial read;
    * the store refuses a write based on an older serial or another lineage, and stores serial + 1.

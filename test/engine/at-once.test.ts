@@ -53,9 +53,12 @@ const world = (way: Way, mocks?: Mocks) => {
     way === 'at once'
       ? {
           ...store,
-          appendSync: (s, r) => {
-            records.push(r)
-            return appendSync!(s, r)
+          appendSync: {
+            of: store.append,
+            run: (s, r) => {
+              records.push(r)
+              return appendSync!.run(s, r)
+            },
           },
         }
       : {
@@ -129,14 +132,21 @@ const runOf = async (way: Way, ordered = way !== 'promise tasks') => {
   return { seen: JSON.parse(JSON.stringify(seen)) as unknown, calls: w.calls }
 }
 
-test('the mock and the memory store declare their at-once capabilities', () => {
-  assert.type(mockHandler().createSync, 'function')
-  assert.type(memoryStore().appendSync, 'function')
+test('the mock and the memory store declare their at-once capabilities, each for its own method', () => {
+  const m = mockHandler()
+  assert.type(m.createSync?.run, 'function')
+  assert.is(m.createSync?.of, m.create)
+  const store = memoryStore()
+  assert.type(store.appendSync?.run, 'function')
+  assert.is(store.appendSync?.of, store.append)
 })
 
 test('mapHandler forwards createSync untouched, wraps it when asked, and drops it under a task mapping', () => {
   const m = mockHandler()
-  assert.is(mapHandler(m, { context: (c) => c }).createSync, m.createSync)
+  const forwarded = mapHandler(m, { context: (c) => c })
+  assert.is(forwarded.createSync?.run, m.createSync?.run)
+  // it stands for the create mapHandler made, not the inner one
+  assert.is(forwarded.createSync?.of, forwarded.create)
   assert.is(mapHandler(m, { task: (_method, make) => make() }).createSync, undefined)
   const seen: string[] = []
   const wrapped = mapHandler(m, {
@@ -144,7 +154,8 @@ test('mapHandler forwards createSync untouched, wraps it when asked, and drops i
     createSync: (make, _spec, name) => (seen.push(name), make()),
   })
   const spec = demoRegistry.resources.get('demo:Shelf')!
-  const made = wrapped.createSync!(spec, 'x', { title: 'X' })
+  assert.is(wrapped.createSync?.of, wrapped.create)
+  const made = wrapped.createSync!.run(spec, 'x', { title: 'X' })
   assert.equal(seen, ['x'])
   assert.ok(m.objects().has((made as { id: string }).id))
 })
@@ -157,9 +168,10 @@ test('the defect guard keeps both capabilities and makes a throw a failure, not 
   })
   const store = memoryStore()
   const g = guardEnv({ ...world('at once').env, handler: m, store })
-  assert.type(g.env.store.appendSync, 'function')
+  assert.type(g.env.store.appendSync?.run, 'function')
+  assert.is(g.env.store.appendSync?.of, g.env.store.append)
   const spec = demoRegistry.resources.get('demo:Shelf')!
-  const r = g.env.handler.createSync!(spec, 'x', { title: 'X' })
+  const r = g.env.handler.createSync!.run(spec, 'x', { title: 'X' })
   assert.equal(r, stepFailure('demo:Shelf "x"', 'create', 'the handler threw: boom'))
   assert.is(g.defect()?.where, 'handler.create')
 })
@@ -194,6 +206,28 @@ test('a run taken at once records what it records through tasks and through wrap
   // the wrappers were asked for every create and every append
   assert.is(promises.calls.create, 7 + 2)
   assert.ok(promises.calls.append > 0)
+})
+
+test('a wrapper that spreads the mock or the memory store and replaces create or append is called for each', async () => {
+  const m = mockHandler()
+  const store = memoryStore()
+  const created: string[] = []
+  const appended: string[] = []
+  // the at-once forms ride along in the spread, tied to the methods replaced: not used
+  const handler: Handler = { ...m, create: (c, i) => (created.push(c.name), m.create(c, i)) }
+  const wrapped: StateStore = {
+    ...store,
+    append: (s, rs) => (appended.push(...rs.map((x) => x.t)), store.append(s, rs)),
+  }
+  const env = { ...world('at once').env, handler, store: wrapped }
+  const r = await apply(first())(env)()
+  if (isLeft(r)) throw new Error(formatEngineError(r.left))
+  assert.equal([...created].sort(), ['a', 'b', 'coded', 'k0', 'k1', 'k2', 'k3'])
+  assert.is(appended.filter((t) => t === 'pending').length, 7)
+  assert.is(appended.filter((t) => t === 'settled').length, 7)
+  // and what the wrappers passed on reached the platform and the store
+  assert.is(m.objects().size, 7)
+  assert.is(Object.keys(store.snapshot('w')!.resources).length, 7)
 })
 
 test('a create that throws fails its step the same way, its write-ahead entry settled', async () => {

@@ -27,7 +27,7 @@ const failingA = (): Env => {
     c.address === 'cost:Folder/a'
       ? TE.left(stepFailure('cost:Folder "a"', 'create', 'refused by the test'))
       : env.handler.create(c, inputs)
-  return { ...env, concurrency: 1, handler: { ...env.handler, createSync: undefined, create } }
+  return { ...env, concurrency: 1, handler: { ...env.handler, create } }
 }
 
 const failed = async (opts: { continueOnError?: boolean }) => {

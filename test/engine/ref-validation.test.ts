@@ -20,7 +20,6 @@ const sent: string[] = []
 const envOf = (m = mockHandler(), store = memoryStore()): Env => {
   const h: Handler = {
     ...m,
-    createSync: undefined,
     create: (c, i) => {
       sent.push(`${c.address} ${JSON.stringify(i)}`)
       return m.create(c, i)
@@ -142,7 +141,7 @@ test('a value the plan checked is checked again at apply when the clock moved', 
   const env: Env = {
     ...base,
     registry,
-    handler: { ...base.handler, createSync: undefined, create: (c, i) => ((moved = true), base.handler.create(c, i)) },
+    handler: { ...base.handler, create: (c, i) => ((moved = true), base.handler.create(c, i)) },
     now: () => new Date(moved ? start + 5000 : start),
   }
   const source = demo.shelf('src', { title: 'novel' })

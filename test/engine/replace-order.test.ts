@@ -39,7 +39,6 @@ const recording = (m = mockHandler()) => {
   const calls: string[] = []
   const h: Handler = {
     ...m,
-    createSync: undefined,
     create: (c, i) => {
       calls.push(`create ${String(i.title)}`)
       return m.create(c, i)
@@ -108,7 +107,6 @@ test('a crash between the new create and the old delete: the next run deletes th
   let platform: ReturnType<typeof m.objects> | undefined
   const h: Handler = {
     ...m,
-    createSync: undefined,
     create: (c, i) => async () => {
       durable = store.snapshot('r')
       const made = await m.create(c, i)()
@@ -141,7 +139,6 @@ test('a failed create settles the written-ahead delete: the old object stays and
   const first = ok(await apply(book('One'))(envOf(m, store))()).state.resources['demo:Book/b'].id
   const h: Handler = {
     ...m,
-    createSync: undefined,
     create: (c) => async () => ({
       _tag: 'Left',
       left: { _tag: 'StepFailure', node: c.address, op: 'create', message: 'refused', ambiguous: false },

@@ -36,7 +36,6 @@ test('never more steps in flight than the concurrency bound', async () => {
   let max = 0
   const h: Handler = {
     ...m,
-    createSync: undefined,
     create: (c, i) => async () => {
       inFlight++
       max = Math.max(max, inFlight)
@@ -55,7 +54,6 @@ test('the first failure stops new work; in-flight steps finish and are recorded;
   let started = 0
   const h: Handler = {
     ...m,
-    createSync: undefined,
     create: (c, i) => async () => {
       started++
       await delay(c.name === 's0' ? 1 : 5)
@@ -82,7 +80,6 @@ test('cancellation: after abort no new step starts, in-flight ones finish and ar
   let sent = 0
   const h: Handler = {
     ...m,
-    createSync: undefined,
     // aborted once two creates are in flight (on the memory store a step's create is sent in the
     // turn the step starts, so aborting at the first would leave the second not started)
     create: (c, i) => async () => {
@@ -105,7 +102,6 @@ test('an ambiguous create stays pending and the next run adopts the object inste
   let fail = true
   const h: Handler = {
     ...m,
-    createSync: undefined,
     create: (c, i) => async () => {
       const r = await m.create(c, i)()
       // the platform made it, but the reply was lost
@@ -144,7 +140,6 @@ test('a lost reply is looked for within the run: adopted when the platform made 
       })
     const h: Handler = {
       ...m,
-      createSync: undefined,
       create: (c, i) => async () => {
         if (lose) {
           lose = false
@@ -167,7 +162,6 @@ test('a non-ambiguous failure clears its pending entry', async () => {
   const m = mockHandler()
   const h: Handler = {
     ...m,
-    createSync: undefined,
     create: (c) => TE.left(stepFailure(c.address, 'create', '400 bad request')),
   }
   const store = memoryStore()
@@ -207,7 +201,6 @@ test('a burst of steps that go on later gives the event loop a turn every 8 star
   let startedAtFirstTurn = -1
   const h: Handler = {
     ...m,
-    createSync: undefined,
     create: (c, i) => async () => {
       // a turn asked for at the first start runs before the loop's own turn, whenever that comes
       if (++started === 1) setImmediate(() => (startedAtFirstTurn = started))
@@ -237,7 +230,6 @@ inst(
     const seen: Record<string, unknown> = {}
     const h: Handler = {
       ...m,
-      createSync: undefined,
       create: (c, i) => ((seen[c.name] = c.config.region), m.create(c, i)),
     }
     const { providerInstance } = await import('#trellis')

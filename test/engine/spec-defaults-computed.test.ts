@@ -31,7 +31,6 @@ const platform = () => {
   })
   const h: Handler = {
     ...m,
-    createSync: undefined,
     create: (c, i) => {
       sent.push(['create', i])
       return m.create(c, fill(i))

@@ -24,7 +24,6 @@ const envOf = (sent: string[]): Env => {
   const m = mockHandler()
   const h: Handler = {
     ...m,
-    createSync: undefined,
     create: (c, i) => {
       sent.push(c.address)
       return c.spec.token === 'demo:Shelf'

@@ -49,7 +49,6 @@ const gated = (h: MockHandler) => {
   const inside = new Promise<void>((r) => (entered = r))
   const handler: Handler = {
     ...h,
-    createSync: undefined,
     create: (c, i) => async () => {
       entered()
       await gate

@@ -7,7 +7,7 @@
  */
 import { isLeft } from 'fp-ts/Either'
 import type { ResourceVertex } from '../graph'
-import { isStepFailure, type Handler, type Obs, type StepFailure } from '../handler'
+import { createNowOf, isStepFailure, type Handler, type Obs, type StepFailure } from '../handler'
 import type { Step } from '../plan'
 import type { ResourceState } from '../../state/state'
 import { afterCreateFailed } from './lost-create'
@@ -42,7 +42,7 @@ export const createAttempt = (
 ): ResourceState | Promise<ResourceState> => {
   if (!st.store.atOnce) return createAfterEntry(st, c, attemptNo)
   const opId = writeAhead(st, 'create', c.s, c.sent, undefined, at) as string
-  const sync = st.h.createSync
+  const sync = createNowOf(st.h)
   if (sync === undefined) return sendCreate(st, c, opId, attemptNo, st.h.create(ctxOf(st, c.s, c.v.spec), c.inputs))
   let o: Obs | StepFailure
   try {

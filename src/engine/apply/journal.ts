@@ -5,7 +5,7 @@
  */
 import { isLeft } from 'fp-ts/Either'
 import type { JournalRecord } from '../../state/state'
-import type { StateStore } from '../../state/state-store'
+import { appendNowOf, type AppendNow, type StateStore } from '../../state/state-store'
 
 /** what `write` gives once the records are written at once */
 export const WRITTEN: Promise<void> = Promise.resolve()
@@ -20,14 +20,12 @@ export interface Journal {
 }
 
 /** The journal of a stack on a store; `keep` applies a record to the run's working copies. */
-export const makeJournal = (store: StateStore, stack: string, keep: (r: JournalRecord) => void): Journal =>
-  store.appendSync !== undefined ? atOnce(store.appendSync, stack, keep) : grouped(store, stack, keep)
+export const makeJournal = (store: StateStore, stack: string, keep: (r: JournalRecord) => void): Journal => {
+  const now = appendNowOf(store)
+  return now !== undefined ? atOnce(now, stack, keep) : grouped(store, stack, keep)
+}
 
-const atOnce = (
-  appendSync: NonNullable<StateStore['appendSync']>,
-  stack: string,
-  keep: (r: JournalRecord) => void,
-): Journal => ({
+const atOnce = (appendSync: AppendNow, stack: string, keep: (r: JournalRecord) => void): Journal => ({
   atOnce: true,
   write: (rs) => {
     for (let i = 0; i < rs.length; i++) {

@@ -324,3 +324,7 @@ export const cloudBridge = (c: CloudConfig): Readonly<Record<string, unknown>> =
 
 /** The object-storage domain: the configured one, else `https://cos.<region>.myqcloud.com`. */
 export const cloudCosDomain = (c: CloudConfig): string => c.cosDomain ?? `https://cos.${c.region}.myqcloud.com`
+
+/** Where a cloud instance's objects live (ownership claims): its region, at its API domain when not the default. */
+export const cloudEndpointOf = (c: CloudConfig): string =>
+  c.domain === undefined || c.domain.trim() === DEFAULT_CLOUD_DOMAIN ? c.region : `${c.domain.trim()}/${c.region}`

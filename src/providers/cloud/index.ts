@@ -6,7 +6,15 @@
 import { cloudClient } from './client/cloud-client'
 import { defineProvider } from '../../core/provider'
 import { verifyCredentials } from './shared/verify-credentials'
-import { CloudConfig, cloudBridge, cloudConfigFromEnv, cloudConfigRules, cloudEnv, cloudStepBudgetMs } from './config'
+import {
+  CloudConfig,
+  cloudBridge,
+  cloudConfigFromEnv,
+  cloudConfigRules,
+  cloudEndpointOf,
+  cloudEnv,
+  cloudStepBudgetMs,
+} from './config'
 import { ApiGatewayService } from './api-gateway-service'
 import { ApiGatewayApi } from './api-gateway-api'
 import { ApiGatewayApiKey } from './api-gateway-api-key'
@@ -50,6 +58,7 @@ export const cloudProvider = defineProvider({
   stepBudgetMs: cloudStepBudgetMs,
   bridge: cloudBridge,
   verify: verifyCredentials,
+  endpointOf: cloudEndpointOf,
   resources: {
     ApiGatewayService,
     ApiGatewayApi,

@@ -34,3 +34,6 @@ export const costBridge = (c: CostConfig): Readonly<Record<string, unknown>> => 
   host: c.host,
   timeout: c.timeout,
 })
+
+/** Where a cost instance's objects live (ownership claims): the host it talks to. */
+export const costEndpointOf = (c: CostConfig): string => c.host

@@ -6,7 +6,7 @@ import { costClient } from './client/cost-client'
 import { configFromEnv, defineProvider } from '../../core/provider'
 import { verifyCredentials } from './shared/verify-credentials'
 import { resolveWorkspaces } from './shared/workspaces-seen'
-import { CostConfig, costBridge, costEnv, costStepBudgetMs } from './config'
+import { CostConfig, costBridge, costEndpointOf, costEnv, costStepBudgetMs } from './config'
 import { AccessGrant } from './access-grant'
 import { AnomalyNotification } from './anomaly-notification'
 import { BillingRule } from './billing-rule'
@@ -74,6 +74,7 @@ export const costProvider = defineProvider({
   resolve: resolveWorkspaces,
   stepBudgetMs: costStepBudgetMs,
   verify: verifyCredentials,
+  endpointOf: costEndpointOf,
   resources: {
     AccessGrant,
     AnomalyNotification,

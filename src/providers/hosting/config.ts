@@ -64,3 +64,6 @@ export const hostingBridge = (c: HostingConfig): Readonly<Record<string, unknown
   default_team_id: c.defaultTeamId,
   default_team_slug: c.defaultTeamSlug,
 })
+
+/** Where a hosting instance's objects live (ownership claims): the endpoint (origin) it talks to. */
+export const hostingEndpointOf = (c: HostingConfig): string => c.endpoint

@@ -5,7 +5,14 @@
 import { hostingClient } from './client/hosting-client'
 import { configFromEnv, defineProvider } from '../../core/provider'
 import { verifyCredentials } from './shared/verify-credentials'
-import { HostingConfig, hostingBridge, hostingEnv, hostingStepBudgetMs, oneDefaultTeam } from './config'
+import {
+  HostingConfig,
+  hostingBridge,
+  hostingEndpointOf,
+  hostingEnv,
+  hostingStepBudgetMs,
+  oneDefaultTeam,
+} from './config'
 import { resolveDefaultTeam } from './shared/resolve-team'
 import { DeployKey } from './deploy-key'
 import { DnsZone } from './dns-zone'
@@ -37,6 +44,7 @@ export const hostingProvider = defineProvider({
   stepBudgetMs: hostingStepBudgetMs,
   resolve: resolveDefaultTeam,
   verify: verifyCredentials,
+  endpointOf: hostingEndpointOf,
   resources: {
     DeployKey,
     DnsZone,

@@ -94,7 +94,6 @@ test('a handler that throws (not a failure it answers): Left Defect, the steps b
   const m = mockHandler()
   const handler: Handler = {
     ...m,
-    createSync: undefined,
     create: (c, i) => {
       if (c.name === 's2') throw new TypeError('handler bug')
       return m.create(c, i)
@@ -109,7 +108,7 @@ test('a handler that throws (not a failure it answers): Left Defect, the steps b
 
 test('a task that rejects is a defect too; refresh with a throwing confirm resolves', async () => {
   const m = mockHandler()
-  const handler: Handler = { ...m, createSync: undefined, create: () => () => Promise.reject(new Error('rejected')) }
+  const handler: Handler = { ...m, create: () => () => Promise.reject(new Error('rejected')) }
   const d = defectOf(await apply(chain())(envOf({ handler }))())
   assert.is(d.where, 'handler.create')
   assert.equal(done(d), [])
