@@ -42,3 +42,17 @@ export const rewriteInside = <C>(u: object, f: (v: object, c: C) => unknown, c: 
   }
   return out ?? u
 }
+
+/**
+ * A property descriptor whose getter works the value out of the object it is read on: an own,
+ * enumerable property (JSON, spreads and deep comparisons see it) that no object holds until it is
+ * read. One getter shared by every object it is defined on: a getter per object would be a closure
+ * each, and would give every object a dictionary of properties.
+ */
+export const sharedGetter = <T, V>(compute: (self: T) => V): PropertyDescriptor => ({
+  get(this: T): V {
+    return compute(this)
+  },
+  enumerable: true,
+  configurable: true,
+})
