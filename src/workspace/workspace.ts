@@ -3,7 +3,7 @@
  * the engine's ReaderTaskEither operations, resolving to plain results and rejecting with a
  * TrellisError. It is an edge of the system like the CLI (which is a thin client of it): it reads
  * the environment it is given, builds the real (or emulated) handler with retries, rate budgets,
- * the cloud credential chain and its account checks, applies every provider's environment
+ * the credential chains the providers declare and their account checks, applies every provider's environment
  * fallbacks, and checks every provider instance's credentials before anything is planned.
  */
 import { discover as discoverOp } from '../discover/discover'
