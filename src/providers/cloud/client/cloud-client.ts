@@ -6,7 +6,7 @@
 import { setting, type Tc3Recipe } from '../../../core/client-recipe'
 import { DEFAULT_CLOUD_DOMAIN, DEFAULT_CLOUD_REGION } from '../config'
 import { staticCloudKeys } from './static-keys'
-import { cloudChainFacts } from './key-chain'
+import { cloudChainFacts } from './cloud-chain-facts'
 
 type Config = Readonly<Record<string, unknown>>
 

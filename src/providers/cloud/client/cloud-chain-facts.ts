@@ -1,6 +1,6 @@
 /**
  * The cloud's credential chain as the edge runs it: ./credentials.ts over the edge's transport and
- * environment (cloudKeyChain, loaded with the wirings), and what its recipe declares of it
+ * environment (cloud-key-chain.ts, loaded with the wirings), and what its recipe declares of it
  * (cloudChainFacts: the chain checks the account whenever allowedAccountIds or
  * forbiddenAccountIds is set).
  */
