@@ -72,8 +72,7 @@ export const sharedGetter = <T, V>(compute: (self: T) => V): PropertyDescriptor 
  * proxy up the prototype chain is asked, as an assignment would), and is V8's fast path (where
  * Object.create with property descriptors is a slow one).
  */
-export const withMethods = <A extends object>(methods: object, fields: A): A =>
-  ({ __proto__: methods, ...fields })
+export const withMethods = <A extends object>(methods: object, fields: A): A => ({ __proto__: methods, ...fields })
 
 /** A prototype for withMethods: these members, not enumerable, frozen; `base` below them. */
 export const methodsOf = (
