@@ -40,23 +40,11 @@ const diffOptionsOf = (v: ResourceVertex, c: PlanCtx): DiffOptions => {
   return o
 }
 
-/**
- * The node's inputs with its refs resolved as far as known; those that came through refs are
- * checked now (not found out by the platform), and when checked in full kept for apply.
- * `allUnknown`: every ref gave UNKNOWN (refs to computed outputs of nodes being created), so the
- * values are the node's own, which compile checked, and the rules wait for every value.
- */
-const resolvedInputs = (v: ResourceVertex, at: number, c: PlanCtx) => {
-  const { spec, node } = v
-  const answered = c.tally.known
-  const resolved = resolveRefs(node.inputs, c.known) as Record<string, unknown>
-  const allUnknown = resolved !== node.inputs && c.tally.known === answered
-  if (resolved !== node.inputs && !allUnknown) {
-    const found = checkResolved(spec.inputs, spec.rules, node.inputs, resolved, ruleCtxOf(v, c), c.validate)
-    for (let fi = 0; fi < found.length; fi++) c.errors.push(issue(v.label, found[fi]))
-    if (found === CHECKED_IN_FULL) c.checked[at] = resolved
-  }
-  return { resolved, allUnknown }
+/** Values known now that came through refs are checked now (not found out by the platform), kept for apply when in full. */
+const checkThroughRefs = (v: ResourceVertex, at: number, resolved: Record<string, unknown>, c: PlanCtx): void => {
+  const found = checkResolved(v.spec.inputs, v.spec.rules, v.node.inputs, resolved, ruleCtxOf(v, c), c.validate)
+  for (let fi = 0; fi < found.length; fi++) c.errors.push(issue(v.label, found[fi]))
+  if (found === CHECKED_IN_FULL) c.checked[at] = resolved
 }
 
 /** The spec's `when: 'plan'` rules, which see what exists, once every value is known. */
@@ -108,7 +96,12 @@ const defaultsNotes = (defaulted: Readonly<Record<string, unknown>> | undefined)
 /** The step of resource `v`; `at`: its position in `graph.ordered`. */
 export const planResource = (v: ResourceVertex, at: number, prior: ResourceState | undefined, c: PlanCtx): Step => {
   const { spec, node } = v
-  const { resolved, allUnknown } = resolvedInputs(v, at, c)
+  const answered = c.tally.known
+  const resolved = resolveRefs(node.inputs, c.known) as Record<string, unknown>
+  // every ref gave UNKNOWN (refs to computed outputs of nodes being created): the values are the
+  // node's own, which compile checked, and the rules wait for every value
+  const allUnknown = resolved !== node.inputs && c.tally.known === answered
+  if (resolved !== node.inputs && !allUnknown) checkThroughRefs(v, at, resolved, c)
   // what the platform will give the fields left out, shown and recorded (never sent); none while
   // a value is unknown (defaultsFor's own answer then)
   const defaulted = allUnknown ? undefined : defaultsFor(spec, resolved)
