@@ -20,7 +20,7 @@ import { makeRef, type Ref } from '../src/core/ref'
 import type { Secret } from '../src/core/secret'
 import type { LookupSpec, ResourceSpec } from '../src/core/spec'
 import { providerInstance, type HasNode, type Pending, type ProviderInstance } from '../src/core/stack'
-import { copyFields } from '../src/core/copy'
+import { copyFields, withMethods } from '../src/core/copy'
 
 // ── types ────────────────────────────────────────────────────────────────────
 /** A value, a ref to one, or (for any value) a secret; arrays and objects may hold refs inside. */
@@ -195,10 +195,9 @@ const lazyOuts = (names: () => ReadonlyArray<string>): (() => object) => {
   return () => (outs ??= outsProto([...new Set(['id', ...names()])]))
 }
 
-// an object literal naming its prototype (not Object.create with a property descriptor, a slow
-// path per `.out`), and defines the address without the trap below
+/** A node's `.out`: its address over its type's prototype of getters. */
 const outsOf = (proto: object, address: string): Record<string, Ref<unknown>> =>
-  Object.freeze({ __proto__: proto, [ADDRESS]: address }) as unknown as Record<string, Ref<unknown>>
+  Object.freeze(withMethods(proto, { [ADDRESS]: address }))
 
 const resourceBuilder = <I, O>(spec: ResourceSpec<I, O>): ResourceBuilderFn<I, O> => {
   const inputNames = fieldsOf(spec.inputs).map((f) => f.name)
@@ -238,14 +237,9 @@ const builderMaker = <I, O>(
   // made by the first `.out` of the type: a program reads the outputs of some of its types
   const outsOfType = lazyOuts(() => [...inputNames, ...fieldsOf(spec.outputs).map((f) => f.name)])
   const proto: Record<string, unknown> = Object.create(unknownSetter(inputNames)) as Record<string, unknown>
-  // a constructor over the shared prototype: `new` is V8's fast path (Object.create with a property
-  // descriptor was the largest cost of building a stack)
-  function Builder(this: { node: ResourceNode }, node: ResourceNode) {
-    this.node = node
-  }
-  Builder.prototype = proto
+  // every builder of the type over one prototype of its setters (core/copy.ts's withMethods)
   const make = (node: ResourceNode): ResourceBuilder<I, O> =>
-    Object.freeze(new (Builder as unknown as new (n: ResourceNode) => object)(node)) as ResourceBuilder<I, O>
+    Object.freeze(withMethods(proto, { node })) as unknown as ResourceBuilder<I, O>
   for (const f of inputNames)
     proto[f] = function (this: { node: ResourceNode }, value: unknown) {
       const inputs: Record<string, unknown> = copyFields(this.node.inputs)

@@ -12,7 +12,7 @@
 import type * as TE from 'fp-ts/TaskEither'
 import type { ClientFactory } from '../src/core/provider'
 import { conventionsOf, keysInConfig, type ClientKit, type MakeClient } from '../src/core/client-kit'
-import type { ClientRecipe } from '../src/core/client-recipe'
+import type { ClientRecipe, KeySource } from '../src/core/client-recipe'
 import type { Registry } from '../src/core/registry'
 import type { PlatformClient, PlatformError } from '../src/core/wire'
 import type { HttpClient } from './http'
@@ -22,6 +22,8 @@ import type { SequenceOptions } from './sequence'
 import { tc3Client, type Tc3Credentials } from './tc3'
 
 // ── model ────────────────────────────────────────────────────────────────────
+type Config = Readonly<Record<string, unknown>>
+
 export interface PlatformClientsOptions extends SequenceOptions {
   readonly http: HttpClient
   /** the providers whose `client` recipes the factory follows */
@@ -34,14 +36,14 @@ export interface PlatformClientsOptions extends SequenceOptions {
   readonly secrets?: SecretValues
   /**
    * Where a signed-action provider's keys come from for one configuration (e.g. shared credential
-   * files, role assumption). Default: the keys the recipe reads from the configuration.
+   * files, role assumption); undefined: the keys the recipe reads from the configuration.
    */
+  readonly keySources?: (provider: string, config: Config) => KeySource | undefined
+  /** as `keySources`, for every signed-action provider (older name) */
   readonly cloudCredentials?: (
     config: Readonly<Record<string, unknown>>,
   ) => () => TE.TaskEither<PlatformError, Tc3Credentials>
 }
-
-type Config = Readonly<Record<string, unknown>>
 
 // ── factory ──────────────────────────────────────────────────────────────────
 /** The protocol clients of one provider instance over the factory's transport; the factory's endpoint and bound win. */
@@ -65,7 +67,11 @@ const kitOf = (opts: PlatformClientsOptions, secrets: SecretValues, provider: st
       tc3Client({
         ...seq,
         http: opts.http,
-        credentials: opts.cloudCredentials?.(config) ?? r.keys ?? keysInConfig(provider, config),
+        credentials:
+          opts.keySources?.(provider, config) ??
+          opts.cloudCredentials?.(config) ??
+          r.keys ??
+          keysInConfig(provider, config),
         region: r.region,
         protocol: r.protocol,
         domain: r.domain,

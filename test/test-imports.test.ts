@@ -120,8 +120,17 @@ const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files:
     ],
   },
   'core/client-recipe': {
-    why: "the REST recipe's header and link constants the emulators answer with",
-    files: ['test/protocols/rest.test.ts', 'test/providers/cost/helpers.ts', 'test/providers/hosting/harness.ts'],
+    why: "the REST recipe's header and link constants the emulators answer with, a signed-action recipe's chain types",
+    files: [
+      'test/protocols/rest.test.ts',
+      'test/providers/cost/helpers.ts',
+      'test/providers/hosting/harness.ts',
+      'test/workspace/preflight.test.ts',
+    ],
+  },
+  'workspace/key-sources': {
+    why: "the table of credential chains preflight is given, made apart from a provider's recipe to test it",
+    files: ['test/workspace/preflight.test.ts'],
   },
   'core/secret': {
     why: 'secret markers below the public secret/reveal (containsSecret, revealDeep, isSecretMarker)',

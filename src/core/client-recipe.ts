@@ -65,6 +65,36 @@ export interface RestRecipe<C> {
   readonly budget: RateBudgetRecipe
 }
 
+/**
+ * What a provider's credential chain is given at the edge: the transport of its platform and the
+ * environment variables. `http` is the edge's HTTP client (clients/http.ts's HttpClient: src/core
+ * imports nothing of clients/, so the chain, in the provider's client folder, names the type).
+ */
+export interface ChainIo {
+  readonly http: unknown
+  readonly env: Readonly<Record<string, string | undefined>>
+  /** a base URL for the platform's token service instead of its own (emulators on loopback) */
+  readonly stsEndpoint?: string
+}
+
+/** A credential chain: the key source of each configuration, over the edge's transport and environment. */
+export type KeyChainMaker<C = Readonly<Record<string, unknown>>> = (io: ChainIo) => (config: C) => KeySource
+
+/**
+ * What the edge knows of a signed-action provider's credential chain (shared credential files,
+ * instance roles, role assumption, an account check before any request goes out), which the
+ * workspace's wirings run rather than the default client factory. The chain itself is the
+ * provider's too (src/providers/key-chains.ts), loaded with the wirings: it reads files and the
+ * platform's token service, which a program that only builds stacks never loads.
+ */
+export interface KeyChainFacts<C> {
+  /** the chain checks the account itself (a credential probe would only repeat that read) */
+  readonly checksAccount: (config: C) => boolean
+  /** the configuration fields a failed chain names: its account allow-list (Forbidden), else its key */
+  readonly accountField: string
+  readonly keyField: string
+}
+
 /** A TC3 signed-action platform (`<service>.<domain>`). */
 export interface Tc3Recipe<C> {
   readonly protocol: 'tc3'
@@ -74,6 +104,8 @@ export interface Tc3Recipe<C> {
   readonly domain: (config: C) => string
   /** the keys the configuration itself holds; the edge may be given a fuller chain */
   readonly keys: (config: C) => KeySource
+  /** the fuller chain the edge runs (KeyChainFacts); without one, `keys` */
+  readonly chain?: KeyChainFacts<C>
   readonly timeoutMs: (config: C) => number
   readonly budget: RateBudgetRecipe
 }

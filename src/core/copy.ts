@@ -1,4 +1,11 @@
 /**
+ * The objects module: where the ways trellis makes its many small objects (nodes' inputs, refs,
+ * builders, vertices, plan steps, a stack's nodes) are chosen for speed and memory, so the domain
+ * modules that use them stay plain. Each helper here has its guard test (test/core/copy.test.ts):
+ * what it must keep looking like from outside (own fields, enumerability, JSON, prototypes).
+ */
+
+/**
  * copyFields: a shallow copy of a plain record that shares its hidden class with the other copies
  * of the same shape. V8 gives every `{ ...o }` of a busy spread site a hidden class of its own
  * once the site has seen enough objects (measured: 10,000 nodes' inputs, 10,000 classes), which
@@ -41,4 +48,83 @@ export const rewriteInside = <C>(u: object, f: (v: object, c: C) => unknown, c: 
     out[k] = x
   }
   return out ?? u
+}
+
+/**
+ * A property descriptor whose getter works the value out of the object it is read on: an own,
+ * enumerable property (JSON, spreads and deep comparisons see it) that no object holds until it is
+ * read. One getter shared by every object it is defined on: a getter per object would be a closure
+ * each, and would give every object a dictionary of properties.
+ */
+export const sharedGetter = <T, V>(compute: (self: T) => V): PropertyDescriptor => ({
+  get(this: T): V {
+    return compute(this)
+  },
+  enumerable: true,
+  configurable: true,
+})
+
+/**
+ * An object with these own fields over `methods`, a prototype shared by many objects (frozen,
+ * its members not enumerable: spreads, JSON and comparisons see the fields alone). A method on a
+ * shared prototype rather than a closure on each object: thousands of refs or builders hold no
+ * function and no context each. A literal naming its prototype defines the fields (no setter or
+ * proxy up the prototype chain is asked, as an assignment would), and is V8's fast path (where
+ * Object.create with property descriptors is a slow one).
+ */
+export const withMethods = <A extends object>(methods: object, fields: A): A => ({ __proto__: methods, ...fields })
+
+/** A prototype for withMethods: these members, not enumerable, frozen; `base` below them. */
+export const methodsOf = (
+  members: Readonly<Record<string, unknown>>,
+  base: object | null = Object.prototype,
+): object => {
+  const proto = Object.create(base) as object
+  for (const k of Object.keys(members)) Object.defineProperty(proto, k, { value: members[k], enumerable: false })
+  return Object.freeze(proto)
+}
+
+/**
+ * A list grown by appending groups, each append a new list sharing every earlier group (newest
+ * first, a persistent list): a loop appending a small group at a time does linear work where
+ * copying the whole array per append was quadratic. The flat array is made when first read, once
+ * per list, frozen, and kept.
+ */
+export interface GrowingList<T> {
+  readonly items: ReadonlyArray<T>
+  readonly prev: GrowingList<T> | undefined
+  readonly length: number
+  /** this list as one frozen array, once read */
+  flat: ReadonlyArray<T> | undefined
+}
+
+/** `list` with `items` appended (a list of its own; `list` is unchanged). */
+export const appended = <T>(list: GrowingList<T> | undefined, items: ReadonlyArray<T>): GrowingList<T> => ({
+  items,
+  prev: list,
+  length: (list?.length ?? 0) + items.length,
+  flat: undefined,
+})
+
+const NOTHING: ReadonlyArray<never> = Object.freeze([])
+
+/** The list's items in order, as one frozen array (made once per list). */
+export const flatList = <T>(list: GrowingList<T> | undefined): ReadonlyArray<T> => {
+  if (list === undefined) return NOTHING
+  if (list.flat !== undefined) return list.flat
+  // walk back to the nearest list already flat (or the first), then fill the array forwards
+  const links: GrowingList<T>[] = []
+  let at: GrowingList<T> | undefined = list
+  while (at !== undefined && at.flat === undefined) {
+    links.push(at)
+    at = at.prev
+  }
+  const out = new Array<T>(list.length)
+  let i = 0
+  if (at !== undefined) for (const n of at.flat!) out[i++] = n
+  for (let l = links.length - 1; l >= 0; l--) {
+    const items = links[l].items
+    for (let k = 0; k < items.length; k++) out[i++] = items[k]
+  }
+  return (list.flat = Object.freeze(out))
 }

@@ -5,6 +5,8 @@
  * CLI may load two copies of trellis (CommonJS and ESM), and each must see the other's functions.
  */
 
+import { methodsOf, withMethods } from './copy'
+
 // ── model ────────────────────────────────────────────────────────────────────
 export interface Ref<T> {
   readonly _tag: 'Ref'
@@ -35,7 +37,13 @@ export const makeRef = <T>(
   fns: ReadonlyArray<(a: unknown) => unknown> = NO_FNS,
 ): Ref<T> => {
   // a frozen path cannot change under the ref: shared (the builders hand one per field), not copied
-  const r = new RefObject(node, Object.isFrozen(path) ? path : Object.freeze([...path]), fns.length)
+  const fields = {
+    _tag: 'Ref' as const,
+    node,
+    path: Object.isFrozen(path) ? path : Object.freeze([...path]),
+    mapped: fns.length,
+  }
+  const r = withMethods(REF_METHODS, fields)
   // most refs apply no function: they need no property; not enumerable, so JSON and spreads skip it
   if (fns.length > 0) Object.defineProperty(r, FNS, { value: fns })
   return Object.freeze(r) as unknown as Ref<T>
@@ -43,35 +51,13 @@ export const makeRef = <T>(
 
 const NO_FNS: Fns = Object.freeze([])
 
-// `map` lives on a prototype shared by every ref (not enumerable, so never data) rather than as a
-// closure and its context on each of the thousands of refs a big stack holds
-const REF_METHODS: object = Object.freeze(
-  Object.defineProperty({}, 'map', {
-    enumerable: false,
-    value: function (this: Ref<unknown>, f: (a: unknown) => unknown): Ref<unknown> {
-      // an array literal is allocated at its length; a spread into one reserved room for 16 more
-      // elements (~180 bytes per mapped ref, a third of a big stack's refs)
-      const before = fnsOf(this)
-      return makeRef(this.node, this.path, before === undefined ? [f] : before.concat([f]))
-    },
-  }),
-)
-
-// a constructor over that prototype: `new` sets the four fields at once (a mixed stack makes
-// ~20,000 refs; see core/copy.ts for why object shapes matter here)
-interface RefObject {
-  _tag: 'Ref'
-  node: string
-  path: ReadonlyArray<string>
-  mapped: number
-}
-const RefObject = function (this: RefObject, node: string, path: ReadonlyArray<string>, mapped: number) {
-  this._tag = 'Ref'
-  this.node = node
-  this.path = path
-  this.mapped = mapped
-} as unknown as new (node: string, path: ReadonlyArray<string>, mapped: number) => RefObject
-RefObject.prototype = REF_METHODS
+/** `map`, shared by every ref (core/copy.ts's withMethods): not data */
+const REF_METHODS: object = methodsOf({
+  map: function (this: Ref<unknown>, f: (a: unknown) => unknown): Ref<unknown> {
+    const before = fnsOf(this)
+    return makeRef(this.node, this.path, before === undefined ? [f] : before.concat([f]))
+  },
+})
 
 // ── destructors ──────────────────────────────────────────────────────────────
 /** Is this value a ref? */

@@ -6,6 +6,7 @@ import { stackNameProblem } from './names'
 import { deepFreeze, type Node } from './node'
 import { makeRef, type Ref } from './ref'
 import { stackOutputAddress } from './stack-output-ref'
+import { appended, flatList, sharedGetter, type GrowingList } from './copy'
 
 // ── model ────────────────────────────────────────────────────────────────────
 /** A configured instance of a provider, as a stack holds it. */
@@ -70,86 +71,38 @@ export interface StackOptions {
 }
 
 // ── constructors ─────────────────────────────────────────────────────────────
-// a builder's own `node` first: `'_tag' in h` on a builder missed on every prototype of its chain, a
-// slow lookup per node once `add` had seen more than a few builder types
 const nodeOf = (h: HasNode): Node => {
   const n = (h as { node?: unknown }).node
   if (typeof n === 'object' && n !== null) return n as Node
   return '_tag' in h && (h._tag === 'Resource' || h._tag === 'Lookup') ? h : (h as { node: Node }).node
 }
 
-/**
- * The nodes of a stack as a persistent list of the groups `add` was given, newest first. An `add`
- * makes one link and shares every earlier one, so a program that adds a small group at a time in
- * a loop does linear work (copying the whole array per `add` made such a loop quadratic). The flat
- * array is put together when first read, once per stack, and kept on the link.
- */
-interface Chunk {
-  readonly items: ReadonlyArray<Node>
-  readonly prev: Chunk | undefined
-  readonly length: number
-  /** this link's stack's nodes as one frozen array, once read */
-  flat: ReadonlyArray<Node> | undefined
-}
+/** where a stack keeps its nodes: the groups `add` was given (not enumerable: not data) */
+const NODE_LIST = Symbol('trellis.stack.nodes')
 
-const EMPTY: ReadonlyArray<Node> = Object.freeze([])
-
-const flatten = (c: Chunk | undefined): ReadonlyArray<Node> => {
-  if (c === undefined) return EMPTY
-  if (c.flat !== undefined) return c.flat
-  // walk back to the nearest link already flattened (or the first), then fill the array forwards
-  const links: Chunk[] = []
-  let at: Chunk | undefined = c
-  while (at !== undefined && at.flat === undefined) {
-    links.push(at)
-    at = at.prev
-  }
-  const out = new Array<Node>(c.length)
-  let i = 0
-  if (at !== undefined) for (const n of at.flat!) out[i++] = n
-  for (let l = links.length - 1; l >= 0; l--) {
-    const items = links[l].items
-    for (let k = 0; k < items.length; k++) out[i++] = items[k]
-  }
-  c.flat = Object.freeze(out)
-  return c.flat
-}
-
-/** where a stack keeps its newest link (not enumerable: not data) */
-const CHUNK = Symbol('trellis.stack.chunk')
-
-// one getter shared by every stack (not a closure per stack):
-// enumerable, so JSON.stringify, spreads and deep equality see `nodes` as a plain array
-const NODES: PropertyDescriptor = Object.freeze({
-  enumerable: true,
-  get(this: { readonly [CHUNK]: Chunk | undefined }) {
-    return flatten(this[CHUNK])
-  },
-})
+/** `nodes`: an enumerable property (JSON, spreads and deep equality see a plain array), made when read. */
+const NODES = sharedGetter((s: { readonly [NODE_LIST]: GrowingList<Node> | undefined }) => flatList(s[NODE_LIST]))
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- what `make` builds is typed by its callers
 const make = <O extends Readonly<Record<string, unknown>> = any>(
   name: string,
   providers: Stack['providers'],
-  chunk: Chunk | undefined,
+  list: GrowingList<Node> | undefined,
   outputs: Stack['outputs'],
 ): Stack<O> => {
   const s = { _tag: 'Stack' as const, name, providers } as Stack<O>
   Object.defineProperties(s, {
     nodes: NODES,
     outputs: { enumerable: true, value: outputs },
-    [CHUNK]: { value: chunk },
+    [NODE_LIST]: { value: list },
     add: {
       value: (...items: ReadonlyArray<HasNode>) => {
-        if (items.length === 0) return make(name, providers, chunk, outputs)
-        const group = new Array<Node>(items.length)
-        for (let i = 0; i < items.length; i++) group[i] = nodeOf(items[i])
-        const next: Chunk = { items: group, prev: chunk, length: (chunk?.length ?? 0) + group.length, flat: undefined }
-        return make(name, providers, next, outputs)
+        if (items.length === 0) return make(name, providers, list, outputs)
+        return make(name, providers, appended(list, items.map(nodeOf)), outputs)
       },
     },
     export: {
-      value: (k: string, v: unknown) => make(name, providers, chunk, Object.freeze({ ...outputs, [k]: v })),
+      value: (k: string, v: unknown) => make(name, providers, list, Object.freeze({ ...outputs, [k]: v })),
     },
     output: {
       value: (k: string) => {

@@ -19,7 +19,7 @@ import type { Env } from './env'
 import { positionsOf, type Graph } from './graph'
 import type { Obs, StepFailure, OpContext } from './handler'
 import type { ResourceSpec } from '../core/spec'
-import { makePlan, planChecked, type Action, type Plan, type PlanError, hasChanges } from './plan'
+import { makePlan, type Action, type Plan, type PlanError, hasChanges } from './plan'
 import { checkResolved, type CheckedAtPlan } from './check-resolved'
 import { makeValidator } from './validate'
 import { NOT_YET, recordField, resolveRefs, stateField, type Known } from './resolve'
@@ -394,7 +394,7 @@ const resolveLookups = async (
         ? makePlan({ graph, state: s, lookups: out, protector, now: env.now(), registry: env.registry })
         : undefined
       // a plan that fails now fails again below, with its errors; until then nothing waits on it
-      if (p && E.isRight(p)) for (const st of p.right.steps) actions.set(st.address, st.action)
+      if (p && E.isRight(p)) for (const st of p.right.plan.steps) actions.set(st.address, st.action)
     }
     return actions.get(address)
   }
@@ -641,7 +641,7 @@ export interface MakePlanInput extends PlanInput {
 
 /** The plan: a step per node, its diff, targets and replacements applied. */
 export const planStage: Stage<MakePlanInput, PlanOutcome> = stage('plan', (env, i: MakePlanInput): PlanOutcome => {
-  const p = planChecked({
+  const p = makePlan({
     graph: i.graph,
     state: i.state,
     lookups: i.lookups,
@@ -649,7 +649,6 @@ export const planStage: Stage<MakePlanInput, PlanOutcome> = stage('plan', (env, 
     now: env.now(),
     registry: env.registry,
     ...(i.opts.replace ? { replace: new Set(i.opts.replace) } : {}),
-    keepChecked: i.forApply === true,
   })
   if (E.isLeft(p)) return fail(p.left)
   const full = withMoves(p.right.plan, i.moves)
@@ -663,7 +662,8 @@ export const planStage: Stage<MakePlanInput, PlanOutcome> = stage('plan', (env, 
     ...(pending.length ? { pending } : {}),
     ...(picked ? { leftOut: picked.leftOut } : {}),
     ...(i.moves.length ? { moves: i.moves } : {}),
-    ...(p.right.checked ? { checked: p.right.checked } : {}),
+    // what the plan checked in full goes on to an apply; a plan shown or saved drops it
+    ...(i.forApply === true ? { checked: p.right.checked } : {}),
   }
 })
 

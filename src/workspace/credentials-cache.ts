@@ -1,16 +1,14 @@
 /**
- * One cloud credential chain per distinct provider configuration, shared by the preflight check and
+ * One credential chain per distinct provider configuration, shared by the preflight check and
  * every request afterwards: the chain (and its account check) runs once, and its temporary keys are
  * reused. Configurations are told apart by a digest of their canonical JSON (secrets revealed only
  * into the digest, which never leaves this process).
  */
 import { createHash } from 'node:crypto'
-import type { TaskEither } from 'fp-ts/TaskEither'
+import type { KeySource } from '../core/client-recipe'
 import { isSecret, reveal } from '../core/secret'
-import type { PlatformError } from '../core/wire'
-import type { Tc3Credentials } from '../../clients/tc3'
 
-type Chain = () => TaskEither<PlatformError, Tc3Credentials>
+type Chain = KeySource
 
 const canonical = (u: unknown): unknown => {
   if (isSecret(u)) return { secret: canonical(reveal(u)) }

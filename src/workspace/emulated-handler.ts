@@ -10,7 +10,7 @@ import { httpHandler } from '../engine/http-handler'
 import type { Handler } from '../engine/handler'
 import { registryClients } from '../../clients/platforms'
 import { secretValues } from '../../clients/redact'
-import { cloudCredentialsFactory } from '../providers/cloud/client/credentials'
+import { keyChains } from '../providers/key-chains'
 import { costEmulator } from '../../clients/emulators/cost'
 import { hostingEmulator } from '../../clients/emulators/hosting'
 import { cloudEmulator } from '../../clients/emulators/cloud'
@@ -19,7 +19,7 @@ import { withEmulatorCredentials, type LocalPlatforms } from '../../clients/emul
 import { compose } from '../../clients/http'
 import { retry } from '../../clients/retry'
 import { fetchClient } from '../../clients/fetch'
-import { credentialsCache } from './credentials-cache'
+import { keySources } from './key-sources'
 import { preflightWith } from './preflight'
 import { credentialProbe } from './credential-probe'
 import type { Wiring } from './wiring'
@@ -52,15 +52,18 @@ export const emulatedWiring = (
   },
   registry: Registry = builtIn,
 ): Emulated => {
-  const cloudChain = credentialsCache(cloudCredentialsFactory({ http: emulators.cloud.client, env: {} }))
+  const keys = keySources(registry, keyChains, (provider) => ({
+    http: emulators[provider as keyof Emulators]?.client,
+    env: {},
+  }))
   const secrets = secretValues()
   const clients: ClientFactory = (provider, config) => {
     const e = emulators[provider as keyof typeof emulators]
     if (!e) throw new Error(`no emulator for provider ${provider}`)
     const withCreds = withTestCredentials(provider, config)
-    return registryClients({ http: e.client, cloudCredentials: cloudChain, secrets, registry })(provider, withCreds)
+    return registryClients({ http: e.client, keySources: keys, secrets, registry })(provider, withCreds)
   }
-  const check = preflightWith(registry, cloudChain, credentialProbe(registry, clients))
+  const check = preflightWith(registry, keys, credentialProbe(registry, clients))
   return {
     handler: httpHandler({ clients }),
     emulators,
@@ -75,14 +78,19 @@ export const emulatedHandler = (emulators?: Emulators): { readonly handler: Hand
 /**
  * The wiring of the emulated platforms that last across runs (a running `trellis emulate`, or the
  * data file): their own clients, and the same preflight — the account checks run against the
- * emulated cloud's STS.
+ * emulated platforms' token services.
  */
 export const localWiring = (local: LocalPlatforms, registry: Registry = builtIn): Wiring => {
-  const http = local.emulators ? local.emulators.cloud.client : compose(retry())(fetchClient())
-  const cloudChain = credentialsCache(
-    cloudCredentialsFactory({ http, env: {}, ...(local.endpoints ? { stsEndpoint: local.endpoints.cloud } : {}) }),
-  )
-  const check = preflightWith(registry, cloudChain, credentialProbe(registry, local.clients(registry)))
+  const served = compose(retry())(fetchClient())
+  const keys = keySources(registry, keyChains, (provider) => {
+    const sts = local.endpoints?.[provider as keyof Emulators]
+    return {
+      http: local.emulators ? local.emulators[provider as keyof Emulators]?.client : served,
+      env: {},
+      ...(sts ? { stsEndpoint: sts } : {}),
+    }
+  })
+  const check = preflightWith(registry, keys, credentialProbe(registry, local.clients(registry)))
   return {
     handler: httpHandler({ clients: local.clients(registry) }),
     preflight: (provider, instance, config) => check(provider, instance, withEmulatorCredentials(provider, config)),

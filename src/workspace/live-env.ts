@@ -1,6 +1,6 @@
 /**
  * liveEnv: the Env of the real platforms, as the CLI runs them — the fetch transport (or the one
- * given) under retries, a rate budget per platform and redacted debug lines; the cloud's credential
+ * given) under retries, a rate budget per platform and redacted debug lines; the providers' credential
  * chain and account checks as its `verify`; every provider's environment fallbacks; the proxy the
  * environment names (HTTPS_PROXY, HTTP_PROXY, NO_PROXY); the store the options name. Point a provider's `host`/`endpoint`/`domain` at `trellis emulate` to run it locally.
  */

@@ -1,7 +1,8 @@
 /**
  * The real interpreter's wiring: the fetch transport, then per platform a rate budget, retries and
- * (when asked) redacted debug lines; the cloud's credential chain (profiles, instance roles, role
- * assumption, account checks) over the same transport, shared with the preflight check.
+ * (when asked) redacted debug lines; the credential chains the providers' recipes declare (profiles,
+ * instance roles, role assumption, account checks) over the same transport, shared with the
+ * preflight check.
  */
 import type { ClientFactory } from '../core/provider'
 import type { Registry } from '../core/registry'
@@ -16,8 +17,8 @@ import { compose, type HttpClient, type Middleware } from '../../clients/http'
 import { registryClients } from '../../clients/platforms'
 import { DEFAULT_BUDGET, type RateBudgetRecipe } from '../core/client-recipe'
 import { secretValues } from '../../clients/redact'
-import { cloudCredentialsFactory } from '../providers/cloud/client/credentials'
-import { credentialsCache } from './credentials-cache'
+import { keyChains } from '../providers/key-chains'
+import { keySources } from './key-sources'
 import { preflightWith } from './preflight'
 import { credentialProbe } from './credential-probe'
 import type { Wiring } from './wiring'
@@ -34,7 +35,7 @@ export interface RealWiringOptions {
   readonly transport?: HttpClient
   /** the proxies of the default transport (proxyFromEnv at the edge; none: direct) */
   readonly proxy?: ProxySettings
-  /** environment variables for the cloud credential chain (profiles, pod identity) */
+  /** environment variables for the providers' credential chains (profiles, pod identity) */
   readonly env?: Readonly<Record<string, string | undefined>>
 }
 
@@ -51,18 +52,18 @@ export const realWiring = (opts: RealWiringOptions): Wiring => {
     }
     return h
   }
-  const cloudChain = credentialsCache(cloudCredentialsFactory({ http: httpFor('cloud'), env: opts.env ?? {} }))
+  const keys = keySources(opts.registry, keyChains, (provider) => ({ http: httpFor(provider), env: opts.env ?? {} }))
   // one set of the run's secret values, so an error from any platform is redacted of all of them
   const secrets = secretValues()
   const clients: ClientFactory = (provider, config) =>
     registryClients({
       http: httpFor(provider),
-      cloudCredentials: cloudChain,
+      keySources: keys,
       secrets,
       registry: opts.registry,
     })(provider, config)
   const probe = credentialProbe(opts.registry, clients)
-  return { handler: httpHandler({ clients }), preflight: preflightWith(opts.registry, cloudChain, probe) }
+  return { handler: httpHandler({ clients }), preflight: preflightWith(opts.registry, keys, probe) }
 }
 
 /** The real handler alone (for scripts and tests that build their own Env). */

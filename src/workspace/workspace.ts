@@ -3,12 +3,9 @@
  * the engine's ReaderTaskEither operations, resolving to plain results and rejecting with a
  * TrellisError. It is an edge of the system like the CLI (which is a thin client of it): it reads
  * the environment it is given, builds the real (or emulated) handler with retries, rate budgets,
- * the cloud credential chain and its account checks, applies every provider's environment
+ * the credential chains the providers declare and their account checks, applies every provider's environment
  * fallbacks, and checks every provider instance's credentials before anything is planned.
  */
-import * as E from 'fp-ts/Either'
-import type { TaskEither } from 'fp-ts/TaskEither'
-import { addressOf } from '../core/node'
 import { discover as discoverOp } from '../discover/discover'
 import type { Discovered, DiscoverSelection } from '../discover/discovered'
 import { generate as generateOp, type Generated, type GenerateRequest } from '../generate/generate'
@@ -16,42 +13,29 @@ import { formatSource } from '../generate/format-source'
 import type { Registry } from '../core/registry'
 import type { StageName } from '../engine/pipeline/stage'
 import type { Stack } from '../core/stack'
-import { registry as builtIn } from '../providers'
-import type { Env } from '../engine/env'
 import type { EngineEvent } from '../engine/events'
-import {
-  apply as applyOp,
-  destroy as destroyOp,
-  importResource as importOp,
-  plan as planOp,
-  refresh as refreshOp,
-  type ApplyResult,
-  type Drift,
-  type EngineError,
-} from '../engine/operations'
-import { summary, type Plan } from '../engine/plan'
+import { importResource as importOp, plan as planOp, refresh as refreshOp, type Drift } from '../engine/operations'
+import type { summary, Plan } from '../engine/plan'
 import type { JournalEntry } from '../engine/run'
 import type { PendingOp, ResourceState, State } from '../state/state'
 import type { StateStore } from '../state/state-store'
 import type { HttpClient } from '../../clients/http'
 import { proxyOf } from './proxy-of'
 import type { Emulators } from './emulated-handler'
-import type { LocalPlatforms } from '../../clients/emulators/local-platforms'
-import { wiringModules } from './wiring-modules'
-import { settingsOf, wiredEnv } from './wired-env'
+import { settingsOf } from './wired-env'
 import { storeOf } from './store-of'
-import { normalizeAddress } from './address'
-import { closestStrict as closest } from '../core/closest-name'
-import { jsonValue } from '../render/json-value'
-import { fromEngineError, TrellisError } from './trellis-error'
-import type { Wiring } from './wiring'
-import { revealOutputs } from '../state/reveal-outputs'
+import { TrellisError } from './trellis-error'
 import { changeAcross, planAcross, type StacksResult, type StacksSelection } from './stacks-run'
-import { isBlocking, type PolicyFinding } from '../policy/finding'
-import type { PolicyRun } from '../policy/policy-run'
-import { policiesOf, policyError, refuseBlocked, settledFindings, withPolicies } from './workspace-policies'
+import type { PolicyFinding } from '../policy/finding'
+import { policiesOf, refuseBlocked, withPolicies } from './workspace-policies'
 import type { PolicyResult } from './workspace-policies'
-import { applyOutcome, planResult, timedConfirm } from './plan-result'
+import { planResult } from './plan-result'
+import { changeOne, type ChangeContext } from './change-one'
+import { checkTargets, engineOptions } from './check-targets'
+import { engineResult } from './engine-result'
+import { lazyWiring } from './lazy-wiring'
+import { envForRuns } from './run-env'
+import { stackOutputs } from './stack-outputs'
 
 export type { StackResult, StacksResult, StacksSelection, StacksError } from './stacks-run'
 
@@ -233,246 +217,94 @@ export interface Workspace {
   readonly close: () => Promise<void>
 }
 
-// ── helpers ──────────────────────────────────────────────────────────────────
-const run = async <A>(te: TaskEither<EngineError, A>): Promise<A> => {
-  const r = await te()
-  if (E.isLeft(r)) throw fromEngineError(r.left)
-  return r.right
+// ── constructor ──────────────────────────────────────────────────────────────
+const isMany = (s: Stack | ReadonlyArray<Stack>): s is ReadonlyArray<Stack> => Array.isArray(s)
+
+/** Several stacks run as one (stacks-run.ts); targets name one stack's nodes, so none here. */
+const many = (stacks: ReadonlyArray<Stack>, o: PlanOptions): ReadonlyArray<Stack> => {
+  if (o.targets?.length || o.replace?.length)
+    throw new TrellisError('usage', [
+      {
+        node: 'options',
+        path: o.targets?.length ? 'targets' : 'replace',
+        expected: 'no targets or replacements in a run across stacks (give the one stack)',
+        given: `${stacks.length} stacks`,
+        message: 'targets and replacements name one stack’s nodes: plan that stack alone',
+      },
+    ])
+  return stacks
 }
 
-// ── constructor ──────────────────────────────────────────────────────────────
+/** `plan` of one stack: targets checked, the policies in force, a mandatory violation refused. */
+const planOne = async (cx: ChangeContext, stack: Stack, o: PlanOptions = {}): Promise<PlanResult> => {
+  await checkTargets(cx.store, stack, o)
+  const pr = policiesOf(cx.opts.policies, o.policies, false)
+  const outcome = await engineResult(planOp(stack, engineOptions(o))(withPolicies(await cx.envFor(o), pr)))
+  return refuseBlocked(planResult(outcome, !!o.refresh, pr))
+}
+
+/** plan, apply and destroy: of one stack, or of several as one run. */
+const runs = (cx: ChangeContext) => ({
+  plan: (async (stack: Stack | ReadonlyArray<Stack>, o: PlanOptions & StacksSelection = {}) =>
+    isMany(stack)
+      ? planAcross(await cx.envFor(o), cx.opts.policies, many(stack, o), o)
+      : planOne(cx, stack, o)) as Workspace['plan'],
+  apply: (async (stack: Stack | ReadonlyArray<Stack>, o: ApplyOptions & StacksSelection = {}) =>
+    isMany(stack)
+      ? changeAcross('apply', await cx.envFor(o), cx.opts.policies, many(stack, o), o)
+      : changeOne(cx, 'apply', stack, o)) as Workspace['apply'],
+  destroy: (async (stack: Stack | ReadonlyArray<Stack>, o: ApplyOptions & StacksSelection = {}) =>
+    isMany(stack)
+      ? changeAcross('destroy', await cx.envFor(o), cx.opts.policies, many(stack, o), o)
+      : changeOne(cx, 'destroy', stack, o)) as Workspace['destroy'],
+})
+
+/** refresh, import, discover and generate: one engine operation each. */
+const operations = ({ envFor }: ChangeContext) => ({
+  refresh: async (stack: Stack, o: RefreshOptions = {}): Promise<RefreshOutcome> => {
+    const r = await engineResult(
+      refreshOp(stack, {
+        ...(o.dryRun ? { dryRun: true } : {}),
+        ...(o.confirm ? { confirm: async (x) => o.confirm!(x.drift) } : {}),
+      })(await envFor(o)),
+    )
+    return { stack: stack.name, drift: r.drift, written: r.written, serial: r.state.serial }
+  },
+  importResource: async (stack: Stack, token: string, name: string, id: string, o: RunOptions = {}) =>
+    engineResult(importOp(stack, token, name, id)(await envFor(o))),
+  discover: async (selection: DiscoverSelection = {}, o: RunOptions = {}) =>
+    engineResult(discoverOp(selection)(await envFor(o))),
+  generate: async (request: GenerateRequest & { readonly file?: string }, o: RunOptions = {}) => {
+    const g = await engineResult(generateOp(request)(await envFor(o)))
+    return request.file ? { ...g, source: await formatSource(g.source, request.file) } : g
+  },
+})
+
 /**
  * A workspace over a state directory or URL, with the real handler (or the emulators): promises, no
  * fp-ts. Its Env is liveEnv's (or the emulators'): the engine's operations run the whole pipeline —
  * env fallbacks, compile, preflight (credentials, account checks), lock, load, … — once per call.
  */
 export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
-  const env = opts.env ?? process.env
-  const registry = opts.registry ?? builtIn
   settingsOf(opts)
   // HTTPS_PROXY, HTTP_PROXY, NO_PROXY: read here at the edge; emulated traffic is never proxied
   const proxy = proxyOf(opts)
-  const stateDir = opts.stateDir ?? '.trellis'
   const store: StateStore = storeOf(opts, !!opts.emulate)
-  const given = opts.emulate && opts.emulate !== true ? opts.emulate : undefined
-  // the lasting emulated platforms are opened on first use (they may read a file or probe a port)
-  let local: Promise<LocalPlatforms> | undefined
-  let opened: LocalPlatforms | undefined
-  let wiring: Wiring | undefined
-  // the clients, emulators and their wiring are loaded by the first run that needs them, so a
-  // program that imports trellis for the language or the mock interpreter does not load them
-  const ready = async (): Promise<Wiring> => {
-    if (wiring) return wiring
-    if (given) {
-      const { emulatedWiring } = await wiringModules.emulatedHandler()
-      return (wiring ??= emulatedWiring(given, registry))
-    }
-    if (opts.emulate === true) {
-      const [{ openLocalPlatforms }, { localWiring }] = await Promise.all([
-        wiringModules.localPlatforms(),
-        wiringModules.emulatedHandler(),
-      ])
-      local ??= openLocalPlatforms({
-        stateDir,
-        ...(opts.emulatorData ? { data: opts.emulatorData } : {}),
-      }).then((l) => (opened = l))
-      const l = await local
-      return (wiring ??= localWiring(l, registry))
-    }
-    const { realWiring } = await wiringModules.realHandler()
-    return (wiring ??= realWiring({
-      registry,
-      env,
-      ...(opts.debug ? { debug: opts.debug } : {}),
-      ...(opts.transport ? { transport: opts.transport } : {}),
-      ...proxy,
-    }))
-  }
-
-  const envFor = async (o: RunOptions = {}): Promise<Env> => {
-    const base = wiredEnv(opts, await ready(), store)
-    const each = o.onEvent
-    if (!each) return base
-    return { ...base, events: (e) => (base.events(e), each(e)) }
-  }
-
-  const checkTargets = async (stack: Stack, o: PlanOptions): Promise<void> => {
-    const named = [...(o.targets ?? []), ...(o.replace ?? [])].map(normalizeAddress)
-    if (named.length === 0) return
-    const inStack = new Set(stack.nodes.map(addressOf))
-    // state is read (once more) only when a name is not in the stack: a plan's own load reads it anyway
-    if (named.every((a) => inStack.has(a))) return
-    const st = await run(store.read(stack.name))
-    const known = new Set([...inStack, ...Object.keys(st?.resources ?? {})])
-    const issues = named
-      .filter((a) => !known.has(a))
-      .map((a) => {
-        const near = closest(a, [...known])
-        return {
-          node: a,
-          path: '',
-          expected: 'the address of a node in the stack or in state',
-          given: a,
-          message: `${a} is neither in the stack nor in state${near ? ` (did you mean ${near}?)` : ''}`,
-        }
-      })
-    if (issues.length > 0) throw new TrellisError('usage', issues)
-  }
-
-  const engineOpts = (o: PlanOptions) => ({
-    ...(o.refresh ? { refresh: true } : {}),
-    ...(o.targets?.length ? { targets: o.targets.map(normalizeAddress) } : {}),
-    ...(o.replace?.length ? { replace: o.replace.map(normalizeAddress) } : {}),
-  })
-
-  const change = async (which: 'apply' | 'destroy', stack: Stack, o: ApplyOptions = {}): Promise<ApplyOutcome> => {
-    await checkTargets(stack, o)
-    const t0 = Date.now()
-    const op = which === 'apply' ? applyOp : destroyOp
-    // a destroy is not checked: what it removes is what the policies checked when it was made
-    const pr = which === 'apply' ? policiesOf(opts.policies, o.policies, true) : undefined
-    const asked = timedConfirm(o.confirm, (x) => planResult(x, !!o.refresh, pr))
-    const e = withPolicies(await envFor(o), pr)
-    let r: ApplyResult
-    try {
-      r = await run(
-        op(stack, {
-          ...engineOpts(o),
-          ...(o.approved ? { approved: o.approved } : {}),
-          ...(o.continueOnError ? { continueOnError: true } : {}),
-          ...(asked.confirm ? { confirm: asked.confirm } : {}),
-        })(e),
-      )
-    } catch (err) {
-      throw stopped(err, pr, stack.name)
-    }
-    if (opts.signal?.aborted && r.journal.some((j) => j.status === 'skipped')) throw interrupted(r)
-    const findings = settledFindings(pr, stack.name, r)
-    return applyOutcome(r, asked.shown.get(stack.name), {
-      refreshed: !!o.refresh,
-      ms: Date.now() - t0 - asked.waited(),
-      findings,
-    })
-  }
-
-  /** Why an apply stopped: interrupted, a policy checked at apply, or the engine's own error. */
-  const stopped = (err: unknown, pr: PolicyRun | undefined, name: string): unknown => {
-    const inner = err instanceof TrellisError ? err.engine : undefined
-    if (inner?._tag !== 'ApplyError') return err
-    if (opts.signal?.aborted) return interrupted(inner.result)
-    // a check made at apply stopped a step: a policy error, with what was done before it
-    const found = settledFindings(pr, name, inner.result)
-    return found.some(isBlocking) ? policyError(found, { result: inner.result }) : err
-  }
-
-  const planOne = async (stack: Stack, o: PlanOptions = {}): Promise<PlanResult> => {
-    await checkTargets(stack, o)
-    const pr = policiesOf(opts.policies, o.policies, false)
-    const r = planResult(await run(planOp(stack, engineOpts(o))(withPolicies(await envFor(o), pr))), !!o.refresh, pr)
-    return refuseBlocked(r)
-  }
-  // several stacks: one run across them (stacks-run.ts); targets name one stack's nodes, so none here
-  const many = (stacks: ReadonlyArray<Stack>, o: PlanOptions): void => {
-    if (o.targets?.length || o.replace?.length)
-      throw new TrellisError('usage', [
-        {
-          node: 'options',
-          path: o.targets?.length ? 'targets' : 'replace',
-          expected: 'no targets or replacements in a run across stacks (give the one stack)',
-          given: `${stacks.length} stacks`,
-          message: 'targets and replacements name one stack’s nodes: plan that stack alone',
-        },
-      ])
-  }
-
+  const wiring = lazyWiring(opts, proxy)
+  const cx: ChangeContext = { opts, store, envFor: envForRuns(opts, wiring, store) }
   return {
     store,
     get emulators() {
-      return given ?? opened?.emulators
+      return wiring.emulators()
     },
-    plan: (async (stack: Stack | ReadonlyArray<Stack>, o: PlanOptions & StacksSelection = {}) => {
-      if (!isMany(stack)) return planOne(stack, o)
-      many(stack, o)
-      return planAcross(await envFor(o), opts.policies, stack, o)
-    }) as Workspace['plan'],
-    apply: (async (stack: Stack | ReadonlyArray<Stack>, o: ApplyOptions & StacksSelection = {}) => {
-      if (!isMany(stack)) return change('apply', stack, o)
-      many(stack, o)
-      return changeAcross('apply', await envFor(o), opts.policies, stack, o)
-    }) as Workspace['apply'],
-    destroy: (async (stack: Stack | ReadonlyArray<Stack>, o: ApplyOptions & StacksSelection = {}) => {
-      if (!isMany(stack)) return change('destroy', stack, o)
-      many(stack, o)
-      return changeAcross('destroy', await envFor(o), opts.policies, stack, o)
-    }) as Workspace['destroy'],
-    refresh: async (stack, o = {}) => {
-      const r = await run(
-        refreshOp(stack, {
-          ...(o.dryRun ? { dryRun: true } : {}),
-          ...(o.confirm ? { confirm: async (x) => o.confirm!(x.drift) } : {}),
-        })(await envFor(o)),
-      )
-      return { stack: stack.name, drift: r.drift, written: r.written, serial: r.state.serial }
-    },
-    importResource: async (stack, token, name, id, o = {}) => run(importOp(stack, token, name, id)(await envFor(o))),
-    outputs: async (stackName, o = {}) => {
-      const st = await run(store.read(stackName))
-      if (!st)
-        throw new TrellisError('state', [
-          {
-            node: stackName,
-            path: '',
-            expected: 'a stack with state',
-            given: 'no state',
-            message: `stack ${stackName} has no state in this store`,
-          },
-        ])
-      if (!o.showSecrets) return jsonValue(st.outputs) as Record<string, unknown>
-      const passphrase = opts.passphrase ?? ((opts.env ?? process.env).TRELLIS_PASSPHRASE || undefined)
-      const shown = revealOutputs(st, passphrase)
-      if (E.isLeft(shown))
-        throw new TrellisError('failed', [
-          {
-            node: `stack ${stackName}`,
-            path: '',
-            expected: 'secret outputs encrypted with a passphrase',
-            given: shown.left,
-            message: shown.left,
-          },
-        ])
-      return jsonValue(shown.right) as Record<string, unknown>
-    },
-    discover: async (selection = {}, o = {}) => run(discoverOp(selection)(await envFor(o))),
-    generate: async (request, o = {}) => {
-      const g = await run(generateOp(request)(await envFor(o)))
-      return request.file ? { ...g, source: await formatSource(g.source, request.file) } : g
-    },
-    stacks: () => run(store.list()),
-    state: (stackName) => run(store.read(stackName)),
+    ...runs(cx),
+    ...operations(cx),
+    outputs: (stackName, o) => stackOutputs(opts, store, stackName, o),
+    stacks: () => engineResult(store.list()),
+    state: (stackName) => engineResult(store.read(stackName)),
     close: async () => {
-      // what the emulated platforms now hold lasts until the next run
-      await opened?.close()
+      await wiring.close()
       if ('close' in store && typeof store.close === 'function') await (store.close as () => Promise<void>)()
     },
   }
-}
-
-const isMany = (s: Stack | ReadonlyArray<Stack>): s is ReadonlyArray<Stack> => Array.isArray(s)
-
-const interrupted = (r: ApplyResult): TrellisError => {
-  const skipped = r.journal.filter((j) => j.status === 'skipped').map((j) => j.address)
-  const e = new TrellisError(
-    'interrupted',
-    [
-      {
-        node: 'run',
-        path: '',
-        expected: 'the run to finish',
-        given: 'a stop request',
-        message: `stopped: the steps in flight finished and were recorded; ${skipped.length} not started (the next apply does them)`,
-      },
-    ],
-    undefined,
-  )
-  return Object.assign(e, { result: r })
 }

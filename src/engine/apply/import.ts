@@ -3,22 +3,14 @@
  * id carries), then update it to match the stack when it can change in place.
  */
 import { isLeft } from 'fp-ts/Either'
-import { defaultsFor, diffInputs } from '../diff'
-import type { ResourceVertex } from '../graph'
+import { defaultsFor } from '../diff'
 import { stepFailure } from '../handler'
-import { defaultsTreeOf } from '../platform-defaults'
-import type { Step } from '../plan'
+import { changesAtApply } from './changes-at-apply'
 import { recordOf } from './record'
-import { attempt, ctxOf, settle, type Done, type RunState } from './run-state'
+import { attempt, ctxOf, settle, type StepAction } from './run-state'
 import { doUpdate } from './update'
 
-export const importStep = async (
-  st: RunState,
-  s: Step,
-  v: ResourceVertex,
-  p: number,
-  inputs: Record<string, unknown>,
-): Promise<Done> => {
+export const importStep: StepAction = async (st, s, v, p, inputs) => {
   const parsed = v.spec.identity.parseImportId(v.node.options.importId!)
   if (isLeft(parsed)) throw stepFailure(v.label, 'import', parsed.left)
   const target = parsed.right
@@ -40,14 +32,7 @@ export const importStep = async (
   ) as Record<string, unknown>
   const r = recordOf(st, v, got.id, observedInputs, got)
   await st.store.write([{ t: 'put', resource: r }])
-  const d = diffInputs(r.inputs, inputs, {
-    replaceOn: [],
-    ignore: v.node.options.ignoreChanges ?? [],
-    equals: v.spec.equals ?? {},
-    updatable: true,
-    protector: st.protector,
-    filled: defaultsTreeOf(v.spec),
-  })
+  const d = changesAtApply(st, v, r.inputs, inputs, false)
   const relevant = d.filter((c) => c.after !== undefined)
   if (relevant.length === 0) return settle(st, p, inputs, r)
   if (relevant.some((c) => v.spec.replaceOn.includes(c.path)) || !v.spec.wire.update)

@@ -4,21 +4,13 @@
  * create, so dying between the two leaves it pending for the next run instead of on the platform
  * forever; the delete itself waits for the end of the run (see deferredDeletes).
  */
-import type { ResourceVertex } from '../graph'
 import type { StepFailure } from '../handler'
-import type { Step } from '../plan'
 import { doCreate } from './create'
 import { deleteLogged } from './delete'
-import { settle, type Done, type RunState } from './run-state'
+import { settle, type StepAction } from './run-state'
 import { settled, writeAhead } from './write-ahead'
 
-export const replaceStep = async (
-  st: RunState,
-  s: Step,
-  v: ResourceVertex,
-  p: number,
-  inputs: Record<string, unknown>,
-): Promise<Done> => {
+export const replaceStep: StepAction = async (st, s, v, p, inputs) => {
   const prior = st.resources[s.address]
   if (s.deleteBeforeReplace) {
     await deleteLogged(st, s, prior)

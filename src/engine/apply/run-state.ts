@@ -12,7 +12,7 @@ import type { JournalRecord, PendingOp, ResourceState, State } from '../../state
 import type { CheckedAtPlan } from '../check-resolved'
 import type { Env } from '../env'
 import { noEvents } from '../events'
-import { positionsOf, type Graph } from '../graph'
+import { positionsOf, type Graph, type ResourceVertex } from '../graph'
 import type { Handler, OpContext, StepFailure } from '../handler'
 import type { Action, Plan, Step } from '../plan'
 import { NOT_YET, recordField, stateField, type Known } from '../resolve'
@@ -52,6 +52,15 @@ export interface RunPolicy {
 
 /** What a finished step reports: the id it now has (a ResourceState is one), and a note. */
 export type Done = { readonly id?: string; readonly note?: string }
+
+/** A resource step's action (update, import, replace): the step, its vertex at position `p`, its inputs now. */
+export type StepAction = (
+  st: RunState,
+  s: Step,
+  v: ResourceVertex,
+  p: number,
+  inputs: Record<string, unknown>,
+) => Promise<Done>
 export const NOTHING: Done = {}
 
 /** A replaced object whose delete waits for the end of the run (journaled as pending already). */

@@ -5,14 +5,14 @@
  */
 import type { ResourceState } from '../../state/state'
 import { withComputedInputs, withComputedPrior } from '../computed'
-import { defaultsFor, diffInputs, priorAsSent } from '../diff'
+import { defaultsFor, priorAsSent } from '../diff'
 import type { ResourceVertex } from '../graph'
 import type { Obs, StepFailure } from '../handler'
-import { defaultsTreeOf } from '../platform-defaults'
 import type { Step } from '../plan'
 import { lostReply } from './lost-create'
 import { recordOf } from './record'
-import { attempt, ctxOf, protect, settle, type Done, type RunState } from './run-state'
+import { changesAtApply } from './changes-at-apply'
+import { attempt, ctxOf, protect, settle, type RunState, type StepAction } from './run-state'
 import { maybeApplied, spent } from './step-budget'
 import { putSettled, settled, writeAhead } from './write-ahead'
 
@@ -53,28 +53,11 @@ export const doUpdate = async (
 }
 
 /** An update step: sent only when the inputs, known in full now, still differ from those recorded. */
-export const updateStep = async (
-  st: RunState,
-  s: Step,
-  v: ResourceVertex,
-  p: number,
-  inputs: Record<string, unknown>,
-): Promise<Done> => {
+export const updateStep: StepAction = async (st, s, v, p, inputs) => {
   const prior = st.resources[s.address]
   // the recorded defaults are what the platform has for the fields left out
-  const d = diffInputs(
-    withComputedPrior(v.spec, prior),
-    { ...defaultsFor(v.spec, inputs), ...inputs },
-    {
-      replaceOn: [],
-      ignore: v.node.options.ignoreChanges ?? [],
-      equals: v.spec.equals ?? {},
-      updatable: true,
-      protector: st.protector,
-      computed: v.spec.computed ?? [],
-      filled: defaultsTreeOf(v.spec),
-    },
-  )
+  const after = { ...defaultsFor(v.spec, inputs), ...inputs }
+  const d = changesAtApply(st, v, withComputedPrior(v.spec, prior), after, true)
   if (d.length === 0) return { id: prior.id, note: 'no change once values were known' }
   return settle(st, p, inputs, await doUpdate(st, s, v, inputs, prior))
 }

@@ -1,11 +1,12 @@
 /**
  * The cloud platform's client, declared: TC3 signed actions at `<service>.<domain>` in `region`,
- * 60 s per request (as the platform's SDK), keys from the configuration unless the edge passes the
- * credential chain (./credentials/).
+ * 60 s per request (as the platform's SDK), keys from the configuration, or the
+ * credential chain (./credentials/) where the edge runs it (./key-chain.ts).
  */
 import { setting, type Tc3Recipe } from '../../../core/client-recipe'
 import { DEFAULT_CLOUD_DOMAIN, DEFAULT_CLOUD_REGION } from '../config'
 import { staticCloudKeys } from './static-keys'
+import { cloudChainFacts } from './cloud-chain-facts'
 
 type Config = Readonly<Record<string, unknown>>
 
@@ -15,6 +16,7 @@ export const cloudClient: Tc3Recipe<Config> = {
   scheme: (c) => setting(c.protocol),
   domain: (c) => setting(c.domain)?.trim() ?? DEFAULT_CLOUD_DOMAIN,
   keys: staticCloudKeys,
+  chain: cloudChainFacts,
   timeoutMs: () => 60_000,
   // the cloud counts each action per second (20) and sends no count back: a burst on top of 20 a
   // second lets one action past its limit, and every refusal's back-off refills the burst again
