@@ -8,6 +8,7 @@
 import { methodsOf, withMethods } from './copy'
 
 // ── model ────────────────────────────────────────────────────────────────────
+/** A reference to another node's output (`node.out.field`), read when that value is known; `.map` transforms it. */
 export interface Ref<T> {
   readonly _tag: 'Ref'
   /** address of the node, e.g. `cost:Folder/finance` */

@@ -43,6 +43,7 @@ import { getApiGatewayBindApiAppsStatus } from './get-api-gateway-bind-api-apps-
 import { getApiGatewayCustomerDomains } from './get-api-gateway-customer-domains'
 import { getApiGatewayIpStrategies } from './get-api-gateway-ip-strategies'
 
+/** The `cloud` provider, the public cloud's API gateway and anti-DDoS: its configuration, resources and lookups (for a registry of your own: `makeRegistry([...])`). */
 export const cloudProvider = defineProvider({
   name: 'cloud',
   client: cloudClient,

@@ -51,6 +51,7 @@ import { getIntegrationByName } from './get-integration-by-name'
 import { getResourceReportColumns } from './get-resource-report-columns'
 import { getCloudProviderAInfo } from './get-cloud-provider-a-info'
 
+/** The `cost` provider, the cost-management platform: its configuration, resources and lookups (for a registry of your own: `makeRegistry([...])`). */
 export const costProvider = defineProvider({
   name: 'cost',
   client: costClient,

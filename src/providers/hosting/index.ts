@@ -29,6 +29,7 @@ import { getSite } from './get-site'
 import { getSites } from './get-sites'
 import { getTeam } from './get-team'
 
+/** The `hosting` provider, the web-hosting platform: its configuration, resources and lookups (for a registry of your own: `makeRegistry([...])`). */
 export const hostingProvider = defineProvider({
   name: 'hosting',
   client: hostingClient,
