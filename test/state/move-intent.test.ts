@@ -100,6 +100,23 @@ test('the source’s last write fails: the next read of the source finishes the 
   assert.equal(await where(fileStore({ dir })), { shop: [], edge: [ADDRESS] })
 })
 
+test('a crash after the other state’s write, before the claim is handed over: the next read hands it over', async () => {
+  const dir = await shop()
+  const real = fileStore({ dir })
+  const lost: StateStore = {
+    ...real,
+    owners: { ...real.owners!, move: () => TE.left(stateError('Io', 'killed before the claims were written')) },
+  }
+  assert.match(await move(lost), 'killed before the claims were written')
+  const reopened = fileStore({ dir })
+  assert.equal(await where(reopened), { shop: [], edge: [ADDRESS] })
+  const claims = async () => [...(await right(ownedBy(reopened))).values()].map((c) => [c.stack, c.address])
+  assert.equal(await claims(), [['edge', ADDRESS]])
+  // the source's next write (which drops the claims of what it no longer holds) leaves it with edge
+  await right(reopened.write('shop', (await right(reopened.read('shop')))!))
+  assert.equal(await claims(), [['edge', ADDRESS]])
+})
+
 test('the intent’s own write fails: nothing changed anywhere', async () => {
   const dir = await shop()
   const broken = failing(fileStore({ dir }), (stack, s) => stack === 'shop' && s.moving !== undefined)
