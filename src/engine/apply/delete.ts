@@ -5,11 +5,9 @@
 import type { ResourceState } from '../../state/state'
 import type { StepFailure } from '../handler'
 import type { Step } from '../plan'
-import { lostReply } from './lost-create'
 import { attempt, ctxOf, forget, forgets, log, NOTHING, type Done, type RunState } from './run-state'
-import { MAX_IDEMPOTENT_ATTEMPTS } from './update'
-import { maybeApplied, spent } from './step-budget'
-import { dropSettled, settled, writeAhead } from './write-ahead'
+import { sentIdempotently } from './sent-idempotently'
+import { dropSettled, writeAhead } from './write-ahead'
 
 /** `written`: the id of the delete's write-ahead entry when it is journaled already */
 export const doDelete = async (st: RunState, s: Step, old: ResourceState, written?: string): Promise<void> => {
@@ -17,22 +15,9 @@ export const doDelete = async (st: RunState, s: Step, old: ResourceState, writte
   // forgetting a replaced object must not drop its successor, recorded at the same address
   if (!spec || spec.wire.delete === 'forget') return dropSettled(st, old, written)
   const opId = written ?? (await writeAhead(st, 'delete', old, old.inputs, old.id))
-  let lost = false
-  for (let attemptNo = 1; ; attemptNo++) {
-    try {
-      await attempt(st.h.delete({ ...ctxOf(st, s, spec), address: old.address }, old.id, old.inputs, old.outputs))
-      break
-    } catch (e) {
-      // a lost reply: deleting again is safe (a missing object counts as deleted)
-      if (lostReply(e as StepFailure) && attemptNo < MAX_IDEMPOTENT_ATTEMPTS && !spent(st, s)) {
-        lost = true
-        continue
-      }
-      // an unfinished delete stays pending and is retried by the next run
-      if (!(e as StepFailure).ambiguous && !lost) await settled(st, opId)
-      throw lost ? maybeApplied(e) : e
-    }
-  }
+  await sentIdempotently(st, s, opId, () =>
+    attempt(st.h.delete({ ...ctxOf(st, s, spec), address: old.address }, old.id, old.inputs, old.outputs)),
+  )
   await dropSettled(st, old, opId)
 }
 

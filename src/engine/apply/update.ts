@@ -7,17 +7,13 @@ import type { ResourceState } from '../../state/state'
 import { withComputedInputs, withComputedPrior } from '../computed'
 import { defaultsFor, priorAsSent } from '../diff'
 import type { ResourceVertex } from '../graph'
-import type { Obs, StepFailure } from '../handler'
+import type { Obs } from '../handler'
 import type { Step } from '../plan'
-import { lostReply } from './lost-create'
 import { recordOf } from './record'
 import { changesAtApply } from './changes-at-apply'
 import { attempt, ctxOf, protect, settle, type RunState, type StepAction } from './run-state'
-import { maybeApplied, spent } from './step-budget'
-import { putSettled, settled, writeAhead } from './write-ahead'
-
-/** updates and deletes tried per step when a reply is lost: both set a state, so sending again is safe */
-export const MAX_IDEMPOTENT_ATTEMPTS = 4
+import { sentIdempotently } from './sent-idempotently'
+import { putSettled, writeAhead } from './write-ahead'
 
 export const doUpdate = async (
   st: RunState,
@@ -31,22 +27,9 @@ export const doUpdate = async (
   // computed fields left out go back as the platform has them: a full-body update must not clear them
   const wire = withComputedInputs(v.spec, inputs, prior)
   const asSent = priorAsSent(v.spec, inputs, prior.inputs)
-  let o: Obs
-  let lost = false
-  for (let attemptNo = 1; ; attemptNo++) {
-    try {
-      o = await attempt(st.h.update(ctxOf(st, s), prior.id, wire, asSent, prior.outputs))
-      break
-    } catch (e) {
-      if (lostReply(e as StepFailure) && attemptNo < MAX_IDEMPOTENT_ATTEMPTS && !spent(st, s)) {
-        lost = true
-        continue
-      }
-      // an earlier attempt whose reply was lost may have been applied: the entry stays
-      if (!(e as StepFailure).ambiguous && !lost) await settled(st, opId)
-      throw lost ? maybeApplied(e) : e
-    }
-  }
+  const o: Obs = await sentIdempotently(st, s, opId, () =>
+    attempt(st.h.update(ctxOf(st, s), prior.id, wire, asSent, prior.outputs)),
+  )
   const r = recordOf(st, v, o.id || prior.id, inputs, o, prior, sent)
   await putSettled(st, r, opId)
   return r
