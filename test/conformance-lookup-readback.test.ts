@@ -14,12 +14,9 @@ import { isLeft } from 'fp-ts/Either'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { registry } from '#trellis'
-import { apply, httpHandler, type Env } from '#trellis/engine'
-import { memoryStore } from '#trellis'
-import { platformClients, costEmulator, hostingEmulator, cloudEmulator } from '#trellis/clients'
-import { CREDENTIALS } from './interpreter/harness'
-import { COST_FIXTURES } from './interpreter/every-resource-platforms'
+import { apply } from '#trellis/engine'
 import { ROWS } from './interpreter/every-resource-rows'
+import { recordingPlatforms } from './conformance-platforms'
 
 /** what the decoders drop today, each to leave the list when its decoder holds it */
 const GAPS = JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/lookup-readback-gaps.json'), 'utf8')) as {
@@ -43,37 +40,10 @@ const pairs = (v: unknown, field: string, out: Set<string>, skip: ReadonlySet<st
   return out
 }
 
-const platforms = () => {
-  const emulators = {
-    cost: costEmulator({ fixtures: COST_FIXTURES }),
-    hosting: hostingEmulator(),
-    cloud: cloudEmulator(),
-  }
-  let clock = Date.now()
-  const now = () => new Date(clock)
-  const sleep = (ms: number) => {
-    clock += ms
-    return new Promise<void>((r) => setImmediate(r))
-  }
-  const clientOf = (provider: string, config: Readonly<Record<string, unknown>> = {}) => {
-    const p = provider as keyof typeof emulators
-    return platformClients({ http: emulators[p].client, sleep, now })(provider, { ...CREDENTIALS[p], ...config })
-  }
-  const env = (): Env => ({
-    registry,
-    handler: httpHandler({ clients: clientOf }),
-    store: memoryStore(),
-    events: () => undefined,
-    concurrency: 4,
-    now: () => new Date(),
-  })
-  return { env, clientOf }
-}
-
 const test = suite('conformance: every field of a lookup reply reaches its result')
 for (const provider of ['cost', 'hosting', 'cloud'])
   test(`${provider}: every lookup's result holds every value its reply carries`, async () => {
-    const { env, clientOf } = platforms()
+    const { env, clientOf } = recordingPlatforms()
     for (const row of ROWS.filter((r) => r.token.startsWith(`${provider}:`))) {
       // rows making the same object (one zone name) leave the first's: enough for the lookups to read
       await apply(row.before)(env())()

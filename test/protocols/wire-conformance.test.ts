@@ -15,21 +15,14 @@ import { isLeft, type Either } from 'fp-ts/Either'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { registry } from '#trellis'
-import { httpHandler } from '#trellis/engine'
-import type { Env } from '#trellis/engine'
 import { apply, destroy, importResource, plan, refresh, formatEngineError } from '#trellis/engine'
 import { resourceNode } from '#trellis/engine'
 import { stack, type Stack } from '#trellis'
 import { memoryStore } from '#trellis'
 import type { PlatformClient } from '#trellis/engine'
-import { platformClients } from '#trellis/clients'
-import { costEmulator } from '#trellis/clients'
-import { hostingEmulator } from '#trellis/clients'
-import { cloudEmulator } from '#trellis/clients'
-import { CREDENTIALS } from '../interpreter/harness'
-import { COST_FIXTURES } from '../interpreter/every-resource-platforms'
 import { ROWS } from '../interpreter/every-resource-rows'
-import { recorder, type Recorded } from '../providers/recorder'
+import type { Recorded } from '../providers/recorder'
+import { recordingPlatforms } from '../conformance-platforms'
 
 // ── the tables ───────────────────────────────────────────────────────────────
 interface RestOperation {
@@ -94,40 +87,6 @@ const problemsOf = (platform: 'cost' | 'hosting' | 'cloud', r: Recorded): string
   if (op.body !== null && typeof r.body === 'object' && r.body !== null && !Array.isArray(r.body))
     for (const k of Object.keys(r.body)) if (!op.body.includes(k)) out.push(`${what} body field ${k} is not documented`)
   return out
-}
-
-// ── recording platforms ──────────────────────────────────────────────────────
-const recordingPlatforms = () => {
-  const emulators = {
-    cost: costEmulator({ fixtures: COST_FIXTURES }),
-    hosting: hostingEmulator(),
-    cloud: cloudEmulator(),
-  }
-  const recs = { cost: recorder(), hosting: recorder(), cloud: recorder() }
-  // a virtual clock for the clients' waits: a poll that never ends (a find for what was never
-  // made) gives up at once instead of after its real timeout
-  let clock = Date.now()
-  const now = () => new Date(clock)
-  const sleep = (ms: number) => {
-    clock += ms
-    return new Promise<void>((r) => setImmediate(r))
-  }
-  const clientOf = (provider: string, config: Readonly<Record<string, unknown>> = {}) => {
-    const p = provider as keyof typeof emulators
-    const withCreds: Record<string, unknown> = { ...CREDENTIALS[p], ...config }
-    for (const [k, v] of Object.entries(CREDENTIALS[p])) if (config[k] === undefined) withCreds[k] = v
-    return platformClients({ http: recs[p].wrap(emulators[p].client), sleep, now })(provider, withCreds)
-  }
-  const handler = httpHandler({ clients: clientOf })
-  const env = (): Env => ({
-    registry,
-    handler,
-    store: memoryStore(),
-    events: () => undefined,
-    concurrency: 4,
-    now: () => new Date(),
-  })
-  return { recs, env, clientOf }
 }
 
 const ok = <A>(r: Either<{ _tag: string }, A>, what: string): A => {
