@@ -76,8 +76,20 @@ const objectOf = (c: t.Mixed): Shape => {
 /** The codec at `path` below `codec` (field names; numbers index a list), or undefined when it has none. */
 export const codecAt = (codec: t.Mixed, path: ReadonlyArray<string | number>): t.Mixed | undefined => {
   let c: t.Mixed | undefined = codec
-  for (let i = 0; i < path.length && c; i++) c = stepInto(c, path[i])
+  for (let i = 0; i < path.length && c; i++) c = fieldCodecOf(c, path[i])
   return c
+}
+
+// codecs are immutable: each (codec, key) is looked into once (compile asks it for every ref of every node)
+const fields = new WeakMap<t.Mixed, Map<string | number, t.Mixed | undefined>>()
+
+const fieldCodecOf = (c: t.Mixed, key: string | number): t.Mixed | undefined => {
+  let byKey = fields.get(c)
+  if (!byKey) fields.set(c, (byKey = new Map<string | number, t.Mixed | undefined>()))
+  if (byKey.has(key)) return byKey.get(key)
+  const found = stepInto(c, key)
+  byKey.set(key, found)
+  return found
 }
 
 const stepInto = (c: t.Mixed, key: string | number): t.Mixed | undefined => {

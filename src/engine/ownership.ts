@@ -75,7 +75,8 @@ export const wantedAtPlan = (registry: Registry, graph: Graph, plan: Plan): Read
 const wantedOfPlan = (registry: Registry, graph: Graph, plan: Plan): ReadonlyArray<Wanted> => {
   const out: Wanted[] = []
   const key = keysOf(registry, graph)
-  for (const s of plan.steps) {
+  for (let i = 0; i < plan.steps.length; i++) {
+    const s = plan.steps[i]
     if (s.action !== 'import' && s.action !== 'create' && s.action !== 'replace') continue
     const v = graph.vertices.get(s.address)
     if (v?._tag !== 'Resource' || (s.action !== 'import' && !v.spec.singleton)) continue

@@ -184,6 +184,7 @@ export const makePlan = (i: PlanInput): E.Either<PlanError, CheckedPlan> => {
     diffOptions: new Map(),
     validate: makeValidator(),
     ruleCtx: new Map(),
+    planRules: new Map(),
     checked: new Array<CheckedAtPlan['inputs'][number]>(graph.ordered.length),
   }
   // one step per vertex, at its position (then the deletes)

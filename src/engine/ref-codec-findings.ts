@@ -46,11 +46,22 @@ const walk = (
       })
     return
   }
-  const entries: Array<[string | number, unknown]> = Array.isArray(v) ? v.map((x, i) => [i, x]) : Object.entries(v)
-  for (const [k, x] of entries) {
-    const inner = codecAt(codec, [k])
-    if (inner) walk(`${path}.${k}`, x, inner, outputOf, out)
-  }
+  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) walkInto(path, i, v[i], codec, outputOf, out)
+  else for (const k of Object.keys(v)) walkInto(path, k, (v as Record<string, unknown>)[k], codec, outputOf, out)
+}
+
+const walkInto = (
+  path: string,
+  k: string | number,
+  x: unknown,
+  codec: t.Mixed,
+  outputOf: (r: Ref<unknown>) => t.Mixed | undefined,
+  out: Finding[],
+): void => {
+  // scalars hold no ref: no codec to look into
+  if (typeof x !== 'object' || x === null) return
+  const inner = codecAt(codec, [k])
+  if (inner) walk(`${path}.${k}`, x, inner, outputOf, out)
 }
 
 /** The codec of what a ref gives: the output (or input read back) at its path on a node of type `token`. */

@@ -69,7 +69,8 @@ const checkRefCodecs = (cx: CompileContext, n: Node, field: string, v: unknown):
     n._tag === 'Resource' ? cx.registry.resources.get(n.token)?.inputs : cx.registry.lookups.get(n.token)?.args
   const fieldCodec = codec && codecAt(codec, [field])
   if (!fieldCodec) return
-  for (const f of refCodecFindings(field, v, fieldCodec, (r) => outputCodecOf(cx, r))) push(cx, issue(labelOf(n), f))
+  const found = refCodecFindings(field, v, fieldCodec, (r) => outputCodecOf(cx, r))
+  for (let i = 0; i < found.length; i++) push(cx, issue(labelOf(n), found[i]))
 }
 
 /** `dependsOn` into the scratch dependencies, each checked declared; the count after. */

@@ -4,6 +4,7 @@
  * replace, or the diff against state (noop, or changedStep's update/replace).
  */
 import { issue } from '../../core/issue'
+import type { RuleContext } from '../../core/spec'
 import type { Protector } from '../../state/protect'
 import type { ResourceState } from '../../state/state'
 import { CHECKED_IN_FULL, checkResolved } from '../check-resolved'
@@ -16,7 +17,7 @@ import { resolveRefs } from '../resolve'
 import { hasUnknown } from '../unknown'
 import { changedStep } from './changed-step'
 import { createStep, makeStep } from './make-step'
-import { NONE, ruleCtxOf, type PlanCtx } from './plan-context'
+import { NONE, planRulesOf, ruleCtxOf, type PlanCtx } from './plan-context'
 
 const diffOptions = (
   spec: ResourceVertex['spec'],
@@ -57,17 +58,22 @@ const checkPlanRules = (
   desired: Record<string, unknown>,
   c: PlanCtx,
 ) => {
-  const { spec } = v
-  if (!spec.rules.some((r) => r.when === 'plan') || hasUnknown(desired)) return
-  const ctx = {
-    config: c.i.graph.providers.get(v.provider)!.config,
-    now: c.i.now,
-    ...(prior ? { prior: { inputs: prior.inputs, outputs: prior.outputs, changedAt: prior.changedAt } } : {}),
+  const rules = planRulesOf(v.spec, c)
+  if (rules.length === 0 || hasUnknown(desired)) return
+  const shared = ruleCtxOf(v, c)
+  const ctx: RuleContext =
+    prior === undefined
+      ? shared
+      : {
+          config: shared.config,
+          now: shared.now,
+          prior: { inputs: prior.inputs, outputs: prior.outputs, changedAt: prior.changedAt },
+        }
+  for (let ri = 0; ri < rules.length; ri++) {
+    const found = rules[ri].check(desired, ctx)
+    for (let fi = 0; fi < found.length; fi++)
+      (found[fi].severity === 'warning' ? c.warnings : c.errors).push(issue(v.label, found[fi]))
   }
-  for (const rule of spec.rules)
-    if (rule.when === 'plan')
-      for (const f of rule.check(desired, ctx))
-        (f.severity === 'warning' ? c.warnings : c.errors).push(issue(v.label, f))
 }
 
 /** `--replace` named this resource. */
