@@ -25,6 +25,8 @@ export interface Guard {
   readonly keep: (result: ApplyResult) => void
   /** the defect caught, with the last result kept; undefined when nothing threw */
   readonly defect: () => Defect | undefined
+  /** the operation ended: the caller's signal is no longer listened to */
+  readonly release: () => void
 }
 
 /** A task that answers a throw (made or run) with `onThrow`'s Left. */
@@ -84,8 +86,11 @@ const guardStore = (s: StateStore, record: Guard['record']): StateStore => {
 export const guardEnv = (env: Env): Guard => {
   const stop = new AbortController()
   const outer = env.signal
-  if (outer?.aborted) stop.abort()
-  else outer?.addEventListener('abort', () => stop.abort(), { once: true })
+  // the caller's reason reaches the steps; the listener goes when the operation ends (a signal
+  // shared by many operations would otherwise collect one per operation)
+  const onOuter = (): void => stop.abort(outer?.reason)
+  if (outer?.aborted) onOuter()
+  else outer?.addEventListener('abort', onOuter, { once: true })
   let caught: { cause: unknown; where: string } | undefined
   let kept: ApplyResult | undefined
   const record = (cause: unknown, where: string): void => {
@@ -136,5 +141,6 @@ export const guardEnv = (env: Env): Guard => {
       kept = r
     },
     defect: () => (caught ? defect(caught.cause, caught.where, kept) : undefined),
+    release: () => outer?.removeEventListener('abort', onOuter),
   }
 }

@@ -193,6 +193,8 @@ const toRTE =
       if (d) return E.left(d)
       if (typeof e === 'object' && e !== null && 'engine' in e) return E.left((e as { engine: EngineError }).engine)
       return E.left(defect(e, 'engine'))
+    } finally {
+      guard.release()
     }
   }
 

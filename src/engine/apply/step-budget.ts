@@ -40,7 +40,7 @@ export const budgetMsOf = (registry: Registry, inst: ProviderConfig | undefined,
   return own + (registry.resources.get(token)?.wire.waitMs ?? 0)
 }
 
-const started = (ms: number, outer: AbortSignal | undefined): StepBudget => {
+const started = (ms: number, outer: AbortSignal | undefined): StepBudget & Aborts => {
   const ctl = new AbortController()
   let out = false
   const timer = setTimeout(() => {
@@ -49,15 +49,28 @@ const started = (ms: number, outer: AbortSignal | undefined): StepBudget => {
   }, ms)
   // a budget never keeps the process alive: the step's own requests do while they run
   timer.unref?.()
-  // the run's signal reaches the step's through a listener (AbortSignal.any cost ~90 µs a step)
-  const onOuter = (): void => ctl.abort(outer?.reason)
   if (outer?.aborted) ctl.abort(outer.reason)
-  else outer?.addEventListener('abort', onOuter, { once: true })
-  const end = (): void => {
-    clearTimeout(timer)
-    outer?.removeEventListener('abort', onOuter)
+  return { ms, signal: ctl.signal, spent: () => out, end: () => clearTimeout(timer), abort: (r) => ctl.abort(r) }
+}
+
+interface Aborts {
+  readonly abort: (reason: unknown) => void
+}
+
+/**
+ * The run's signal reaches the running budgets through one listener per run, not one per step:
+ * with more than 10 steps in flight, a listener each made Node warn of a leak on every apply.
+ */
+const watching = new WeakMap<RunState['budgets'], () => void>()
+
+const watchRun = (st: RunState): void => {
+  const outer = st.env.signal
+  if (!outer || outer.aborted || watching.has(st.budgets)) return
+  const onAbort = (): void => {
+    for (const b of st.budgets.values()) (b as StepBudget & Aborts).abort(outer.reason)
   }
-  return { ms, signal: ctl.signal, spent: () => out, end }
+  outer.addEventListener('abort', onAbort, { once: true })
+  watching.set(st.budgets, () => outer.removeEventListener('abort', onAbort))
 }
 
 /**
@@ -67,11 +80,11 @@ const started = (ms: number, outer: AbortSignal | undefined): StepBudget => {
 export const budgetOf = (st: RunState, s: Step): StepBudget | undefined => {
   if (st.env.stepBudgets === false) return undefined
   let b = st.budgets.get(s.address)
-  if (b === undefined)
-    st.budgets.set(
-      s.address,
-      (b = started(budgetMsOf(st.env.registry, st.graph.providers.get(s.provider), s.token), st.env.signal)),
-    )
+  if (b === undefined) {
+    watchRun(st)
+    const ms = budgetMsOf(st.env.registry, st.graph.providers.get(s.provider), s.token)
+    st.budgets.set(s.address, (b = started(ms, st.env.signal)))
+  }
   return b
 }
 
@@ -87,6 +100,8 @@ export const endBudget = (st: RunState, s: Step): void => {
 export const endBudgets = (st: RunState): void => {
   for (const b of st.budgets.values()) b.end()
   st.budgets.clear()
+  watching.get(st.budgets)?.()
+  watching.delete(st.budgets)
 }
 
 /** Has this step's budget run out? */
