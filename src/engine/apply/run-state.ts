@@ -22,6 +22,7 @@ import type { Clock } from './clock'
 import { clock } from './clock'
 import { makeJournal, type Journal } from './journal'
 import { budgetOf, type StepBudget } from './step-budget'
+import { sharedDeadlines, type Deadlines } from './shared-deadlines'
 
 // ── model ────────────────────────────────────────────────────────────────────
 export interface JournalEntry {
@@ -107,6 +108,8 @@ export interface RunState {
   readonly deferredDeletes: DeferredDelete[]
   /** the time budgets of the steps running, by address (see step-budget.ts) */
   readonly budgets: Map<string, StepBudget>
+  /** the timers and signals the budgets share (see shared-deadlines.ts) */
+  readonly deadlines: Deadlines
   /** per type, the last create's changedAt (see record.ts) */
   readonly lastChanged: Map<ResourceSpec, { readonly t: string; readonly keys: string[]; readonly at: Changed }>
 }
@@ -163,6 +166,7 @@ export const runState = (
     claimed: new Set(),
     deferredDeletes: [],
     budgets: new Map(),
+    deadlines: sharedDeadlines(env.signal),
     lastChanged: new Map(),
   }
 }

@@ -15,62 +15,18 @@ import type { ProviderConfig } from '../graph'
 import type { StepFailure } from '../handler'
 import type { Step } from '../plan'
 import type { RunState } from './run-state'
+import type { StepBudget } from './shared-deadlines'
 
 /** A step's budget when its provider declares none: 2 minutes. */
 export const DEFAULT_STEP_BUDGET_MS = 120_000
 
-/** The reason a budget's signal aborts with. */
-export interface BudgetSpent {
-  readonly _tag: 'BudgetSpent'
-  readonly ms: number
-}
-
-/** One step's budget: its signal aborts when the time is spent (or the run's signal aborts). */
-export interface StepBudget {
-  readonly ms: number
-  readonly signal: AbortSignal
-  readonly spent: () => boolean
-  readonly end: () => void
-}
+export type { BudgetSpent, StepBudget } from './shared-deadlines'
 
 /** The budget a step of this provider instance (`inst`) and type (`token`) gets, in ms. */
 export const budgetMsOf = (registry: Registry, inst: ProviderConfig | undefined, token: string): number => {
   const p = inst ? registry.providers.get(inst.provider) : undefined
   const own = (inst && p?.stepBudgetMs?.(inst.config)) ?? DEFAULT_STEP_BUDGET_MS
   return own + (registry.resources.get(token)?.wire.waitMs ?? 0)
-}
-
-const started = (ms: number, outer: AbortSignal | undefined): StepBudget & Aborts => {
-  const ctl = new AbortController()
-  let out = false
-  const timer = setTimeout(() => {
-    out = true
-    ctl.abort({ _tag: 'BudgetSpent', ms } satisfies BudgetSpent)
-  }, ms)
-  // a budget never keeps the process alive: the step's own requests do while they run
-  timer.unref?.()
-  if (outer?.aborted) ctl.abort(outer.reason)
-  return { ms, signal: ctl.signal, spent: () => out, end: () => clearTimeout(timer), abort: (r) => ctl.abort(r) }
-}
-
-interface Aborts {
-  readonly abort: (reason: unknown) => void
-}
-
-/**
- * The run's signal reaches the running budgets through one listener per run, not one per step:
- * with more than 10 steps in flight, a listener each made Node warn of a leak on every apply.
- */
-const watching = new WeakMap<RunState['budgets'], () => void>()
-
-const watchRun = (st: RunState): void => {
-  const outer = st.env.signal
-  if (!outer || outer.aborted || watching.has(st.budgets)) return
-  const onAbort = (): void => {
-    for (const b of st.budgets.values()) (b as StepBudget & Aborts).abort(outer.reason)
-  }
-  outer.addEventListener('abort', onAbort, { once: true })
-  watching.set(st.budgets, () => outer.removeEventListener('abort', onAbort))
 }
 
 /**
@@ -81,9 +37,8 @@ export const budgetOf = (st: RunState, s: Step): StepBudget | undefined => {
   if (st.env.stepBudgets === false) return undefined
   let b = st.budgets.get(s.address)
   if (b === undefined) {
-    watchRun(st)
     const ms = budgetMsOf(st.env.registry, st.graph.providers.get(s.provider), s.token)
-    st.budgets.set(s.address, (b = started(ms, st.env.signal)))
+    st.budgets.set(s.address, (b = st.deadlines.start(ms)))
   }
   return b
 }
@@ -100,8 +55,7 @@ export const endBudget = (st: RunState, s: Step): void => {
 export const endBudgets = (st: RunState): void => {
   for (const b of st.budgets.values()) b.end()
   st.budgets.clear()
-  watching.get(st.budgets)?.()
-  watching.delete(st.budgets)
+  st.deadlines.stop()
 }
 
 /** Has this step's budget run out? */

@@ -1,0 +1,88 @@
+/**
+ * Guard of the kernel's shared deadlines (src/engine/apply/shared-deadlines.ts): budgets that
+ * start within a group's window share one signal and timer, every member gets at least its whole
+ * budget and at most the window more, the run's signal aborts them all, and nothing is left
+ * listening or ticking after the run.
+ */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { getEventListeners } from 'node:events'
+import { MAX_WINDOW_MS, sharedDeadlines } from '#src/engine/apply/shared-deadlines'
+
+const test = suite('shared deadlines')
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+test('budgets started within the window share a signal; after it, a new one; other lengths apart', () => {
+  let t = 0
+  const d = sharedDeadlines(undefined, () => t)
+  const a = d.start(120_000)
+  t += MAX_WINDOW_MS - 1
+  const b = d.start(120_000)
+  const other = d.start(60_000)
+  t += 1
+  const c = d.start(120_000)
+  assert.is(a.signal, b.signal)
+  assert.is.not(a.signal, c.signal)
+  assert.is.not(a.signal, other.signal)
+  d.stop()
+})
+
+test('a group aborts once its last member could have spent its budget, not before', async () => {
+  const d = sharedDeadlines()
+  const a = d.start(200)
+  await wait(5)
+  const b = d.start(200)
+  assert.is(a.signal, b.signal)
+  await wait(150)
+  assert.not.ok(a.signal.aborted)
+  assert.not.ok(b.spent())
+  await wait(150)
+  assert.ok(a.spent() && b.spent())
+  assert.equal(a.signal.reason, { _tag: 'BudgetSpent', ms: 200 })
+})
+
+test('members that all ended after the window: the timer is stopped, the signal never aborts', async () => {
+  const d = sharedDeadlines()
+  const a = d.start(60)
+  await wait(10)
+  a.end()
+  await wait(100)
+  assert.not.ok(a.signal.aborted)
+  assert.not.ok(a.spent())
+})
+
+test("the run's signal aborts every group with its reason, through one listener, gone after stop", async () => {
+  const run = new AbortController()
+  let t = 0
+  const d = sharedDeadlines(run.signal, () => t)
+  const a = d.start(120_000)
+  t += 5000
+  const b = d.start(120_000)
+  assert.is(getEventListeners(run.signal, 'abort').length, 1)
+  run.abort('cancelled')
+  assert.is(a.signal.reason, 'cancelled')
+  assert.is(b.signal.reason, 'cancelled')
+  assert.not.ok(a.spent())
+  const late = d.start(120_000)
+  assert.ok(late.signal.aborted)
+  d.stop()
+  assert.is(getEventListeners(run.signal, 'abort').length, 0)
+  await wait(1)
+})
+
+test('a hundred requests listening on one group: no leak warning', async () => {
+  const warnings: string[] = []
+  const onWarning = (w: Error) => void warnings.push(w.name)
+  process.on('warning', onWarning)
+  const d = sharedDeadlines()
+  const members = Array.from({ length: 100 }, () => d.start(120_000))
+  const listeners = members.map(() => () => undefined)
+  members.forEach((m, i) => m.signal.addEventListener('abort', listeners[i], { once: true }))
+  await new Promise((r) => setImmediate(r))
+  process.off('warning', onWarning)
+  members.forEach((m, i) => m.signal.removeEventListener('abort', listeners[i]))
+  d.stop()
+  assert.equal(warnings, [])
+})
+
+test.run()
