@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { projectOptions } from './fixtures/project-options'
 import { providers } from '#trellis'
-import { fieldsOf } from '#src/core/codecs'
+import { fieldsOf } from '#trellis/engine'
 
 const test = suite('docs')
 const root = fileURLToPath(new URL('..', import.meta.url))

@@ -82,244 +82,37 @@ const DOORS: Readonly<Record<string, string>> = {
  * Internals a suite that does not mirror them imports, by module: why no public door serves, and the
  * files. What to shrink: make the suite a unit suite of the module, reach it through an entry, or make
  * it public if users want it (then the codemod rewrites the lines). An entry no file needs fails.
+ * What each entry costs: moving its module breaks the files named here too (and moving one of those
+ * files breaks this list), beside the module's own suite.
  */
 const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files: ReadonlyArray<string> }>> = {
-  'core/codecs': {
-    why: 'codec introspection (fieldsOf, elementOf) over every spec, and single codecs tested alone: no user asked',
-    files: [
-      'test/conformance-engine.test.ts',
-      'test/conformance-import.test.ts',
-      'test/core/calendar-date.test.ts',
-      'test/core/cidr.test.ts',
-      'test/core/codec-is.test.ts',
-      'test/docs.test.ts',
-      'test/engine/all-unknown-refs.test.ts',
-      'test/engine/ref-codecs.test.ts',
-      'test/engine/validate.test.ts',
-      'test/reliability/fuzz.test.ts',
-    ],
-  },
-  'state/protect': {
-    why: 'a protector with a chosen salt and passphrase: the stores take a passphrase, no entry makes one',
-    files: [
-      'test/engine/plan-render.test.ts',
-      'test/engine/step-json-plan.ts',
-      'test/reliability/secrets.test.ts',
-      'test/render/markdown-summary.test.ts',
-      'test/state/passphrase-problem.test.ts',
-    ],
-  },
-  'workspace/emulated-handler': {
-    why: 'the handler on in-process emulators: emulatedEnv and workspace({ emulate }) hide the emulators inspected',
-    files: [
-      'test/discover/brownfield-helpers.ts',
-      'test/engine/pipeline/one-pipeline.test.ts',
-      'test/policy/policy-wiring.test.ts',
-      'test/providers/cost/examples.test.ts',
-      'test/providers/hosting/examples.test.ts',
-    ],
-  },
-  'core/client-recipe': {
-    why: "the REST recipe's header and link constants the emulators answer with, a signed-action recipe's chain types",
-    files: [
-      'test/protocols/rest.test.ts',
-      'test/providers/cost/helpers.ts',
-      'test/providers/hosting/harness.ts',
-      'test/workspace/preflight.test.ts',
-    ],
-  },
-  'workspace/key-sources': {
-    why: "the table of credential chains preflight is given, made apart from a provider's recipe to test it",
-    files: ['test/workspace/preflight.test.ts'],
-  },
-  'core/secret': {
-    why: 'secret markers below the public secret/reveal (containsSecret, revealDeep, isSecretMarker)',
-    files: [
-      'test/providers/cost/conformance.test.ts',
-      'test/reliability/secrets.test.ts',
-      'test/state/protect.test.ts',
-    ],
-  },
-  'engine/diff': {
-    why: 'the field diff the renderers and the cost conformance read (diffInputs, deepEqual, FieldChange)',
-    files: [
-      'test/engine/plan-render.test.ts',
-      'test/providers/cost/helpers.ts',
-      'test/render/markdown-summary.test.ts',
-    ],
-  },
-  'render/render': {
-    why: "the plan renderer's parts (displayChanges; renderPlan with options the public render omits)",
-    files: [
-      'test/engine/adoption.test.ts',
-      'test/engine/pipeline/front-doors.test.ts',
-      'test/engine/plan-render.test.ts',
-    ],
+  'cli/commands': {
+    why: "the command table the parser's cases are generated from, every flag of every command (no entry but the program)",
+    files: ['test/cli/args.test.ts'],
   },
   'cli/args': {
-    why: 'the argument parser, tested apart from a run of the CLI (the CLI has no entry but its program)',
-    files: ['test/cli/flag-values.test.ts', 'test/cli/saved-plan-origin.test.ts'],
-  },
-  'cli/commands': {
-    why: 'the command table parsing and help read, checked entry by entry (no entry but the program)',
-    files: ['test/cli/flag-values.test.ts', 'test/cli/parse.test.ts'],
+    why: "the parsed arguments a saved plan's origin is read from, made without a run (no entry but the program)",
+    files: ['test/cli/plan-origin.test.ts'],
   },
   'cli/documents': {
-    why: "the CLI's JSON documents, checked against their schemas without a run (no entry but the program)",
-    files: ['test/cli/plan-doc.test.ts', 'test/engine/step-json.test.ts'],
+    why: "the CLI's plan documents, compared with planToJson's on one plan (no entry but the program)",
+    files: ['test/engine/step-json.test.ts'],
   },
-  'cli/init': {
-    why: 'the tsconfig and files `trellis init` writes, compiled by tsc (no entry but the program)',
-    files: ['test/types/examples-under-init.test.ts', 'test/types/generated-under-init.test.ts'],
+  'cli/saved-plan': {
+    why: 'a saved plan written and read back without a run, its steps compared (no entry but the program)',
+    files: ['test/engine/step-json.test.ts'],
   },
-  'engine/resolve': {
-    why: 'ref resolution (resolveRefs, NOT_YET) on values a plan cannot produce at will',
-    files: ['test/engine/all-unknown-refs.test.ts', 'test/engine/plan-against-state.test.ts'],
-  },
-  'providers/cloud/client/credentials': {
-    why: 'the cloud credential chain alone, without a provider instance around it; users reach it through config',
-    files: ['test/providers/cloud/credentials.test.ts', 'test/providers/cloud/loopback.test.ts'],
-  },
-  'providers/cloud/shared/wire': {
-    why: 'the cloud wire helpers (crc32, idsHash, apigw) the specs share: internal to the provider',
-    files: ['test/engine/bulk-refresh-shared.test.ts', 'test/providers/cloud/lookups.test.ts'],
-  },
-  'render/plan-document': {
-    why: "the plan document's steps and format version, below render.json",
-    files: ['test/engine/adoption.test.ts', 'test/engine/plan-render.test.ts'],
-  },
-  'state/owners': {
-    why: 'the ownership claims of stacks (ownedBy): the stores keep them, no entry reads them',
-    files: [
-      'test/cli/state-mv-to-stack.test.ts',
-      'test/engine/stacks/ownership-claims.test.ts',
-      'test/engine/stacks/ownership.test.ts',
-      'test/state/move-intent.test.ts',
-    ],
-  },
-  'cli/state-move-stack': {
-    why: "`state mv --to-stack`'s moves driven without a process, so each of its writes can be failed in turn",
-    files: ['test/state/move-intent.test.ts'],
-  },
-  'state/state-store': {
-    why: "the store's error value (stateError), for a store that fails one chosen write",
-    files: ['test/state/move-intent.test.ts'],
-  },
-  'engine/apply/step-budget': {
-    why: "a step budget's arithmetic, tested beside the hostile server that shows it bounds an apply",
-    files: ['test/reliability/step-budget.test.ts'],
+  'engine/diff': {
+    why: 'diffInputs: the field changes of two values, fed to the renderer with no plan around them',
+    files: ['test/render/render.test.ts'],
   },
   'generate/outside-lookups': {
     why: 'the key under which generateSource is told what lies outside the selection: between two generate modules',
     files: ['test/discover/generate-source.test.ts'],
   },
-  'workspace/real-handler': {
-    why: 'the real wiring (credentials, proxy) below workspace(): what the suite checks is how it is wired',
-    files: ['test/clients/proxy.test.ts', 'test/platforms/real-wiring.test.ts'],
-  },
-  'cli/emulate': {
-    why: "the emulate command's server, started twice at once (no entry but the program)",
-    files: ['test/platforms/emulator-concurrent.test.ts'],
-  },
-  'cli/plan-origin': {
-    why: 'where a saved plan came from, read without a run (no entry but the program)',
-    files: ['test/cli/saved-plan-origin.test.ts'],
-  },
-  'cli/saved-plan': {
-    why: 'the saved plan file, written and read without a run (no entry but the program)',
-    files: ['test/engine/step-json.test.ts'],
-  },
-  'cli/trellis-spec': {
-    why: 'the default spec `trellis init` writes (no entry but the program)',
-    files: ['test/cli/init.test.ts'],
-  },
-  'core/case': {
-    why: 'the wire case conversions the protector remembers: internal to core',
-    files: ['test/core/remembered-conversions.test.ts'],
-  },
-  'core/issue': {
-    why: 'the issue constructor, to state the expected issue: internal to core',
-    files: ['test/providers/hosting/log-drain.test.ts'],
-  },
-  'core/names': {
-    why: 'printable and quoteName, the label helpers labelOf is built on: internal to core',
-    files: ['test/core/label-of.test.ts'],
-  },
-  'core/protector': {
-    why: 'the protector itself (state/protect re-exports it), fed conversions directly',
-    files: ['test/core/remembered-conversions.test.ts'],
-  },
-  'engine/check-resolved': {
-    why: 'the check that every ref resolved, fed unknown values a plan cannot produce at will',
-    files: ['test/engine/all-unknown-refs.test.ts'],
-  },
-  'engine/defect-guard': {
-    why: 'the guard around what an Env hands in, fed throwing parts directly',
-    files: ['test/engine/at-once.test.ts'],
-  },
-  'engine/unknown': {
-    why: 'hasUnknown, beside the public isUnknown',
-    files: ['test/engine/all-unknown-refs.test.ts'],
-  },
-  'engine/validate': {
-    why: 'the validator with options (makeValidator), beside the public validateValue',
-    files: ['test/engine/all-unknown-refs.test.ts'],
-  },
-  'providers/cloud/index': {
-    why: "the provider's environment fallback (fromEnv), called with a made-up environment",
-    files: ['test/providers/cloud/config.test.ts'],
-  },
-  'providers/cost/billing-rule': {
-    why: 'the SQL check beside the billing rule spec, on inputs no compile reaches',
-    files: ['test/providers/cost/rules.test.ts'],
-  },
-  'providers/cost/index': {
-    why: "the provider's environment fallback and config codec, called with a made-up environment",
-    files: ['test/providers/cost/config.test.ts'],
-  },
-  'providers/hosting/dns-zone': {
-    why: 'the domain decoding beside the DNS zone spec: internal to the provider',
-    files: ['test/providers/hosting/dns.test.ts'],
-  },
-  'providers/hosting/index': {
-    why: "the provider's environment fallback (fromEnv), called with a made-up environment",
-    files: ['test/providers/hosting/config.test.ts'],
-  },
-  'providers/hosting/shared/firewall-rules': {
-    why: 'the firewall rule set conversions both firewall specs share: internal to the provider',
-    files: ['test/providers/hosting/firewall.test.ts'],
-  },
-  'providers/hosting/shared/wire': {
-    why: 'the hosting wire helpers the specs share: internal to the provider',
-    files: ['test/providers/hosting/dns.test.ts'],
-  },
-  'providers/hosting/waf-policy': {
-    why: 'the WAF categories beside the spec: internal to the provider',
-    files: ['test/providers/hosting/waf-defaults.test.ts'],
-  },
-  'render/graph-render': {
-    why: "the graph renderer's styles, for the browser check of the report",
-    files: ['test/browser/plan-report.test.ts'],
-  },
-  'render/html-report': {
-    why: "the HTML report with a registry of the suite's own",
-    files: ['test/engine/adoption.test.ts'],
-  },
-  'render/line-diff': {
-    why: 'the line diff the renderers share, checked on its own',
-    files: ['test/engine/plan-render.test.ts'],
-  },
-  'state/process-identity': {
-    why: "the lock holder's identity, as a lock records it: internal to the stores",
-    files: ['test/reliability/input.test.ts'],
-  },
-  'workspace/platform-clients': {
-    why: "the default client factory as the engine loads it, to swap one platform's",
-    files: ['test/engine/pipeline/custom-provider.test.ts'],
-  },
-  'workspace/trellis-error': {
-    why: 'fromEngineError: how an engine error becomes the public TrellisError',
-    files: ['test/engine/pipeline/total-boundary.test.ts'],
+  'workspace/key-sources': {
+    why: "the table of credential chains preflight is given, made apart from a provider's recipe to test it",
+    files: ['test/workspace/preflight.test.ts'],
   },
 }
 

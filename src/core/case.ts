@@ -7,7 +7,9 @@ import { memo } from './memo'
 // Field names are a small vocabulary converted for every field of every request and reply: each
 // conversion is remembered (a regular expression with a callback per key per body showed in the
 // profile of a concurrent apply).
+/** `costReport` → `cost_report`: a spec name as the wire spells it. */
 export const toSnake = memo((s: string): string => s.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()))
+/** `cost_report` → `costReport`: a wire name as a spec spells it. */
 export const toCamel = memo((s: string): string => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()))
 
 const NO_RENAMES: Readonly<Record<string, string>> = Object.freeze({})

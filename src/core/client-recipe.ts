@@ -110,6 +110,7 @@ export interface Tc3Recipe<C> {
   readonly budget: RateBudgetRecipe
 }
 
+/** How a provider's platform client is made from its configuration: bearer-token REST or signed actions. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a recipe of any configuration
 export type ClientRecipe<C = any> = RestRecipe<C> | Tc3Recipe<C>
 

@@ -104,7 +104,7 @@ const digitsAt = (s: string, from: number, to: number): number => {
  * YYYY-MM-DD naming a day of the (proleptic Gregorian) calendar, read digit by digit: every date
  * of every node is checked at compile, plan and apply, and a match array, its strings and a Date
  * per check were megabytes. Years 0000-0099 are refused, as the Date round trip this replaces
- * refused them (Date.UTC reads them as 1900-1999); test/core/calendar-date.test.ts holds the two
+ * refused them (Date.UTC reads them as 1900-1999); test/core/codecs.test.ts holds the two
  * to the same answers.
  */
 export const isCalendarDate = (s: string): boolean => {
@@ -195,6 +195,7 @@ export const withDefault = <C extends t.Mixed>(
 export { either }
 
 // ── introspection ────────────────────────────────────────────────────────────
+/** A field of an object codec: its name, its codec, and whether it must be given. */
 export interface FieldInfo {
   readonly name: string
   readonly codec: t.Mixed

@@ -8,6 +8,7 @@ import { createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBy
 import { secret, type Secret } from './secret'
 import { memo } from './memo'
 
+/** A secret as the state keeps it: a keyed digest, and with a passphrase its value encrypted. */
 export interface ProtectedSecret {
   readonly _tag: 'Secret'
   readonly digest: string
@@ -15,6 +16,7 @@ export interface ProtectedSecret {
   readonly enc?: string
 }
 
+/** Seals secrets for the state and opens them again (what a store is given by its salt and passphrase). */
 export interface Protector {
   readonly digest: (value: unknown) => string
   readonly protect: (value: unknown) => ProtectedSecret
@@ -22,12 +24,17 @@ export interface Protector {
   readonly unprotect: (p: ProtectedSecret) => Secret<unknown> | undefined
 }
 
+/** Is this a secret as the state keeps it (a ProtectedSecret)? */
 export const isProtected = (u: unknown): u is ProtectedSecret =>
   typeof u === 'object' &&
   u !== null &&
   (u as { _tag?: unknown })._tag === 'Secret' &&
   typeof (u as { digest?: unknown }).digest === 'string'
 
+/**
+ * The protector of a state: keyed by its salt, encrypting with a key from the passphrase when there is one
+ * (else keeping only the digest, enough to see a changed secret, never to read it).
+ */
 export const makeProtector = (salt: string, passphrase?: string): Protector => {
   const key = passphrase ? scryptSync(passphrase, salt, 32) : undefined
   // a key object made once: createHmac given bytes imports them again for every digest (~1/3 of its cost)

@@ -18,6 +18,7 @@ export interface InnerChange {
   readonly after: unknown
 }
 
+/** One field a step changes: its path, the value before and after, and whether the change replaces. */
 export interface FieldChange {
   /** top-level input field */
   readonly path: string
@@ -32,6 +33,7 @@ export interface FieldChange {
   readonly unchanged?: number
 }
 
+/** Deep equality of plain values as a plan compares them: a key holding undefined counts as absent. */
 export const deepEqual = (a: unknown, b: unknown): boolean => {
   if (a === b) return true
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false

@@ -9,6 +9,7 @@
  */
 import { registry } from '../providers'
 import { compile as compileWith } from '../engine/compile'
+import type { Emulators as EmulatedPlatforms } from '../workspace/emulated-handler'
 
 // the operations and the pipeline's stages
 export {
@@ -132,3 +133,43 @@ export {
 export { resourceNode, lookupNode } from '../core/node'
 export type { ClientKit, MakeClient, RestClientRecipe, SignedClientRecipe } from '../core/client-kit'
 export { buildersFor, type Builders } from '../../builders/builder'
+
+// for a Handler of your own: the secrets in a step's inputs, revealed only as the request is sent
+export { revealDeep, containsSecret, isSecretMarker } from '../core/secret'
+// for a StateStore of your own: secrets sealed at rest as the built-in stores seal them, its errors,
+// the lock holder it records, and the ownership claims of stacks a store keeps
+export {
+  makeProtector,
+  isProtected,
+  protectSecrets,
+  passphraseProblem,
+  type Protector,
+  type ProtectedSecret,
+} from '../state/protect'
+export { stateError, type LockInfo } from '../state/state-store'
+export { processIdentity, type ProcessIdentity } from '../state/process-identity'
+export { ownedBy, type OwnerClaim } from '../state/owners'
+// for a spec of your own: its wire table's key conversions, the plan's equality, a value's unknowns,
+// and the fields of its codecs (for tools over specs: docs, forms, generators)
+export { toCamel, toSnake, keysToWire, keysFromWire } from '../core/case'
+export { deepEqual, type FieldChange } from '../engine/diff'
+export { hasUnknown } from '../engine/unknown'
+export { fieldsOf, elementOf, isObjectCodec, type FieldInfo } from '../core/codecs'
+// for a client recipe of your own: the two REST conventions the built-in providers use, the recipes' shapes
+export {
+  ERRORS_LIST_LINKS,
+  MESSAGE_LINK_HEADER,
+  type ClientRecipe,
+  type RestRecipe,
+  type Tc3Recipe,
+  type RestConventions,
+  type KeyChainMaker,
+  type KeySource,
+} from '../core/client-recipe'
+// for an Env of your own: the handler on in-process emulators or on the real platforms, and the error
+// workspace() rejects with, made from an EngineError
+export { emulatedHandler } from '../workspace/emulated-handler'
+/** The in-process emulators of the built-in platforms, by provider: what emulatedHandler and emulatedEnv run on. */
+export type Emulators = EmulatedPlatforms
+export { realHandler } from '../workspace/real-handler'
+export { fromEngineError } from '../workspace/trellis-error'

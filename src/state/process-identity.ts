@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 
+/** What tells a process apart beyond its pid (which the system reuses), recorded with a lock. */
 export interface ProcessIdentity {
   readonly boot?: string
   readonly started?: string

@@ -7,6 +7,7 @@ import type { Owners } from './owners'
 import type { JournalRecord, State } from './state'
 import { atOnceOf, type AtOnce } from '../core/at-once'
 
+/** Who holds a stack's lock, as the store records it: shown when another run finds the stack locked. */
 export interface LockInfo {
   readonly owner: string
   readonly pid: number
@@ -28,6 +29,7 @@ export interface StateError {
   readonly holder?: LockInfo
 }
 
+/** A StateError of the given kind, naming the lock's holder when a lock is in the way. */
 export const stateError = (kind: StateError['kind'], message: string, holder?: LockInfo): StateError => ({
   _tag: 'StateError',
   kind,

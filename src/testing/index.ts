@@ -7,6 +7,7 @@
  */
 export { runMock, type RunMockOptions } from './run-mock'
 export { runOnEmulators, type EmulatorRun, type EmulatorRunOptions } from './run-on-emulators'
+export { skipClock, type SkipClock } from '../../clients/emulators/skip-clock'
 export { CompileError, RunError } from './compile-error'
 export { Match, type Capture, type Matcher, type Mismatch, type MatchContext, type Pattern } from './match'
 export { expectPlan, type PlanExpectations, type StepAssertion, type InputsPattern, type PlanLike } from './expect-plan'

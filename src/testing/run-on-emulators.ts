@@ -1,7 +1,8 @@
 /**
  * runOnEmulators: a stack through the REAL interpreter — the http handler, the platforms' wire
  * protocols, retries and all — against in-process emulators of the three platforms, in one call.
- * Where runMock checks what a stack means, this checks that it works on the platforms' APIs.
+ * Where runMock checks what a stack means, this checks that it works on the platforms' APIs. The
+ * emulators answer at once, so the run's waits skip ahead on an emulated clock instead of passing.
  */
 import { isLeft } from 'fp-ts/Either'
 import type { Stack } from '../core/stack'
@@ -16,6 +17,7 @@ import { memoryStore } from '../state/memory-store'
 import type { State } from '../state/state'
 import { registry as builtIn } from '../providers'
 import { emulatedHandler, type Emulated } from '../workspace/emulated-handler'
+import { skipClock, type SkipClock } from '../../clients/emulators/skip-clock'
 import { runFailure } from './compile-error'
 import { rememberStack } from './stack-of-plan'
 
@@ -28,6 +30,12 @@ export interface EmulatorRunOptions extends Pick<
   readonly emulators?: Emulated['emulators']
   /** the providers to run with (default: the built-in ones) */
   readonly registry?: Registry
+  /**
+   * the emulated time: the waits (polls, retries) skip ahead on it instead of passing. Default: the clock
+   * of an earlier run on the same emulators, else a fresh `skipClock()`; emulators of your own keep
+   * the cloud's time on it with `emulators({ cloud: { now: clock.now } })`
+   */
+  readonly clock?: SkipClock
 }
 
 /** What a run on the emulators gives: like a mock run, plus the emulators to inspect. */
@@ -38,7 +46,12 @@ export interface EmulatorRun {
   readonly state: State
   /** the emulators, holding what the run made (`emulators.cost.objects()`, `.requests()`) */
   readonly emulators: Emulated['emulators']
+  /** the emulated time the run waited on (`clock.sleeps()`, `clock.skipped()`) */
+  readonly clock: SkipClock
 }
+
+// the clock of the emulators a run made, so a second run on them goes on in their time
+const clocks = new WeakMap<Emulated['emulators'], SkipClock>()
 
 /**
  * Plan and apply a stack with the real http handler against in-process emulators.
@@ -50,7 +63,9 @@ export interface EmulatorRun {
  * @throws RunError when a request or step failed (the message names the node and the platform's answer)
  */
 export const runOnEmulators = async (stack: Stack, opts: EmulatorRunOptions = {}): Promise<EmulatorRun> => {
-  const emulated = emulatedHandler(opts.emulators)
+  const clock = opts.clock ?? (opts.emulators && clocks.get(opts.emulators)) ?? skipClock()
+  const emulated = emulatedHandler(opts.emulators, clock)
+  clocks.set(emulated.emulators, clock)
   const env: Env = {
     registry: opts.registry ?? builtIn,
     handler: emulated.handler,
@@ -65,5 +80,5 @@ export const runOnEmulators = async (stack: Stack, opts: EmulatorRunOptions = {}
   if (isLeft(r)) throw runFailure(r.left)
   const { plan, journal, outputs, state } = r.right
   rememberStack(plan, stack)
-  return { plan, journal, outputs, state, emulators: emulated.emulators }
+  return { plan, journal, outputs, state, emulators: emulated.emulators, clock }
 }

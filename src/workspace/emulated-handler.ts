@@ -16,6 +16,7 @@ import { hostingEmulator } from '../../clients/emulators/hosting'
 import { cloudEmulator } from '../../clients/emulators/cloud'
 import type { Emulator } from '../../clients/emulators/emulator'
 import { withEmulatorCredentials, type LocalPlatforms } from '../../clients/emulators/local-platforms'
+import type { SkipClock } from '../../clients/emulators/skip-clock'
 import { compose } from '../../clients/http'
 import { retry } from '../../clients/retry'
 import { fetchClient } from '../../clients/fetch'
@@ -44,14 +45,16 @@ const withTestCredentials = (provider: string, config: Readonly<Record<string, u
   return out
 }
 
-export const emulatedWiring = (
-  emulators: Emulators = {
+/**
+ * `clock`: the emulated time of the run (runOnEmulators'): the waits' sleeps skip ahead on it instead of
+ * passing, and fresh emulators keep the cloud's time on it (polls, signatures, visibility)
+ */
+export const emulatedWiring = (given?: Emulators, registry: Registry = builtIn, clock?: SkipClock): Emulated => {
+  const emulators: Emulators = given ?? {
     cost: costEmulator({ token: EMULATOR_TOKEN }),
     hosting: hostingEmulator(),
-    cloud: cloudEmulator(),
-  },
-  registry: Registry = builtIn,
-): Emulated => {
+    cloud: cloudEmulator(clock ? { now: clock.now } : {}),
+  }
   const keys = keySources(registry, keyChains, (provider) => ({
     http: emulators[provider as keyof Emulators]?.client,
     env: {},
@@ -61,7 +64,8 @@ export const emulatedWiring = (
     const e = emulators[provider as keyof typeof emulators]
     if (!e) throw new Error(`no emulator for provider ${provider}`)
     const withCreds = withTestCredentials(provider, config)
-    return registryClients({ http: e.client, keySources: keys, secrets, registry })(provider, withCreds)
+    const waits = clock ? { sleep: clock.sleep, now: clock.now } : {}
+    return registryClients({ http: e.client, keySources: keys, secrets, registry, ...waits })(provider, withCreds)
   }
   const check = preflightWith(registry, keys, credentialProbe(registry, clients))
   return {
@@ -72,8 +76,10 @@ export const emulatedWiring = (
 }
 
 /** The emulated handler and its emulators (for scripts and tests that build their own Env). */
-export const emulatedHandler = (emulators?: Emulators): { readonly handler: Handler; readonly emulators: Emulators } =>
-  emulatedWiring(emulators)
+export const emulatedHandler = (
+  emulators?: Emulators,
+  clock?: SkipClock,
+): { readonly handler: Handler; readonly emulators: Emulators } => emulatedWiring(emulators, builtIn, clock)
 
 /**
  * The wiring of the emulated platforms that last across runs (a running `trellis emulate`, or the

@@ -11,8 +11,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { BrowserContext, Page } from 'playwright-core'
-import { renderPlanHtml, type Plan } from '#trellis'
-import { ACTION_STYLE } from '#src/render/graph-render'
+import { render, renderPlanHtml, type Action, type Plan } from '#trellis'
+import { runOnEmulators } from '#trellis/testing'
+import quickstart from '../../examples/quickstart'
 import { main, EXIT } from '#src/cli/main'
 import { CANARIES, mixedPlan } from './fixtures/plans'
 import { decideBrowser, launch } from './chromium'
@@ -23,9 +24,20 @@ const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url))
 
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`
 
+/** the fill of each action, as the renderers declare it in a plan's Mermaid diagram (`classDef create fill:#…`) */
+const fillsOf = (plan: Plan): Readonly<Partial<Record<Action, string>>> =>
+  Object.fromEntries(
+    [...render.mermaid(plan).matchAll(/classDef (\w+) fill:(#[0-9a-fA-F]{6})/g)].map((m) => [m[1], m[2]]),
+  )
+const fillOf = (fills: ReturnType<typeof fillsOf>, a: Action): string => {
+  const f = fills[a]
+  if (f === undefined) throw new Error(`no fill declared for ${a}`)
+  return f
+}
+
 interface Drawn {
   readonly address: string
-  readonly action: keyof typeof ACTION_STYLE
+  readonly action: Action
   readonly context: boolean
   readonly fill: string
 }
@@ -104,7 +116,9 @@ if (decision.kind === 'skip') {
       nodes.filter((n) => n.action === 'read').map((n) => n.context),
       [true, true],
     )
-    for (const n of nodes) assert.is(n.fill, rgb(ACTION_STYLE[n.action].fill), n.address)
+    // the same program's plan on the emulators, for the fills its actions are declared with
+    const fills = fillsOf((await runOnEmulators(quickstart)).plan)
+    for (const n of nodes) assert.is(n.fill, rgb(fillOf(fills, n.action)), n.address)
     const detail = await clickNode(page, 'monthly"', 'cost:CostReport/monthly')
     assert.ok(detail.includes('cost:CostReport "monthly"'), detail)
     assert.ok(detail.includes('+title = "Monthly AWS"'), detail)
@@ -133,7 +147,8 @@ if (decision.kind === 'skip') {
     assert.ok(first.length < plan.steps.length)
     const actions = new Set(first.map((n) => n.action))
     for (const a of ['create', 'update', 'replace', 'delete', 'noop'] as const) assert.ok(actions.has(a), a)
-    for (const n of first) assert.is(n.fill, rgb(ACTION_STYLE[n.action].fill), n.address)
+    const fills = fillsOf(plan)
+    for (const n of first) assert.is(n.fill, rgb(fillOf(fills, n.action)), n.address)
 
     const nested = await clickNode(page, 'monthly-3"', 'cost:CostReport/team-with-a-long-shared-prefix-monthly-3')
     assert.ok(nested.includes('~settings.amortize: true → false'), nested)

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runInit } from '#src/cli/init'
 import { EXIT } from '#src/cli/main'
-import { defaultSpec } from '#src/cli/trellis-spec'
 
 const test = suite('cli: init')
 let root = ''
@@ -60,22 +59,6 @@ test('without --trellis, a trellis not from a registry stops init and names the 
   assert.match(r.err, /not installed from a package registry/)
   assert.match(r.err, /--trellis \.\/trellis-\d+\.\d+\.\d+\S*\.tgz/)
   assert.not.ok(existsSync(join(root, 'app')), 'nothing written')
-})
-
-test('a registry install gets ^version; a tarball install is named as the hint', () => {
-  const nm = join(root, 'p', 'node_modules')
-  mkdirSync(join(nm, 'trellis'), { recursive: true })
-  const lock = (resolved: string) =>
-    writeFileSync(
-      join(nm, '.package-lock.json'),
-      JSON.stringify({ packages: { 'node_modules/trellis': { resolved } } }),
-    )
-  lock('https://registry.npmjs.org/trellis/-/trellis-1.2.3.tgz')
-  assert.equal(defaultSpec({ dir: join(nm, 'trellis'), version: '1.2.3' }), { _tag: 'Right', right: '^1.2.3' })
-  lock('file:../trellis-1.2.3.tgz')
-  const r = defaultSpec({ dir: join(nm, 'trellis'), version: '1.2.3' })
-  assert.is(r._tag, 'Left')
-  assert.match(r._tag === 'Left' ? r.left : '', `installed from ${join(root, 'trellis-1.2.3.tgz')}`)
 })
 
 test('init . in a folder with a package.json adds what is missing and keeps the rest', () => {

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { makeProtector } from '#src/core/protector'
-import { keysFromWire, keysToWire, toCamel, toSnake } from '#src/core/case'
+import { makeProtector } from '#trellis/engine'
+import { keysFromWire, keysToWire, toCamel, toSnake } from '#trellis/engine'
 import { reveal } from '#trellis'
 
 test('a protector gives one value one digest, however often it is asked, and others their own', () => {

@@ -13,9 +13,7 @@ import * as E from 'fp-ts/Either'
 import { stack, registry } from '#trellis'
 import type { EngineError, PlanOutcome } from '#trellis/engine'
 import { apply, plan } from '#trellis/engine'
-import { renderPlan } from '#src/render/render'
-import { planSteps } from '#src/render/plan-document'
-import { renderPlanHtml } from '#src/render/html-report'
+import { render } from '#trellis'
 import { mockEnv } from '#trellis/testing'
 import * as cost from '#trellis/cost'
 import * as hosting from '#trellis/hosting'
@@ -52,7 +50,7 @@ test('an import whose title differs is read at plan (no --refresh): the step sho
     s.diff.map((d) => [d.path, d.before, d.after]),
     [['title', 'Old books', 'Books']],
   )
-  const text = renderPlan(o.plan, registry)
+  const text = render.text(o.plan, registry)
   assert.match(text, '~ title: "Old books" → "Books"')
   assert.match(text, /read at plan: then update title to match the stack/)
 })
@@ -62,14 +60,14 @@ test('the JSON plan document carries the adoption and validates against schemas/
   const o = right(
     await plan(stack('adopt').add(cost.folder('books').title('Books').options({ importId: 'fldr_old2' })))(env)(),
   )
-  const steps = planSteps(o.plan, registry)
+  const steps = render.json(o.plan, registry).steps
   const s = steps.find((x) => x.name === 'books') as Record<string, unknown>
   assert.is(s.adopts, 'fldr_old2')
   const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'plan.json'), 'utf8')) as Record<string, unknown>
   const stepSchema = (schema.properties as Record<string, { items: object }>).steps.items
   const ajv = new Ajv({ allErrors: true })
   for (const x of steps) assert.ok(ajv.validate(stepSchema, x), ajv.errorsText())
-  const html = renderPlanHtml(o.plan, registry)
+  const html = render.html(o.plan, registry)
   assert.match(html, /Old books/)
   assert.match(html, /read at plan/)
 })
@@ -107,7 +105,7 @@ test('team firewall rules someone already set are shown as an adoption with thei
   const w = o.plan.warnings.find((x) => x.node.includes('TeamFirewallTrafficRules'))
   assert.ok(w)
   assert.match(w.message ?? '', /not the platform's default: applying takes it over and updates published/)
-  const text = renderPlan(o.plan, registry)
+  const text = render.text(o.plan, registry)
   assert.match(text, /adopts team-1, which holds settings not the platform's default/)
   assert.match(text, /203\.0\.113\.0\/24/)
 })

@@ -16,8 +16,6 @@ import type { Handler } from '#trellis/engine'
 import type { Env } from '#trellis/engine'
 import { memoryStore } from '#trellis'
 import type { StateStore } from '#trellis'
-import { guardEnv } from '#src/engine/defect-guard'
-import { stepFailure } from '#trellis/engine'
 import type { JournalRecord } from '#trellis/engine'
 import { demo } from '../fixtures/demo-builders'
 import { demoRegistry } from '../fixtures/demo-provider'
@@ -158,22 +156,6 @@ test('mapHandler forwards createSync untouched, wraps it when asked, and drops i
   const made = wrapped.createSync!.run(spec, 'x', { title: 'X' })
   assert.equal(seen, ['x'])
   assert.ok(m.objects().has((made as { id: string }).id))
-})
-
-test('the defect guard keeps both capabilities and makes a throw a failure, not a rejection', () => {
-  const m = mockHandler({
-    newResource: () => {
-      throw new Error('boom')
-    },
-  })
-  const store = memoryStore()
-  const g = guardEnv({ ...world('at once').env, handler: m, store })
-  assert.type(g.env.store.appendSync?.run, 'function')
-  assert.is(g.env.store.appendSync?.of, g.env.store.append)
-  const spec = demoRegistry.resources.get('demo:Shelf')!
-  const r = g.env.handler.createSync!.run(spec, 'x', { title: 'X' })
-  assert.equal(r, stepFailure('demo:Shelf "x"', 'create', 'the handler threw: boom'))
-  assert.is(g.defect()?.where, 'handler.create')
 })
 
 test('taken at once, every create is written ahead and settled, as through tasks', async () => {

@@ -17,7 +17,7 @@ import type { Handler } from '#trellis/engine'
 import { memoryStore } from '#trellis'
 import { registry } from '#trellis'
 import { cloudProvider } from '#trellis/engine'
-import { apigw } from '#src/providers/cloud/shared/wire'
+import { action } from '#trellis/engine'
 import { buildersFor } from '#trellis/engine'
 import { platformClients } from '#trellis/clients'
 import { cloudEmulator, EMULATOR_SECRET_ID, EMULATOR_SECRET_KEY } from '../../clients/emulators/cloud'
@@ -57,9 +57,9 @@ const world = () => {
       for (const x of sent.slice(from)) n[x] = (n[x] ?? 0) + 1
       return [a, n]
     },
-    call: async (action: string, params: Record<string, unknown>) => {
-      const r = await direct.call(apigw(action, params))()
-      if (E.isLeft(r)) throw new Error(`${action}: ${r.left.message}`)
+    call: async (name: string, params: Record<string, unknown>) => {
+      const r = await direct.call(action('apigateway', '2018-08-08', name, params))()
+      if (E.isLeft(r)) throw new Error(`${name}: ${r.left.message}`)
       return r.right
     },
   }

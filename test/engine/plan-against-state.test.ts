@@ -11,15 +11,12 @@ import fc from 'fast-check'
 import { isLeft } from 'fp-ts/Either'
 import { stack, type HasNode } from '#trellis'
 import { secret } from '#trellis'
-import { isRef, ref as makeRef } from '#trellis'
 import { mockWith } from '#trellis/testing'
 import { mockHandler } from '#trellis/testing'
 import { plan } from '#trellis/engine'
 import { planToJson } from '#trellis'
 import { memoryStore } from '#trellis'
 import type { Stack } from '#trellis'
-import { resolveRefs, NOT_YET, type Known } from '#src/engine/resolve'
-import { UNKNOWN } from '#trellis/engine'
 import type { State } from '#trellis'
 import { demo } from '../fixtures/demo-builders'
 import { demoRegistry } from '../fixtures/demo-provider'
@@ -198,54 +195,6 @@ test('random changes: each node plans the action its change asks for, the same a
       }
     }),
     { numRuns: 120, seed: 19 },
-  )
-})
-
-// ── resolveRefs: copy on write ──────────────────────────────────────────────────
-const refTo = fc.constantFrom('x', 'y', 'gone').map((n) => makeRef(`demo:Shelf/${n}`, ['token']))
-const valueWithRefs: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  v: fc.oneof(
-    { depthSize: 'small' },
-    fc.string({ maxLength: 3 }),
-    fc.integer(),
-    fc.constant(null),
-    refTo,
-    fc.string({ maxLength: 3 }).map((s) => secret(s)),
-    fc.array(tie('v'), { maxLength: 4 }),
-    fc.dictionary(fc.constantFrom('a', 'b', 'c'), tie('v'), { maxKeys: 3 }),
-  ),
-})).v
-const known: Known = (a) => (a.endsWith('/x') ? 'tx' : a.endsWith('/y') ? UNKNOWN : NOT_YET)
-/** the same resolution, copying everything */
-const resolvedPlainly = (u: unknown): unknown => {
-  if (typeof u !== 'object' || u === null) return u
-  if (isRef(u)) {
-    const v = known(u.node, 'token')
-    return v === NOT_YET ? UNKNOWN : v
-  }
-  if (Array.isArray(u)) return u.map(resolvedPlainly)
-  if (Object.getPrototypeOf(u) !== Object.prototype) return u
-  return Object.fromEntries(Object.entries(u).map(([k, v]) => [k, resolvedPlainly(v)]))
-}
-const holdsRef = (u: unknown): boolean =>
-  typeof u === 'object' &&
-  u !== null &&
-  (isRef(u) ||
-    (Object.getPrototypeOf(u) === Object.prototype || Array.isArray(u) ? Object.values(u).some(holdsRef) : false))
-
-test('resolveRefs gives the plain resolution, dense arrays, and the value itself where no ref is', () => {
-  fc.assert(
-    fc.property(valueWithRefs, (u) => {
-      const r = resolveRefs(u, known)
-      assert.equal(r, resolvedPlainly(u))
-      if (!holdsRef(u)) assert.is(r, u)
-      const dense = (x: unknown): boolean =>
-        typeof x !== 'object' ||
-        x === null ||
-        (Array.isArray(x) ? Object.keys(x).length === x.length && x.every(dense) : Object.values(x).every(dense))
-      assert.ok(dense(r))
-    }),
-    { numRuns: 400, seed: 19 },
   )
 })
 

@@ -6,7 +6,7 @@
  */
 import { ref, secret, type Plan } from '#trellis'
 import { UNKNOWN } from '#trellis/engine'
-import { makeProtector } from '#src/state/protect'
+import { makeProtector } from '#trellis/engine'
 
 const long = 'line one\nline two\n' + 'x'.repeat(80)
 const stored = makeProtector('salt').protect('kept')

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { resourcePolicy, suppress, TrellisError, workspace, type PlanResult } from '#trellis'
 import { cloudPack } from '#trellis/policies'
 import { costEmulator, hostingEmulator } from '#trellis/clients'
-import type { Emulators } from '#src/workspace/emulated-handler'
+import type { Emulators } from '#trellis/engine'
 import { cloudEmulator } from '#trellis/clients'
 import { guardedService, openService, service } from './fixtures'
 

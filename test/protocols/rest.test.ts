@@ -1,5 +1,5 @@
 import { suite } from 'uvu'
-import { ERRORS_LIST_LINKS, MESSAGE_LINK_HEADER } from '#src/core/client-recipe'
+import { ERRORS_LIST_LINKS, MESSAGE_LINK_HEADER } from '#trellis/engine'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { restClient, type RestClientOptions } from '../../clients/rest'

@@ -1,7 +1,7 @@
 /**
  * Bad input (fast-check): random field values for every resource spec and lookup (a stack built
  * with the generated builders, then compiled), random import ids for every parser, random provider
- * configurations and environments, random durations. Nothing may throw; every compile error names
+ * configurations and environments. Nothing may throw; every compile error names
  * the node, says what was expected and what was given (non-empty), with a field path whenever a
  * field is at fault.
  */
@@ -13,7 +13,7 @@ import { registry } from '#trellis'
 import { compileWith as compile } from '#trellis/engine'
 import { stack, providerInstance } from '#trellis'
 import { secret } from '#trellis'
-import { fieldsOf, parseDuration } from '#src/core/codecs'
+import { fieldsOf } from '#trellis/engine'
 import { configFromEnv } from '#trellis/engine'
 import type { Issue } from '#trellis'
 import { cost } from '#trellis/cost'
@@ -153,22 +153,6 @@ test('every provider configuration: random configurations and environments compi
       { seed, numRuns: RUNS * 2 },
     )
   }
-})
-
-test('parseDuration: any string gives milliseconds or undefined', () => {
-  fc.assert(
-    fc.property(
-      fc.oneof(fc.string(), fc.stringMatching(/^\s*(\d{0,4}h)?(\d{0,4}m)?(\d{0,4}s)?(\d{0,4}ms)?\s*$/)),
-      (s) => {
-        inputs++
-        const ms = parseDuration(s)
-        assert.ok(ms === undefined || (Number.isFinite(ms) && ms >= 0), `${JSON.stringify(s)} → ${ms}`)
-      },
-    ),
-    { seed, numRuns: RUNS * 10 },
-  )
-  assert.is(parseDuration('1h2m3s'), 3_723_000)
-  assert.is(parseDuration(''), undefined)
 })
 
 test('figures', () => {

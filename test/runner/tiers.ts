@@ -48,7 +48,7 @@ export const SLOW: ReadonlyArray<string> = [
   'test/interpreter/every-resource.test.ts',
   'test/interpreter/tracer-bullets.test.ts',
   'test/protocols/wire-conformance.test.ts',
-  'test/core/label-of.test.ts',
+  'test/core/names.test.ts',
   'test/builders/misspelt.test.ts',
   'test/testing/for-all-inputs.test.ts',
   'test/state/file-store-conformance.test.ts',
@@ -118,7 +118,7 @@ export const LONGEST: ReadonlyArray<string> = [
   'test/types/missing-required.test.ts',
   'test/testing/node-runner.test.ts',
   'test/state/postgres-store.test.ts',
-  'test/core/label-of.test.ts',
+  'test/core/names.test.ts',
 ]
 
 /** The files in the order the pool takes them: LONGEST first, then as given. */

@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { makeProtector, passphraseProblem } from '#src/state/protect'
+import { makeProtector, passphraseProblem } from '#trellis/engine'
 import { emptyState } from '#trellis/engine'
 import type { ResourceState, State } from '#trellis'
 

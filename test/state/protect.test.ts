@@ -7,7 +7,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import fc from 'fast-check'
 import { isSecret, reveal, secret } from '#trellis'
-import { isSecretMarker } from '#src/core/secret'
+import { isSecretMarker } from '#trellis/engine'
 import { isProtected, makeProtector, protectSecrets, type Protector } from '#src/state/protect'
 
 const test = suite('protect secrets')

@@ -9,13 +9,13 @@ import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import ts from 'typescript'
-import { TSCONFIG } from '#src/cli/init'
+import { initTsconfig } from './init-tsconfig'
 
 const test = suite("types: the examples under init's tsconfig")
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
-test('every example type-checks with the options init writes', () => {
-  const { options, errors } = ts.convertCompilerOptionsFromJson(TSCONFIG.compilerOptions, root)
+test('every example type-checks with the options init writes', async () => {
+  const { options, errors } = ts.convertCompilerOptionsFromJson((await initTsconfig()).compilerOptions, root)
   assert.equal(errors, [])
   const { options: repo } = ts.convertCompilerOptionsFromJson(
     (ts.readConfigFile(join(root, 'tsconfig.json'), (p) => ts.sys.readFile(p)).config as { compilerOptions: object })

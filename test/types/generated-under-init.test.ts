@@ -7,7 +7,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { join } from 'node:path'
 import ts from 'typescript'
-import { TSCONFIG } from '#src/cli/init'
+import { initTsconfig } from './init-tsconfig'
 import { generate } from '#trellis/engine'
 import { envOver, right, ROOT, seededFromFile } from '../discover/brownfield-helpers'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -23,7 +23,7 @@ test('the generated program of the estate type-checks with the options init writ
   const file = join(dir, 'infra.ts')
   writeFileSync(file, g.source)
   try {
-    const { options } = ts.convertCompilerOptionsFromJson(TSCONFIG.compilerOptions, ROOT)
+    const { options } = ts.convertCompilerOptionsFromJson((await initTsconfig()).compilerOptions, ROOT)
     const { options: repo } = ts.convertCompilerOptionsFromJson(
       (ts.readConfigFile(join(ROOT, 'tsconfig.json'), (p) => ts.sys.readFile(p)).config as { compilerOptions: object })
         .compilerOptions,

@@ -161,7 +161,7 @@ test('runMock({ registry }) runs the same program with no request at all', async
 test('a provider with no client recipe and no built-in one is refused naming it', async () => {
   const { client: _recipe, _tag: _spec, ...def } = kvProvider
   const bare = defineProvider({ ...def, name: 'kv2', resources: {}, lookups: {} })
-  const { platformClients } = await import('#src/workspace/platform-clients')
+  const { platformClients } = await import('#trellis/clients')
   const f = platformClients({ http: scripted().client, registry: makeRegistry([bare]) })
   assert.throws(() => f('kv2', {}), /no platform client for provider "kv2"/)
 })

@@ -12,7 +12,6 @@ import * as root from '#trellis'
 import * as engine from '#trellis/engine'
 import { runMock } from '#trellis/testing'
 import * as cost from '#trellis/cost'
-import { renderPlan } from '#src/render/render'
 
 const test = suite('front doors')
 const planOf = async () => {
@@ -29,7 +28,7 @@ test('trellis has one render namespace: text, json, html, mermaid, dot, each sho
   const p = await planOf()
   assert.equal(Object.keys(root.render).sort(), ['dot', 'html', 'json', 'mermaid', 'text'])
   assert.match(root.render.text(p), /Plan for stack books/)
-  assert.is(root.render.text(p), renderPlan(p, engine.registry), 'the built-in registry by default')
+  assert.is(root.render.text(p), root.render.text(p, engine.registry), 'the built-in registry by default')
   const doc = root.render.json(p)
   assert.is(doc.stack, 'books')
   assert.equal(

@@ -9,7 +9,7 @@ import type { Env } from '#trellis/engine'
 import type { Defect } from '#trellis/engine'
 import { memoryStore } from '#trellis'
 import { exitCodeOf } from '#trellis'
-import { fromEngineError } from '#src/workspace/trellis-error'
+import { fromEngineError } from '#trellis/engine'
 import { demo } from '../../fixtures/demo-builders'
 import { demoRegistry } from '../../fixtures/demo-provider'
 

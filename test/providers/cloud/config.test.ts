@@ -1,9 +1,14 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { CloudConfig, cloudBridge, cloudConfigRules, cloudCosDomain } from '#src/providers/cloud/config'
+import {
+  CloudConfig,
+  cloudBridge,
+  cloudConfigFromEnv as fromEnv,
+  cloudConfigRules,
+  cloudCosDomain,
+} from '#src/providers/cloud/config'
 import { cloudProvider } from '#trellis/engine'
-import { fromEnv } from '#src/providers/cloud/index'
 import { isSecret, reveal } from '#trellis'
 import { validateValue } from '#trellis/engine'
 

@@ -7,7 +7,12 @@ import { stack, providerInstance } from '#trellis'
 import { resourceNode } from '#trellis/engine'
 import { secret, reveal } from '#trellis'
 import { costProvider } from '#trellis/engine'
-import { fromEnv, CostConfig } from '#src/providers/cost/index'
+import { CostConfig } from '#src/providers/cost/config'
+import { configFromEnv } from '#trellis/engine'
+
+// the provider's configuration with COST_API_TOKEN / COST_HOST / COST_TIMEOUT as fallbacks, as `cost.fromEnv` reads it
+const fromEnv = (env: Readonly<Record<string, string | undefined>>, explicit?: Readonly<Record<string, unknown>>) =>
+  configFromEnv(costProvider, env, explicit)
 
 const registry = makeRegistry([costProvider])
 const withConfig = (config: Record<string, unknown>) =>

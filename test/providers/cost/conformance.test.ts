@@ -2,7 +2,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { isLeft, isRight, left } from 'fp-ts/Either'
 import { costProvider } from '#trellis/engine'
-import { containsSecret } from '#src/core/secret'
+import { containsSecret } from '#trellis/engine'
 import { errorPaths, errors } from './helpers'
 import type { LookupSpec, ResourceSpec } from '#trellis'
 

@@ -4,7 +4,7 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { emulatedHandler } from '#src/workspace/emulated-handler'
+import { emulatedHandler } from '#trellis/engine'
 import type { Stack } from '#trellis'
 import { exampleLifecycle } from '../example-lifecycle'
 import budget from '../../../examples/cost-budget'

@@ -2,7 +2,7 @@
  * Helpers for the cost provider's tests: validate inputs as compile does (codec, unknown fields,
  * compile-time rules), and run plan-time rules with a prior.
  */
-import { ERRORS_LIST_LINKS } from '#src/core/client-recipe'
+import { ERRORS_LIST_LINKS } from '#trellis/engine'
 import type { ResourceSpec, LookupSpec } from '#trellis'
 import type { RuleContext } from '#trellis/engine'
 import type { Finding } from '#trellis/engine'
@@ -39,7 +39,7 @@ import { restClient } from '#trellis/clients'
 import { costEmulator, type CostEmulatorOptions } from '../../../clients/emulators/cost'
 import type { PlatformClient, PlatformError } from '#trellis/engine'
 import type { Emulator } from '#trellis/clients'
-import { deepEqual } from '#src/engine/diff'
+import { deepEqual } from '#trellis/engine'
 
 export const emulated = (o: CostEmulatorOptions = {}): { emu: Emulator; client: PlatformClient } => {
   const emu = costEmulator(o)

@@ -3,9 +3,13 @@ import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import { HostingConfig, hostingBridge, oneDefaultTeam, DEFAULT_HOSTING_ENDPOINT } from '#src/providers/hosting/config'
 import { hostingProvider } from '#trellis/engine'
-import { fromEnv } from '#src/providers/hosting/index'
+import { configFromEnv } from '#trellis/engine'
 import { isSecret, reveal, secret } from '#trellis'
 import { acmeId, setup } from './harness'
+
+// the provider's configuration with HOST_API_TOKEN / HOST_API_ENDPOINT as fallbacks, as `hosting.fromEnv` reads it
+const fromEnv = (env: Readonly<Record<string, string | undefined>>, explicit?: Readonly<Record<string, unknown>>) =>
+  configFromEnv(hostingProvider, env, explicit)
 
 test('HostingConfig: endpoint defaults to the public API origin and gains a scheme when it has none', () => {
   const d = HostingConfig.decode({})

@@ -1,8 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { decodeDomain } from '#src/providers/hosting/dns-zone'
-import { teamIdOr } from '#src/providers/hosting/shared/wire'
 import { validateValue } from '#trellis/engine'
 import { setup } from './harness'
 import { hostingProvider } from '#trellis/engine'
@@ -141,32 +139,6 @@ test('DnsZone + DnsRecord: round trip against the emulator, with trailing dots a
 
 test('DnsZone: a create with no team and no default says so', () => {
   assert.throws(() => DnsZone.wire.create({ name: 'example.com' }, { config: {} }), /no teamSlug given/)
-})
-
-test('DnsZone: registrar domain timestamps re-printed as RFC 3339; absent ones are the zero time', () => {
-  const d = decodeDomain({
-    id: 'd1',
-    name: 'example.com',
-    auto_renew: true,
-    registered_at: '2024-01-02T03:04:05.000+01:00',
-    expires_at: null,
-    renewal_price: 12.5,
-  })
-  assert.equal(d, {
-    autoRenew: true,
-    autoRenewAt: '0001-01-01T00:00:00Z',
-    expiresAt: '0001-01-01T00:00:00Z',
-    id: 'd1',
-    name: 'example.com',
-    registeredAt: '2024-01-02T02:04:05Z',
-    renewalPrice: '12.5',
-  })
-  assert.is(decodeDomain(null), undefined)
-})
-
-test('teamIdOr: an unresolved default slug is named in the error', () => {
-  assert.throws(() => teamIdOr(undefined, { defaultTeamSlug: 'acme' }, 'x'), /"acme" has not been resolved/)
-  assert.is(teamIdOr(undefined, { defaultTeamId: 'id1' }, 'x'), 'id1')
 })
 
 test.run()

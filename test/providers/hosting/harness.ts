@@ -2,7 +2,7 @@
  * Test harness for the hosting specs: the emulator behind the real bearer-REST client, and small
  * helpers that send a spec's wire requests and decode the replies the way the engine does.
  */
-import { MESSAGE_LINK_HEADER } from '#src/core/client-recipe'
+import { MESSAGE_LINK_HEADER } from '#trellis/engine'
 import { restClient } from '#trellis/clients'
 import { hostingEmulator, type HostingEmulatorOptions } from '../../../clients/emulators/hosting'
 import { secret } from '#trellis'

@@ -6,7 +6,9 @@ import { LogDrain } from '#src/providers/hosting/log-drain'
 import { validateValue } from '#trellis/engine'
 import { secret, isSecret, reveal } from '#trellis'
 import { formatIssue } from '#trellis'
-import { issue } from '#src/core/issue'
+import { stack } from '#trellis'
+import * as hosting from '#trellis/hosting'
+import { compile } from '#trellis/engine'
 import { setup, siteId } from './harness'
 
 const findings = (inputs: any) => LogDrain.rules.flatMap((r) => r.check(inputs, { config: {}, now: new Date() }))
@@ -50,7 +52,19 @@ test('LogDrain: a bad secret url is reported without its value', () => {
     f.map((x) => x.path),
     ['serviceConfig.url'],
   )
-  const text = formatIssue(issue('hosting:LogDrain "d"', f[0]))
+  // the issue a compile reports for it, as the user reads it
+  const drain = hosting.logDrain('d', {
+    siteId: 's',
+    destination: 'http',
+    logTypes: ['deploys'],
+    serviceConfig: { url: secret('ftp://user:hunter2@example') },
+  })
+  const compiled = compile(stack('drains').add(drain))
+  assert.ok(E.isLeft(compiled), 'the compile fails')
+  const [found] = compiled.left.issues.filter((i) => i.path === 'serviceConfig.url')
+  assert.ok(found, 'an issue on serviceConfig.url')
+  const text = formatIssue(found)
+  assert.ok(text.includes('hosting:LogDrain "d"'), text)
   assert.not.ok(text.includes('hunter2'), text)
   assert.ok(text.includes('[secret]'))
 })

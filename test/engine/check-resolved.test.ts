@@ -9,18 +9,26 @@ import * as assert from 'uvu/assert'
 import fc from 'fast-check'
 import type * as t from 'io-ts'
 import { registry } from '#trellis'
-import { fieldsOf } from '#src/core/codecs'
-import { ref as makeRef } from '#trellis'
-import { makeValidator } from '#src/engine/validate'
+import { fieldsOf } from '#trellis/engine'
+import { isRef, ref as makeRef } from '#trellis'
 import { checkResolved } from '#src/engine/check-resolved'
-import { NOT_YET, resolveRefs } from '#src/engine/resolve'
-import { hasUnknown } from '#src/engine/unknown'
+import { hasUnknown, UNKNOWN, validateValue } from '#trellis/engine'
 import { anyValueOf, mutated } from '../fixtures/arbitraries'
 
 const RUNS = Number(process.env.TRELLIS_FUZZ_RUNS ?? 100)
-const validate = makeValidator()
+// compile's validator, as compile runs it
+const validate = (codec: t.Mixed, raw: unknown) => validateValue(codec, raw)
 const ctx = { config: {}, now: new Date('2026-01-01T00:00:00Z') }
 const ref = fc.constantFrom('token', 'id', 'name').map((f) => makeRef('cost:Folder/f', [f]))
+
+/** the inputs as the plan sees them when no ref's target is known yet: every ref UNKNOWN (undefined: none) */
+const allUnknown = (u: unknown): unknown => {
+  if (isRef(u)) return UNKNOWN
+  if (Array.isArray(u)) return u.map(allUnknown)
+  if (typeof u === 'object' && u !== null && Object.getPrototypeOf(u) === Object.prototype)
+    return Object.fromEntries(Object.entries(u).map(([k, v]) => [k, allUnknown(v)]))
+  return u
+}
 
 /** a value with some of its scalars, elements and entries replaced by refs */
 const withRefs = (v: unknown): fc.Arbitrary<unknown> => {
@@ -49,10 +57,9 @@ test('inputs compile passes find nothing once their refs are all UNKNOWN', () =>
       fc.property(inputs, (raw) => {
         const v = raw as Record<string, unknown>
         if (validate(codec, v).length > 0) return
-        const resolved = resolveRefs(v, () => NOT_YET) as Record<string, unknown>
-        if (resolved === v) return
+        const resolved = allUnknown(v) as Record<string, unknown>
+        if (!hasUnknown(resolved)) return
         checked++
-        assert.ok(hasUnknown(resolved))
         assert.equal(checkResolved(codec, spec.rules, v, resolved, ctx, validate), [], spec.token)
       }),
       { seed: 4711, numRuns: RUNS },

@@ -13,11 +13,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileStore } from '#trellis'
 import { stateMoveToStack } from '#src/cli/state-move-stack'
-import { ownedBy } from '#src/state/owners'
+import { ownedBy } from '#trellis/engine'
 import { emptyState } from '#trellis/engine'
 import type { ResourceState, State } from '#trellis'
 import type { StateStore } from '#trellis'
-import { stateError } from '#src/state/state-store'
+import { stateError } from '#trellis/engine'
 import type { Workspace } from '#trellis'
 
 const test = suite('state mv --to-stack: one journaled change')
