@@ -131,4 +131,17 @@ export {
 // nodes by token, for a program that builds its stack from data rather than through builders
 export { resourceNode, lookupNode } from '../core/node'
 export type { ClientKit, MakeClient, RestClientRecipe, SignedClientRecipe } from '../core/client-kit'
+// a signed-action recipe of your own and its credential chain (loaded when a run first needs it); the
+// cloud's chain (keys, environment, profiles, instance roles, STS), for a provider of your own on that cloud
+export type {
+  ClientRecipe,
+  Tc3Recipe,
+  KeyChainFacts,
+  KeyChainMaker,
+  ChainIo,
+  KeySource,
+  SignedKeys,
+  RateBudgetRecipe,
+} from '../core/client-recipe'
+export { cloudCredentialChain } from '../providers/cloud/client/cloud-credential-chain'
 export { buildersFor, type Builders } from '../../builders/builder'

@@ -10,7 +10,6 @@ import { httpHandler } from '../engine/http-handler'
 import type { Handler } from '../engine/handler'
 import { registryClients } from '../../clients/platforms'
 import { secretValues } from '../../clients/redact'
-import { keyChains } from '../providers/key-chains'
 import { costEmulator } from '../../clients/emulators/cost'
 import { hostingEmulator } from '../../clients/emulators/hosting'
 import { cloudEmulator } from '../../clients/emulators/cloud'
@@ -52,7 +51,7 @@ export const emulatedWiring = (
   },
   registry: Registry = builtIn,
 ): Emulated => {
-  const keys = keySources(registry, keyChains, (provider) => ({
+  const keys = keySources(registry, (provider) => ({
     http: emulators[provider as keyof Emulators]?.client,
     env: {},
   }))
@@ -82,7 +81,7 @@ export const emulatedHandler = (emulators?: Emulators): { readonly handler: Hand
  */
 export const localWiring = (local: LocalPlatforms, registry: Registry = builtIn): Wiring => {
   const served = compose(retry())(fetchClient())
-  const keys = keySources(registry, keyChains, (provider) => {
+  const keys = keySources(registry, (provider) => {
     const sts = local.endpoints?.[provider as keyof Emulators]
     return {
       http: local.emulators ? local.emulators[provider as keyof Emulators]?.client : served,
