@@ -110,6 +110,14 @@ test('clients/ outside emulators/ names no provider: no provider name, configura
   assert.equal(hits, [], hits.join('\n'))
 })
 
+test('src/workspace names no provider either: the chains and emulators come from the registry and clients/', async () => {
+  const files = walk(join(root, 'src/workspace'))
+  assert.ok(files.length > 20, 'src/workspace is found')
+  // the emulated state's `endpoint` file (a running emulator's), not a provider's setting
+  const hits = await providerNames(files, { words: ['endpoint'], code: true })
+  assert.equal(hits, [], hits.join('\n'))
+})
+
 // static imports only (no `import type`, no dynamic import): what loading a module loads with it
 const staticImportsOf = (file: string) =>
   [

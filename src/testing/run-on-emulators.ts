@@ -15,29 +15,29 @@ import type { JournalEntry } from '../engine/run'
 import { memoryStore } from '../state/memory-store'
 import type { State } from '../state/state'
 import { registry as builtIn } from '../providers'
-import { emulatedHandler, type Emulated } from '../workspace/emulated-handler'
+import { emulatedHandler, type AnyEmulators, type Emulators } from '../workspace/emulated-handler'
 import { runFailure } from './compile-error'
 import { rememberStack } from './stack-of-plan'
 
-/** Options of `runOnEmulators`: those of the mock that apply, the emulators and the registry. */
-export interface EmulatorRunOptions extends Pick<
+/** Options of `runOnEmulators`: those of the mock that apply, the emulators (by provider) and the registry. */
+export interface EmulatorRunOptions<M extends AnyEmulators = Emulators> extends Pick<
   MockOptions,
   'state' | 'now' | 'seed' | 'concurrency' | 'events' | 'passphrase'
 > {
   /** emulators to run against (default: fresh ones); pass the same ones to a second run */
-  readonly emulators?: Emulated['emulators']
+  readonly emulators?: M
   /** the providers to run with (default: the built-in ones) */
   readonly registry?: Registry
 }
 
 /** What a run on the emulators gives: like a mock run, plus the emulators to inspect. */
-export interface EmulatorRun {
+export interface EmulatorRun<M extends AnyEmulators = Emulators> {
   readonly plan: Plan
   readonly journal: ReadonlyArray<JournalEntry>
   readonly outputs: Readonly<Record<string, unknown>>
   readonly state: State
   /** the emulators, holding what the run made (`emulators.cost.objects()`, `.requests()`) */
-  readonly emulators: Emulated['emulators']
+  readonly emulators: M
 }
 
 /**
@@ -49,8 +49,11 @@ export interface EmulatorRun {
  * @throws CompileError when the stack is invalid
  * @throws RunError when a request or step failed (the message names the node and the platform's answer)
  */
-export const runOnEmulators = async (stack: Stack, opts: EmulatorRunOptions = {}): Promise<EmulatorRun> => {
-  const emulated = emulatedHandler(opts.emulators)
+export const runOnEmulators = async <M extends AnyEmulators = Emulators>(
+  stack: Stack,
+  opts: EmulatorRunOptions<M> = {},
+): Promise<EmulatorRun<M>> => {
+  const emulated = emulatedHandler(opts.emulators, opts.registry)
   const env: Env = {
     registry: opts.registry ?? builtIn,
     handler: emulated.handler,

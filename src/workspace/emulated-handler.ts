@@ -1,7 +1,8 @@
 /**
- * The emulated wiring (`--emulate`, `workspace({ emulate: true })`): the built-in emulators
- * in-process, with the test credentials they accept, and the same
- * preflight as the real wiring — so the cloud's account checks hold here too.
+ * The emulated wiring (`--emulate`, `workspace({ emulate: … })`, runOnEmulators): emulators
+ * in-process, by provider name (the built-in ones by default; any provider of the registry with an
+ * emulator of its own beside them), with the test credentials they accept, and the same preflight
+ * as the real wiring: the credential chains the providers' recipes declare run against them too.
  */
 import type { ClientFactory } from '../core/provider'
 import type { Registry } from '../core/registry'
@@ -10,12 +11,11 @@ import { httpHandler } from '../engine/http-handler'
 import type { Handler } from '../engine/handler'
 import { registryClients } from '../../clients/platforms'
 import { secretValues } from '../../clients/redact'
-import { costEmulator } from '../../clients/emulators/cost'
-import { hostingEmulator } from '../../clients/emulators/hosting'
-import { cloudEmulator } from '../../clients/emulators/cloud'
 import type { Emulator } from '../../clients/emulators/emulator'
+import type { EmulatedPlatform } from '../../clients/emulators/emulators'
+import { builtInEmulators } from '../../clients/emulators/built-in-emulators'
 import { withEmulatorCredentials, type LocalPlatforms } from '../../clients/emulators/local-platforms'
-import { compose } from '../../clients/http'
+import { compose, type HttpClient } from '../../clients/http'
 import { retry } from '../../clients/retry'
 import { fetchClient } from '../../clients/fetch'
 import { keySources } from './key-sources'
@@ -23,17 +23,24 @@ import { preflightWith } from './preflight'
 import { credentialProbe } from './credential-probe'
 import type { Wiring } from './wiring'
 
+/** What a run needs of a provider's emulator: an HttpClient that answers as its platform. */
+export interface ProviderEmulator {
+  readonly client: HttpClient
+}
+
 /**
- * The credentials the emulators accept (their own table, clients/emulators/local-platforms.ts) replace
- * whatever the program or the environment configures: the emulators know no other keys, and a real
- * token has no business reaching them.
+ * Emulators by provider name: the built-in three by default; with a registry's own providers,
+ * theirs beside (or instead of) them, e.g. `Emulators<EmulatedPlatform | 'kv', Emulator | KvEmulator>`.
  */
-const EMULATOR_TOKEN = 'emulator-token'
+export type Emulators<P extends string = EmulatedPlatform, E extends ProviderEmulator = Emulator> = Readonly<
+  Record<P, E>
+>
 
-export type Emulators = Readonly<Record<'cost' | 'hosting' | 'cloud', Emulator>>
+/** Any emulators by provider name, as the wirings take them. */
+export type AnyEmulators = Readonly<Record<string, ProviderEmulator>>
 
-export interface Emulated extends Wiring {
-  readonly emulators: Emulators
+export interface Emulated<M extends AnyEmulators = Emulators> extends Wiring {
+  readonly emulators: M
 }
 
 const withTestCredentials = (provider: string, config: Readonly<Record<string, unknown>>) => {
@@ -43,22 +50,25 @@ const withTestCredentials = (provider: string, config: Readonly<Record<string, u
   return out
 }
 
-export const emulatedWiring = (
-  emulators: Emulators = {
-    cost: costEmulator({ token: EMULATOR_TOKEN }),
-    hosting: hostingEmulator(),
-    cloud: cloudEmulator(),
-  },
+/** The emulator of a provider, or an error naming the providers that have one. */
+const emulatorOf = (emulators: AnyEmulators, provider: string): ProviderEmulator => {
+  const e = Object.prototype.hasOwnProperty.call(emulators, provider) ? emulators[provider] : undefined
+  if (!e) throw new Error(`no emulator for provider ${provider} (emulated: ${Object.keys(emulators).join(', ')})`)
+  return e
+}
+
+export const emulatedWiring = <M extends AnyEmulators = Emulators>(
+  // without emulators, the built-in ones (M is then its default)
+  emulators: M = builtInEmulators() as unknown as M,
   registry: Registry = builtIn,
-): Emulated => {
+): Emulated<M> => {
   const keys = keySources(registry, (provider) => ({
-    http: emulators[provider as keyof Emulators]?.client,
+    http: Object.prototype.hasOwnProperty.call(emulators, provider) ? emulators[provider].client : undefined,
     env: {},
   }))
   const secrets = secretValues()
   const clients: ClientFactory = (provider, config) => {
-    const e = emulators[provider as keyof typeof emulators]
-    if (!e) throw new Error(`no emulator for provider ${provider}`)
+    const e = emulatorOf(emulators, provider)
     const withCreds = withTestCredentials(provider, config)
     return registryClients({ http: e.client, keySources: keys, secrets, registry })(provider, withCreds)
   }
@@ -71,8 +81,10 @@ export const emulatedWiring = (
 }
 
 /** The emulated handler and its emulators (for scripts and tests that build their own Env). */
-export const emulatedHandler = (emulators?: Emulators): { readonly handler: Handler; readonly emulators: Emulators } =>
-  emulatedWiring(emulators)
+export const emulatedHandler = <M extends AnyEmulators = Emulators>(
+  emulators?: M,
+  registry?: Registry,
+): { readonly handler: Handler; readonly emulators: M } => emulatedWiring(emulators, registry)
 
 /**
  * The wiring of the emulated platforms that last across runs (a running `trellis emulate`, or the
@@ -82,9 +94,9 @@ export const emulatedHandler = (emulators?: Emulators): { readonly handler: Hand
 export const localWiring = (local: LocalPlatforms, registry: Registry = builtIn): Wiring => {
   const served = compose(retry())(fetchClient())
   const keys = keySources(registry, (provider) => {
-    const sts = local.endpoints?.[provider as keyof Emulators]
+    const sts = local.endpoints?.[provider as EmulatedPlatform]
     return {
-      http: local.emulators ? local.emulators[provider as keyof Emulators]?.client : served,
+      http: local.emulators ? local.emulators[provider as EmulatedPlatform]?.client : served,
       env: {},
       ...(sts ? { stsEndpoint: sts } : {}),
     }
