@@ -1,8 +1,9 @@
 /**
  * The emulated wiring (`--emulate`, `workspace({ emulate: … })`, runOnEmulators): emulators
  * in-process, by provider name (the built-in ones by default; any provider of the registry with an
- * emulator of its own beside them), with the test credentials they accept, and the same preflight
- * as the real wiring: the credential chains the providers' recipes declare run against them too.
+ * emulator of its own beside them, given or declared: ProviderSpec.emulator), with the test
+ * credentials they accept, and the same preflight as the real wiring: the credential chains the
+ * providers' recipes declare run against them too.
  */
 import type { ClientFactory } from '../core/provider'
 import type { Registry } from '../core/registry'
@@ -12,13 +13,14 @@ import type { Handler } from '../engine/handler'
 import { registryClients } from '../../clients/platforms'
 import { secretValues } from '../../clients/redact'
 import type { Emulator } from '../../clients/emulators/emulator'
-import type { EmulatedPlatform } from '../../clients/emulators/emulators'
+import { EMULATED_PLATFORMS, type EmulatedPlatform } from '../../clients/emulators/emulators'
 import { builtInEmulators } from '../../clients/emulators/built-in-emulators'
 import { withEmulatorCredentials, type LocalPlatforms } from '../../clients/emulators/local-platforms'
 import { compose, type HttpClient } from '../../clients/http'
 import { retry } from '../../clients/retry'
 import { fetchClient } from '../../clients/fetch'
 import { keySources } from './key-sources'
+import { declaredEmulators } from './declared-emulators'
 import { preflightWith } from './preflight'
 import { credentialProbe } from './credential-probe'
 import type { Wiring } from './wiring'
@@ -50,20 +52,33 @@ const withTestCredentials = (provider: string, config: Readonly<Record<string, u
   return out
 }
 
+const has = (emulators: AnyEmulators, provider: string): boolean =>
+  Object.prototype.hasOwnProperty.call(emulators, provider)
+
+/** The error of a provider without an emulator, naming those that have one (never its real platform). */
+const noEmulator = (provider: string, emulated: ReadonlyArray<string>): Error =>
+  new Error(`no emulator for provider ${provider} (emulated: ${emulated.join(', ')})`)
+
 /** The emulator of a provider, or an error naming the providers that have one. */
 const emulatorOf = (emulators: AnyEmulators, provider: string): ProviderEmulator => {
-  const e = Object.prototype.hasOwnProperty.call(emulators, provider) ? emulators[provider] : undefined
-  if (!e) throw new Error(`no emulator for provider ${provider} (emulated: ${Object.keys(emulators).join(', ')})`)
-  return e
+  if (!has(emulators, provider)) throw noEmulator(provider, Object.keys(emulators))
+  return emulators[provider]
+}
+
+/** The emulators given, and those the registry's providers declare for the others. */
+const withDeclared = <M extends AnyEmulators>(given: M, registry: Registry): M => {
+  const own = declaredEmulators(registry, (p) => has(given, p))
+  return Object.keys(own).length === 0 ? given : { ...given, ...own }
 }
 
 export const emulatedWiring = <M extends AnyEmulators = Emulators>(
   // without emulators, the built-in ones (M is then its default)
-  emulators: M = builtInEmulators() as unknown as M,
+  given: M = builtInEmulators() as unknown as M,
   registry: Registry = builtIn,
 ): Emulated<M> => {
+  const emulators = withDeclared(given, registry)
   const keys = keySources(registry, (provider) => ({
-    http: Object.prototype.hasOwnProperty.call(emulators, provider) ? emulators[provider].client : undefined,
+    http: has(emulators, provider) ? emulators[provider].client : undefined,
     env: {},
   }))
   const secrets = secretValues()
@@ -89,21 +104,38 @@ export const emulatedHandler = <M extends AnyEmulators = Emulators>(
 /**
  * The wiring of the emulated platforms that last across runs (a running `trellis emulate`, or the
  * data file): their own clients, and the same preflight — the account checks run against the
- * emulated platforms' token services.
+ * emulated platforms' token services. They are the built-in ones: another provider runs on the
+ * emulator it declares, in-process (its objects last while the process does), or is refused.
  */
 export const localWiring = (local: LocalPlatforms, registry: Registry = builtIn): Wiring => {
   const served = compose(retry())(fetchClient())
+  const lastingOnes: ReadonlyArray<string> = EMULATED_PLATFORMS
+  // the providers the lasting platforms do not emulate run on the emulators they declare, in-process
+  const own = declaredEmulators(registry, (p) => lastingOnes.includes(p))
   const keys = keySources(registry, (provider) => {
     const sts = local.endpoints?.[provider as EmulatedPlatform]
     return {
-      http: local.emulators ? local.emulators[provider as EmulatedPlatform]?.client : served,
+      http: has(own, provider)
+        ? own[provider].client
+        : local.emulators
+          ? local.emulators[provider as EmulatedPlatform]?.client
+          : served,
       env: {},
       ...(sts ? { stsEndpoint: sts } : {}),
     }
   })
-  const check = preflightWith(registry, keys, credentialProbe(registry, local.clients(registry)))
+  const lasting = local.clients(registry)
+  const secrets = secretValues()
+  const clients: ClientFactory = (provider, config) => {
+    if (has(own, provider))
+      return registryClients({ http: own[provider].client, keySources: keys, secrets, registry })(provider, config)
+    // never the platform's own base URL: a running `trellis emulate` serves the built-in ones only
+    if (!lastingOnes.includes(provider)) throw noEmulator(provider, [...lastingOnes, ...Object.keys(own)])
+    return lasting(provider, config)
+  }
+  const check = preflightWith(registry, keys, credentialProbe(registry, clients))
   return {
-    handler: httpHandler({ clients: local.clients(registry) }),
+    handler: httpHandler({ clients }),
     preflight: (provider, instance, config) => check(provider, instance, withEmulatorCredentials(provider, config)),
   }
 }

@@ -1,17 +1,30 @@
 /**
  * The emulated wiring takes emulators by provider: a registry's own provider (`widgets`, signed
  * actions, its recipe carrying its own credential chain) on a tiny emulator of its own, beside the
- * built-in three, through runOnEmulators, emulatedEnv and workspace({ emulate }); and a provider
- * with no emulator is named, with the ones there are.
+ * built-in three, through runOnEmulators, emulatedEnv and workspace({ emulate }); the emulator a
+ * provider declares (ProviderSpec.emulator) when it is given none, on the lasting platforms of
+ * `--emulate` too; and a provider with no emulator is named, with the ones there are, never sent to
+ * its real platform.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import { stack, workspace, memoryStore } from '#trellis'
-import { apply, buildersFor, emulatedEnv, makeRegistry, providers, type KeyChainFacts } from '#trellis/engine'
+import {
+  apply,
+  buildersFor,
+  emulatedEnv,
+  makeRegistry,
+  providers,
+  type AnyEmulators,
+  type KeyChainFacts,
+} from '#trellis/engine'
 import { runOnEmulators, expectPlan } from '#trellis/testing'
-import { cloudEmulator, costEmulator, hostingEmulator } from '#trellis/clients'
+import { cloudEmulator, costEmulator, emulators, hostingEmulator, serveEmulators } from '#trellis/clients'
 import quickstart from '../../examples/quickstart'
 import { TEMPORARY, widgetsPlatform, widgetsProvider } from './widgets-platform'
 
@@ -77,6 +90,64 @@ test('a provider with no emulator is named, with the providers that have one', a
   const { widgets: _left, ...builtIn } = emulators
   const e = await runOnEmulators(mixed(), { registry, emulators: builtIn }).catch((x: unknown) => x)
   assert.match(String(e), /no emulator for provider widgets \(emulated: cost, hosting, cloud\)/)
+})
+
+test('a declared emulator: runOnEmulators without emulators makes it beside the built-in ones, and hands it back', async () => {
+  const platform = widgetsPlatform()
+  const declaring = makeRegistry([...providers, widgetsProvider(ownChain, () => ({ client: platform.client }))])
+  const first = await runOnEmulators(mixed(), { registry: declaring })
+  assert.equal([...platform.widgets.values()], ['gear'])
+  assert.is((first.emulators as AnyEmulators).widgets.client, platform.client)
+  const again = await runOnEmulators(mixed(), { registry: declaring, emulators: first.emulators, state: first.state })
+  expectPlan(again).toHaveNoChanges()
+})
+
+test('workspace({ emulate: true }) (what --emulate runs): the declared emulator beside the lasting platforms; a provider with none is refused, not sent to its platform', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'trellis-declared-'))
+  try {
+    const platform = widgetsPlatform()
+    const declaring = makeRegistry([...providers, widgetsProvider(ownChain, () => ({ client: platform.client }))])
+    const ws = workspace({ registry: declaring, emulate: true, stateDir: dir, env: {} })
+    const made = await ws.apply(mixed()).finally(() => ws.close())
+    assert.ok(made.changes > 1)
+    assert.equal([...platform.widgets.values()], ['gear'])
+    const bare = workspace({ registry, emulate: true, stateDir: join(dir, 'bare'), env: {} })
+    const e = await bare
+      .apply(mixed())
+      .catch((x: unknown) => x)
+      .finally(() => bare.close())
+    assert.match(String(e), /no emulator for provider widgets \(emulated: cost, hosting, cloud\)/)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('a running `trellis emulate` serves the built-in platforms only: a declared emulator runs in-process, a provider without one is refused', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'trellis-served-'))
+  const served = await serveEmulators(emulators())
+  try {
+    const endpoint = { pid: process.pid, endpoints: served.endpoints, data: join(dir, 'x.json'), since: 'now' }
+    mkdirSync(join(dir, 'emulated'), { recursive: true })
+    writeFileSync(join(dir, 'emulated', 'endpoint.json'), JSON.stringify(endpoint))
+    // a loopback port nothing answers on: were it sent to the platform, it would stay on this machine
+    const shop = stack('shop', {
+      providers: { widgets: widgets.provider({ domain: 'localhost:9', protocol: 'HTTP' }) },
+    })
+    const bare = workspace({ registry, emulate: true, stateDir: dir, env: {} })
+    const e = await bare
+      .apply(shop.add(widgets.widget('gear', { name: 'gear' })))
+      .catch((x: unknown) => x)
+      .finally(() => bare.close())
+    assert.match(String(e), /no emulator for provider widgets \(emulated: cost, hosting, cloud\)/)
+    const platform = widgetsPlatform()
+    const declaring = makeRegistry([...providers, widgetsProvider(ownChain, () => ({ client: platform.client }))])
+    const ws = workspace({ registry: declaring, emulate: true, stateDir: dir, env: {} })
+    await ws.apply(shop.add(widgets.widget('bolt', { name: 'bolt' }))).finally(() => ws.close())
+    assert.equal([...platform.widgets.values()], ['bolt'])
+  } finally {
+    await served.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
 })
 
 test.run()

@@ -58,8 +58,11 @@ const Widget = defineResource({
 
 const setting = (u: unknown): string | undefined => (typeof u === 'string' && u !== '' ? u : undefined)
 
-/** The widgets provider whose recipe declares `chain` (its configuration read as `chain` reads it). */
-export const widgetsProvider = (chain: KeyChainFacts<Config>) => {
+/**
+ * The widgets provider whose recipe declares `chain` (its configuration read as `chain` reads it),
+ * and, when given, the emulator it declares.
+ */
+export const widgetsProvider = (chain: KeyChainFacts<Config>, emulator?: () => { readonly client: HttpClient }) => {
   const client: Tc3Recipe<Config> = {
     protocol: 'tc3',
     region: (c) => setting(c.region) ?? 'north-1',
@@ -88,6 +91,7 @@ export const widgetsProvider = (chain: KeyChainFacts<Config>) => {
     rules: [],
     bridge: (c) => c,
     client,
+    ...(emulator ? { emulator } : {}),
     resources: { Widget },
     lookups: {},
   })
