@@ -155,6 +155,7 @@ export default defineConfig([
       cli: 'src/cli/main.ts',
       'wiring-modules': 'src/workspace/wiring-modules.ts',
       'pg-module': 'src/state/pg-module.ts',
+      'cloud-chain-module': 'src/providers/cloud/client/cloud-chain-module.ts',
     },
     format: 'esm',
     splitting: true,
@@ -166,7 +167,12 @@ export default defineConfig([
       ioTsFacade,
       oneCore(
         'src/index.ts',
-        ['clients/index.ts', 'src/workspace/wiring-modules.ts', 'src/state/pg-module.ts'],
+        [
+          'clients/index.ts',
+          'src/workspace/wiring-modules.ts',
+          'src/state/pg-module.ts',
+          'src/providers/cloud/client/cloud-chain-module.ts',
+        ],
         ['builders/cost.ts', 'builders/hosting.ts', 'builders/cloud.ts'],
       ),
     ],

@@ -8,7 +8,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve, dirname } from 'node:path'
 
 const test = suite('architecture')
@@ -63,9 +63,17 @@ test('clients import only src/core among our modules (the trellis/clients entry 
       )
 })
 
-test('clients/ outside emulators/ names no provider: no provider name, configuration key or environment variable', async () => {
+/**
+ * Where a file names a provider: its name quoted, an environment variable, a configuration key read.
+ * `words`: keys that are the folder's own words too (quoted, only a configuration's read counts);
+ * `code`: doc comments, whose examples may show a provider, are let be.
+ */
+const providerNames = async (
+  files: ReadonlyArray<string>,
+  opts: { readonly words?: ReadonlyArray<string>; readonly code?: boolean } = {},
+): Promise<string[]> => {
   const { providers } = await import('#trellis/engine')
-  const HTTP_WORDS = ['host', 'timeout', 'domain']
+  const HTTP_WORDS = ['host', 'timeout', 'domain', ...(opts.words ?? [])]
   const quote = (s: string) => `['"\`]${s}['"\`]`
   const names = providers.map((p) => p.name)
   const envVars = providers.flatMap((p): string[] => Object.values(p.env))
@@ -84,16 +92,67 @@ test('clients/ outside emulators/ names no provider: no provider name, configura
       new RegExp(`\\bconfig\\??\\.${k}\\b${HTTP_WORDS.includes(k) ? '' : `|${quote(k)}`}`),
     ]),
   ]
-  const files = walk(join(root, 'clients')).filter((f) => !f.includes('/clients/emulators/'))
-  assert.ok(files.length > 20, 'clients/ is found')
   const hits: string[] = []
   for (const f of files)
     readFileSync(f, 'utf8')
       .split('\n')
       .forEach((line, i) => {
+        if (opts.code && /^\s*(\/\/|\/?\*)/.test(line)) return
         for (const [what, re] of rules) if (re.test(line)) hits.push(`${relative(root, f)}:${i + 1} names ${what}`)
       })
+  return hits
+}
+
+test('clients/ outside emulators/ names no provider: no provider name, configuration key or environment variable', async () => {
+  const files = walk(join(root, 'clients')).filter((f) => !f.includes('/clients/emulators/'))
+  assert.ok(files.length > 20, 'clients/ is found')
+  const hits = await providerNames(files)
   assert.equal(hits, [], hits.join('\n'))
+})
+
+test('src/workspace names no provider either: the chains and emulators come from the registry and clients/', async () => {
+  const files = walk(join(root, 'src/workspace'))
+  assert.ok(files.length > 20, 'src/workspace is found')
+  // the emulated state's `endpoint` file (a running emulator's), not a provider's setting
+  const hits = await providerNames(files, { words: ['endpoint'], code: true })
+  assert.equal(hits, [], hits.join('\n'))
+})
+
+// static imports only (no `import type`, no dynamic import): what loading a module loads with it
+const staticImportsOf = (file: string) =>
+  [
+    ...readFileSync(file, 'utf8').matchAll(
+      /(?:^|\n)\s*(?:import|export)\s(?!type\b)[^'"]*?from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g,
+    ),
+  ].map((m) => m[1] ?? m[2])
+const loadedWith = (entries: ReadonlyArray<string>): Set<string> => {
+  const seen = new Set<string>()
+  const visit = (f: string) => {
+    if (seen.has(f)) return
+    seen.add(f)
+    for (const spec of staticImportsOf(join(root, f)).filter((s) => s.startsWith('.'))) {
+      const base = relative(root, resolve(dirname(join(root, f)), spec))
+      const file = [`${base}.ts`, `${base}/index.ts`].find((c) => existsSync(join(root, c)))
+      if (file) visit(file)
+    }
+  }
+  entries.forEach(visit)
+  return seen
+}
+
+test("no front door loads a provider's credential chain: its recipe loads it when a run first needs it", () => {
+  const doors = [
+    'src/index.ts',
+    'builders/cloud.ts',
+    'src/entries/engine.ts',
+    'src/testing/index.ts',
+    'src/cli/main.ts',
+  ]
+  const loaded = loadedWith(doors)
+  assert.ok(loaded.has('src/providers/cloud/client/cloud-credential-chain.ts'), 'the recipe and its chain facts load')
+  assert.ok(loaded.has('src/workspace/key-sources.ts'), 'the walk follows the imports')
+  const chains = [...loaded].filter((f) => /\/client\/(credentials\b|cloud-key-chain)/.test(f))
+  assert.equal(chains, [])
 })
 
 test('the emulators never import the provider specs they are an oracle for', () => {

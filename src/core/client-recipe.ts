@@ -81,11 +81,11 @@ export interface ChainIo {
 export type KeyChainMaker<C = Readonly<Record<string, unknown>>> = (io: ChainIo) => (config: C) => KeySource
 
 /**
- * What the edge knows of a signed-action provider's credential chain (shared credential files,
- * instance roles, role assumption, an account check before any request goes out), which the
- * workspace's wirings run rather than the default client factory. The chain itself is the
- * provider's too (src/providers/key-chains.ts), loaded with the wirings: it reads files and the
- * platform's token service, which a program that only builds stacks never loads.
+ * A signed-action provider's credential chain (shared credential files, instance roles, role
+ * assumption, an account check before any request goes out), declared by its recipe: what the edge
+ * knows of it, and where its code is. The workspace's wirings run it, rather than the default
+ * client factory; `load` is called when a run first needs the chain, so a program that only builds
+ * stacks never loads the code that reads files and the platform's token service.
  */
 export interface KeyChainFacts<C> {
   /** the chain checks the account itself (a credential probe would only repeat that read) */
@@ -93,6 +93,8 @@ export interface KeyChainFacts<C> {
   /** the configuration fields a failed chain names: its account allow-list (Forbidden), else its key */
   readonly accountField: string
   readonly keyField: string
+  /** the chain's maker, loaded on first need (e.g. `() => import('./my-chain').then((m) => m.myChain)`) */
+  readonly load: () => Promise<KeyChainMaker<C>>
 }
 
 /** A TC3 signed-action platform (`<service>.<domain>`). */

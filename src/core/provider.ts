@@ -61,6 +61,13 @@ export interface ProviderSpecDef<C, R extends Record<string, ResourceSpec>, L ex
    * by it (engine/ownership.ts); absent, every instance of the provider is one place.
    */
   readonly endpointOf?: (config: C) => string
+  /**
+   * An in-memory fake of this provider's platform, for the runs on emulators (`--emulate`,
+   * `workspace({ emulate })`, runOnEmulators) that are given none for it: `client` is an HttpClient
+   * (trellis/clients) answering as the platform. One is made per wiring; what it holds lasts while
+   * the process runs (the emulators' data file keeps the built-in ones' only).
+   */
+  readonly emulator?: () => { readonly client: unknown }
   readonly resources: R
   readonly lookups: L
 }

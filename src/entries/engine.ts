@@ -9,7 +9,6 @@
  */
 import { registry } from '../providers'
 import { compile as compileWith } from '../engine/compile'
-import type { Emulators as EmulatedPlatforms } from '../workspace/emulated-handler'
 
 // the operations and the pipeline's stages
 export {
@@ -70,6 +69,7 @@ export type { Env, Verify } from '../engine/env'
 export { DEFAULT_CONCURRENCY } from '../engine/env'
 export { liveEnv } from '../workspace/live-env'
 export { emulatedEnv, type EmulatedEnvOptions } from '../workspace/emulated-env'
+export type { Emulators, AnyEmulators, ProviderEmulator } from '../workspace/emulated-handler'
 export type { WorkspaceOptions } from '../workspace/workspace'
 export type { MockEnvOptions } from '../engine/mock-env'
 export { mockEnv } from '../testing/mock-entry'
@@ -132,6 +132,19 @@ export {
 // nodes by token, for a program that builds its stack from data rather than through builders
 export { resourceNode, lookupNode } from '../core/node'
 export type { ClientKit, MakeClient, RestClientRecipe, SignedClientRecipe } from '../core/client-kit'
+// a signed-action recipe of your own and its credential chain (loaded when a run first needs it); the
+// cloud's chain (keys, environment, profiles, instance roles, STS), for a provider of your own on that cloud
+export type {
+  ClientRecipe,
+  Tc3Recipe,
+  KeyChainFacts,
+  KeyChainMaker,
+  ChainIo,
+  KeySource,
+  SignedKeys,
+  RateBudgetRecipe,
+} from '../core/client-recipe'
+export { cloudCredentialChain } from '../providers/cloud/client/cloud-credential-chain'
 export { buildersFor, type Builders } from '../../builders/builder'
 
 // for a Handler of your own: the secrets in a step's inputs, revealed only as the request is sent
@@ -156,20 +169,9 @@ export { deepEqual, type FieldChange } from '../engine/diff'
 export { hasUnknown } from '../engine/unknown'
 export { fieldsOf, elementOf, isObjectCodec, type FieldInfo } from '../core/codecs'
 // for a client recipe of your own: the two REST conventions the built-in providers use, the recipes' shapes
-export {
-  ERRORS_LIST_LINKS,
-  MESSAGE_LINK_HEADER,
-  type ClientRecipe,
-  type RestRecipe,
-  type Tc3Recipe,
-  type RestConventions,
-  type KeyChainMaker,
-  type KeySource,
-} from '../core/client-recipe'
+export { ERRORS_LIST_LINKS, MESSAGE_LINK_HEADER, type RestRecipe, type RestConventions } from '../core/client-recipe'
 // for an Env of your own: the handler on in-process emulators or on the real platforms, and the error
 // workspace() rejects with, made from an EngineError
 export { emulatedHandler } from '../workspace/emulated-handler'
-/** The in-process emulators of the built-in platforms, by provider: what emulatedHandler and emulatedEnv run on. */
-export type Emulators = EmulatedPlatforms
 export { realHandler } from '../workspace/real-handler'
 export { fromEngineError } from '../workspace/trellis-error'

@@ -16,18 +16,18 @@ import type { JournalEntry } from '../engine/run'
 import { memoryStore } from '../state/memory-store'
 import type { State } from '../state/state'
 import { registry as builtIn } from '../providers'
-import { emulatedHandler, type Emulated } from '../workspace/emulated-handler'
+import { emulatedHandler, type AnyEmulators, type Emulators } from '../workspace/emulated-handler'
 import { skipClock, type SkipClock } from '../../clients/emulators/skip-clock'
 import { runFailure } from './compile-error'
 import { rememberStack } from './stack-of-plan'
 
-/** Options of `runOnEmulators`: those of the mock that apply, the emulators and the registry. */
-export interface EmulatorRunOptions extends Pick<
+/** Options of `runOnEmulators`: those of the mock that apply, the emulators (by provider) and the registry. */
+export interface EmulatorRunOptions<M extends AnyEmulators = Emulators> extends Pick<
   MockOptions,
   'state' | 'now' | 'seed' | 'concurrency' | 'events' | 'passphrase'
 > {
   /** emulators to run against (default: fresh ones); pass the same ones to a second run */
-  readonly emulators?: Emulated['emulators']
+  readonly emulators?: M
   /** the providers to run with (default: the built-in ones) */
   readonly registry?: Registry
   /**
@@ -39,19 +39,19 @@ export interface EmulatorRunOptions extends Pick<
 }
 
 /** What a run on the emulators gives: like a mock run, plus the emulators to inspect. */
-export interface EmulatorRun {
+export interface EmulatorRun<M extends AnyEmulators = Emulators> {
   readonly plan: Plan
   readonly journal: ReadonlyArray<JournalEntry>
   readonly outputs: Readonly<Record<string, unknown>>
   readonly state: State
   /** the emulators, holding what the run made (`emulators.cost.objects()`, `.requests()`) */
-  readonly emulators: Emulated['emulators']
+  readonly emulators: M
   /** the emulated time the run waited on (`clock.sleeps()`, `clock.skipped()`) */
   readonly clock: SkipClock
 }
 
 // the clock of the emulators a run made, so a second run on them goes on in their time
-const clocks = new WeakMap<Emulated['emulators'], SkipClock>()
+const clocks = new WeakMap<AnyEmulators, SkipClock>()
 
 /**
  * Plan and apply a stack with the real http handler against in-process emulators.
@@ -62,9 +62,12 @@ const clocks = new WeakMap<Emulated['emulators'], SkipClock>()
  * @throws CompileError when the stack is invalid
  * @throws RunError when a request or step failed (the message names the node and the platform's answer)
  */
-export const runOnEmulators = async (stack: Stack, opts: EmulatorRunOptions = {}): Promise<EmulatorRun> => {
+export const runOnEmulators = async <M extends AnyEmulators = Emulators>(
+  stack: Stack,
+  opts: EmulatorRunOptions<M> = {},
+): Promise<EmulatorRun<M>> => {
   const clock = opts.clock ?? (opts.emulators && clocks.get(opts.emulators)) ?? skipClock()
-  const emulated = emulatedHandler(opts.emulators, clock)
+  const emulated = emulatedHandler(opts.emulators, opts.registry, clock)
   clocks.set(emulated.emulators, clock)
   const env: Env = {
     registry: opts.registry ?? builtIn,

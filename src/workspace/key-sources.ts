@@ -1,11 +1,13 @@
 /**
- * The credential chains of the providers whose client recipes declare one (Tc3Recipe.chain), each
- * made over the edge's transport and environment for that provider, one chain per distinct
- * configuration (credentials-cache.ts): shared by the preflight check and every request after it.
+ * The credential chains of the providers whose client recipes declare one (Tc3Recipe.chain, which
+ * names its own code: a user's provider as a built-in one), each made over the edge's transport and
+ * environment for that provider, one chain per distinct configuration (credentials-cache.ts):
+ * shared by the preflight check and every request after it.
  */
-import type { ChainIo, KeyChainFacts, KeyChainMaker, KeySource } from '../core/client-recipe'
+import type { ChainIo, KeyChainFacts, KeySource } from '../core/client-recipe'
 import type { Registry } from '../core/registry'
 import { credentialsCache } from './credentials-cache'
+import { loadedChain } from './loaded-chain'
 
 type Config = Readonly<Record<string, unknown>>
 
@@ -18,17 +20,13 @@ export const chainFactsOf = (registry: Registry, provider: string): KeyChainFact
   return recipe && typeof recipe !== 'function' && recipe.protocol === 'tc3' ? recipe.chain : undefined
 }
 
-export const keySources = (
-  registry: Registry,
-  chains: Readonly<Record<string, KeyChainMaker>>,
-  io: (provider: string) => ChainIo,
-): KeySources => {
+export const keySources = (registry: Registry, io: (provider: string) => ChainIo): KeySources => {
   const byProvider = new Map<string, (config: Config) => KeySource>()
   return (provider, config) => {
-    const make = Object.prototype.hasOwnProperty.call(chains, provider) ? chains[provider] : undefined
-    if (!make || !chainFactsOf(registry, provider)) return undefined
+    const facts = chainFactsOf(registry, provider)
+    if (!facts) return undefined
     let chain = byProvider.get(provider)
-    if (!chain) byProvider.set(provider, (chain = credentialsCache(make(io(provider)))))
+    if (!chain) byProvider.set(provider, (chain = credentialsCache(loadedChain(provider, facts, io(provider)))))
     return chain(config)
   }
 }

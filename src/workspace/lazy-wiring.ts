@@ -6,7 +6,7 @@
  */
 import type { LocalPlatforms } from '../../clients/emulators/local-platforms'
 import { registry as builtIn } from '../providers'
-import type { Emulators } from './emulated-handler'
+import type { AnyEmulators } from './emulated-handler'
 import type { proxyOf } from './proxy-of'
 import type { WorkspaceOptions } from './workspace'
 import { wiringModules } from './wiring-modules'
@@ -15,7 +15,7 @@ import type { Wiring } from './wiring'
 export interface LazyWiring {
   readonly ready: () => Promise<Wiring>
   /** the emulators given, or those of the lasting platforms once opened */
-  readonly emulators: () => Emulators | undefined
+  readonly emulators: () => AnyEmulators | undefined
   /** what the emulated platforms now hold lasts until the next run */
   readonly close: () => Promise<void>
 }
@@ -56,7 +56,8 @@ export const lazyWiring = (opts: WorkspaceOptions, proxy: ReturnType<typeof prox
       const w = await load()
       return (wiring ??= w)
     },
-    emulators: () => given ?? opened?.emulators,
+    // the lasting platforms' set is the built-in emulators (and its seed, snapshot and restore)
+    emulators: () => given ?? (opened?.emulators),
     close: async () => {
       await opened?.close()
     },

@@ -17,7 +17,6 @@ import { compose, type HttpClient, type Middleware } from '../../clients/http'
 import { registryClients } from '../../clients/platforms'
 import { DEFAULT_BUDGET, type RateBudgetRecipe } from '../core/client-recipe'
 import { secretValues } from '../../clients/redact'
-import { keyChains } from '../providers/key-chains'
 import { keySources } from './key-sources'
 import { preflightWith } from './preflight'
 import { credentialProbe } from './credential-probe'
@@ -52,7 +51,7 @@ export const realWiring = (opts: RealWiringOptions): Wiring => {
     }
     return h
   }
-  const keys = keySources(opts.registry, keyChains, (provider) => ({ http: httpFor(provider), env: opts.env ?? {} }))
+  const keys = keySources(opts.registry, (provider) => ({ http: httpFor(provider), env: opts.env ?? {} }))
   // one set of the run's secret values, so an error from any platform is redacted of all of them
   const secrets = secretValues()
   const clients: ClientFactory = (provider, config) =>

@@ -21,7 +21,7 @@ import type { PendingOp, ResourceState, State } from '../state/state'
 import type { StateStore } from '../state/state-store'
 import type { HttpClient } from '../../clients/http'
 import { proxyOf } from './proxy-of'
-import type { Emulators } from './emulated-handler'
+import type { AnyEmulators, Emulators, ProviderEmulator } from './emulated-handler'
 import { settingsOf } from './wired-env'
 import { storeOf } from './store-of'
 import { TrellisError } from './trellis-error'
@@ -55,10 +55,11 @@ export interface WorkspaceOptions {
   readonly env?: Readonly<Record<string, string | undefined>>
   /**
    * Run against the emulators: true — a running `trellis emulate` of this state directory, or else
-   * emulators loaded from (and saved by close() to) the data file; or these emulators. Emulated
-   * state lives in `<stateDir>/emulated/`, apart from real state.
+   * emulators loaded from (and saved by close() to) the data file; or these emulators, by provider
+   * (a registry's own providers' beside the built-in ones). Emulated state lives in
+   * `<stateDir>/emulated/`, apart from real state.
    */
-  readonly emulate?: boolean | Emulators
+  readonly emulate?: boolean | AnyEmulators
   /** the emulators' data file (default `<stateDir>/emulator.json`) */
   readonly emulatorData?: string
   /** the most steps in flight at once (default 16) */
@@ -212,8 +213,8 @@ export interface Workspace {
   readonly state: (stackName: string) => Promise<State | undefined>
   /** the store, for state surgery */
   readonly store: StateStore
-  /** the emulators, when emulating */
-  readonly emulators?: Emulators
+  /** the emulators, when emulating (typed as the built-in ones; a registry's own under their providers' names) */
+  readonly emulators?: Emulators & Readonly<Record<string, ProviderEmulator>>
   readonly close: () => Promise<void>
 }
 
@@ -295,7 +296,7 @@ export const workspace = (opts: WorkspaceOptions = {}): Workspace => {
   return {
     store,
     get emulators() {
-      return wiring.emulators()
+      return wiring.emulators() as (Emulators & Readonly<Record<string, ProviderEmulator>>) | undefined
     },
     ...runs(cx),
     ...operations(cx),
