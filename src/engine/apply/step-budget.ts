@@ -40,7 +40,15 @@ export const budgetMsOf = (registry: Registry, inst: ProviderConfig | undefined,
   return own + (registry.resources.get(token)?.wire.waitMs ?? 0)
 }
 
-const started = (ms: number, outer: AbortSignal | undefined): StepBudget => {
+/** The budget each budget signal belongs to (how a wrapper that sees only a context finds it). */
+const bySignal = new WeakMap<AbortSignal, StepBudget>()
+
+/** The budget whose signal this is, if it is a budget's. */
+export const budgetOfSignal = (signal: AbortSignal | undefined): StepBudget | undefined =>
+  signal === undefined ? undefined : bySignal.get(signal)
+
+/** A budget of `ms` started now, its signal also aborted when `outer` aborts. */
+export const startBudget = (ms: number, outer: AbortSignal | undefined): StepBudget => {
   const ctl = new AbortController()
   let out = false
   const timer = setTimeout(() => {
@@ -57,7 +65,9 @@ const started = (ms: number, outer: AbortSignal | undefined): StepBudget => {
     clearTimeout(timer)
     outer?.removeEventListener('abort', onOuter)
   }
-  return { ms, signal: ctl.signal, spent: () => out, end }
+  const b: StepBudget = { ms, signal: ctl.signal, spent: () => out, end }
+  bySignal.set(ctl.signal, b)
+  return b
 }
 
 /**
@@ -70,7 +80,7 @@ export const budgetOf = (st: RunState, s: Step): StepBudget | undefined => {
   if (b === undefined)
     st.budgets.set(
       s.address,
-      (b = started(budgetMsOf(st.env.registry, st.graph.providers.get(s.provider), s.token), st.env.signal)),
+      (b = startBudget(budgetMsOf(st.env.registry, st.graph.providers.get(s.provider), s.token), st.env.signal)),
     )
   return b
 }
