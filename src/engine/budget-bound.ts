@@ -25,19 +25,15 @@ export const withinBudget = <A>(
 ): Promise<E.Either<StepFailure, A>> =>
   new Promise((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout> | undefined
-    // the budget's own timer does not keep the process alive; a task waited on does, until it ends
-    const alive = setInterval(() => undefined, 2 ** 30)
-    // aborted by the run's own signal instead (an interrupt): work in flight drains as it would
     const onAbort = (): void => {
-      if (b.spent())
-        timer = setTimeout(() => {
-          clearInterval(alive)
-          resolve(E.left(late()))
-        }, LATE_GRACE_MS)
+      // aborted by the run's own signal instead (an interrupt): work in flight drains as it would
+      if (!b.spent()) return
+      timer = setTimeout(() => resolve(E.left(late())), LATE_GRACE_MS)
+      // like the budget's, this timer keeps no process alive: a request waited on does
+      timer.unref?.()
     }
     const settle = (): void => {
       clearTimeout(timer)
-      clearInterval(alive)
       b.signal.removeEventListener('abort', onAbort)
     }
     if (b.signal.aborted) onAbort()
@@ -74,7 +70,7 @@ export const lateFailure = (c: OpContext | LookupContext, method: HandlerMethod,
   _tag: 'StepFailure',
   node: labelOfAddress(c.address),
   op: OPS[method],
-  message: `no answer in ${budgetText(b.ms)} (the request went on after its time budget ran out, and was let go)`,
+  message: `no answer: the request went on after its time budget of ${budgetText(b.ms)} ran out, and was let go`,
   ambiguous: WRITES.has(method),
 })
 
