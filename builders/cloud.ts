@@ -615,6 +615,11 @@ export interface GetAntiddosOverviewCcTrendArgs {
 export interface GetAntiddosOverviewCcTrendResult {
   /** The metric's values, one per period point. */
   readonly datas: L<'getAntiddosOverviewCcTrend'>['datas']
+  /**
+   * How many points the trend has (the platform's Count; the upstream data source's
+   * period_point_count).
+   */
+  readonly periodPointCount: L<'getAntiddosOverviewCcTrend'>['periodPointCount']
   /** Length of each point, in seconds: 300, 3600 or 86400. */
   readonly period: L<'getAntiddosOverviewCcTrend'>['period']
   /** Start of the period, `YYYY-MM-DD HH:MM:SS`. */

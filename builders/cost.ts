@@ -783,6 +783,12 @@ export interface GetCloudProviderAInfoResult {
   readonly cloudMetricsPolicy?: L<'getCloudProviderAInfo'>['cloudMetricsPolicy']
   /** IAM policy document (JSON) granting read access to further resource types. */
   readonly additionalResourcesPolicy?: L<'getCloudProviderAInfo'>['additionalResourcesPolicy']
+  /** IAM policy document (JSON) for S3 request metrics (the wire's policies.s3_request_metrics). */
+  readonly s3RequestMetricsPolicy?: L<'getCloudProviderAInfo'>['s3RequestMetricsPolicy']
+  /** Id of the IAM role the platform assumes (the wire's iam_role_id). */
+  readonly iamRoleId?: L<'getCloudProviderAInfo'>['iamRoleId']
+  /** The platform's own id for this integration setup (the wire's vantage_id). */
+  readonly vantageId?: L<'getCloudProviderAInfo'>['vantageId']
 }
 
 /**

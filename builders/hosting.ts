@@ -309,6 +309,48 @@ export interface GetSiteResult {
   readonly id?: L<'getSite'>['id']
   /** Public key of the deploy key the site reads its repository with, if it has one. */
   readonly gitDeployKey?: L<'getSite'>['gitDeployKey']
+  /** The site's platform address (`https://<name>.netlify.app`). */
+  readonly url?: L<'getSite'>['url']
+  /** The site's https address. */
+  readonly sslUrl?: L<'getSite'>['sslUrl']
+  /** The site's page in the platform's web console. */
+  readonly adminUrl?: L<'getSite'>['adminUrl']
+  /** The address of the site's latest deploy. */
+  readonly deployUrl?: L<'getSite'>['deployUrl']
+  /** The site's state (`current` once deployed). */
+  readonly state?: L<'getSite'>['state']
+  /** The site's billing plan. */
+  readonly plan?: L<'getSite'>['plan']
+  /** Id of the user who made the site. */
+  readonly userId?: L<'getSite'>['userId']
+  /** Whether the site is served over https. */
+  readonly ssl?: L<'getSite'>['ssl']
+  /** Whether the platform's DNS serves the site's custom domain. */
+  readonly managedDns?: L<'getSite'>['managedDns']
+  /** The git host the site is linked to. */
+  readonly gitProvider?: L<'getSite'>['gitProvider']
+  /** The site's address under its id. */
+  readonly idDomain?: L<'getSite'>['idDomain']
+  /** The build image its builds run on. */
+  readonly buildImage?: L<'getSite'>['buildImage']
+  /** The region its functions run in. */
+  readonly functionsRegion?: L<'getSite'>['functionsRegion']
+  /** Whether production deploys from outside git are refused. */
+  readonly preventNonGitProdDeploys?: L<'getSite'>['preventNonGitProdDeploys']
+  /** Whether real-user monitoring is on. */
+  readonly rumEnabled?: L<'getSite'>['rumEnabled']
+  /** Whether pretty URLs are on (the platform's processing settings, html). */
+  readonly prettyUrls?: L<'getSite'>['prettyUrls']
+  /** When the site was made (ISO 8601). */
+  readonly createdAt?: L<'getSite'>['createdAt']
+  /** When the site last changed (ISO 8601). */
+  readonly updatedAt?: L<'getSite'>['updatedAt']
+  /** Id of the team the site belongs to. */
+  readonly accountId?: L<'getSite'>['accountId']
+  /** Display name of the team the site belongs to. */
+  readonly accountName?: L<'getSite'>['accountName']
+  /** The site's build settings as the platform holds them. */
+  readonly buildSettings?: L<'getSite'>['buildSettings']
 }
 /** The arguments of the lookup `hosting:getSites`. */
 export interface GetSitesArgs {
@@ -339,6 +381,24 @@ export interface GetTeamResult {
   readonly slug: L<'getTeam'>['slug']
   /** Optional. */
   readonly id?: L<'getTeam'>['id']
+  /** The team's plan as shown (`Pro`). */
+  readonly typeName?: L<'getTeam'>['typeName']
+  /** The team's plan (`pro`). */
+  readonly type?: L<'getTeam'>['type']
+  /** Id of the team's plan. */
+  readonly typeId?: L<'getTeam'>['typeId']
+  /** How often the team is billed (`monthly`). */
+  readonly billingPeriod?: L<'getTeam'>['billingPeriod']
+  /** Ids of the team's owners. */
+  readonly ownerIds?: L<'getTeam'>['ownerIds']
+  /** The roles members of the team may have. */
+  readonly rolesAllowed?: L<'getTeam'>['rolesAllowed']
+  /** What the plan includes and how much of it is used, per capability (`sites`, `collaborators`). */
+  readonly capabilities?: L<'getTeam'>['capabilities']
+  /** When the team was made (ISO 8601). */
+  readonly createdAt?: L<'getTeam'>['createdAt']
+  /** When the team last changed (ISO 8601). */
+  readonly updatedAt?: L<'getTeam'>['updatedAt']
 }
 
 /**
@@ -453,12 +513,15 @@ export const getManagedWafRules: LookupBuilderFn<GetManagedWafRulesArgs, GetMana
 export const getSite: LookupBuilderFn<GetSiteArgs, GetSiteResult> = hosting.getSite
 /**
  * `hosting:getSites` (a lookup, read at plan time): Every site of a team (teamSlug or the provider's
- * default team), each with id, name, teamSlug, customDomain and domainAliases.
+ * default team), each with id, name, teamSlug, customDomain and domainAliases, and what the platform
+ * fills in besides (addresses, state, plan, build settings, times).
  */
 export const getSites: LookupBuilderFn<GetSitesArgs, GetSitesResult> = hosting.getSites
 /**
  * `hosting:getTeam` (a lookup, read at plan time): A team by id or slug (the slug wins when both are
- * given), or the provider's default team when neither is given. Returns id, name and slug.
+ * given), or the provider's default team when neither is given. Returns id, name and slug, and what
+ * the platform fills in besides: the plan (type, typeName, typeId), billingPeriod, ownerIds,
+ * rolesAllowed, capabilities, createdAt and updatedAt.
  */
 export const getTeam: LookupBuilderFn<GetTeamArgs, GetTeamResult> = hosting.getTeam
 export default hosting

@@ -3,7 +3,7 @@
  */
 export const EXIT = {
   ok: 0,
-  /** an operation failed (the platform refused, a step failed, a saved plan is out of date) */
+  /** an operation failed or did not finish (the platform refused, a step failed or was left pending, a saved plan is out of date) */
   failed: 1,
   /** changes are pending / drift found (with --detailed-exitcode) */
   changes: 2,

@@ -12,6 +12,7 @@ import type { ApplyOutcome, PlanResult } from '../workspace/workspace'
 import { isTrellisError } from '../workspace/trellis-error'
 import type { CommandContext } from './command-spec'
 import { planDoc, applyDoc } from './documents'
+import { pendingSteps, pendingText } from './pending-steps'
 import { EXIT } from './exit'
 import { bool, list, UsageError } from './flag-readers'
 import { planText } from './plan-text'
@@ -143,5 +144,9 @@ export const changeAcrossCli = async (
     )
   if (error) throw error
   if (r.stacks.some((s) => s.result?.cancelled)) return ctx.signal.aborted ? EXIT.interrupted : EXIT.failed
-  return EXIT.ok
+  const pending = r.stacks.flatMap((s) => (s.result ? pendingSteps(s.result.journal) : []))
+  const left = pendingText(pending)
+  if (left && json) out.err(left)
+  else if (left) out.line(left)
+  return pending.length ? EXIT.failed : EXIT.ok
 }

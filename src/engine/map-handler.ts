@@ -38,7 +38,12 @@ export type HandlerMethod = Exclude<keyof typeof METHODS, 'createSync'>
 /** How to wrap: the context each call gets, and the task each call makes (`make` builds the inner one). */
 export interface HandlerMapping {
   readonly context?: <C extends OpContext | LookupContext>(c: C) => C
-  readonly task?: <A>(method: HandlerMethod, make: () => TaskEither<StepFailure, A>) => TaskEither<StepFailure, A>
+  /** `c`: the call's context (as `context` made it), for the methods that take one */
+  readonly task?: <A>(
+    method: HandlerMethod,
+    make: () => TaskEither<StepFailure, A>,
+    c?: OpContext | LookupContext,
+  ) => TaskEither<StepFailure, A>
   /**
    * The inner handler's `createSync` (make calls it): wrapped by this. Absent, the capability is
    * forwarded as it is when no `task` is given, and dropped when one is (every create then goes
@@ -60,7 +65,7 @@ export const mapHandler = <H extends Handler>(h: H, m: HandlerMapping): Handler 
     out[name] = (...args: unknown[]) => {
       if (withCtx) args[0] = m.context(args[0] as OpContext)
       const make = () => f(...args) as TaskEither<StepFailure, unknown>
-      return m.task ? m.task(name, make) : make()
+      return m.task ? m.task(name, make, METHODS[name] ? (args[0] as OpContext) : undefined) : make()
     }
   }
   // the at-once create stands for the create made here, when the inner one stood for the inner create

@@ -40,6 +40,7 @@ import { guardEnv, type Guard } from './defect-guard'
 import { fail, settle, stage, type Stage } from './pipeline/stage'
 import { withEnvFallbacks } from './pipeline/env-fallbacks'
 import { outputNodes } from './kept-outputs'
+import { readsUnderBudget } from './plan-read-budget'
 
 // ── errors ───────────────────────────────────────────────────────────────────
 /** A lookup (or a read that settles an earlier run) failed; each failure names its node. */
@@ -522,7 +523,7 @@ const nodesOn = (graph: Graph, instance: string): PlannedNode[] =>
 
 /** Run each provider instance's `resolve` hook once (real platforms only). */
 const configureProviders = async (env: Env, graph: Graph): Promise<Graph> => {
-  const configure = env.handler.configure
+  const configure = readsUnderBudget(env).handler.configure
   if (!configure) return graph
   const providers = new Map(graph.providers)
   const failures: StepFailure[] = []
@@ -594,16 +595,16 @@ export interface PlanInput {
 
 /** Settle write-ahead entries (`write` false: read only, as a plan does). */
 export const reconcileStage = (write: boolean): Stage<PlanInput, State> =>
-  stage('reconcile', (env, i: PlanInput) => reconcile(env, i.graph, i.state, i.protector, write))
+  stage('reconcile', (env, i: PlanInput) => reconcile(readsUnderBudget(env), i.graph, i.state, i.protector, write))
 
 /** Read every resource; drift is reported and the state given is what the platform shows. */
 export const refreshStage: Stage<PlanInput, RefreshResult> = stage('refresh', (env, i: PlanInput) =>
-  refreshState(env, i.graph, i.state, i.protector),
+  refreshState(readsUnderBudget(env), i.graph, i.state, i.protector),
 )
 
 /** Read the lookups that can be read now (the rest stay known after apply). */
 export const lookupsStage: Stage<PlanInput, ReadonlyMap<string, unknown>> = stage('lookups', (env, i: PlanInput) =>
-  resolveLookups(env, i.graph, i.state, i.protector),
+  resolveLookups(readsUnderBudget(env), i.graph, i.state, i.protector),
 )
 
 /** Reconcile, refresh, lookups and plan, each its stage; `hooks.afterPlan` (policies) last. */
@@ -626,7 +627,7 @@ const planFrom = async (
     planStage({ graph, state: s, protector, lookups, opts, moves: aliased.moves, forApply: write })(env),
   )
   const read = refreshed ? { ...outcome, drift: refreshed.drift } : outcome
-  const withDrift = await attempt(() => showAdoptions(env, graph, read, protector))
+  const withDrift = await attempt(() => showAdoptions(readsUnderBudget(env), graph, read, protector))
   await attempt(() => backfillClaims(env, graph, aliased.state))
   await attempt(() => checkOwners(env, graph, withDrift.plan))
   return env.hooks?.afterPlan ? attempt(env.hooks.afterPlan(withDrift)(env)) : withDrift
@@ -874,8 +875,9 @@ export const refresh = (
     const run = async () => {
       const s0 = await loaded(env, stack.name)
       const protector = protectorOf(env, s0)
-      const s1 = await reconcile(env, graph, s0, protector, !opts.dryRun)
-      const r = await refreshState(env, graph, s1, protector)
+      const reads = readsUnderBudget(env)
+      const s1 = await reconcile(reads, graph, s0, protector, !opts.dryRun)
+      const r = await refreshState(reads, graph, s1, protector)
       if (opts.dryRun || (r.drift.length > 0 && !(await record(r))))
         return { state: s0, drift: r.drift, written: false }
       const written = await attempt(env.store.write(stack.name, { ...r.state, serial: s0.serial }))
@@ -919,7 +921,8 @@ export const importResource = (
         )
       const c = opCtx(env, graph, { address, token, name, provider })!
       const target = parsed.right
-      const got = await attempt(env.handler.read(c, target.id, (target.inputs ?? {}) as Record<string, unknown>, {}))
+      const h = readsUnderBudget(env).handler
+      const got = await attempt(h.read(c, target.id, (target.inputs ?? {}) as Record<string, unknown>, {}))
       if (!got) return fail({ _tag: 'LookupError', failures: [noSuchObject(label, importId, spec)] })
       const node = stack.nodes.find(
         (n): n is ResourceNode => n._tag === 'Resource' && n.token === token && n.name === name,
@@ -984,7 +987,7 @@ export const lookup = (
   toRTE(async (env) => {
     const st = makeStack('lookup', { providers: stackProviders }).add(lookupNode(token, name, args))
     const graph = await prepare(env, st)
-    const r = await resolveLookups(env, graph, emptyState('lookup', 'none', 'none'))
+    const r = await resolveLookups(readsUnderBudget(env), graph, emptyState('lookup', 'none', 'none'))
     return r.get(`${token}/${name}`) as Record<string, unknown>
   })
 

@@ -20,6 +20,7 @@ import { textValue } from '../text-value'
 import { findingLine } from '../findings-text'
 import { policiesInForce } from '../policies-in-force'
 import { checkSavedPolicies } from '../saved-policies'
+import { pendingSteps, pendingText } from '../pending-steps'
 
 /** `, N moved` when state entries moved to their nodes' addresses (aliases), else nothing. */
 const movedText = (p: Plan): string => {
@@ -76,14 +77,19 @@ export const change = async (ctx: CommandContext, command: 'apply' | 'destroy'):
     return ctx.signal.aborted ? EXIT.interrupted : EXIT.failed
   }
   if (!shown && !json) out.line(planText(r.plan, registry, out))
+  const pending = pendingSteps(r.journal)
   if (json) out.line(JSON.stringify(applyDoc(command, r)))
   else if (r.plan.hasChanges) {
     out.line(
-      `\n${command === 'apply' ? 'Apply' : 'Destroy'} complete: ${r.changes} change${r.changes === 1 ? '' : 's'}${movedText(r.plan.plan)} in ${(r.ms / 1000).toFixed(1)}s (state serial ${r.serial}).`,
+      `\n${command === 'apply' ? 'Apply' : 'Destroy'} ${pending.length ? 'not finished' : 'complete'}: ${r.changes} change${r.changes === 1 ? '' : 's'}${movedText(r.plan.plan)} in ${(r.ms / 1000).toFixed(1)}s (state serial ${r.serial}).`,
     )
     for (const [k, v] of Object.entries(r.outputs)) out.line(`  output ${k} = ${textValue(v)}`)
   }
   // what the checks left for apply found (the plan's own findings were shown with it)
   if (!json) for (const f of r.findings) if (f.stage !== 'plan') out.line(findingLine(f, out))
-  return EXIT.ok
+  const left = pendingText(pending)
+  if (left && json) out.err(left)
+  else if (left) out.line(left)
+  // a write left pending did not finish: a script must not take the apply for done
+  return pending.length ? EXIT.failed : EXIT.ok
 }

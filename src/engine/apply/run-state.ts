@@ -3,6 +3,7 @@
  * pending entries, what refs see at each node's position, the run's journal and its failures —
  * with the small functions over it. Everything in `apply/` takes it as its first argument.
  */
+import { boundByBudgets } from '../budget-bound'
 import type { Either } from 'fp-ts/Either'
 import { isLeft } from 'fp-ts/Either'
 import type { ResourceSpec } from '../../core/spec'
@@ -145,7 +146,8 @@ export const runState = (
     graph,
     plan,
     env,
-    h: env.handler,
+    // a step's budget holds even where its signal does not reach the platform (budget-bound.ts)
+    h: env.stepBudgets === false ? env.handler : boundByBudgets(env.handler),
     protector,
     policy,
     state0,

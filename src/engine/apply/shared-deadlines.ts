@@ -20,6 +20,21 @@ export interface StepBudget {
   readonly signal: AbortSignal
   readonly spent: () => boolean
   readonly end: () => void
+  /** `f` called once when the budget is spent (not when the run's signal aborts); the result stops watching */
+  readonly whenSpent: (f: () => void) => () => void
+}
+
+// the budget each budget signal belongs to: how a wrapper that sees only a call's context finds it
+const bySignal = new WeakMap<AbortSignal, StepBudget>()
+
+/** The budget whose signal this is, if it is a budget's. */
+export const budgetOfSignal = (signal: AbortSignal | undefined): StepBudget | undefined =>
+  signal === undefined ? undefined : bySignal.get(signal)
+
+/** Make `b` the budget its signal is known by. */
+export const knownBySignal = (b: StepBudget): StepBudget => {
+  if (!bySignal.has(b.signal)) bySignal.set(b.signal, b)
+  return b
 }
 
 /** The budgets of one run. */
@@ -39,6 +54,8 @@ const windowOf = (ms: number): number => Math.min(MAX_WINDOW_MS, Math.floor(ms /
 class Group {
   readonly ctl = new AbortController()
   readonly timer: ReturnType<typeof setTimeout>
+  // what to call when the budget is spent (budget-bound.ts's tasks): a set, not a listener each
+  readonly watchers = new Set<() => void>()
   out = false
   live = 0
   constructor(
@@ -71,6 +88,15 @@ class Member implements StepBudget {
   end(): void {
     this.ended(this.g)
   }
+  whenSpent(f: () => void): () => void {
+    const { watchers } = this.g
+    if (this.g.out) {
+      f()
+      return () => undefined
+    }
+    watchers.add(f)
+    return () => void watchers.delete(f)
+  }
 }
 
 /** A run's budgets, aborted with `outer` (the run's signal), on `now`'s clock (ms). */
@@ -95,6 +121,8 @@ export const sharedDeadlines = (outer?: AbortSignal, now: () => number = Date.no
     g.out = true
     retire(g)
     g.ctl.abort({ _tag: 'BudgetSpent', ms: g.ms } satisfies BudgetSpent)
+    for (const f of [...g.watchers]) f()
+    g.watchers.clear()
   }
   const ended = (g: Group): void => {
     g.live--
@@ -118,7 +146,7 @@ export const sharedDeadlines = (outer?: AbortSignal, now: () => number = Date.no
     start: (ms) => {
       const g = groupFor(ms)
       g.live++
-      return new Member(g, ended)
+      return knownBySignal(new Member(g, ended))
     },
     abortAll,
     stop: () => {

@@ -15,18 +15,51 @@ import type { ProviderConfig } from '../graph'
 import type { StepFailure } from '../handler'
 import type { Step } from '../plan'
 import type { RunState } from './run-state'
-import type { StepBudget } from './shared-deadlines'
+import { knownBySignal, type BudgetSpent, type StepBudget } from './shared-deadlines'
 
 /** A step's budget when its provider declares none: 2 minutes. */
 export const DEFAULT_STEP_BUDGET_MS = 120_000
 
 export type { BudgetSpent, StepBudget } from './shared-deadlines'
+export { budgetOfSignal } from './shared-deadlines'
 
 /** The budget a step of this provider instance (`inst`) and type (`token`) gets, in ms. */
 export const budgetMsOf = (registry: Registry, inst: ProviderConfig | undefined, token: string): number => {
   const p = inst ? registry.providers.get(inst.provider) : undefined
   const own = (inst && p?.stepBudgetMs?.(inst.config)) ?? DEFAULT_STEP_BUDGET_MS
   return own + (registry.resources.get(token)?.wire.waitMs ?? 0)
+}
+
+/** A budget of `ms` started now, its signal also aborted when `outer` aborts. */
+export const startBudget = (ms: number, outer: AbortSignal | undefined): StepBudget => {
+  const ctl = new AbortController()
+  let out = false
+  const timer = setTimeout(() => {
+    out = true
+    ctl.abort({ _tag: 'BudgetSpent', ms } satisfies BudgetSpent)
+  }, ms)
+  // a budget never keeps the process alive: the step's own requests do while they run
+  timer.unref?.()
+  // the run's signal reaches the step's through a listener (AbortSignal.any cost ~90 µs a step)
+  const onOuter = (): void => ctl.abort(outer?.reason)
+  if (outer?.aborted) ctl.abort(outer.reason)
+  else outer?.addEventListener('abort', onOuter, { once: true })
+  const end = (): void => {
+    clearTimeout(timer)
+    outer?.removeEventListener('abort', onOuter)
+  }
+  const whenSpent = (f: () => void): (() => void) => {
+    if (out) {
+      f()
+      return () => undefined
+    }
+    const onAbort = (): void => {
+      if (out) f()
+    }
+    ctl.signal.addEventListener('abort', onAbort, { once: true })
+    return () => ctl.signal.removeEventListener('abort', onAbort)
+  }
+  return knownBySignal({ ms, signal: ctl.signal, spent: () => out, end, whenSpent })
 }
 
 /**

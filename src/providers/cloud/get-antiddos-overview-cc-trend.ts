@@ -2,7 +2,7 @@
  * cloud:getAntiddosOverviewCcTrend — the CC (HTTP flood) trend. From docs/wire/cloud.md §3.8:
  * antiddos DescribeOverviewCCTrend (upper-case CC), one call; period 300, 3600 or 86400;
  * metricName inqps, dropqps, incount or dropcount; business and ipLists optional. The spec does
- * not show the outputs: the result is `datas` (in the platform's order, G7) plus the echoed inputs.
+ * not show the outputs: the result is `datas` (in the platform's order, G7), its `Count` as periodPointCount, plus the echoed inputs.
  * The bridged engine gives this lookup a random id on every read (G19); here the id is left to the
  * engine, which derives a stable one from the arguments.
  * G<n>: the numbered gotchas of docs/wire/cloud.md §5.
@@ -39,6 +39,8 @@ export const GetAntiddosOverviewCcTrendResult = lookupResult(
   {
     /** The metric's values, one per period point. */
     datas: t.array(t.number),
+    /** How many points the trend has (the platform's Count; the upstream data source's period_point_count). */
+    periodPointCount: t.number,
     /** Length of each point, in seconds: 300, 3600 or 86400. */
     period: t.number,
     /** Start of the period, `YYYY-MM-DD HH:MM:SS`. */
@@ -72,8 +74,10 @@ export const getAntiddosOverviewCcTrend = defineLookup({
     decode: (reply, a) => {
       const r = responseOf(reply)
       if (!isObj(reply) || !Array.isArray(r.Data)) return E.left('expected a DescribeOverviewCCTrend reply with Data')
+      const datas = listOf(r, 'Data').map((x) => num(x) ?? 0)
       return E.right({
-        datas: listOf(r, 'Data').map((x) => num(x) ?? 0),
+        datas,
+        periodPointCount: num(r.Count) ?? datas.length,
         period: a.period,
         startTime: a.startTime,
         endTime: a.endTime,
@@ -105,6 +109,7 @@ export const getAntiddosOverviewCcTrend = defineLookup({
     ],
     result: {
       datas: [5, 7],
+      periodPointCount: 2,
       period: 3600,
       startTime: '2024-01-01 00:00:00',
       endTime: '2024-01-01 01:00:00',

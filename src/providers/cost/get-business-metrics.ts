@@ -16,7 +16,13 @@ export const BusinessMetricItem = t.exact(
       integrationToken: t.string,
       costReportTokensWithMetadatas: t.array(
         t.exact(
-          t.partial({ costReportToken: t.string, unitScale: t.string, labelFilters: t.array(t.string) }),
+          t.partial({
+            costReportToken: t.string,
+            unitScale: t.string,
+            labelFilters: t.array(t.string),
+            /** How the metric is applied to the report (`unit_cost` by default). */
+            calculationType: t.string,
+          }),
           'AttachedCostReport',
         ),
       ),

@@ -2,7 +2,8 @@
  * cost:getCloudProviderAInfo — what provider A's cross-account role needs: the external id (a
  * secret: it stands in for a password of the trust relationship, so it is wrapped and never shown),
  * the platform's IAM role, and the policy documents (JSON text). The only v1 endpoint
- * (`/v1/integrations/aws/info`, docs/wire/cost.md §3).
+ * (`/v1/integrations/aws/info`, docs/wire/cost.md §3). The wire's iam_role_id, vantage_id and
+ * policies.s3_request_metrics are carried too (camelCase; the S3 policy named like the others).
  */
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
@@ -41,6 +42,15 @@ export const GetCloudProviderAInfoResult = t.exact(
 
       /** IAM policy document (JSON) granting read access to further resource types. */
       additionalResourcesPolicy: t.string,
+
+      /** IAM policy document (JSON) for S3 request metrics (the wire's policies.s3_request_metrics). */
+      s3RequestMetricsPolicy: t.string,
+
+      /** Id of the IAM role the platform assumes (the wire's iam_role_id). */
+      iamRoleId: t.string,
+
+      /** The platform's own id for this integration setup (the wire's vantage_id). */
+      vantageId: t.string,
     }),
   ]),
   'GetCloudProviderAInfoResult',
@@ -52,11 +62,14 @@ const Reply = t.intersection(
     t.type({ external_id: t.string }),
     t.partial({
       iam_role_arn: t.union([t.string, t.null]),
+      iam_role_id: t.union([t.string, t.null]),
+      vantage_id: t.union([t.string, t.null]),
       policies: t.partial({
         root: t.union([t.string, t.null]),
         autopilot: t.union([t.string, t.null]),
         cloudwatch: t.union([t.string, t.null]),
         resources: t.union([t.string, t.null]),
+        s3_request_metrics: t.union([t.string, t.null]),
       }),
     }),
   ],
@@ -89,6 +102,9 @@ export const getCloudProviderAInfo = defineLookup({
           ...opt('autopilotPolicy', r.policies?.autopilot),
           ...opt('cloudMetricsPolicy', r.policies?.cloudwatch),
           ...opt('additionalResourcesPolicy', r.policies?.resources),
+          ...opt('s3RequestMetricsPolicy', r.policies?.s3_request_metrics),
+          ...opt('iamRoleId', r.iam_role_id),
+          ...opt('vantageId', r.vantage_id),
         })),
       ),
   },
@@ -102,6 +118,7 @@ export const getCloudProviderAInfo = defineLookup({
       autopilotPolicy: '{}',
       cloudMetricsPolicy: '{}',
       additionalResourcesPolicy: '{}',
+      s3RequestMetricsPolicy: '{}',
     },
     reply: {
       external_id: 'ext-example',

@@ -27,6 +27,56 @@ export const CostReportItem = t.exact(
         'ChartSettingsItem',
       ),
       createdAt: t.string,
+      /** The report's settings: what its costs include and how they are shown. */
+      settings: t.exact(
+        t.partial({
+          /** Whether credits are included. */
+          includeCredits: t.boolean,
+          /** Whether refunds are included. */
+          includeRefunds: t.boolean,
+          /** Whether discounts are included. */
+          includeDiscounts: t.boolean,
+          /** Whether tax is included. */
+          includeTax: t.boolean,
+          /** Whether costs are amortized. */
+          amortize: t.boolean,
+          /** Whether unallocated costs are shown. */
+          unallocated: t.boolean,
+          /** What costs are aggregated by (`cost`, `usage`). */
+          aggregateBy: t.string,
+          /** Whether the previous period is shown beside. */
+          showPreviousPeriod: t.boolean,
+          /** Whether only complete periods are shown. */
+          completePeriod: t.boolean,
+        }),
+        'CostReportSettingsItem',
+      ),
+      /** The report's default forecast. */
+      defaultForecast: t.exact(
+        t.partial({
+          /** The forecast's kind (`baseline`). */
+          kind: t.string,
+          /** Token of the report's forecast, when it has one. */
+          reportForecastToken: t.string,
+        }),
+        'DefaultForecastItem',
+      ),
+      /** The business metrics shown on the report, with how each is applied. */
+      businessMetricTokensWithMetadatas: t.array(
+        t.exact(
+          t.partial({
+            /** Token of the business metric. */
+            businessMetricToken: t.string,
+            /** The scale its values are in (`per_unit`, `per_thousand`, …). */
+            unitScale: t.string,
+            /** How it is applied to the report (`unit_cost` by default). */
+            calculationType: t.string,
+            /** Labels of the metric the report uses. */
+            labelFilters: t.array(t.string),
+          }),
+          'AttachedBusinessMetric',
+        ),
+      ),
     }),
   ]),
   'CostReportItem',
@@ -52,7 +102,11 @@ export const getCostReports = collectionLookup({
     /** Every cost report. */
     costReports: CostReportItem,
   },
-  renames: { xAxisDimensions: 'x_axis_dimension' },
+  renames: {
+    xAxisDimensions: 'x_axis_dimension',
+    businessMetricTokensWithMetadatas: 'business_metric_tokens_with_metadata',
+    labelFilters: 'label_filter',
+  },
   example: {
     reply: {
       links: { next: null },

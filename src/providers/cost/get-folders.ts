@@ -15,6 +15,8 @@ export const FolderItem = t.exact(
       workspaceToken: t.string,
       createdAt: t.string,
       updatedAt: t.string,
+      /** The folder's kind as the platform names it (`CostFolder`). */
+      type: t.string,
     }),
   ]),
   'FolderItem',

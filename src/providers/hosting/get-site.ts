@@ -21,6 +21,7 @@ import {
   type Json,
 } from './shared/wire'
 import { begin, keep, recall } from './shared/chain'
+import { SiteDetails, siteDetailsOf } from './shared/site-details'
 
 export const GetSiteArgs = t.exact(
   t.partial({
@@ -53,18 +54,20 @@ export const GetSiteResult = t.exact(
       /** Public key of the deploy key the site reads its repository with, if it has one. */
       gitDeployKey: t.string,
     }),
+    SiteDetails,
   ]),
   'GetSiteResult',
 )
 export type GetSiteResult = t.TypeOf<typeof GetSiteResult>
 
-/** A platform site → the spec's site item (shared with getSites). */
+/** A platform site → the spec's site item and what the platform fills in besides (shared with getSites). */
 export const siteItem = (s: Json) => ({
   id: str(s.id) ?? '',
   name: str(s.name) ?? '',
   teamSlug: str(s.account_slug) ?? '',
   customDomain: str(s.custom_domain) ?? '',
   domainAliases: strings(s.domain_aliases) ?? [],
+  ...siteDetailsOf(s),
 })
 
 const deployKeyOf = (site: unknown) => str(asObject(asObject(site)?.build_settings)?.deploy_key_id) || undefined

@@ -9,15 +9,19 @@ import { defineLookup } from '../../core/spec'
 import { rest } from '../../core/wire'
 import { apiPath, asObject, defaultTeamSlug, needsTeam, short, teamSlugOr } from './shared/wire'
 import { siteItem } from './get-site'
+import { SiteDetails } from './shared/site-details'
 
 export const SiteItem = t.exact(
-  t.type({
-    id: t.string,
-    name: t.string,
-    teamSlug: t.string,
-    customDomain: t.string,
-    domainAliases: t.array(t.string),
-  }),
+  t.intersection([
+    t.type({
+      id: t.string,
+      name: t.string,
+      teamSlug: t.string,
+      customDomain: t.string,
+      domainAliases: t.array(t.string),
+    }),
+    SiteDetails,
+  ]),
   'SiteItem',
 )
 export type SiteItem = t.TypeOf<typeof SiteItem>
@@ -50,7 +54,7 @@ export type GetSitesResult = t.TypeOf<typeof GetSitesResult>
 
 export const getSites = defineLookup({
   token: 'hosting:getSites',
-  doc: "Every site of a team (teamSlug or the provider's default team), each with id, name, teamSlug, customDomain and domainAliases.",
+  doc: "Every site of a team (teamSlug or the provider's default team), each with id, name, teamSlug, customDomain and domainAliases, and what the platform fills in besides (addresses, state, plan, build settings, times).",
   args: GetSitesArgs,
   result: GetSitesResult,
   secrets: [],

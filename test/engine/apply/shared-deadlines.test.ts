@@ -7,7 +7,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { getEventListeners } from 'node:events'
-import { MAX_WINDOW_MS, sharedDeadlines } from '#src/engine/apply/shared-deadlines'
+import { budgetOfSignal, MAX_WINDOW_MS, sharedDeadlines } from '#src/engine/apply/shared-deadlines'
 
 const test = suite('shared deadlines')
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -86,6 +86,30 @@ test('a hundred requests listening on one group: no leak warning', async () => {
   members.forEach((m, i) => m.signal.removeEventListener('abort', listeners[i]))
   d.stop()
   assert.equal(warnings, [])
+})
+
+test('whenSpent: called once when the budget is spent, never for an interrupt; a stopped watch is not called', async () => {
+  const run = new AbortController()
+  let t = 0
+  const d = sharedDeadlines(run.signal, () => t)
+  const a = d.start(100)
+  const b = d.start(100)
+  const calls: string[] = []
+  a.whenSpent(() => calls.push('a'))
+  const stop = b.whenSpent(() => calls.push('b'))
+  stop()
+  assert.is(budgetOfSignal(a.signal)?.ms, 100)
+  for (let i = 0; i < 60 && !a.spent(); i++) await wait(20)
+  assert.equal(calls, ['a'])
+  b.whenSpent(() => calls.push('late'))
+  assert.equal(calls, ['a', 'late'])
+  t += 10_000
+  const c = d.start(100)
+  c.whenSpent(() => calls.push('c'))
+  run.abort('stop')
+  await wait(250)
+  assert.equal(calls, ['a', 'late'])
+  d.stop()
 })
 
 test.run()
