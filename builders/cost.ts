@@ -746,6 +746,8 @@ export interface GetIntegrationByNameResult {
   readonly managedAccountTokens?: L<'getIntegrationByName'>['managedAccountTokens']
   /** Provider type to search among first, for example `custom_provider`. */
   readonly providerFilter?: L<'getIntegrationByName'>['providerFilter']
+  /** The integration's provider type (`custom_provider`, `aws`, …), as the platform holds it. */
+  readonly provider?: L<'getIntegrationByName'>['provider']
   /** The integration's status, e.g. `connected`, `pending`, `importing`, `imported`, `error`. */
   readonly status?: L<'getIntegrationByName'>['status']
   /** Workspaces the integration is associated with. */

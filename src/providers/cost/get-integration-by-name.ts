@@ -50,6 +50,9 @@ export const GetIntegrationByNameResult = t.exact(
       /** Provider type to search among first, for example `custom_provider`. */
       providerFilter: t.string,
 
+      /** The integration's provider type (`custom_provider`, `aws`, …), as the platform holds it. */
+      provider: t.string,
+
       /** The integration's status, e.g. `connected`, `pending`, `importing`, `imported`, `error`. */
       status: IntegrationStatus,
 
@@ -94,6 +97,7 @@ export const getIntegrationByName = defineLookup({
             token: o.token,
             name: a.name,
             ...(a.providerFilter !== undefined ? { providerFilter: a.providerFilter } : {}),
+            provider: o.provider ?? undefined,
             status: o.status ?? undefined,
             createdAt: o.createdAt ?? undefined,
             lastUpdated: o.lastUpdated ?? null,
@@ -114,6 +118,7 @@ export const getIntegrationByName = defineLookup({
       token: 'accss_crdntl_1',
       name: 'Snowflake',
       providerFilter: 'custom_provider',
+      provider: 'custom_provider',
       status: 'imported',
       createdAt: '2024-01-01T00:00:00Z',
       lastUpdated: null,

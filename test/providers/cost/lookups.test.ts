@@ -206,6 +206,7 @@ test('getIntegrationByName: the first exact match, narrowed by providerFilter fi
     token: 'accss_crdntl_b',
     name: 'prod',
     providerFilter: 'custom_provider',
+    provider: 'custom_provider',
     status: 'quarantined',
     createdAt: '2024-01-02T00:00:00Z',
     lastUpdated: null,
