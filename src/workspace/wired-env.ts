@@ -15,13 +15,17 @@ import { mapHandler } from '../engine/map-handler'
 import type { StateStore } from '../state/state-store'
 import { usageError } from './trellis-error'
 import type { Wiring } from './wiring'
+import { budgetOfSignal } from '../engine/apply/step-budget'
 import type { WorkspaceOptions } from './workspace'
 
-/** In-flight requests ignore the stop signal: a stopped run drains, it does not cut requests. */
+/**
+ * In-flight requests ignore the stop signal: a stopped run drains, it does not cut requests. A
+ * step's time budget still reaches them (its signal is not the run's): the drain is bounded.
+ */
 export const draining = (h: Handler): Handler =>
   mapHandler(h, {
     context: (c) => {
-      if (!c.signal) return c
+      if (!c.signal || budgetOfSignal(c.signal) !== undefined) return c
       const { signal: _dropped, ...rest } = c
       void _dropped
       return rest as typeof c

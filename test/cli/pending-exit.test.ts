@@ -61,6 +61,10 @@ test('apply with a create left pending exits 1 naming the step; the next apply r
   assert.match(first.out, /Not finished: 1 step pending .*hosting:DnsZone "z"/)
   assert.not.match(first.out, /Apply complete/)
   assert.is(emu.objects().filter((o) => o.kind === 'dns_zones').length, 1, 'the hung create was applied')
+  // the budget's signal reached the request itself through the CLI's wiring (which drains a stopped
+  // run but keeps budgets): the request was cut, not let go and left running to its own 30 s bound
+  assert.not.match(first.out + first.err, /let go/)
+  assert.match(first.out + first.err, /ran out of its time budget of 1\.2 s after its create was sent/)
   hostile.on = false
   const second = await run(args, env)
   assert.is(second.code, 0, second.out + second.err)

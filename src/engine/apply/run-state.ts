@@ -168,7 +168,9 @@ export const runState = (
     claimed: new Set(),
     deferredDeletes: [],
     budgets: new Map(),
-    deadlines: sharedDeadlines(env.signal),
+    // not tied to the run's signal: a stopped run starts no new step, and one in flight drains
+    // within its budget (as the CLI's first interrupt promises, and Terraform's graceful stop)
+    deadlines: sharedDeadlines(),
     lastChanged: new Map(),
   }
 }
