@@ -86,29 +86,9 @@ const DOORS: Readonly<Record<string, string>> = {
  * files breaks this list), beside the module's own suite.
  */
 const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files: ReadonlyArray<string> }>> = {
-  'cli/commands': {
-    why: "the command table the parser's cases are generated from, every flag of every command (no entry but the program)",
-    files: ['test/cli/args.test.ts'],
-  },
-  'cli/args': {
-    why: "the parsed arguments a saved plan's origin is read from, made without a run (no entry but the program)",
-    files: ['test/cli/plan-origin.test.ts'],
-  },
-  'cli/documents': {
-    why: "the CLI's plan documents, compared with planToJson's on one plan (no entry but the program)",
-    files: ['test/engine/step-json.test.ts'],
-  },
-  'cli/saved-plan': {
-    why: 'a saved plan written and read back without a run, its steps compared (no entry but the program)',
-    files: ['test/engine/step-json.test.ts'],
-  },
   'engine/diff': {
     why: 'diffInputs: the field changes of two values, fed to the renderer with no plan around them',
     files: ['test/render/render.test.ts'],
-  },
-  'generate/outside-lookups': {
-    why: 'the key under which generateSource is told what lies outside the selection: between two generate modules',
-    files: ['test/discover/generate-source.test.ts'],
   },
   'workspace/key-sources': {
     why: "the table of credential chains preflight is given, made apart from a provider's recipe to test it",
