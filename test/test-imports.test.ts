@@ -86,10 +86,6 @@ const DOORS: Readonly<Record<string, string>> = {
  * files breaks this list), beside the module's own suite.
  */
 const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files: ReadonlyArray<string> }>> = {
-  'engine/diff': {
-    why: 'diffInputs: the field changes of two values, fed to the renderer with no plan around them',
-    files: ['test/render/render.test.ts'],
-  },
   'workspace/key-sources': {
     why: "the table of credential chains preflight is given, made apart from a provider's recipe to test it",
     files: ['test/workspace/preflight.test.ts'],
