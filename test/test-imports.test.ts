@@ -83,14 +83,10 @@ const DOORS: Readonly<Record<string, string>> = {
  * files. What to shrink: make the suite a unit suite of the module, reach it through an entry, or make
  * it public if users want it (then the codemod rewrites the lines). An entry no file needs fails.
  * What each entry costs: moving its module breaks the files named here too (and moving one of those
- * files breaks this list), beside the module's own suite.
+ * files breaks this list), beside the module's own suite. Empty since issue 31: add one only with a
+ * reason no entry, door or mirrored suite can answer.
  */
-const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files: ReadonlyArray<string> }>> = {
-  'workspace/key-sources': {
-    why: "the table of credential chains preflight is given, made apart from a provider's recipe to test it",
-    files: ['test/workspace/preflight.test.ts'],
-  },
-}
+const INTERNALS: Readonly<Record<string, { readonly why: string; readonly files: ReadonlyArray<string> }>> = {}
 
 // a static import's `from` on a line of its own statement (as STATIC above); a dynamic import anywhere
 const STATIC_SRC = /^\s*(?:import|export|\})[^'"`]*\bfrom\s+['"]#src\/([^'"]*)['"]/
