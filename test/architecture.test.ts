@@ -150,7 +150,11 @@ test("no front door loads a provider's credential chain: its recipe loads it whe
   ]
   const loaded = loadedWith(doors)
   assert.ok(loaded.has('src/providers/cloud/client/cloud-credential-chain.ts'), 'the recipe and its chain facts load')
-  assert.ok(loaded.has('src/workspace/key-sources.ts'), 'the walk follows the imports')
+  // by name, not folder: moving the module breaks its own suite only (issue 31)
+  assert.ok(
+    [...loaded].some((f) => f.endsWith('/key-sources.ts')),
+    'the walk follows the imports',
+  )
   const chains = [...loaded].filter((f) => /\/client\/(credentials\b|cloud-key-chain)/.test(f))
   assert.equal(chains, [])
 })
@@ -196,8 +200,9 @@ test('src/engine imports no renderer (src/render)', () => {
 })
 
 test('src/render imports only core, the plan model (plan, diff, graph, unknown), the state model and state/protect', () => {
-  // the state model is data as the plan is: `state show` renders it
-  const allowed = /^src\/(core\/|render\/|engine\/(plan|diff|graph|unknown)$|state\/(protect|state)$)/
+  // the state model is data as the plan is: `state show` renders it. The plan model's modules by name
+  // under src/engine/, in whichever folder (moving one there breaks its own suite only: issue 31)
+  const allowed = /^src\/(core\/|render\/|engine\/(?:[\w-]+\/)*(plan|diff|graph|unknown)$|state\/(protect|state)$)/
   for (const f of walk(join(root, 'src/render')))
     for (const i of importsOf(f).map((s) => target(f, s)))
       assert.ok(!i.startsWith('src/') || allowed.test(i), `${relative(root, f)} imports ${i}`)

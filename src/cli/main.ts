@@ -16,6 +16,8 @@ import { useColour, type Out } from './output'
 
 export { EXIT }
 export type { Io }
+// the command line as the program reads it, before anything is loaded: what a usage error (64) is
+export { parseArgs, UsageError, type Args }
 
 // the installed version (src/core/version.ts: from package.json, inlined by the build)
 export { VERSION } from '../core/version'

@@ -37,6 +37,8 @@ export { discover } from '../discover/discover'
 export type { Discovered, DiscoveredObject, DiscoverSelection, NotListed } from '../discover/discovered'
 export { generate, type Generated, type GenerateRequest } from '../generate/generate'
 export { generateSource, type GenerateOptions } from '../generate/generate-source'
+// generateSource's `outside` option: lookups for ids outside the selection, each ref under its outsideKey
+export { outsideKey, type Outside, type OutsideRef, type OutsideLookup } from '../generate/outside-lookups'
 // one run across stacks: producers first, all locks up front, consumers recorded
 export { planStacks, applyStacks, destroyStacks } from '../engine/stacks/many-stacks'
 export type { StackRun, StacksOutcome, StacksOptions } from '../engine/stacks/many-stacks'

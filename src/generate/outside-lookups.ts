@@ -34,6 +34,7 @@ export interface OutsideRef {
   readonly pick?: string
 }
 
+/** What lies outside the selection: the lookups a generated program declares, and which ids they find. */
 export interface Outside {
   readonly lookups: ReadonlyArray<OutsideLookup>
   /** `outsideKey(provider, field, id)` → where the program reads it */
@@ -42,6 +43,7 @@ export interface Outside {
 
 export const NO_OUTSIDE: Outside = { lookups: [], refs: new Map() }
 
+/** The key of `Outside.refs` for an id a field holds: the provider, the field and the id. */
 export const outsideKey = (provider: string, field: string, id: string): string => `${provider} ${field} ${id}`
 
 interface Need {

@@ -55,7 +55,7 @@ test('a plan made against the real platforms is refused with --emulate', async (
 
 test('the hint repeats --stack and --state-url, quoting what a shell would split, and never a password', async () => {
   const { planOrigin, applyCommandOf } = await import('#src/cli/plan-origin')
-  const { parseArgs } = await import('#src/cli/args')
+  const { parseArgs } = await import('#src/cli/main')
   const args = parseArgs(['plan', BOOKS, '--stack', 'books', '--state-url', 'postgres://me:s3cret@db.test/infra'])
   const hint = applyCommandOf('my plan.json', planOrigin(args))
   assert.is(hint, `trellis apply 'my plan.json' --stack books --state-url 'postgres://me:***@db.test/infra'`)

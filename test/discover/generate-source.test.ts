@@ -6,9 +6,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { registry } from '#trellis/engine'
-import { generateSource } from '#trellis/engine'
+import { generateSource, outsideKey } from '#trellis/engine'
 import type { DiscoveredObject } from '#trellis'
-import { outsideKey } from '#src/generate/outside-lookups'
 import { loadProgram, removeProgram } from './brownfield-helpers'
 
 const test = suite('generate: the source of discovered objects')

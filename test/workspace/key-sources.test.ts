@@ -11,6 +11,10 @@ import { stack, workspace, TrellisError, memoryStore } from '#trellis'
 import { buildersFor, cloudCredentialChain, makeRegistry } from '#trellis/engine'
 import { serve } from '#trellis/clients'
 import { ACCOUNT, BASE, TEMPORARY, widgetsPlatform, widgetsProvider } from './widgets-platform'
+import * as E from 'fp-ts/Either'
+import * as TE from 'fp-ts/TaskEither'
+import { keySources } from '#src/workspace/key-sources'
+import { chainOf, registryWith } from './vault-registry'
 
 const test = suite('key sources: the chain a recipe declares, for a provider of your own')
 
@@ -75,6 +79,30 @@ test('preflight verifies it: another account stops the run before any widget req
   } finally {
     await served.close()
   }
+})
+
+test("the key sources: a recipe's chain loaded when a key is first asked for, once, one per provider", async () => {
+  const { load, seen } = chainOf(() => TE.right({ secretId: 'id', secretKey: 'k' }))
+  const keys = keySources(registryWith(load), (p) => ({ http: `http:${p}`, env: {} }))
+  assert.is(keys('board', {}), undefined, 'a provider whose recipe declares no chain has no key source')
+  assert.is(keys('plain', {}), undefined)
+  const vault = keys('vault', { keyId: 'a' })!
+  assert.is(seen.loaded, 0, 'nothing loaded before a key is asked for')
+  assert.equal(await vault()(), E.right({ secretId: 'id', secretKey: 'k' }))
+  assert.equal(await keys('vault', { keyId: 'a', accounts: ['1'] })!()(), E.right({ secretId: 'id', secretKey: 'k' }))
+  assert.equal(seen.io, ['http:vault'], "one chain per provider, over that provider's transport")
+  assert.is(seen.loaded, 1, 'its code loaded once')
+  assert.is(seen.asked, 2)
+})
+
+test('the key sources: a chain whose code fails to load answers with an error naming the provider', async () => {
+  const keys = keySources(
+    registryWith(() => Promise.reject(new Error('no chain here'))),
+    () => ({ http: 0, env: {} }),
+  )
+  const r = await keys('vault', {})!()()
+  assert.ok(E.isLeft(r))
+  if (E.isLeft(r)) assert.match(r.left.message, /the vault credential chain failed to load: no chain here/)
 })
 
 test.run()
