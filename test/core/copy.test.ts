@@ -6,9 +6,11 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import fc from 'fast-check'
+import { setFlagsFromString } from 'node:v8'
 import {
   appended,
   copyFields,
+  keyedCopy,
   flatList,
   methodsOf,
   rewriteInside,
@@ -142,6 +144,23 @@ test('a growing list: every list its items in order, earlier lists unchanged, ea
     ),
     { numRuns: RUNS },
   )
+})
+
+test('keyedCopy: the same own entries on a plain object, a hash table from the start, the source untouched', () => {
+  setFlagsFromString('--allow-natives-syntax')
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- V8's own probe, only here
+  const fastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean
+  const from = { 'cost:Folder/a': { id: 1 }, 'hosting:Site/b': { id: 2 } }
+  const out = keyedCopy(from)
+  assert.equal(out, from)
+  assert.equal(Object.keys(out), Object.keys(from))
+  assert.is(Object.getPrototypeOf(out), Object.prototype)
+  assert.is(JSON.stringify(out), JSON.stringify(from))
+  assert.not.ok(fastProperties(out))
+  out['cloud:X/c'] = { id: 3 }
+  assert.is(Object.keys(from).length, 2)
+  assert.equal(keyedCopy({}), {})
+  assert.not.ok(fastProperties(keyedCopy({})))
 })
 
 test.run()

@@ -6,6 +6,7 @@
 import { boundByBudgets } from '../budget-bound'
 import type { Either } from 'fp-ts/Either'
 import { isLeft } from 'fp-ts/Either'
+import { keyedCopy } from '../../core/copy'
 import type { ResourceSpec } from '../../core/spec'
 import type { Protector } from '../../state/protect'
 import { protectSecrets } from '../../state/protect'
@@ -140,7 +141,7 @@ export const runState = (
     const p = at.get(a)
     if (p !== undefined && !hasUnknown(r)) values[p] = r as Record<string, unknown>
   })
-  const resources: Record<string, ResourceState> = { ...state0.resources }
+  const resources: Record<string, ResourceState> = keyedCopy(state0.resources)
   const pendingOps = new Map<string, PendingOp>(Object.entries(state0.pending))
   return {
     graph,
