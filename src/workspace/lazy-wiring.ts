@@ -57,7 +57,7 @@ export const lazyWiring = (opts: WorkspaceOptions, proxy: ReturnType<typeof prox
       return (wiring ??= w)
     },
     // the lasting platforms' set is the built-in emulators (and its seed, snapshot and restore)
-    emulators: () => given ?? (opened?.emulators),
+    emulators: () => given ?? opened?.emulators,
     close: async () => {
       await opened?.close()
     },
