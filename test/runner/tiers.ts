@@ -71,6 +71,8 @@ export const SLOW: ReadonlyArray<string> = [
   'test/engine/ref-codecs.test.ts',
   'test/engine/changed-at.test.ts',
   'test/discover/release-attachment.test.ts',
+  // runs on the emulators through workspace() and emulatedEnv, whose cloud waits pass in real time
+  'test/workspace/emulated-handler.test.ts',
 ]
 
 export type Tier = 'unit' | 'slow' | 'extended'

@@ -30,26 +30,26 @@ test('budgets started within the window share a signal; after it, a new one; oth
 test('a group aborts once its last member could have spent its budget, not before', async () => {
   let t = 0
   const d = sharedDeadlines(undefined, () => t)
-  const a = d.start(1000)
-  t += 40
-  const b = d.start(1000)
+  const a = d.start(400)
+  t += 15
+  const b = d.start(400)
   assert.is(a.signal, b.signal)
-  await wait(300)
+  await wait(150)
   assert.not.ok(a.signal.aborted)
   assert.not.ok(b.spent())
-  // the group's timer: its budget and its window (1000 + 50 ms) after it was made
-  for (let i = 0; i < 60 && !a.signal.aborted; i++) await wait(50)
+  // the group's timer: its budget and its window (400 + 20 ms) after it was made
+  for (let i = 0; i < 100 && !a.signal.aborted; i++) await wait(20)
   assert.ok(a.spent() && b.spent())
-  assert.equal(a.signal.reason, { _tag: 'BudgetSpent', ms: 1000 })
+  assert.equal(a.signal.reason, { _tag: 'BudgetSpent', ms: 400 })
 })
 
 test('members that all ended after the window: the timer is stopped, the signal never aborts', async () => {
   let t = 0
   const d = sharedDeadlines(undefined, () => t)
-  const a = d.start(300)
+  const a = d.start(150)
   t += 100
   a.end()
-  await wait(500)
+  await wait(250)
   assert.not.ok(a.signal.aborted)
   assert.not.ok(a.spent())
 })
