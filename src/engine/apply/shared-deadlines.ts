@@ -4,7 +4,7 @@
  * timer per step were about a tenth of what an apply allocated per request. A budget of `ms`
  * joins the group of its length opened less than `ms / 20` (at most a second) before it, so each
  * step gets its whole budget and at most that window more; a group's signal aborts when the
- * budget of its last possible member is spent, or when the run's signal aborts.
+ * budget of its last possible member is spent.
  */
 import { setMaxListeners } from 'node:events'
 
@@ -40,8 +40,6 @@ export const knownBySignal = (b: StepBudget): StepBudget => {
 /** The budgets of one run. */
 export interface Deadlines {
   readonly start: (ms: number) => StepBudget
-  /** every budget's signal aborted (the run's signal did) */
-  readonly abortAll: (reason: unknown) => void
   /** every timer stopped (the run ended) */
   readonly stop: () => void
 }
@@ -99,8 +97,11 @@ class Member implements StepBudget {
   }
 }
 
-/** A run's budgets, aborted with `outer` (the run's signal), on `now`'s clock (ms). */
-export const sharedDeadlines = (outer?: AbortSignal, now: () => number = Date.now): Deadlines => {
+/**
+ * A run's budgets on `now`'s clock (ms). They do not follow the run's signal: a stopped run starts
+ * no new step, and each step in flight finishes within its budget (run-state.ts).
+ */
+export const sharedDeadlines = (now: () => number = Date.now): Deadlines => {
   const open = new Map<number, Group>()
   const running = new Set<Group>()
   const retire = (g: Group): void => {
@@ -108,15 +109,6 @@ export const sharedDeadlines = (outer?: AbortSignal, now: () => number = Date.no
     running.delete(g)
     if (open.get(g.ms) === g) open.delete(g.ms)
   }
-  const abortAll = (reason: unknown): void => {
-    for (const g of [...running]) {
-      retire(g)
-      g.ctl.abort(reason)
-    }
-  }
-  // one listener on the run's signal while any group runs
-  const onOuter = (): void => abortAll(outer?.reason)
-  let listening = false
   const onSpent = (g: Group): void => {
     g.out = true
     retire(g)
@@ -131,15 +123,10 @@ export const sharedDeadlines = (outer?: AbortSignal, now: () => number = Date.no
   const groupFor = (ms: number): Group => {
     const t = now()
     const g = open.get(ms)
-    if (g !== undefined && t < g.closesAt && !g.ctl.signal.aborted) return g
+    if (g !== undefined && t < g.closesAt) return g
     const made = new Group(ms, t + windowOf(ms), onSpent)
     open.set(ms, made)
     running.add(made)
-    if (outer?.aborted) made.ctl.abort(outer.reason)
-    else if (outer && !listening) {
-      outer.addEventListener('abort', onOuter, { once: true })
-      listening = true
-    }
     return made
   }
   return {
@@ -148,11 +135,8 @@ export const sharedDeadlines = (outer?: AbortSignal, now: () => number = Date.no
       g.live++
       return knownBySignal(new Member(g, ended))
     },
-    abortAll,
     stop: () => {
       for (const g of [...running]) retire(g)
-      if (listening) outer?.removeEventListener('abort', onOuter)
-      listening = false
     },
   }
 }
