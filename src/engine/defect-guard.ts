@@ -124,9 +124,9 @@ export const guardEnv = (env: Env): Guard => {
       return (outer ? { ...rest, signal: outer } : rest) as typeof c
     },
     task: (method, make) => safeTask(make, handlerFailure(method)),
-    createSync: (make, spec, name) => {
+    createSync: (inner, spec, name, inputs) => {
       try {
-        return make()
+        return inner(spec, name, inputs)
       } catch (c) {
         if ((c as StepFailure | undefined)?._tag === 'StepFailure') return c as StepFailure
         record(c, 'handler.create')

@@ -45,11 +45,16 @@ export interface HandlerMapping {
     c?: OpContext | LookupContext,
   ) => TaskEither<StepFailure, A>
   /**
-   * The inner handler's `createSync` (make calls it): wrapped by this. Absent, the capability is
-   * forwarded as it is when no `task` is given, and dropped when one is (every create then goes
-   * through `task`, which would otherwise not see them).
+   * The inner handler's `createSync` (`inner`), called by this with the call's arguments (no
+   * closure per create). Absent, the capability is forwarded as it is when no `task` is given,
+   * and dropped when one is (every create then goes through `task`, which would otherwise not see them).
    */
-  readonly createSync?: (make: () => SyncCreated, spec: ResourceSpec, name: string) => SyncCreated
+  readonly createSync?: (
+    inner: CreateNow,
+    spec: ResourceSpec,
+    name: string,
+    inputs: Readonly<Record<string, unknown>>,
+  ) => SyncCreated
 }
 
 type AnyFn = (...args: unknown[]) => unknown
@@ -73,7 +78,7 @@ export const mapHandler = <H extends Handler>(h: H, m: HandlerMapping): Handler 
   const of = out.create as Handler['create']
   if (sync !== undefined && m.createSync !== undefined) {
     const wrap = m.createSync
-    out.createSync = { of, run: (spec, name, i) => wrap(() => sync(spec, name, i), spec, name) } satisfies AtOnce<
+    out.createSync = { of, run: (spec, name, i) => wrap(sync, spec, name, i) } satisfies AtOnce<
       Handler['create'],
       CreateNow
     >

@@ -5,7 +5,7 @@ import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import { hostname } from 'node:os'
 import {
-  applyRecords,
+  applyRecord,
   type JournalRecord,
   type JournalTarget,
   type PendingOp,
@@ -21,56 +21,42 @@ import { memoryOwners } from './owners-memory'
 const APPENDED: E.Either<never, void> = E.right(undefined)
 const APPENDED_LATER: Promise<E.Either<never, void>> = Promise.resolve(APPENDED)
 
-/** journal records a stack keeps unfolded at most (see `journals`) */
-const MAX_UNFOLDED = 65_536
+/** A stack's state with its journal applied: working copies by address and by entry id. */
+type Folded = JournalTarget & {
+  readonly resources: Map<string, ResourceState>
+  readonly pending: Map<string, PendingOp>
+}
+
+const foldedOf = (s: State | undefined): Folded => ({
+  resources: new Map(Object.entries(s?.resources ?? {})),
+  pending: new Map(Object.entries(s?.pending ?? {})),
+  outputs: s?.outputs ?? {},
+})
 
 /** State in memory, with the file store's semantics (mock runs and tests). */
 const bareMemoryStore = (
   initial: Readonly<Record<string, State>> = {},
 ): StateStore & { readonly snapshot: (stack: string) => State | undefined } => {
   const states = new Map<string, State>(Object.entries(initial))
-  // each stack's journal since its snapshot: records kept as they arrive, folded into the state
-  // (Maps by address: a record object keyed by address strings took V8's slow path at every
-  // write) only when it is read. A run appends a record or more per step and reads nothing
-  // until its closing snapshot drops them, so folding each as it came was work no run used;
-  // once folded, a later read folds only the records that came since
-  const journals = new Map<
-    string,
-    {
-      readonly records: JournalRecord[]
-      folded?: JournalTarget & {
-        readonly resources: Map<string, ResourceState>
-        readonly pending: Map<string, PendingOp>
-      }
-    }
-  >()
+  // each stack's journal since its snapshot, applied as each record arrives: no record is kept
+  // (a run writes three per create), and a read copies the working copies out
+  const journals = new Map<string, Folded>()
   const locks = new Map<string, LockInfo>()
-  const fold = (stack: string, j: NonNullable<ReturnType<typeof journals.get>>): void => {
-    const s = states.get(stack)
-    j.folded ??= {
-      resources: new Map(Object.entries(s?.resources ?? {})),
-      pending: new Map(Object.entries(s?.pending ?? {})),
-      outputs: s?.outputs ?? {},
-    }
-    applyRecords(j.folded, j.records)
-    j.records.length = 0
-  }
   const current = (stack: string): State | undefined => {
     const s = states.get(stack)
-    const j = journals.get(stack)
-    if (!s || !j) return s
-    if (j.records.length > 0) fold(stack, j)
-    const f = j.folded
-    return f
-      ? { ...s, resources: Object.fromEntries(f.resources), pending: Object.fromEntries(f.pending), outputs: f.outputs }
-      : s
+    const f = journals.get(stack)
+    if (!s || !f) return s
+    return {
+      ...s,
+      resources: Object.fromEntries(f.resources),
+      pending: Object.fromEntries(f.pending),
+      outputs: f.outputs,
+    }
   }
   const appendOne = (stack: string, record: JournalRecord): void => {
-    let j = journals.get(stack)
-    if (!j) journals.set(stack, (j = { records: [] }))
-    j.records.push(record)
-    // bounded: a long run's records (write-ahead entries hold their inputs) are not all kept
-    if (j.records.length >= MAX_UNFOLDED) fold(stack, j)
+    let f = journals.get(stack)
+    if (!f) journals.set(stack, (f = foldedOf(states.get(stack))))
+    applyRecord(f, record)
   }
   const append: StateStore['append'] = (stack, records) => () => {
     for (let i = 0; i < records.length; i++) appendOne(stack, records[i])

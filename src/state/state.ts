@@ -97,25 +97,27 @@ export interface JournalTarget {
   outputs: State['outputs']
 }
 
+/** Apply one journal record to working copies, in place. */
+export const applyRecord = (into: JournalTarget, r: JournalRecord): void => {
+  if (r.t === 'pending') {
+    if (into.pending instanceof Map) into.pending.set(r.op.opId, r.op)
+    else into.pending[r.op.opId] = r.op
+  } else if (r.t === 'settled') {
+    if (into.pending instanceof Map) into.pending.delete(r.opId)
+    else delete into.pending[r.opId]
+  } else if (r.t === 'put') {
+    if (into.resources instanceof Map) into.resources.set(r.resource.address, r.resource)
+    else into.resources[r.resource.address] = r.resource
+  } else if (r.t === 'drop') {
+    if (into.resources instanceof Map) into.resources.delete(r.address)
+    else delete into.resources[r.address]
+  } else into.outputs = r.outputs
+}
+
 /** Apply journal records to working copies, in place. */
 export const applyRecords = (into: JournalTarget, records: ReadonlyArray<JournalRecord>): void => {
   // an index loop: this runs once per step's records, and for-of allocates an iterator per call
-  for (let i = 0; i < records.length; i++) {
-    const r = records[i]
-    if (r.t === 'pending') {
-      if (into.pending instanceof Map) into.pending.set(r.op.opId, r.op)
-      else into.pending[r.op.opId] = r.op
-    } else if (r.t === 'settled') {
-      if (into.pending instanceof Map) into.pending.delete(r.opId)
-      else delete into.pending[r.opId]
-    } else if (r.t === 'put') {
-      if (into.resources instanceof Map) into.resources.set(r.resource.address, r.resource)
-      else into.resources[r.resource.address] = r.resource
-    } else if (r.t === 'drop') {
-      if (into.resources instanceof Map) into.resources.delete(r.address)
-      else delete into.resources[r.address]
-    } else into.outputs = r.outputs
-  }
+  for (let i = 0; i < records.length; i++) applyRecord(into, records[i])
 }
 
 /** Apply journal records to a state (pure). */

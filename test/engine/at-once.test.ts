@@ -149,7 +149,7 @@ test('mapHandler forwards createSync untouched, wraps it when asked, and drops i
   const seen: string[] = []
   const wrapped = mapHandler(m, {
     task: (_method, make) => make(),
-    createSync: (make, _spec, name) => (seen.push(name), make()),
+    createSync: (inner, spec, name, inputs) => (seen.push(name), inner(spec, name, inputs)),
   })
   const spec = demoRegistry.resources.get('demo:Shelf')!
   assert.is(wrapped.createSync?.of, wrapped.create)

@@ -31,7 +31,7 @@ export const importStep: StepAction = async (st, s, v, p, inputs) => {
     ),
   ) as Record<string, unknown>
   const r = recordOf(st, v, got.id, observedInputs, got)
-  await st.store.write([{ t: 'put', resource: r }])
+  await st.store.write({ t: 'put', resource: r })
   const d = changesAtApply(st, v, r.inputs, inputs, false)
   const relevant = d.filter((c) => c.after !== undefined)
   if (relevant.length === 0) return settle(st, p, inputs, r)

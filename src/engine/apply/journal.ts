@@ -13,8 +13,8 @@ export const WRITTEN: Promise<void> = Promise.resolve()
 export interface Journal {
   /** records are taken in the calling turn: `write` answers WRITTEN */
   readonly atOnce: boolean
-  /** apply the records to the run's working copies and make them durable */
-  readonly write: (rs: ReadonlyArray<JournalRecord>) => Promise<void>
+  /** apply a step's records (one, or two written together) to the run's working copies and make them durable */
+  readonly write: (a: JournalRecord, b?: JournalRecord) => Promise<void>
   /** resolves once every record written so far is durable */
   readonly drained: () => Promise<void>
 }
@@ -25,18 +25,22 @@ export const makeJournal = (store: StateStore, stack: string, keep: (r: JournalR
   return now !== undefined ? atOnce(now, stack, keep) : grouped(store, stack, keep)
 }
 
-const atOnce = (appendSync: AppendNow, stack: string, keep: (r: JournalRecord) => void): Journal => ({
-  atOnce: true,
-  write: (rs) => {
-    for (let i = 0; i < rs.length; i++) {
-      keep(rs[i])
-      const refused = appendSync(stack, rs[i])
-      if (refused !== undefined) throw new Error(`state journal: ${refused.message}`)
-    }
-    return WRITTEN
-  },
-  drained: () => WRITTEN,
-})
+const atOnce = (appendSync: AppendNow, stack: string, keep: (r: JournalRecord) => void): Journal => {
+  const take = (r: JournalRecord): void => {
+    keep(r)
+    const refused = appendSync(stack, r)
+    if (refused !== undefined) throw new Error(`state journal: ${refused.message}`)
+  }
+  return {
+    atOnce: true,
+    write: (a, b) => {
+      take(a)
+      if (b !== undefined) take(b)
+      return WRITTEN
+    },
+    drained: () => WRITTEN,
+  }
+}
 
 const grouped = (store: StateStore, stack: string, keep: (r: JournalRecord) => void): Journal => {
   let flushing: Promise<void> | undefined
@@ -52,10 +56,12 @@ const grouped = (store: StateStore, stack: string, keep: (r: JournalRecord) => v
   }
   return {
     atOnce: false,
-    write: (rs) => {
-      for (let i = 0; i < rs.length; i++) {
-        keep(rs[i])
-        queued.push(rs[i])
+    write: (a, b) => {
+      keep(a)
+      queued.push(a)
+      if (b !== undefined) {
+        keep(b)
+        queued.push(b)
       }
       flushing ??= Promise.resolve().then(flush)
       return flushing

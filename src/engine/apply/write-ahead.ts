@@ -20,7 +20,8 @@ const nextOpId = (st: RunState): string => {
 
 /**
  * Write the entry ahead; its id when the journal is written at once, else a promise of it. The
- * entry is built once in the journal's field order (no spread per step). `d`: the step's clock.
+ * entry is one literal in the journal's field order, with or without an id (no field added after).
+ * `d`: the step's clock.
  */
 export const writeAhead = (
   st: RunState,
@@ -31,30 +32,27 @@ export const writeAhead = (
   d?: Date,
 ): string | Promise<string> => {
   const opId = nextOpId(st)
-  const entry = { op, address: at.address, token: at.token, name: at.name, provider: at.provider, inputs } as {
-    -readonly [K in keyof PendingOp]: PendingOp[K]
-  }
-  if (id !== undefined) entry.id = id
-  entry.opId = opId
-  entry.startedAt = st.clock.iso(d)
-  const written = st.store.write([{ t: 'pending', op: entry }])
+  const startedAt = st.clock.iso(d)
+  const { address, token, name, provider } = at
+  const entry: PendingOp =
+    id === undefined
+      ? { op, address, token, name, provider, inputs, opId, startedAt }
+      : { op, address, token, name, provider, inputs, id, opId, startedAt }
+  const written = st.store.write({ t: 'pending', op: entry })
   return st.store.atOnce ? opId : written.then(() => opId)
 }
 
 /** The entry is done with: nothing pending any more. */
-export const settled = (st: RunState, opId: string): Promise<void> => st.store.write([{ t: 'settled', opId }])
+export const settled = (st: RunState, opId: string): Promise<void> => st.store.write({ t: 'settled', opId })
 
 /** The object recorded, its entry settled. */
 export const putSettled = (st: RunState, r: ResourceState, opId: string): Promise<void> =>
-  st.store.write([
-    { t: 'put', resource: r },
-    { t: 'settled', opId },
-  ])
+  st.store.write({ t: 'put', resource: r }, { t: 'settled', opId })
 
 /** The old object dropped (unless a successor is recorded at its address), its entry (if any) settled. */
 export const dropSettled = (st: RunState, old: ResourceState, opId?: string): Promise<void> => {
-  const rs: JournalRecord[] = []
-  if (st.resources[old.address]?.id === old.id) rs.push({ t: 'drop', address: old.address })
-  if (opId !== undefined) rs.push({ t: 'settled', opId })
-  return st.store.write(rs)
+  const settle: JournalRecord | undefined = opId === undefined ? undefined : { t: 'settled', opId }
+  if (st.resources[old.address]?.id !== old.id)
+    return settle === undefined ? st.store.drained() : st.store.write(settle)
+  return st.store.write({ t: 'drop', address: old.address }, settle)
 }
