@@ -33,6 +33,9 @@ import {
 } from './shared/wire'
 
 // ── enums (docs/wire/cost.md §2.7) ──────────────────────────────────────────────
+/** the field naming a report's folder: with it, the report is made in the folder's workspace */
+export const COST_REPORT_PARENT = 'folderToken'
+
 export const CHART_TYPES = ['area', 'line', 'pie', 'bar', 'multi_bar'] as const
 export const DATE_BINS = ['cumulative', 'day', 'week', 'month', 'quarter', 'hour'] as const
 export const DATE_INTERVALS = [
@@ -210,7 +213,7 @@ const rules: ReadonlyArray<Rule<CostReportInputs>> = [
   },
   // neither folderToken nor workspaceToken: refused only when the token sees several workspaces
   // (see shared/workspaces-seen.ts for why not always, as the upstream provider does)
-  { name: 'a workspace when the token sees several', when: 'plan', check: workspaceWhenSeveral('folderToken') },
+  { name: 'a workspace when the token sees several', when: 'plan', check: workspaceWhenSeveral(COST_REPORT_PARENT) },
   {
     name: 'one x-axis dimension',
     check: (i) => {

@@ -48,6 +48,9 @@ export const FolderOutputs = t.exact(
 )
 export type FolderOutputs = t.TypeOf<typeof FolderOutputs>
 
+/** the field naming a folder's parent: with it, the folder is made in the parent's workspace */
+export const FOLDER_PARENT = 'parentFolderToken'
+
 export const Folder = defineResource({
   token: 'cost:Folder',
   doc:
@@ -63,7 +66,7 @@ export const Folder = defineResource({
   secrets: [],
   // (see shared/workspaces-seen.ts for why only then)
   rules: [
-    { name: 'a workspace when the token sees several', when: 'plan', check: workspaceWhenSeveral('parentFolderToken') },
+    { name: 'a workspace when the token sees several', when: 'plan', check: workspaceWhenSeveral(FOLDER_PARENT) },
   ],
   wire: costCrud({
     path: '/v2/folders',

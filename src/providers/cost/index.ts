@@ -13,10 +13,10 @@ import { BillingRule } from './billing-rule'
 import { Budget } from './budget'
 import { BusinessMetric } from './business-metric'
 import { CostAlert } from './cost-alert'
-import { CostReport } from './cost-report'
+import { COST_REPORT_PARENT, CostReport } from './cost-report'
 import { CustomProvider } from './custom-provider'
 import { FinancialCommitmentReport } from './financial-commitment-report'
-import { Folder } from './folder'
+import { Folder, FOLDER_PARENT } from './folder'
 import { Invoice } from './invoice'
 import { KubernetesEfficiencyReport } from './kubernetes-efficiency-report'
 import { ManagedAccount } from './managed-account'
@@ -72,7 +72,11 @@ export const costProvider = defineProvider({
           ],
   ],
   bridge: costBridge,
-  resolve: resolveWorkspaces,
+  // the types made in a workspace, each with its parent field, as their spec files declare
+  resolve: resolveWorkspaces([
+    { token: CostReport.token, parent: COST_REPORT_PARENT },
+    { token: Folder.token, parent: FOLDER_PARENT },
+  ]),
   stepBudgetMs: costStepBudgetMs,
   verify: verifyCredentials,
   endpointOf: costEndpointOf,

@@ -25,19 +25,22 @@ const tokensOf = (reply: unknown): string[] => {
     : []
 }
 
-/** The parent field of each type made in a workspace: with it, the workspace is the parent's. */
-const PARENT: Readonly<Record<string, string>> = {
-  'cost:CostReport': 'folderToken',
-  'cost:Folder': 'parentFolderToken',
+/** A type made in a workspace and its parent field (with a parent, the workspace is the parent's), as its spec file declares it. */
+export interface MadeInWorkspace {
+  readonly token: string
+  readonly parent: string
 }
 
 /** Does the program make an object with neither a parent nor a workspace (nodes unknown: maybe)? */
-const needsWorkspace = (nodes: ReadonlyArray<PlannedNode> | undefined): boolean =>
+const needsWorkspace = (
+  types: ReadonlyArray<MadeInWorkspace>,
+  nodes: ReadonlyArray<PlannedNode> | undefined,
+): boolean =>
   nodes === undefined ||
-  nodes.some(
-    (n) =>
-      PARENT[n.token] !== undefined && n.inputs[PARENT[n.token]] === undefined && n.inputs.workspaceToken === undefined,
-  )
+  nodes.some((n) => {
+    const t = types.find((x) => x.token === n.token)
+    return t !== undefined && n.inputs[t.parent] === undefined && n.inputs.workspaceToken === undefined
+  })
 
 /**
  * Read up to two of the token's workspaces into the configuration, when the program makes an
@@ -45,9 +48,10 @@ const needsWorkspace = (nodes: ReadonlyArray<PlannedNode> | undefined): boolean 
  * cannot tell, and the platform says it at create (preflight checked the token).
  */
 export const resolveWorkspaces =
+  (types: ReadonlyArray<MadeInWorkspace>) =>
   (config: CostConfig, client: PlatformClient, nodes?: ReadonlyArray<PlannedNode>): TE.TaskEither<string, CostConfig> =>
   () =>
-    !needsWorkspace(nodes)
+    !needsWorkspace(types, nodes)
       ? Promise.resolve(E.right(config))
       : client
           .call(rest('GET', '/v2/workspaces', { query: { limit: 2 } }))()
