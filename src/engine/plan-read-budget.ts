@@ -57,6 +57,25 @@ const bounded =
       (b) => lateFailure(c, method, b),
     )
 
+/**
+ * What each Handler method is here, checked against `Handler` by the compiler: a method added
+ * there and not here is a type error, so no new read can pass unbounded. `readsBudgeted` bounds
+ * every `read` below (each needs a context made when its task runs, which mapHandler cannot give).
+ */
+export const METHOD_ROLES = {
+  create: 'write',
+  createSync: 'write',
+  update: 'write',
+  delete: 'write',
+  read: 'read',
+  lookup: 'read',
+  find: 'read',
+  readShared: 'read',
+  listItems: 'read',
+  list: 'read',
+  configure: 'read',
+} as const satisfies Record<keyof Handler, 'read' | 'write'>
+
 /** The handler with its reads under budgets (creates, updates and deletes as they were). */
 export const readsBudgeted = (registry: Registry, h: Handler): Handler => {
   const { list, configure } = h
