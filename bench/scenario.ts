@@ -53,6 +53,15 @@ const realHandlerOver = async (http: HttpClient, baseUrl?: string): Promise<Hand
 }
 
 /**
+ * latency-apply's warm-up applies before the measured one (after the first, cold one). With none,
+ * V8 was still compiling a third of the process's optimized functions inside the measured apply,
+ * while the bare loop after it ran undici's code already compiled: a client warming up was compared
+ * with a warm one. The client's CPU per request falls over about three applies of 1,000 creates
+ * (bench/HISTORY.md).
+ */
+const LATENCY_WARM_APPLIES = 3
+
+/**
  * The cost emulator served on loopback by a process of its own (bench/emulator-server.ts), each
  * answer delayed by `latencyMs`; `statuses()` asks it how many answers it gave, by status.
  */
@@ -219,17 +228,27 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
         })
       }
       const handler = await realHandlerOver(compose(retry())(timed), server.url)
-      // a first apply of another stack, not measured: the bare loop below runs warm, so the client is
-      // compared warm too (JIT, undici's pools); the cold first run is reported as coldCpuUsPerRequest
+      // the first apply of the process, not measured: reported as coldCpuUsPerRequest
       const cold0 = process.cpuUsage()
       orThrow(await apply(costWorkload(n, 'warmup'))(envOf(handler, memoryStore(), concurrency))())
       const cold = process.cpuUsage(cold0)
       const coldRequests = sent.length
+      // then applies of other stacks until V8 has compiled the client's path (LATENCY_WARM_APPLIES).
+      // No forced collection (gc()) before a measured part: V8 compiled the path again after one (an
+      // apply right after it recompiled 99 functions, against 34 without), which the measurement
+      // charged to the side that came next. Each measured part follows a warm-up of its own side,
+      // which pays whatever garbage the other side left
+      const warmCpu: number[] = []
+      for (let i = 1; i <= LATENCY_WARM_APPLIES; i++) {
+        sent.length = 0
+        const w0 = process.cpuUsage()
+        orThrow(await apply(costWorkload(n, `warmup${i}`))(envOf(handler, memoryStore(), concurrency))())
+        const w = process.cpuUsage(w0)
+        warmCpu.push(Math.round((w.user + w.system) / sent.length))
+      }
       sent.length = 0
       minRequestMs = Infinity
       const s = costWorkload(n)
-      // neither side pays for the other's garbage: each measured part starts after a full collection
-      collectGarbage()
       const serverBefore = await server.stats()
       const cpu0 = process.cpuUsage()
       const main0 = mainThread()
@@ -240,7 +259,8 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
       const main1 = mainThread()
       const serverAfter = await server.stats()
       const requests = total(serverAfter.statuses) - total(serverBefore.statuses)
-      collectGarbage()
+      // the bare loop the same way: a warm-up replay, then the measured one
+      await bareUndiciLoop(sent, concurrency)
       const bare = await bareUndiciLoop(sent, concurrency)
       const clientCpuMs = Math.round((cpu.user + cpu.system) / 100) / 10
       // chains of three: the longest path is three requests
@@ -262,6 +282,8 @@ const scenarios: Record<string, (o: Options) => Promise<Result>> = {
         cpuVsBareUndici: Math.round((clientCpuMs / sent.length / (bare.cpuMs / bare.requests)) * 100) / 100,
         // the first apply of the process (JIT and pools cold), for the record: a CLI run pays it once
         coldCpuUsPerRequest: Math.round((cold.user + cold.system) / coldRequests),
+        // the client's CPU per request in each warm-up apply after the first (how long V8 takes to settle)
+        warmUpCpuUsPerRequest: warmCpu,
         serverCpuMs: Math.round((serverAfter.cpuMs - serverBefore.cpuMs) * 10) / 10,
         // each side's main thread: its CPU, and how long it was runnable but waited for a core
         ...(main0 && main1
