@@ -8,13 +8,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { apply, formatEngineError, httpHandler, plan } from '#trellis/engine'
-import { compose, fetchClient, platformClients, rateBudget, retry, serve, type HttpRequest } from '#trellis/clients'
+import { apply, formatEngineError, plan } from '#trellis/engine'
+import { compose, fetchClient, rateBudget, retry, serve, type HttpRequest } from '#trellis/clients'
 import { hostingEmulator } from '#trellis/clients'
 import { secret, stack } from '#trellis'
 import { hosting } from '#trellis/hosting'
-import { realSleep } from '../../clients/sequence'
-import { envFor, tempDir } from './fixtures/world'
+import { envFor, realHandlerFor, tempDir } from './fixtures/world'
 
 const BUDGET = '1200ms'
 /** each plan must end within this: a few budgets, far under one request's own 30 s bound */
@@ -22,15 +21,12 @@ const BOUND_MS = 8_000
 
 const provider = () => hosting.provider({ token: secret('emulator-token'), stepTimeout: BUDGET })
 
-/** The real transport as the CLI builds it, its default request bound. */
+/** The handler the CLI uses over the real transport as the CLI builds it (retry over a rate budget over fetch), its default request bound. */
 const handlerFor = (endpoint: string) =>
-  httpHandler({
-    clients: platformClients({
-      http: compose(retry(), rateBudget({ capacity: 50, refillPerSecond: 50 }))(fetchClient()),
-      endpoints: { hosting: endpoint },
-      sleep: (ms, signal) => realSleep(Math.min(ms, 10), signal),
-    }),
-  })
+  realHandlerFor(
+    { hosting: endpoint },
+    compose(retry(), rateBudget({ capacity: 50, refillPerSecond: 50 }))(fetchClient()),
+  )
 
 /** A zone made while the server behaves; then every GET hangs, answered never. */
 const world = async () => {

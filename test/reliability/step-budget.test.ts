@@ -11,14 +11,13 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as E from 'fp-ts/Either'
-import { apply, formatEngineError, httpHandler } from '#trellis/engine'
-import { compose, fetchClient, platformClients, rateBudget, retry, serve, type HttpRequest } from '#trellis/clients'
+import { apply, formatEngineError } from '#trellis/engine'
+import { compose, fetchClient, rateBudget, retry, serve, type HttpRequest } from '#trellis/clients'
 import { hostingEmulator } from '#trellis/clients'
 import { secret, stack } from '#trellis'
 import { hosting } from '#trellis/hosting'
-import { realSleep } from '../../clients/sequence'
 import type { Actor } from '../../clients/hostile'
-import { envFor, tempDir } from './fixtures/world'
+import { envFor, realHandlerFor, tempDir } from './fixtures/world'
 
 const BUDGET = '1200ms'
 /** the apply must end within this: a few budgets, far under one request's own 30 s bound */
@@ -31,15 +30,12 @@ const zoneStack = (budget: string | undefined) =>
     },
   }).add(hosting.dnsZone('z', { name: 'budget.example', teamSlug: 'acme' }))
 
-/** The real transport as the CLI builds it (retry over a rate budget over fetch), its default request bound. */
+/** The handler the CLI uses over the real transport as the CLI builds it (retry over a rate budget over fetch), its default request bound. */
 const handlerFor = (endpoint: string) =>
-  httpHandler({
-    clients: platformClients({
-      http: compose(retry(), rateBudget({ capacity: 50, refillPerSecond: 50 }))(fetchClient()),
-      endpoints: { hosting: endpoint },
-      sleep: (ms, signal) => realSleep(Math.min(ms, 10), signal),
-    }),
-  })
+  realHandlerFor(
+    { hosting: endpoint },
+    compose(retry(), rateBudget({ capacity: 50, refillPerSecond: 50 }))(fetchClient()),
+  )
 
 /** A hosting emulator served on 127.0.0.1, hostile while `hostile.on`. */
 const served = async (act: (req: HttpRequest) => ReturnType<Actor>) => {
