@@ -10,7 +10,7 @@ import { keyedCopy } from '../../core/copy'
 import type { ResourceSpec } from '../../core/spec'
 import type { Protector } from '../../state/protect'
 import { protectSecrets } from '../../state/protect'
-import type { JournalRecord, PendingOp, ResourceState, State } from '../../state/state'
+import { applyRecord, type JournalTarget, type PendingOp, type ResourceState, type State } from '../../state/state'
 import type { CheckedAtPlan } from '../check-resolved'
 import type { Env } from '../env'
 import { noEvents } from '../events'
@@ -143,6 +143,7 @@ export const runState = (
   })
   const resources: Record<string, ResourceState> = keyedCopy(state0.resources)
   const pendingOps = new Map<string, PendingOp>(Object.entries(state0.pending))
+  const working: JournalTarget = { resources, pending: pendingOps, outputs: state0.outputs }
   return {
     graph,
     plan,
@@ -164,7 +165,9 @@ export const runState = (
     values,
     resourceFields,
     valueOf: knownOf(at, values, resourceFields),
-    store: makeJournal(env.store, plan.stack, (r) => keep(resources, pendingOps, r)),
+    // a record applied to the working copies as the store applies it (the run sees it at once);
+    // the exported outputs are the result's own (resultOf), so an outputs record changes nothing here
+    store: makeJournal(env.store, plan.stack, (r) => applyRecord(working, r)),
     clock: clock(env.now),
     claimed: new Set(),
     deferredDeletes: [],
@@ -189,14 +192,6 @@ const knownOf =
   }
 
 // ── combinators ──────────────────────────────────────────────────────────────
-/** A journal record applied to the working copies (what the store is told, the run sees at once). */
-const keep = (resources: RunState['resources'], pendingOps: RunState['pendingOps'], r: JournalRecord): void => {
-  if (r.t === 'pending') pendingOps.set(r.op.opId, r.op)
-  else if (r.t === 'settled') pendingOps.delete(r.opId)
-  else if (r.t === 'put') resources[r.resource.address] = r.resource
-  else if (r.t === 'drop') delete resources[r.address]
-}
-
 /** Refs to this node now see what the step made. */
 export const settle = (st: RunState, p: number, inputs: Readonly<Record<string, unknown>>, r: ResourceState): Done => {
   st.values[p] = undefined
