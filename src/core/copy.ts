@@ -74,6 +74,19 @@ export const sharedGetter = <T, V>(compute: (self: T) => V): PropertyDescriptor 
  */
 export const withMethods = <A extends object>(methods: object, fields: A): A => ({ __proto__: methods, ...fields })
 
+/**
+ * objectsOver: a maker of empty objects over `proto` that keep the fields then written into them
+ * in the object itself, up to ten. V8 sizes a constructor's objects for the fields they come to
+ * have, where a literal keeps any field added after it (a getter's, a symbol's) in an array of its
+ * own: ~40 bytes more per object, for objects a run holds throughout (plan steps, refs). One maker
+ * per kind of object, so that kinds do not share a hidden class.
+ */
+export const objectsOver = <A extends object>(proto: object = Object.prototype): (() => A) => {
+  const Made = function () {} as unknown as new () => A
+  Made.prototype = proto
+  return () => new Made()
+}
+
 /** A prototype for withMethods: these members, not enumerable, frozen; `base` below them. */
 export const methodsOf = (
   members: Readonly<Record<string, unknown>>,
@@ -145,3 +158,42 @@ export const keyedCopy = <T>(from: Readonly<Record<string, T>>): Record<string, 
 }
 const DROPPED_A = '\u0000a'
 const DROPPED_B = '\u0000b'
+
+/** A table of entries by key that come and go one at a time (see churnTable). */
+export interface ChurnTable<V> extends Iterable<[string, V]> {
+  readonly set: (key: string, value: V) => void
+  readonly delete: (key: string) => void
+}
+
+/**
+ * churnTable: a keyed table for entries that mostly leave right after they come (write-ahead
+ * entries settled in the turn they were written). The latest entry waits in a slot and goes into
+ * the Map only when another comes first: V8 shrinks a Map a delete leaves empty with a call into
+ * its runtime and a new table, every time. Iterates in the order entries came, as a Map does.
+ */
+export const churnTable = <V>(from: Readonly<Record<string, V>>): ChurnTable<V> => {
+  const older = new Map<string, V>(Object.entries(from))
+  let key: string | undefined
+  let value: V | undefined
+  return {
+    set: (k, v) => {
+      if (key === k) value = v
+      // a key already in keeps its place, as in a Map
+      else if (older.size > 0 && older.has(k)) older.set(k, v)
+      else {
+        if (key !== undefined) older.set(key, value as V)
+        key = k
+        value = v
+      }
+    },
+    delete: (k) => {
+      if (key !== k) return void older.delete(k)
+      key = undefined
+      value = undefined
+    },
+    *[Symbol.iterator]() {
+      yield* older
+      if (key !== undefined) yield [key, value as V]
+    },
+  }
+}

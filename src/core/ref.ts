@@ -5,7 +5,7 @@
  * CLI may load two copies of trellis (CommonJS and ESM), and each must see the other's functions.
  */
 
-import { methodsOf, withMethods } from './copy'
+import { methodsOf, objectsOver } from './copy'
 
 // ── model ────────────────────────────────────────────────────────────────────
 /** A reference to another node's output (`node.out.field`), read when that value is known; `.map` transforms it. */
@@ -38,13 +38,11 @@ export const makeRef = <T>(
   fns: ReadonlyArray<(a: unknown) => unknown> = NO_FNS,
 ): Ref<T> => {
   // a frozen path cannot change under the ref: shared (the builders hand one per field), not copied
-  const fields = {
-    _tag: 'Ref' as const,
-    node,
-    path: Object.isFrozen(path) ? path : Object.freeze([...path]),
-    mapped: fns.length,
-  }
-  const r = withMethods(REF_METHODS, fields)
+  const r = newRef()
+  r._tag = 'Ref'
+  r.node = node
+  r.path = Object.isFrozen(path) ? path : Object.freeze([...path])
+  r.mapped = fns.length
   // most refs apply no function: they need no property; not enumerable, so JSON and spreads skip it
   if (fns.length > 0) Object.defineProperty(r, FNS, { value: fns })
   return Object.freeze(r) as unknown as Ref<T>
@@ -52,13 +50,19 @@ export const makeRef = <T>(
 
 const NO_FNS: Fns = Object.freeze([])
 
-/** `map`, shared by every ref (core/copy.ts's withMethods): not data */
+/** `map`, shared by every ref (core/copy.ts's methodsOf): not data */
 const REF_METHODS: object = methodsOf({
   map: function (this: Ref<unknown>, f: (a: unknown) => unknown): Ref<unknown> {
     const before = fnsOf(this)
     return makeRef(this.node, this.path, before === undefined ? [f] : before.concat([f]))
   },
 })
+
+/** A ref's fields, written once when it is made (then frozen). */
+type RefFields = { _tag: 'Ref'; node: string; path: ReadonlyArray<string>; mapped: number }
+
+// room in each ref for its functions' symbol too (defined after the fields when it has any)
+const newRef = objectsOver<RefFields>(REF_METHODS)
 
 // ── destructors ──────────────────────────────────────────────────────────────
 /** Is this value a ref? */

@@ -4,11 +4,12 @@
 import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import { hostname } from 'node:os'
+import { churnTable } from '../core/copy'
 import {
   applyRecord,
+  applyRecords,
   type JournalRecord,
   type JournalTarget,
-  type PendingOp,
   type ResourceState,
   type State,
 } from './state'
@@ -22,14 +23,14 @@ const APPENDED: E.Either<never, void> = E.right(undefined)
 const APPENDED_LATER: Promise<E.Either<never, void>> = Promise.resolve(APPENDED)
 
 /** A stack's state with its journal applied: working copies by address and by entry id. */
-type Folded = JournalTarget & {
-  readonly resources: Map<string, ResourceState>
-  readonly pending: Map<string, PendingOp>
-}
+type Folded = JournalTarget & { readonly resources: Map<string, ResourceState> }
+
+/** A stack's journal since its snapshot: what is folded, and records still to fold. */
+type Journal = { readonly folded: Folded; readonly unfolded: JournalRecord[] }
 
 const foldedOf = (s: State | undefined): Folded => ({
   resources: new Map(Object.entries(s?.resources ?? {})),
-  pending: new Map(Object.entries(s?.pending ?? {})),
+  pending: churnTable(s?.pending ?? {}),
   outputs: s?.outputs ?? {},
 })
 
@@ -38,14 +39,18 @@ const bareMemoryStore = (
   initial: Readonly<Record<string, State>> = {},
 ): StateStore & { readonly snapshot: (stack: string) => State | undefined } => {
   const states = new Map<string, State>(Object.entries(initial))
-  // each stack's journal since its snapshot, applied as each record arrives: no record is kept
-  // (a run writes three per create), and a read copies the working copies out
-  const journals = new Map<string, Folded>()
+  // each stack's journal since its snapshot: write-ahead entries applied as they arrive (most are
+  // settled in the same turn), a run's other records kept and folded when the state is read (a
+  // run reads nothing until its closing snapshot drops them)
+  const journals = new Map<string, Journal>()
   const locks = new Map<string, LockInfo>()
   const current = (stack: string): State | undefined => {
     const s = states.get(stack)
-    const f = journals.get(stack)
-    if (!s || !f) return s
+    const j = journals.get(stack)
+    if (!s || !j) return s
+    const f = j.folded
+    applyRecords(f, j.unfolded)
+    j.unfolded.length = 0
     return {
       ...s,
       resources: Object.fromEntries(f.resources),
@@ -54,9 +59,10 @@ const bareMemoryStore = (
     }
   }
   const appendOne = (stack: string, record: JournalRecord): void => {
-    let f = journals.get(stack)
-    if (!f) journals.set(stack, (f = foldedOf(states.get(stack))))
-    applyRecord(f, record)
+    let j = journals.get(stack)
+    if (!j) journals.set(stack, (j = { folded: foldedOf(states.get(stack)), unfolded: [] }))
+    if (record.t === 'pending' || record.t === 'settled') applyRecord(j.folded, record)
+    else j.unfolded.push(record)
   }
   const append: StateStore['append'] = (stack, records) => () => {
     for (let i = 0; i < records.length; i++) appendOne(stack, records[i])

@@ -2,6 +2,7 @@
  * State: what was last applied, per stack. Plain JSON. Secret values are never held in plain text:
  * see protect.ts.
  */
+import { churnTable, type ChurnTable } from '../core/copy'
 
 export interface ResourceState {
   readonly address: string
@@ -91,21 +92,17 @@ export type JournalRecord =
 export interface JournalTarget {
   /** a Map in the memory store's fold (a record by address per step: see `pending`) */
   readonly resources: Record<string, ResourceState> | Map<string, ResourceState>
-  /** a Map where ids come and go by the thousand (the memory store's fold): as object keys, every
-   * write-ahead id was interned and the object kept rehashing as ids were deleted */
-  readonly pending: Record<string, PendingOp> | Map<string, PendingOp>
+  /** write-ahead entries by id, which come and go by the thousand (as object keys, every id was
+   * interned and the object kept rehashing as ids were deleted) */
+  readonly pending: ChurnTable<PendingOp>
   outputs: State['outputs']
 }
 
 /** Apply one journal record to working copies, in place. */
 export const applyRecord = (into: JournalTarget, r: JournalRecord): void => {
-  if (r.t === 'pending') {
-    if (into.pending instanceof Map) into.pending.set(r.op.opId, r.op)
-    else into.pending[r.op.opId] = r.op
-  } else if (r.t === 'settled') {
-    if (into.pending instanceof Map) into.pending.delete(r.opId)
-    else delete into.pending[r.opId]
-  } else if (r.t === 'put') {
+  if (r.t === 'pending') into.pending.set(r.op.opId, r.op)
+  else if (r.t === 'settled') into.pending.delete(r.opId)
+  else if (r.t === 'put') {
     if (into.resources instanceof Map) into.resources.set(r.resource.address, r.resource)
     else into.resources[r.resource.address] = r.resource
   } else if (r.t === 'drop') {
@@ -123,7 +120,7 @@ export const applyRecords = (into: JournalTarget, records: ReadonlyArray<Journal
 /** Apply journal records to a state (pure). */
 export const replay = (s: State, records: ReadonlyArray<JournalRecord>): State => {
   if (records.length === 0) return s
-  const into = { resources: { ...s.resources }, pending: { ...s.pending }, outputs: s.outputs }
+  const into = { resources: { ...s.resources }, pending: churnTable(s.pending), outputs: s.outputs }
   applyRecords(into, records)
-  return { ...s, ...into }
+  return { ...s, resources: into.resources, pending: Object.fromEntries(into.pending), outputs: into.outputs }
 }

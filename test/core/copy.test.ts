@@ -7,12 +7,15 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import fc from 'fast-check'
 import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import {
   appended,
+  churnTable,
   copyFields,
   keyedCopy,
   flatList,
   methodsOf,
+  objectsOver,
   rewriteInside,
   sharedGetter,
   withMethods,
@@ -161,6 +164,95 @@ test('keyedCopy: the same own entries on a plain object, a hash table from the s
   assert.is(Object.keys(from).length, 2)
   assert.equal(keyedCopy({}), {})
   assert.not.ok(fastProperties(keyedCopy({})))
+})
+
+test('objectsOver: plain objects over the prototype given, fields own and in the order written, one shape', () => {
+  setFlagsFromString('--allow-natives-syntax')
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- V8's own probes, only here
+  const fastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- as above
+  const sameShape = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean
+  const make = objectsOver<Record<string, unknown>>()
+  const got = sharedGetter((o: Record<string, unknown>) => o.a)
+  const fill = (i: number): Record<string, unknown> => {
+    const o = make()
+    for (const k of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']) o[k] = `${k}${i}`
+    Object.defineProperty(o, 'got', got)
+    o.after = i
+    return o
+  }
+  const [x, y] = [fill(1), fill(2)]
+  assert.is(Object.getPrototypeOf(x), Object.prototype)
+  assert.is(x.constructor, Object)
+  assert.equal(Object.keys(x), ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'got', 'after'])
+  assert.is(JSON.stringify(x), JSON.stringify({ ...x }))
+  assert.ok(fastProperties(x))
+  assert.ok(sameShape(x, y))
+  // another maker: another kind of object, over its own prototype
+  const proto = methodsOf({ twice: (n: number) => 2 * n })
+  const r = objectsOver<{ n?: number }>(proto)()
+  r.n = 1
+  assert.is(Object.getPrototypeOf(r), proto)
+  assert.equal(Object.keys(r), ['n'])
+  assert.not.ok(sameShape(r, x))
+})
+
+test('objectsOver: fields written after a getter stay in the object (smaller than a literal given them after)', () => {
+  setFlagsFromString('--expose-gc')
+  const gc = runInNewContext('gc') as () => void
+  const got = sharedGetter((o: Record<string, unknown>) => o.a)
+  const make = objectsOver<Record<string, unknown>>()
+  const viaMaker = (i: number): object => {
+    const o = make()
+    for (const k of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) o[k] = i
+    Object.defineProperty(o, 'got', got)
+    o.x = i
+    o.y = i
+    return o
+  }
+  const viaLiteral = (i: number): object => {
+    const o: Record<string, unknown> = { a: i, b: i, c: i, d: i, e: i, f: i, g: i }
+    Object.defineProperty(o, 'got', got)
+    o.x = i
+    o.y = i
+    return o
+  }
+  const bytesEach = (f: (i: number) => object): number => {
+    gc()
+    const before = process.memoryUsage().heapUsed
+    const kept = Array.from({ length: 20_000 }, (_, i) => f(i))
+    gc()
+    const used = process.memoryUsage().heapUsed - before
+    return kept.length > 0 ? used / kept.length : 0
+  }
+  viaMaker(0) // the maker's objects are sized once it has seen some
+  const [maker, literal] = [bytesEach(viaMaker), bytesEach(viaLiteral)]
+  assert.ok(maker + 16 <= literal, `${maker.toFixed(0)} bytes each, a literal's ${literal.toFixed(0)}`)
+})
+
+test('churnTable: the entries a Map would hold, in its order, whatever the sequence of sets and deletes', () => {
+  const op = fc.oneof(
+    fc.record({ set: fc.constantFrom('a', 'b', 'c', 'd'), v: fc.integer() }),
+    fc.record({ del: fc.constantFrom('a', 'b', 'c', 'd') }),
+  )
+  fc.assert(
+    fc.property(fc.dictionary(fc.constantFrom('a', 'x'), fc.integer()), fc.array(op), (from, ops) => {
+      const table = churnTable(from)
+      const model = new Map(Object.entries(from))
+      for (const o of ops) {
+        if ('set' in o) {
+          table.set(o.set, o.v)
+          model.set(o.set, o.v)
+        } else {
+          table.delete(o.del)
+          model.delete(o.del)
+        }
+        assert.equal([...table], [...model])
+      }
+    }),
+    { numRuns: RUNS },
+  )
+  assert.equal(Object.fromEntries(churnTable({ k: 1 })), { k: 1 })
 })
 
 test.run()

@@ -6,7 +6,7 @@
 import { boundByBudgets } from '../budget-bound'
 import type { Either } from 'fp-ts/Either'
 import { isLeft } from 'fp-ts/Either'
-import { keyedCopy } from '../../core/copy'
+import { churnTable, keyedCopy, type ChurnTable } from '../../core/copy'
 import type { ResourceSpec } from '../../core/spec'
 import type { Protector } from '../../state/protect'
 import { protectSecrets } from '../../state/protect'
@@ -94,8 +94,8 @@ export interface RunState {
   seq: number
   /** working copies, mutated in place: a step's record costs O(1), not a copy of the whole state */
   readonly resources: Record<string, ResourceState>
-  /** a Map while running (thousands of ids added and removed), a record again in the result */
-  readonly pendingOps: Map<string, PendingOp>
+  /** a table while running (thousands of ids added and removed), a record again in the result */
+  readonly pendingOps: ChurnTable<PendingOp>
   /** each node's position in `graph.ordered` (positionsOf) */
   readonly at: ReadonlyMap<string, number>
   /** lookups' results (and values known in full), by position */
@@ -142,7 +142,7 @@ export const runState = (
     if (p !== undefined && !hasUnknown(r)) values[p] = r as Record<string, unknown>
   })
   const resources: Record<string, ResourceState> = keyedCopy(state0.resources)
-  const pendingOps = new Map<string, PendingOp>(Object.entries(state0.pending))
+  const pendingOps = churnTable(state0.pending)
   const working: JournalTarget = { resources, pending: pendingOps, outputs: state0.outputs }
   return {
     graph,

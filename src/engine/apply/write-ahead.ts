@@ -10,12 +10,12 @@ import type { RunState } from './run-state'
 /** What names the entry's object. */
 type Where = { readonly address: string; readonly token: string; readonly name: string; readonly provider: string }
 
-const runIds = new WeakMap<RunState, { readonly id: string; ops: number }>()
+const runIds = new WeakMap<RunState, { readonly prefix: string; ops: number }>()
 
 const nextOpId = (st: RunState): string => {
   let r = runIds.get(st)
-  if (r === undefined) runIds.set(st, (r = { id: randomUUID(), ops: 0 }))
-  return `${r.id}.${++r.ops}`
+  if (r === undefined) runIds.set(st, (r = { prefix: `${randomUUID()}.`, ops: 0 }))
+  return r.prefix + ++r.ops
 }
 
 /**

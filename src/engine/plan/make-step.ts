@@ -3,7 +3,7 @@
  * was most of a no-change plan). A create step's diff is the inputs again, one object per field,
  * and an apply never reads it: it is worked out when read (a rendering or a JSON copy of the plan).
  */
-import { sharedGetter } from '../../core/copy'
+import { objectsOver, sharedGetter } from '../../core/copy'
 import type { FieldChange } from '../diff'
 import type { ResourceVertex } from '../graph'
 import type { Action, Step } from '../plan'
@@ -55,21 +55,22 @@ const CREATE_DIFF = sharedGetter((s: Step): ReadonlyArray<FieldChange> => {
   return d
 })
 
+const newCreateStep = objectsOver<Writable>()
+
 /** A create step: its diff made when first read, in its place among the fields (makeStep's order). */
 export const createStep = (
   v: ResourceVertex,
   desired: Readonly<Record<string, unknown>>,
   notes: ReadonlyArray<string>,
 ): Step => {
-  const out = {
-    address: v.address,
-    token: v.node.token,
-    name: v.node.name,
-    kind: 'Resource',
-    provider: v.provider,
-    deps: v.deps,
-    action: 'create',
-  } as Writable
+  const out = newCreateStep()
+  out.address = v.address
+  out.token = v.node.token
+  out.name = v.node.name
+  out.kind = 'Resource'
+  out.provider = v.provider
+  out.deps = v.deps
+  out.action = 'create'
   Object.defineProperty(out, 'diff', CREATE_DIFF)
   out.inputs = desired
   out.notes = notes
