@@ -32,8 +32,9 @@ const withFilledIn = (
 ): Readonly<Record<string, unknown>> => {
   const tree = defaultsTreeOf(spec)!
   let out: Record<string, unknown> | undefined
-  for (const [k, sub] of tree.keys) {
-    const held = fillDefaults(sub, o.inputs[k] !== undefined ? o.inputs[k] : inputs[k])
+  for (let i = 0; i < tree.names.length; i++) {
+    const k = tree.names[i]
+    const held = fillDefaults(tree.keys.get(k)!, o.inputs[k] !== undefined ? o.inputs[k] : inputs[k])
     if (held !== undefined && !deepEqual(held, inputs[k])) (out ??= copyFields(outputs))[k] = held
   }
   return out ?? outputs

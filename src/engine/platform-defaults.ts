@@ -15,12 +15,15 @@ export interface DefaultsTree {
   readonly value?: unknown
   readonly hasValue: boolean
   readonly keys: ReadonlyMap<string, DefaultsTree>
+  /** the keys in order, for an index loop (a Map's iterator made an entry per key, at every create) */
+  readonly names: ReadonlyArray<string>
 }
 
 interface Building {
   value?: unknown
   hasValue: boolean
   keys: Map<string, Building>
+  names: string[]
 }
 
 const trees = new WeakMap<object, DefaultsTree>()
@@ -33,12 +36,15 @@ export const defaultsTreeOf = (spec: {
   if (d === undefined) return undefined
   let tree = trees.get(d)
   if (tree) return tree
-  const root: Building = { hasValue: false, keys: new Map() }
+  const root: Building = { hasValue: false, keys: new Map(), names: [] }
   for (const path in d) {
     let at = root
     for (const part of path.split('.')) {
       let next = at.keys.get(part)
-      if (!next) at.keys.set(part, (next = { hasValue: false, keys: new Map() }))
+      if (!next) {
+        at.keys.set(part, (next = { hasValue: false, keys: new Map(), names: [] }))
+        at.names.push(part)
+      }
       at = next
     }
     at.value = d[path]
@@ -69,9 +75,10 @@ export const fillDefaults = (t: DefaultsTree, v: unknown): unknown => {
   }
   const o = v as Readonly<Record<string, unknown>>
   let out: Record<string, unknown> | undefined
-  for (const [k, sub] of t.keys) {
+  for (let i = 0; i < t.names.length; i++) {
+    const k = t.names[i]
     if (k === '*') continue
-    const x = fillDefaults(sub, o[k])
+    const x = fillDefaults(t.keys.get(k)!, o[k])
     if (x !== o[k]) (out ??= { ...o })[k] = x
   }
   return out ?? v
