@@ -4,6 +4,7 @@
  */
 import { churnTable, type ChurnTable } from '../core/copy'
 
+/** One resource as last applied: where it is, its remote id, what was sent and what was read back. */
 export interface ResourceState {
   readonly address: string
   readonly token: string
