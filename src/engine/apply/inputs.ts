@@ -60,11 +60,7 @@ const gated = <I extends Readonly<Record<string, unknown>>>(
 ): I => {
   const beforeStep = st.env.hooks?.beforeStep
   if (beforeStep === undefined) return inputs
-  // what the gate sees of another node: a resource as done in this run or recorded, else nothing
-  const g = beforeStep(s, inputs, (a) => {
-    const p = st.at.get(a)
-    return p === undefined ? undefined : st.resourceFields[p]
-  })
+  const g = beforeStep(s, inputs, st.fieldsOf)
   if (isLeft(g)) throw stepFailure(rv.label, s.action === 'update' ? 'update' : 'create', g.left)
   return inputs
 }

@@ -103,6 +103,8 @@ export interface RunState {
   /** what refs see of a resource, by position: from state, then from each step's result */
   readonly resourceFields: Array<Fields | undefined>
   readonly valueOf: Known
+  /** what the pipeline's gate sees of another node: a resource as done in this run or recorded */
+  readonly fieldsOf: (address: string) => Fields | undefined
   readonly store: Journal
   readonly clock: Clock
   /** objects adopted by this run's lost-reply looks (token + id) */
@@ -165,6 +167,10 @@ export const runState = (
     values,
     resourceFields,
     valueOf: knownOf(at, values, resourceFields),
+    fieldsOf: (a) => {
+      const p = at.get(a)
+      return p === undefined ? undefined : resourceFields[p]
+    },
     // a record applied to the working copies as the store applies it (the run sees it at once);
     // the exported outputs are the result's own (resultOf), so an outputs record changes nothing here
     store: makeJournal(env.store, plan.stack, (r) => applyRecord(working, r)),
