@@ -103,8 +103,9 @@ const newStep = (v: ResourceVertex, desired: Record<string, unknown>, defaultNot
 
 const defaultsNotes = (defaulted: Readonly<Record<string, unknown>> | undefined): ReadonlyArray<string> => {
   if (!defaulted) return NONE
-  const each = Object.entries(defaulted).map(([k, x]) => `${k} = ${JSON.stringify(x)}`)
-  return [`defaults the platform applies: ${each.join(', ')}`]
+  let each = ''
+  for (const k in defaulted) each += `${each === '' ? '' : ', '}${k} = ${JSON.stringify(defaulted[k])}`
+  return [`defaults the platform applies: ${each}`]
 }
 
 /** The step of resource `v`; `at`: its position in `graph.ordered`. */
