@@ -159,6 +159,28 @@ test("no front door loads a provider's credential chain: its recipe loads it whe
   assert.equal(chains, [])
 })
 
+// a dynamic import() call (not `typeof import('x')`, a type), outside comments
+const dynamicImportIn = (file: string): boolean =>
+  readFileSync(join(root, file), 'utf8')
+    .split('\n')
+    .some((l) => !/^\s*(\/?\*|\/\/)/.test(l) && /(?<![\w.$]|typeof )import\(/.test(l))
+
+test('what `import "trellis"` loads holds no dynamic import: its modules of dynamic imports are entries of their own', () => {
+  // tsx rewrites every JavaScript file holding a dynamic import and keeps a source map of it: the
+  // library's one chunk was 374 KB (tsup.config.ts makes each of these modules an entry, a small file)
+  const ownEntries = [
+    'src/workspace/wiring-modules.ts',
+    'src/state/pg-module.ts',
+    'src/providers/cloud/client/cloud-chain-module.ts',
+    'src/generate/prettier-module.ts',
+  ]
+  const loaded = [...loadedWith(['src/index.ts', 'builders/cost.ts', 'builders/hosting.ts', 'builders/cloud.ts'])]
+  assert.ok(loaded.includes('src/generate/format-source.ts'), 'the walk reaches the generator')
+  for (const f of ownEntries) assert.ok(dynamicImportIn(f), `${f} holds its dynamic import`)
+  const holding = loaded.filter((f) => !ownEntries.includes(f) && dynamicImportIn(f))
+  assert.equal(holding, [])
+})
+
 test('the emulators never import the provider specs they are an oracle for', () => {
   const emulators = walk(join(root, 'clients/emulators'))
   assert.ok(emulators.length > 5, 'the emulators are found')

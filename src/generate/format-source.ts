@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { prettierModule } from './prettier-module'
 
 interface Prettier {
   readonly resolveConfig: (file: string) => Promise<Record<string, unknown> | null>
@@ -17,7 +18,7 @@ export const formatSource = async (source: string, file: string): Promise<string
   let prettier: Prettier
   try {
     const found = createRequire(at).resolve('prettier')
-    const mod = (await import(pathToFileURL(found).href)) as Prettier & { default?: Prettier }
+    const mod = (await prettierModule(pathToFileURL(found).href)) as Prettier & { default?: Prettier }
     prettier = typeof mod.format === 'function' ? mod : mod.default!
   } catch {
     return source
