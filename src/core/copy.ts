@@ -87,6 +87,22 @@ export const objectsOver = <A extends object>(proto: object = Object.prototype):
   return () => new Made()
 }
 
+// a list holding a value that is not a small integer: its copies hold any value from the start
+const ANY_ELEMENTS: unknown[] = [null]
+
+/**
+ * listOf: a copy of `xs` held as a list of any values, even when empty or all small integers. V8
+ * keeps `[]` and a list of strings as two kinds of array (and a list moves from one to the other
+ * when a first string is pushed), so code reading lists of both kinds is optimised for one and
+ * thrown away at the first of the other. Lists that many call sites read alike (a spec's secrets
+ * and rules, compile's scratch lists) are made here, one kind.
+ */
+export const listOf = <A>(xs: ReadonlyArray<A> = []): A[] => {
+  const out = ANY_ELEMENTS.slice(0, 0) as A[]
+  for (let i = 0; i < xs.length; i++) out.push(xs[i])
+  return out
+}
+
 /** A prototype for withMethods: these members, not enumerable, frozen; `base` below them. */
 export const methodsOf = (
   members: Readonly<Record<string, unknown>>,

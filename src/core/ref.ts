@@ -5,7 +5,7 @@
  * CLI may load two copies of trellis (CommonJS and ESM), and each must see the other's functions.
  */
 
-import { methodsOf, objectsOver } from './copy'
+import { listOf, methodsOf, objectsOver } from './copy'
 
 // ── model ────────────────────────────────────────────────────────────────────
 /** A reference to another node's output (`node.out.field`), read when that value is known; `.map` transforms it. */
@@ -86,7 +86,7 @@ export const resolveRef = (r: Ref<unknown>, value: unknown, from = 0): unknown =
 }
 
 /** Every ref inside a value, depth first. */
-export const refsIn = (u: unknown, acc: Ref<unknown>[] = []): Ref<unknown>[] => {
+export const refsIn = (u: unknown, acc: Ref<unknown>[] = listOf()): Ref<unknown>[] => {
   if (typeof u === 'object' && u !== null) refsInto(u, acc, acc.length)
   return acc
 }

@@ -6,6 +6,7 @@ import type * as t from 'io-ts'
 import type { Either } from 'fp-ts/Either'
 import type { Finding } from './issue'
 import type { PlatformError, WireRequest } from './wire'
+import { listOf } from './copy'
 
 // ── shared pieces ────────────────────────────────────────────────────────────
 /** What wire functions and rules can see besides the node's own values. */
@@ -285,7 +286,32 @@ export const defineResource = <I, O>(
 ): ResourceSpec<I, O> => {
   const [provider, type] = splitToken(def.token)
   if (!/^[A-Z]/.test(type)) throw new Error(`resource token ${def.token}: type must start upper-case`)
-  return Object.freeze({ _tag: 'ResourceSpec' as const, provider, type, keepOnUpdate: [], equals: {}, ...def })
+  // every field named in one order (an optional one undefined) and the lists made by listOf, not a
+  // spread of the definition: the engine reads the specs of all types alike (test/core/spec-layout.test.ts)
+  return Object.freeze({
+    _tag: 'ResourceSpec' as const,
+    provider,
+    type,
+    token: def.token,
+    doc: def.doc,
+    inputs: def.inputs,
+    outputs: def.outputs,
+    identity: def.identity,
+    replaceOn: listOf(def.replaceOn),
+    deleteBeforeReplace: def.deleteBeforeReplace,
+    defaults: def.defaults,
+    computed: def.computed && listOf(def.computed),
+    platformDefaults: def.platformDefaults,
+    sentEmpty: def.sentEmpty && listOf(def.sentEmpty),
+    singleton: def.singleton,
+    keepOnUpdate: listOf(def.keepOnUpdate),
+    secrets: listOf(def.secrets),
+    rules: listOf(def.rules),
+    equals: def.equals ?? {},
+    wire: def.wire,
+    discover: def.discover,
+    examples: def.examples,
+  })
 }
 
 // ── lookups ──────────────────────────────────────────────────────────────────
@@ -354,7 +380,21 @@ export const defineLookup = <A, R>(
 ): LookupSpec<A, R> => {
   const [provider, fn] = splitToken(def.token)
   if (!/^get[A-Z]/.test(fn)) throw new Error(`lookup token ${def.token}: function must be getXxx`)
-  return Object.freeze({ _tag: 'LookupSpec' as const, provider, fn, ...def })
+  // as defineResource: every field named, the lists made by listOf
+  return Object.freeze({
+    _tag: 'LookupSpec' as const,
+    provider,
+    fn,
+    token: def.token,
+    doc: def.doc,
+    args: def.args,
+    result: def.result,
+    secrets: listOf(def.secrets),
+    rules: listOf(def.rules),
+    wire: def.wire,
+    examples: def.examples,
+    finds: def.finds,
+  })
 }
 
 export type AnySpec = ResourceSpec | LookupSpec

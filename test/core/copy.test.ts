@@ -13,6 +13,7 @@ import {
   churnTable,
   copyFields,
   keyedCopy,
+  listOf,
   flatList,
   methodsOf,
   objectsOver,
@@ -251,6 +252,21 @@ test('churnTable: the entries a Map would hold, in its order, whatever the seque
     { numRuns: RUNS },
   )
   assert.equal(Object.fromEntries(churnTable({ k: 1 })), { k: 1 })
+})
+
+test('listOf: a copy of the items, one kind of array whatever they are (empty, numbers, strings)', () => {
+  setFlagsFromString('--allow-natives-syntax')
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- V8's own probe, only here
+  const sameShape = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean
+  const from = [1, 2]
+  const [empty, none, numbers, strings] = [listOf([]), listOf(), listOf(from), listOf(['a', 'b'])]
+  assert.equal([empty, none, numbers, strings], [[], [], [1, 2], ['a', 'b']])
+  assert.is.not(numbers, from, 'a copy')
+  numbers.push(3)
+  assert.equal(from, [1, 2], 'the source untouched')
+  assert.ok(sameShape(empty, strings) && sameShape(none, strings) && sameShape(numbers, strings))
+  // what listOf is for: literals of these items are arrays of two kinds
+  assert.not.ok(sameShape([], ['a']))
 })
 
 test.run()

@@ -2,6 +2,7 @@
  * What one compile shares across its parts: the stack's nodes and their addresses, where issues
  * go, the facts about each type worked out once per compile, and the vertices made so far.
  */
+import { listOf } from '../../core/copy'
 import { fieldsOf } from '../../core/codecs'
 import type { Issue } from '../../core/issue'
 import { addressAsKept } from '../../core/node'
@@ -66,8 +67,8 @@ export const compileContext = (registry: Registry, stack: Stack, now: Date): Com
     ruleCtx: new Map(),
     refFields: new Map(),
     inputNames: new Map(),
-    refs: [],
-    deps: [],
+    refs: listOf(),
+    deps: listOf(),
   }
 }
 
