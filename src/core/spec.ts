@@ -273,6 +273,9 @@ const splitToken = (token: string): [string, string] => {
   return [m[1], m[2]]
 }
 
+/** Each field of `S`, the optional ones too: a field added to a spec's interface is named where specs are made. */
+type EveryField<S> = { readonly [K in keyof Required<S>]: unknown }
+
 /**
  * Check and freeze a resource spec (its token must be `provider:Type`). Its field types come from
  * the codecs alone (NoInfer elsewhere), so each field keeps the codec's doc comment, which editors
@@ -287,7 +290,8 @@ export const defineResource = <I, O>(
   const [provider, type] = splitToken(def.token)
   if (!/^[A-Z]/.test(type)) throw new Error(`resource token ${def.token}: type must start upper-case`)
   // every field named in one order (an optional one undefined) and the lists made by listOf, not a
-  // spread of the definition: the engine reads the specs of all types alike (test/core/spec-layout.test.ts)
+  // spread of the definition: the engine reads the specs of all types alike (test/core/spec-layout.test.ts);
+  // EveryField keeps the list whole
   return Object.freeze({
     _tag: 'ResourceSpec' as const,
     provider,
@@ -311,7 +315,7 @@ export const defineResource = <I, O>(
     wire: def.wire,
     discover: def.discover,
     examples: def.examples,
-  })
+  } satisfies EveryField<ResourceSpec<I, O>>)
 }
 
 // ── lookups ──────────────────────────────────────────────────────────────────
@@ -394,7 +398,7 @@ export const defineLookup = <A, R>(
     wire: def.wire,
     examples: def.examples,
     finds: def.finds,
-  })
+  } satisfies EveryField<LookupSpec<A, R>>)
 }
 
 export type AnySpec = ResourceSpec | LookupSpec
