@@ -4,15 +4,8 @@
 import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import { hostname } from 'node:os'
-import { churnTable } from '../core/copy'
-import {
-  applyRecord,
-  applyRecords,
-  type JournalRecord,
-  type JournalTarget,
-  type ResourceState,
-  type State,
-} from './state'
+import { churnTable, keyedCopy, type ChurnTable } from '../core/copy'
+import { applyRecords, type JournalRecord, type JournalTarget, type PendingOp, type State } from './state'
 import { stateError, type LockInfo, type StateStore } from './state-store'
 import { withMoves } from './move-intent'
 import { withOwners } from './owners'
@@ -22,46 +15,47 @@ import { memoryOwners } from './owners-memory'
 const APPENDED: E.Either<never, void> = E.right(undefined)
 const APPENDED_LATER: Promise<E.Either<never, void>> = Promise.resolve(APPENDED)
 
-/** A stack's state with its journal applied: working copies by address and by entry id. */
-type Folded = JournalTarget & { readonly resources: Map<string, ResourceState> }
+/**
+ * A stack's journal since its snapshot: write-ahead entries applied as they arrive (most are
+ * settled in the same turn); a run's other records kept, and folded into working copies of the
+ * snapshot's objects made at the first read (a run reads nothing until its closing snapshot drops
+ * them, so a run on a large state copies none of it).
+ */
+interface Journal {
+  readonly pending: ChurnTable<PendingOp>
+  readonly unfolded: JournalRecord[]
+  folded?: JournalTarget
+}
 
-/** A stack's journal since its snapshot: what is folded, and records still to fold. */
-type Journal = { readonly folded: Folded; readonly unfolded: JournalRecord[] }
+const journalOf = (s: State | undefined): Journal => ({ pending: churnTable(s?.pending ?? {}), unfolded: [] })
 
-const foldedOf = (s: State | undefined): Folded => ({
-  resources: new Map(Object.entries(s?.resources ?? {})),
-  pending: churnTable(s?.pending ?? {}),
-  outputs: s?.outputs ?? {},
-})
+/** The journal's records folded into working copies of `s` (made once, then kept). */
+const foldedOf = (s: State, j: Journal): JournalTarget => {
+  const f = (j.folded ??= { resources: keyedCopy(s.resources), pending: j.pending, outputs: s.outputs })
+  applyRecords(f, j.unfolded)
+  j.unfolded.length = 0
+  return f
+}
 
 /** State in memory, with the file store's semantics (mock runs and tests). */
 const bareMemoryStore = (
   initial: Readonly<Record<string, State>> = {},
 ): StateStore & { readonly snapshot: (stack: string) => State | undefined } => {
   const states = new Map<string, State>(Object.entries(initial))
-  // each stack's journal since its snapshot: write-ahead entries applied as they arrive (most are
-  // settled in the same turn), a run's other records kept and folded when the state is read (a
-  // run reads nothing until its closing snapshot drops them)
   const journals = new Map<string, Journal>()
   const locks = new Map<string, LockInfo>()
   const current = (stack: string): State | undefined => {
     const s = states.get(stack)
     const j = journals.get(stack)
     if (!s || !j) return s
-    const f = j.folded
-    applyRecords(f, j.unfolded)
-    j.unfolded.length = 0
-    return {
-      ...s,
-      resources: Object.fromEntries(f.resources),
-      pending: Object.fromEntries(f.pending),
-      outputs: f.outputs,
-    }
+    const f = foldedOf(s, j)
+    return { ...s, resources: { ...f.resources }, pending: Object.fromEntries(f.pending), outputs: f.outputs }
   }
   const appendOne = (stack: string, record: JournalRecord): void => {
     let j = journals.get(stack)
-    if (!j) journals.set(stack, (j = { folded: foldedOf(states.get(stack)), unfolded: [] }))
-    if (record.t === 'pending' || record.t === 'settled') applyRecord(j.folded, record)
+    if (!j) journals.set(stack, (j = journalOf(states.get(stack))))
+    if (record.t === 'pending') j.pending.set(record.op.opId, record.op)
+    else if (record.t === 'settled') j.pending.delete(record.opId)
     else j.unfolded.push(record)
   }
   const append: StateStore['append'] = (stack, records) => () => {

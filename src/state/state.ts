@@ -91,8 +91,8 @@ export type JournalRecord =
 
 /** The parts of a state journal records change, as working copies (mutated in place). */
 export interface JournalTarget {
-  /** a Map in the memory store's fold (a record by address per step: see `pending`) */
-  readonly resources: Record<string, ResourceState> | Map<string, ResourceState>
+  /** by address (a keyedCopy: a key is added per object made) */
+  readonly resources: Record<string, ResourceState>
   /** write-ahead entries by id, which come and go by the thousand (as object keys, every id was
    * interned and the object kept rehashing as ids were deleted) */
   readonly pending: ChurnTable<PendingOp>
@@ -103,13 +103,9 @@ export interface JournalTarget {
 export const applyRecord = (into: JournalTarget, r: JournalRecord): void => {
   if (r.t === 'pending') into.pending.set(r.op.opId, r.op)
   else if (r.t === 'settled') into.pending.delete(r.opId)
-  else if (r.t === 'put') {
-    if (into.resources instanceof Map) into.resources.set(r.resource.address, r.resource)
-    else into.resources[r.resource.address] = r.resource
-  } else if (r.t === 'drop') {
-    if (into.resources instanceof Map) into.resources.delete(r.address)
-    else delete into.resources[r.address]
-  } else into.outputs = r.outputs
+  else if (r.t === 'put') into.resources[r.resource.address] = r.resource
+  else if (r.t === 'drop') delete into.resources[r.address]
+  else into.outputs = r.outputs
 }
 
 /** Apply journal records to working copies, in place. */
