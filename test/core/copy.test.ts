@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert'
 import fc from 'fast-check'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
+import { fastProperties, sameShape } from './v8-probes'
 import {
   appended,
   churnTable,
@@ -151,9 +152,6 @@ test('a growing list: every list its items in order, earlier lists unchanged, ea
 })
 
 test('keyedCopy: the same own entries on a plain object, a hash table from the start, the source untouched', () => {
-  setFlagsFromString('--allow-natives-syntax')
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- V8's own probe, only here
-  const fastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean
   const from = { 'cost:Folder/a': { id: 1 }, 'hosting:Site/b': { id: 2 } }
   const out = keyedCopy(from)
   assert.equal(out, from)
@@ -168,11 +166,6 @@ test('keyedCopy: the same own entries on a plain object, a hash table from the s
 })
 
 test('objectsOver: plain objects over the prototype given, fields own and in the order written, one shape', () => {
-  setFlagsFromString('--allow-natives-syntax')
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- V8's own probes, only here
-  const fastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- as above
-  const sameShape = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean
   const make = objectsOver<Record<string, unknown>>()
   const got = sharedGetter((o: Record<string, unknown>) => o.a)
   const fill = (i: number): Record<string, unknown> => {
@@ -255,9 +248,6 @@ test('churnTable: the entries a Map would hold, in its order, whatever the seque
 })
 
 test('listOf: a copy of the items, one kind of array whatever they are (empty, numbers, strings)', () => {
-  setFlagsFromString('--allow-natives-syntax')
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- V8's own probe, only here
-  const sameShape = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean
   const from = [1, 2]
   const [empty, none, numbers, strings] = [listOf([]), listOf(), listOf(from), listOf(['a', 'b'])]
   assert.equal([empty, none, numbers, strings], [[], [], [1, 2], ['a', 'b']])

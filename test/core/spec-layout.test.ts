@@ -5,14 +5,10 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { setFlagsFromString } from 'node:v8'
 import * as t from 'io-ts'
 import { right } from 'fp-ts/Either'
 import { defineResource, registry } from '#trellis'
-
-setFlagsFromString('--allow-natives-syntax')
-// eslint-disable-next-line @typescript-eslint/no-implied-eval -- V8's own probe, only here
-const sameShape = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean
+import { sameShape } from './v8-probes'
 
 const allSame = (xs: ReadonlyArray<object>, what: string): void => {
   assert.ok(xs.length > 5, `${what}: found`)
